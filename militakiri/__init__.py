@@ -1,7 +1,51 @@
 """Militakiri: the rules engine.
 
 Pure Python, standard library only, so the same code runs in CPython and in
-Pyodide in the browser.
+Pyodide in the browser. The pieces, in the order a newcomer meets them:
+
+- :mod:`~militakiri.board` geometry, :mod:`~militakiri.pieces` pieces,
+- :class:`Position` with :mod:`~militakiri.movegen` (legal moves) and
+  :mod:`~militakiri.apply` (playing them), :mod:`~militakiri.outcome`,
+- :mod:`~militakiri.notation` position strings, :class:`Move` tokens,
+  :mod:`~militakiri.record` game records,
+- :class:`Game` a whole game, :class:`Clock` its time,
+- :mod:`~militakiri.cli` the command line, ``python -m militakiri``.
+
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+>>> game.legal_moves()[:3]
+['a3-b4', 'b3-b4', 'b3-b5']
 """
 
+from .board import DOUBLE, SINGLE, BoardKind, board_kind
+from .clock import Clock, TimeControl
+from .errors import (
+    ClockError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidDiceError,
+    InvalidPositionError,
+    InvalidRecordError,
+    InvalidSetupError,
+    InvalidSquareError,
+    InvalidTimeControlError,
+    InvalidTokenError,
+    MilitakiriError,
+)
+from .game import Game, Players, TurnChoices
+from .move import Move
+from .outcome import Outcome, Termination
+from .pieces import BLACK, CROSS, PLUS, STAR, WHITE, Piece
+from .position import Position
+from .setup import Dice, Setup, start_position
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "BLACK", "CROSS", "DOUBLE", "PLUS", "SINGLE", "STAR", "WHITE",
+    "BoardKind", "Clock", "ClockError", "Dice", "Game", "GameOverError",
+    "IllegalMoveError", "InvalidDiceError", "InvalidPositionError",
+    "InvalidRecordError", "InvalidSetupError", "InvalidSquareError",
+    "InvalidTimeControlError", "InvalidTokenError", "MilitakiriError", "Move",
+    "Outcome", "Piece", "Players", "Position", "Setup", "Termination",
+    "TimeControl", "TurnChoices", "board_kind", "start_position",
+]

@@ -1,0 +1,136 @@
+"""Board geometry: files, ranks, squares, set-up zones and lines (R1, R2).
+
+A square is a plain ``int`` index, ``rank_index * files + file_index``, so the
+move generator can use lists instead of dictionaries. Everything that depends
+on the size of the board lives in a :class:`BoardKind`, built once per size.
+
+>>> SINGLE.square("c3")
+14
+>>> SINGLE.square_name(14)
+'c3'
+>>> DOUBLE.files
+12
+"""
+
+from __future__ import annotations
+
+from .errors import InvalidSquareError
+
+#: Rows of the board (R1). The manual fixes the width through the piece
+#: counts but never the height; keep it one constant.
+ROWS = 8
+#: Rows of a player's own set-up zone, counted from their side (R1, R4).
+ZONE_ROWS = 3
+
+FILE_LETTERS = "abcdefghijkl"
+
+# Directions as (file step, rank step).
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+
+
+class BoardKind:
+    """One size of board: the single board (6 files) or the double (12)."""
+
+    def __init__(self, name: str, files: int) -> None:
+        self.name = name
+        self.files = files
+        self.rows = ROWS
+        self.size = files * ROWS
+        self.squares = range(self.size)
+        self._names = [
+            FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in self.squares
+        ]
+        self._index = {name: sq for sq, name in enumerate(self._names)}
+        #: ``zone[color]``: the squares of that player's set-up zone.
+        self.zone = (
+            tuple(sq for sq in self.squares if sq // files < ZONE_ROWS),
+            tuple(sq for sq in self.squares if sq // files >= ROWS - ZONE_ROWS),
+        )
+        self._in_zone = (frozenset(self.zone[0]), frozenset(self.zone[1]))
+        #: ``rays[sq][d]``: the squares from ``sq`` outwards in direction
+        #: ``ALL_DIRECTIONS[d]``, nearest first, up to the edge.
+        self.rays = [
+            tuple(self._ray(sq, step) for step in ALL_DIRECTIONS) for sq in self.squares
+        ]
+
+    def _ray(self, sq: int, step: tuple[int, int]) -> tuple[int, ...]:
+        df, dr = step
+        f, r = sq % self.files + df, sq // self.files + dr
+        ray = []
+        while 0 <= f < self.files and 0 <= r < ROWS:
+            ray.append(r * self.files + f)
+            f, r = f + df, r + dr
+        return tuple(ray)
+
+    def square(self, name: str) -> int:
+        """The square called ``name`` (e.g. ``"c3"``)."""
+        try:
+            return self._index[name]
+        except KeyError:
+            raise InvalidSquareError(
+                f"{name!r} is not a square of the {self.name} board "
+                f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{ROWS})"
+            ) from None
+
+    def square_name(self, sq: int) -> str:
+        """The name of square ``sq``, e.g. ``'c3'``."""
+        return self._names[sq]
+
+    def file_of(self, sq: int) -> int:
+        return sq % self.files
+
+    def rank_of(self, sq: int) -> int:
+        """0-based rank index: 0 is rank 1, White's first row."""
+        return sq // self.files
+
+    def at(self, file: int, rank: int) -> int:
+        """The square at 0-based ``file`` and ``rank``."""
+        return rank * self.files + file
+
+    def in_zone(self, color: int, sq: int) -> bool:
+        """Whether ``sq`` lies in the set-up zone of ``color`` (R1)."""
+        return sq in self._in_zone[color]
+
+    def zone_row(self, color: int, row: int) -> int:
+        """The 0-based rank index of ``color``'s set-up row ``row`` (1-3)."""
+        return row - 1 if color == 0 else ROWS - row
+
+    def file_letter(self, file: int) -> str:
+        return FILE_LETTERS[file]
+
+    def file_index(self, letter: str) -> int:
+        index = FILE_LETTERS.find(letter)
+        if len(letter) != 1 or not 0 <= index < self.files:
+            raise InvalidSquareError(
+                f"{letter!r} is not a file of the {self.name} board "
+                f"(a-{FILE_LETTERS[self.files - 1]})"
+            )
+        return index
+
+    def __repr__(self) -> str:
+        return f"BoardKind({self.name!r}, files={self.files})"
+
+
+SINGLE = BoardKind("single", 6)
+DOUBLE = BoardKind("double", 12)
+BOARD_KINDS = {"single": SINGLE, "double": DOUBLE}
+
+
+def board_kind(name: str) -> BoardKind:
+    """The board called ``single`` or ``double``."""
+    try:
+        return BOARD_KINDS[name]
+    except KeyError:
+        raise InvalidSquareError(
+            f"{name!r} is not a board: use 'single' or 'double'"
+        ) from None
+
+
+def board_with_files(files: int) -> BoardKind | None:
+    """The board that has ``files`` files, or ``None``."""
+    for kind in BOARD_KINDS.values():
+        if kind.files == files:
+            return kind
+    return None

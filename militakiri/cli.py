@@ -1,0 +1,132 @@
+"""The command line: ``python -m militakiri SUBCOMMAND``.
+
+A thin shell over the engine. Every refusal is one line on stderr and exit
+status 2, the same status argparse uses for a malformed command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .board import board_kind
+from .errors import MilitakiriError
+from .game import Game
+from .perft import perft
+from .pieces import BLACK, WHITE
+from .position import Position
+from .setup import Setup, start_position
+
+USAGE_ERROR = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except MilitakiriError as error:
+        print(f"militakiri {args.command}: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except OSError as error:
+        print(f"militakiri {args.command}: {error}", file=sys.stderr)
+        return USAGE_ERROR
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m militakiri", description="The Militakiri rules engine."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    start = sub.add_parser("start", help="print the start position of two set-ups")
+    start.add_argument("--board", choices=("single", "double"), default="single")
+    start.add_argument("--white", required=True, metavar="SETUP", help='e.g. "Sc Xd Pb"')
+    start.add_argument("--black", required=True, metavar="SETUP", help='e.g. "Sa Xb Pf"')
+    start.add_argument(
+        "--first",
+        choices=("white", "black"),
+        default="white",
+        help="who moves first (default white; in a game the dice decide, R6)",
+    )
+    start.set_defaults(run=_start)
+
+    legal = sub.add_parser("legal", help="print every legal move token, sorted")
+    legal.add_argument("position")
+    legal.set_defaults(run=_legal)
+
+    play = sub.add_parser("play", help="print the position after the tokens")
+    play.add_argument("position")
+    play.add_argument("tokens", nargs="*", metavar="TOKEN")
+    play.set_defaults(run=_play)
+
+    count = sub.add_parser("perft", help="print the number of leaves at a depth")
+    count.add_argument("position")
+    count.add_argument("depth", type=_depth)
+    count.set_defaults(run=_perft)
+
+    outcome = sub.add_parser("outcome", help="print * or RESULT TERMINATION")
+    outcome.add_argument("position")
+    outcome.set_defaults(run=_outcome)
+
+    replay = sub.add_parser("replay", help="check a game record (FILE or - for stdin)")
+    replay.add_argument("file")
+    replay.set_defaults(run=_replay)
+    return parser
+
+
+def _depth(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a depth (0 or more)")
+    return int(text)
+
+
+def _start(args) -> int:
+    kind = board_kind(args.board)
+    white = Setup.parse(args.white, kind)
+    black = Setup.parse(args.black, kind)
+    first = WHITE if args.first == "white" else BLACK
+    print(start_position(kind, white, black, first).string())
+    return 0
+
+
+def _legal(args) -> int:
+    for token in Position.from_string(args.position).legal_moves():
+        print(token)
+    return 0
+
+
+def _play(args) -> int:
+    position = Position.from_string(args.position)
+    for token in args.tokens:
+        position.play(token)
+    print(position.string())
+    outcome = position.outcome()
+    if outcome is not None:
+        print(outcome)
+    return 0
+
+
+def _perft(args) -> int:
+    print(perft(Position.from_string(args.position), args.depth))
+    return 0
+
+
+def _outcome(args) -> int:
+    outcome = Position.from_string(args.position).outcome()
+    print(outcome if outcome is not None else "*")
+    return 0
+
+
+def _replay(args) -> int:
+    if args.file == "-":
+        text = sys.stdin.read()
+    else:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    game = Game.from_record(text)
+    print(game.position.string())
+    outcome = game.outcome()
+    print(outcome if outcome is not None else "*")
+    return 0

@@ -1,0 +1,209 @@
+"""Clocks (R21, R22): pure objects fed with timestamps by their caller.
+
+Nothing here sleeps or reads a wall clock: the caller passes ``now`` (in
+seconds, from any steady source) to every call, so a test can run a whole
+game's clock in microseconds and the browser can keep true time while its
+tab sleeps.
+
+Time controls, as written in the game record's TimeControl tag:
+
+- ``-``: no clock (R21: casual play).
+- ``600+5``: each player has 600 s, and gains 5 s after each of their moves
+  (Fischer increment; ``600+0`` has none).
+- ``600d5``: each player has 600 s; the first 5 s of each move are free
+  (Bronstein delay).
+- ``c86400``: correspondence, 86400 s for each move (R22).
+
+>>> clock = Clock(TimeControl.parse("60+2"))
+>>> clock.start(first=0, now=100.0)
+>>> clock.moved(now=110.0)    # White used 10 s, gains 2
+>>> clock.remaining(0, now=115.0), clock.remaining(1, now=115.0)
+(52.0, 55.0)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import ClockError, InvalidTimeControlError
+
+NONE, FISCHER, BRONSTEIN, CORRESPONDENCE = "none", "fischer", "bronstein", "correspondence"
+
+
+class TimeControl:
+    """How much time each player has: see the module's docstring."""
+
+    def __init__(self, mode: str = NONE, seconds: float = 0, bonus: float = 0) -> None:
+        if mode not in (NONE, FISCHER, BRONSTEIN, CORRESPONDENCE):
+            raise InvalidTimeControlError(f"{mode!r} is not a kind of time control")
+        if mode != NONE and seconds <= 0:
+            raise InvalidTimeControlError("a clock needs more than 0 seconds")
+        if bonus < 0:
+            raise InvalidTimeControlError("an increment or delay cannot be negative")
+        self.mode = mode
+        #: Each player's total time; for correspondence, the time per move.
+        self.seconds = seconds
+        #: The Fischer increment or the Bronstein delay per move.
+        self.bonus = bonus
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        text = text.strip()
+        if text == "-":
+            return cls()
+        match = re.fullmatch(r"([0-9]+)(?:([+d])([0-9]+))?|c([0-9]+)", text)
+        if match is None:
+            raise InvalidTimeControlError(
+                f"time control {text!r}: expected '-', 'seconds+increment' (600+5), "
+                "'seconds' d 'delay' (600d5) or 'c' and seconds per move (c86400)"
+            )
+        if match[4]:
+            return cls(CORRESPONDENCE, int(match[4]))
+        mode = BRONSTEIN if match[2] == "d" else FISCHER
+        try:
+            return cls(mode, int(match[1]), int(match[3] or 0))
+        except InvalidTimeControlError as error:
+            raise InvalidTimeControlError(f"time control {text!r}: {error}") from None
+
+    def text(self) -> str:
+        if self.mode == NONE:
+            return "-"
+        if self.mode == CORRESPONDENCE:
+            return f"c{self.seconds:g}"
+        sign = "d" if self.mode == BRONSTEIN else "+"
+        return f"{self.seconds:g}{sign}{self.bonus:g}"
+
+    @property
+    def timed(self) -> bool:
+        return self.mode != NONE
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TimeControl) and self.text() == other.text()
+
+    def __repr__(self) -> str:
+        return f"TimeControl.parse({self.text()!r})"
+
+
+class Clock:
+    """Two players' clocks; only the player to move has a running one."""
+
+    def __init__(self, control: TimeControl) -> None:
+        self.control = control
+        #: Time left per player at the start of their current or next move.
+        self.left = [float(control.seconds)] * 2
+        #: The player whose clock runs, or ``None`` before the start and
+        #: while paused.
+        self.running: int | None = None
+        self.to_move: int | None = None
+        #: When the running clock last started.
+        self.since = 0.0
+        #: Bronstein: the part of the current move's delay not yet used.
+        self.delay_left = 0.0
+
+    def start(self, first: int, now: float) -> None:
+        """Start ``first``'s clock: the first move after the roll (R21)."""
+        self.to_move = first
+        self.running = first
+        self.since = now
+        self._new_move()
+
+    def _new_move(self) -> None:
+        self.delay_left = float(self.control.bonus) if self.control.mode == BRONSTEIN else 0.0
+
+    def _used(self, now: float) -> float:
+        if now < self.since:
+            raise ClockError(f"time ran backwards: {now} is before {self.since}")
+        return max(0.0, now - self.since - self.delay_left)
+
+    def remaining(self, color: int, now: float) -> float:
+        """Seconds ``color`` has left at ``now`` (never below 0).
+
+        For correspondence, the time left until the current move's deadline.
+        """
+        if not self.control.timed:
+            return float("inf")
+        left = self.left[color]
+        if color == self.running:
+            left -= self._used(now)
+        return max(0.0, left)
+
+    def deadline(self) -> float | None:
+        """When the running correspondence move must be made (R22)."""
+        if self.control.mode != CORRESPONDENCE or self.running is None:
+            return None
+        return self.since + self.left[self.running]
+
+    def flagged(self, now: float) -> int | None:
+        """The player whose time has run out at ``now``, or ``None``."""
+        if self.running is None or not self.control.timed:
+            return None
+        return self.running if self.remaining(self.running, now) <= 0 else None
+
+    def moved(self, now: float) -> None:
+        """The player to move has moved at ``now``: switch the clocks.
+
+        Raises ClockError if their time had already run out, so a caller can
+        never credit a move made after the flag fell.
+        """
+        if self.to_move is None:
+            raise ClockError("the clock has not been started")
+        mover = self.to_move
+        if self.control.timed and self.running is not None:
+            if self.flagged(now) == mover:
+                raise ClockError("the time of the player to move has run out")
+            if self.control.mode == CORRESPONDENCE:
+                self.left[mover] = float(self.control.seconds)
+            else:
+                self.left[mover] -= self._used(now)
+                if self.control.mode == FISCHER:
+                    self.left[mover] += self.control.bonus
+        self.to_move = 1 - mover
+        if self.running is not None:
+            self.running = self.to_move
+        self.since = now
+        self._new_move()
+
+    def pause(self, now: float) -> None:
+        """Stop the running clock, keeping what has been used (autosave)."""
+        if self.running is None or self.control.mode == CORRESPONDENCE:
+            return  # a correspondence deadline is a fixed moment
+        self.left[self.running] = self.remaining(self.running, now)
+        # The delay of an interrupted move is not granted twice.
+        self.delay_left = max(0.0, self.delay_left - (now - self.since))
+        self.running = None
+        self.since = now
+
+    def resume(self, now: float) -> None:
+        """Restart the clock of the player to move."""
+        if self.to_move is None or self.running is not None:
+            return
+        self.running = self.to_move
+        self.since = now
+
+    def to_dict(self, now: float) -> dict:
+        """The clock's state at ``now``, for a saved game."""
+        return {
+            "control": self.control.text(),
+            "left": [self.remaining(color, now) if self.control.timed else 0 for color in (0, 1)],
+            "to_move": self.to_move,
+            "delay_left": self.delay_left,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Clock:
+        """A paused clock restored from :meth:`to_dict`."""
+        clock = cls(TimeControl.parse(data["control"]))
+        left = data["left"]
+        if not (isinstance(left, list) and len(left) == 2 and all(
+            isinstance(x, (int, float)) and x >= 0 for x in left
+        )):
+            raise ClockError(f"saved clock times {left!r} are not two times of 0 or more")
+        clock.left = [float(x) for x in left]
+        if data["to_move"] not in (None, 0, 1):
+            raise ClockError(f"saved clock: {data['to_move']!r} is not a player")
+        clock.to_move = data["to_move"]
+        clock._new_move()
+        delay = data.get("delay_left", clock.delay_left)
+        if isinstance(delay, (int, float)) and 0 <= delay <= clock.delay_left:
+            clock.delay_left = float(delay)
+        return clock

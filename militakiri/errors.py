@@ -1,0 +1,60 @@
+"""Errors: each refusal is a precise ``ValueError`` subclass.
+
+The message names the input and says why it was refused, so the command line
+and the browser can show it to a player as it is.
+"""
+
+from __future__ import annotations
+
+
+class MilitakiriError(ValueError):
+    """Base class of every input the engine refuses."""
+
+
+class InvalidSquareError(MilitakiriError):
+    """A square, file or board name that does not exist."""
+
+
+class InvalidPositionError(MilitakiriError):
+    """A malformed position string (NOTATION.md)."""
+
+
+class InvalidSetupError(MilitakiriError):
+    """A set-up that breaks R4 or R5, or is malformed."""
+
+
+class InvalidDiceError(MilitakiriError):
+    """Dice rolls that do not decide who starts (R6), or are malformed."""
+
+
+class InvalidTokenError(MilitakiriError):
+    """A move token that is not of the form NOTATION.md describes."""
+
+
+class IllegalMoveError(MilitakiriError):
+    """A well-formed move token that the rules do not allow now (R24)."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move or clock action after the game has ended."""
+
+
+class InvalidTimeControlError(MilitakiriError):
+    """A malformed or impossible time control."""
+
+
+class ClockError(MilitakiriError):
+    """A clock used out of order, e.g. time running backwards."""
+
+
+class InvalidRecordError(MilitakiriError):
+    """A game record that cannot be read or replayed.
+
+    ``line`` and ``column`` (1-based) point at the offending text.
+    """
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.reason = message
+        self.line = line
+        self.column = column

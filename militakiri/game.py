@@ -1,0 +1,315 @@
+"""A whole game: how it started, the moves played, and how it ended.
+
+:class:`Game` is what the command line, the browser and a saved game work
+with. Its state is its start (two set-ups and the dice, or a position
+string) and the list of move tokens; the current position is a fold of the
+tokens over the start, so replay, take-back and shared links all come from
+the same few facts.
+
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+>>> game.play("c3-d4")
+>>> game.tokens, game.position.turn
+(['c3-d4'], 1)
+>>> game.undo()
+'c3-d4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import BoardKind, board_kind
+from .clock import Clock, TimeControl
+from .errors import ClockError, GameOverError, IllegalMoveError
+from .move import Move
+from .outcome import Outcome, Termination, ended_by
+from .pieces import COLOR_NAMES
+from .position import Position
+from .setup import Dice, Setup, start_position
+
+
+@dataclass
+class Players:
+    """The tags of a game that the rules do not look at."""
+
+    white: str = "White"
+    black: str = "Black"
+    event: str = "Casual game"
+    date: str = "????.??.??"
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class Game:
+    """A game of Militakiri from its start to its end."""
+
+    def __init__(
+        self,
+        start: Position,
+        *,
+        setups: tuple[Setup, Setup] | None = None,
+        dice: Dice | None = None,
+        time_control: TimeControl | None = None,
+        players: Players | None = None,
+        touch_move: bool = False,
+    ) -> None:
+        self.start = start.copy()
+        self.setups = setups
+        self.dice = dice
+        self.time_control = time_control or TimeControl()
+        self.players = players or Players()
+        #: R25 (optional): once a player has touched a piece that can move,
+        #: that piece must move.
+        self.touch_move = touch_move
+        self.touched: int | None = None
+        self.position = start.copy()
+        self.tokens: list[str] = []
+        #: Ends from outside the rules engine (R21-R23).
+        self.external_outcome: Outcome | None = None
+        self.clock = Clock(self.time_control) if self.time_control.timed else None
+
+    # Starting ---------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        board: str | BoardKind,
+        white_setup: str | Setup,
+        black_setup: str | Setup,
+        dice: str | Dice,
+        **options,
+    ) -> Game:
+        """A game from the two set-ups (R4) and the dice (R6)."""
+        kind = board_kind(board) if isinstance(board, str) else board
+        white = white_setup if isinstance(white_setup, Setup) else Setup.parse(white_setup, kind)
+        black = black_setup if isinstance(black_setup, Setup) else Setup.parse(black_setup, kind)
+        dice = dice if isinstance(dice, Dice) else Dice.parse(dice)
+        start = start_position(kind, white, black, dice.first)
+        return cls(start, setups=(white, black), dice=dice, **options)
+
+    @classmethod
+    def from_position(cls, text: str, **options) -> Game:
+        """A game from a position string (puzzles, analysis)."""
+        return cls(Position.from_string(text), **options)
+
+    # Asking -----------------------------------------------------------------
+
+    @property
+    def kind(self) -> BoardKind:
+        return self.start.kind
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.external_outcome or self.position.outcome()
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def legal_moves(self) -> list[str]:
+        """The legal move tokens, sorted; none once the game is over."""
+        if self.external_outcome is not None:
+            return []
+        moves = self.position.legal_moves()
+        if self.touched is not None:
+            origin = self.kind.square_name(self.touched)
+            moves = [t for t in moves if _origin_of(t) == origin]
+        return moves
+
+    def turn_choices(self) -> TurnChoices:
+        """The legal moves arranged for a board UI (see TurnChoices)."""
+        return TurnChoices(self.kind, self.legal_moves())
+
+    def position_at(self, ply: int) -> Position:
+        """The position after the first ``ply`` moves: a fold over the start."""
+        if not 0 <= ply <= len(self.tokens):
+            raise IndexError(f"ply {ply} is outside 0-{len(self.tokens)}")
+        position = self.start.copy()
+        for token in self.tokens[:ply]:
+            position.play(token)
+        return position
+
+    # Playing ----------------------------------------------------------------
+
+    def touch(self, square: str) -> bool:
+        """A player selects a piece; with touch-move on, it must move (R25).
+
+        Returns whether the piece is now the one that must move.
+        """
+        if not self.touch_move or self.touched is not None or self.is_over():
+            return False
+        sq = self.kind.square(square)
+        if any(_origin_of(t) == square for t in self.position.legal_moves()):
+            self.touched = sq
+            return True
+        return False
+
+    def play(self, token: str, now: float | None = None) -> None:
+        """Play ``token``; ``now`` (seconds) is required in a timed game.
+
+        A move made after the mover's time or deadline ran out is refused
+        and the game is lost on time (R21, R22).
+        """
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"{token.strip()!r}: the game is over ({outcome})")
+        if self.clock is not None:
+            if now is None:
+                raise ClockError("a timed game needs the time of each move")
+            if self.clock.running is None and self.clock.to_move is None:
+                self.clock.start(self.position.turn, now)
+            self.clock.resume(now)
+            if self.check_time(now) is not None:
+                raise GameOverError(f"{token.strip()!r}: {self._time_words()}")
+        move = self.position.parse_move(token)
+        if self.touched is not None and move.origin != self.touched:
+            square = self.kind.square_name(self.touched)
+            raise IllegalMoveError(
+                f"{token.strip()!r}: touch-move is on and {square} was touched, "
+                "so that piece must move (R25)"
+            )
+        self.position.push(move)
+        self.tokens.append(move.token(self.kind))
+        self.touched = None
+        if self.clock is not None:
+            self.clock.moved(now)
+            if self.position.outcome() is not None:
+                self.clock.pause(now)
+
+    def undo(self) -> str:
+        """Take back the last move and return its token."""
+        if not self.tokens:
+            raise IllegalMoveError("there is no move to take back")
+        if self.external_outcome is not None:
+            raise GameOverError(f"the game ended by {self.external_outcome.termination}")
+        if self.clock is not None:
+            raise IllegalMoveError("moves are taken back only in games without a clock")
+        self.position.pop()
+        self.touched = None
+        return self.tokens.pop()
+
+    def start_clock(self, now: float) -> None:
+        """Start the first player's clock, right after the roll (R21)."""
+        if self.clock is not None and self.clock.to_move is None:
+            self.clock.start(self.position.turn, now)
+
+    def check_time(self, now: float) -> Outcome | None:
+        """End the game if the mover's time or deadline has run out at ``now``."""
+        if self.clock is None or self.is_over():
+            return self.outcome()
+        loser = self.clock.flagged(now)
+        if loser is not None:
+            reason = Termination.DEADLINE if self.time_control.mode == "correspondence" else Termination.TIME
+            self.external_outcome = ended_by(reason, loser)
+            self.clock.pause(now)
+        return self.outcome()
+
+    def resign(self, color: int) -> Outcome:
+        """``color`` resigns and loses (R23)."""
+        self._end(Termination.RESIGNATION, color)
+        return self.external_outcome
+
+    def end(self, termination: Termination | str, loser: int) -> Outcome:
+        """End the game from outside the rules: time, deadline or resignation."""
+        self._end(Termination(termination), loser)
+        return self.external_outcome
+
+    def _end(self, termination: Termination, loser: int) -> None:
+        outcome = self.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is already over ({outcome})")
+        self.external_outcome = ended_by(termination, loser)
+
+    def _time_words(self) -> str:
+        outcome = self.external_outcome
+        player = COLOR_NAMES[1 - outcome.winner]
+        if outcome.termination is Termination.DEADLINE:
+            return f"{player} missed the deadline and loses (R22)"
+        return f"{player}'s time has run out: {player} loses (R21)"
+
+    # Records ----------------------------------------------------------------
+
+    def record(self) -> str:
+        """The game record (NOTATION.md)."""
+        from .record import write_record
+
+        return write_record(self)
+
+    @classmethod
+    def from_record(cls, text: str) -> Game:
+        """Replay a game record; raises InvalidRecordError with line and column."""
+        from .record import read_record
+
+        return read_record(text)
+
+
+def _origin_of(token: str) -> str:
+    move = token.rsplit(",", 1)[-1]
+    for i, char in enumerate(move):
+        if char in "-x":
+            return move[:i]
+    return move
+
+
+class TurnChoices:
+    """The legal moves of one turn, arranged the way a board UI asks for them.
+
+    A turn is up to three clicks or drags: the waiting towers placed (R15),
+    then a move or take, then for a promoting take the field of the new tower
+    (R13). Every answer comes from the legal tokens, so the UI holds no rule.
+
+    >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    >>> choices = game.turn_choices()
+    >>> choices.destinations()["b3"]
+    {'b4': 'move', 'b5': 'move', 'e6': 'take'}
+    >>> choices.token((), "b3", "e6")
+    ['b3xe6']
+    """
+
+    def __init__(self, kind: BoardKind, tokens: list[str]) -> None:
+        self.kind = kind
+        self.tokens = tokens
+        self._parsed = [(Move.from_token(t, kind), t) for t in tokens]
+
+    def placements_needed(self) -> int:
+        """How many waiting towers must be placed before moving (R15)."""
+        return len(self._parsed[0][0].placements) if self._parsed else 0
+
+    def placement_fields(self, placed: tuple[str, ...] = ()) -> list[str]:
+        """The fields where the next waiting tower may go, after ``placed``."""
+        n = len(placed)
+        fields = set()
+        for move, _ in self._parsed:
+            names = [self.kind.square_name(sq) for sq in move.placements]
+            if len(names) > n and tuple(names[:n]) == tuple(placed):
+                fields.add(names[n])
+        return sorted(fields)
+
+    def destinations(self, placed: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
+        """``{origin: {target: 'move' or 'take'}}`` after the placements."""
+        result: dict[str, dict[str, str]] = {}
+        for move, _ in self._matching(placed):
+            name = self.kind.square_name
+            result.setdefault(name(move.origin), {})[name(move.target)] = (
+                "take" if move.is_take else "move"
+            )
+        return result
+
+    def token(self, placed: tuple[str, ...], origin: str, target: str) -> list[str]:
+        """The tokens of moving ``origin`` to ``target``: one, or one per
+        promotion field (choose with :meth:`tower_fields`), or none."""
+        name = self.kind.square_name
+        return [
+            token
+            for move, token in self._matching(placed)
+            if name(move.origin) == origin and name(move.target) == target
+        ]
+
+    @staticmethod
+    def tower_fields(tokens: list[str]) -> dict[str, str]:
+        """``{field: token}`` for the promotion choices among ``tokens``."""
+        return {t.rsplit("@", 1)[1]: t for t in tokens if "=" in t and "@" in t.split("=", 1)[1]}
+
+    def _matching(self, placed: tuple[str, ...]):
+        name = self.kind.square_name
+        for move, token in self._parsed:
+            if tuple(name(sq) for sq in move.placements) == tuple(placed):
+                yield move, token

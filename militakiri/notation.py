@@ -1,0 +1,202 @@
+"""The position string (NOTATION.md): reading and writing.
+
+Six fields separated by spaces: placement, side to move, spare towers left,
+waiting towers, move rule, move number. Reading checks the form, not whether
+a real game could reach the position; each error says which field is wrong.
+
+>>> from militakiri.position import Position
+>>> Position.from_string("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").pieces(0).__next__()
+(0, Piece('S^'))
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .board import ROWS, board_with_files
+from .errors import InvalidPositionError
+from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
+
+if TYPE_CHECKING:
+    from .position import Position
+
+_RANK_ITEM = re.compile(r"([SXPsxp])(.?)|([0-9]+)|(.)")
+_SPARES = re.compile(r"([0-9])([0-9])([0-9])")
+_MOVES_LEFT = re.compile(r"([0-9]+)/([0-9]+)")
+
+FIELD_NAMES = (
+    "placement",
+    "side to move",
+    "spare towers",
+    "waiting towers",
+    "move rule",
+    "move number",
+)
+
+
+def _error(text: str, message: str) -> InvalidPositionError:
+    return InvalidPositionError(f"position string {text!r}: {message}")
+
+
+def parse_position(text: str) -> Position:
+    """Read a position string; raise InvalidPositionError saying what is wrong."""
+    from .position import Position
+
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position string must be text, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != len(FIELD_NAMES):
+        if len(fields) > len(FIELD_NAMES):
+            problem = "extra: " + " ".join(fields[len(FIELD_NAMES):])
+        else:
+            problem = "missing: " + ", ".join(FIELD_NAMES[len(fields):])
+        raise _error(
+            text,
+            f"has {len(fields)} fields, expected 6 ({', '.join(FIELD_NAMES)}); {problem}",
+        )
+    placement, side, spares, waiting, moves_left, number = fields
+    kind, board = _parse_placement(text, placement)
+    if side not in ("w", "b"):
+        raise _error(text, f"side to move is {side!r}, expected 'w' or 'b'")
+    return Position(
+        kind,
+        board,
+        turn=WHITE if side == "w" else BLACK,
+        spares=_parse_spares(text, spares),
+        waiting=_parse_waiting(text, waiting),
+        moves_left=_parse_moves_left(text, moves_left),
+        number=_parse_number(text, number),
+    )
+
+
+def _parse_placement(text: str, placement: str):
+    ranks = placement.split("/")
+    if len(ranks) != ROWS:
+        raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS}")
+    rows = []
+    for index, rank_text in enumerate(ranks):
+        rank_number = ROWS - index
+        row = []
+        for match in _RANK_ITEM.finditer(rank_text):
+            letter, height, empty, other = match.groups()
+            if other is not None:
+                raise _error(
+                    text,
+                    f"rank {rank_number} ({rank_text!r}): {other!r} is neither a "
+                    "piece (S, X, P or s, x, p) nor a count of empty fields",
+                )
+            if empty is not None:
+                if int(empty) == 0:
+                    raise _error(text, f"rank {rank_number} ({rank_text!r}): an empty run of 0 fields")
+                row += [None] * int(empty)
+                continue
+            piece = piece_from_symbol(letter + height)
+            if piece is None:
+                what = f"height {height}" if height else "nothing"
+                raise _error(
+                    text,
+                    f"rank {rank_number} ({rank_text!r}): {letter!r} is followed by "
+                    f"{what!s}; a piece is a shape letter then a height 1-4 or '^'",
+                )
+            row.append(piece)
+        rows.append(row)
+    width = len(rows[0])
+    kind = board_with_files(width)
+    if kind is None:
+        raise _error(
+            text,
+            f"rank {ROWS} ({ranks[0]!r}) has {width} fields; a board has 6 (single) or 12 (double)",
+        )
+    for index, row in enumerate(rows):
+        if len(row) != width:
+            raise _error(
+                text,
+                f"rank {ROWS - index} ({ranks[index]!r}) has {len(row)} fields, "
+                f"expected {width} like rank {ROWS}",
+            )
+    board = [piece for row in reversed(rows) for piece in row]
+    return kind, board
+
+
+def _parse_spares(text: str, field: str):
+    sides = field.split("/")
+    matches = [_SPARES.fullmatch(side) for side in sides]
+    if len(sides) != 2 or None in matches:
+        raise _error(
+            text,
+            f"spare towers {field!r}: expected White's and Black's star, cross "
+            "and plus counts as two groups of three digits, e.g. '122/122'",
+        )
+    return tuple(tuple(int(n) for n in match.groups()) for match in matches)
+
+
+def _parse_waiting(text: str, field: str):
+    sides = field.split("/")
+    if len(sides) != 2:
+        raise _error(
+            text, f"waiting towers {field!r}: expected White's and Black's shapes, e.g. '-/-' or 'XP/s'"
+        )
+    result = []
+    for color, side in ((WHITE, sides[0]), (BLACK, sides[1])):
+        if side == "-":
+            result.append(())
+            continue
+        shapes = []
+        for letter in side:
+            if letter.upper() not in SHAPE_LETTERS or letter != shape_letter(
+                SHAPE_LETTERS.index(letter.upper()), color
+            ):
+                owner = "White's (S, X, P)" if color == WHITE else "Black's (s, x, p)"
+                raise _error(
+                    text,
+                    f"waiting towers {field!r}: {letter!r} is not one of {owner} "
+                    "shape letters, and '-' stands for none",
+                )
+            shapes.append(SHAPE_LETTERS.index(letter.upper()))
+        result.append(tuple(shapes))
+    return tuple(result)
+
+
+def _parse_moves_left(text: str, field: str):
+    if field == "-":
+        return None
+    match = _MOVES_LEFT.fullmatch(field)
+    if match is None:
+        raise _error(
+            text,
+            f"move rule {field!r}: expected '-' (endgame rule off) or White's "
+            "and Black's moves left, e.g. '50/49'",
+        )
+    return (int(match[1]), int(match[2]))
+
+
+def _parse_number(text: str, field: str) -> int:
+    if not field.isdigit() or int(field) < 1:
+        raise _error(text, f"move number {field!r}: expected a whole number from 1")
+    return int(field)
+
+
+def position_string(position: Position) -> str:
+    """Write ``position`` as a position string."""
+    kind = position.kind
+    ranks = []
+    for rank in reversed(range(kind.rows)):
+        text, empty = "", 0
+        for piece in position.board[rank * kind.files:(rank + 1) * kind.files]:
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += piece.symbol
+        ranks.append(text + (str(empty) if empty else ""))
+    spares = "/".join("".join(map(str, counts)) for counts in position.spares)
+    waiting = "/".join(
+        "".join(shape_letter(shape, color) for shape in shapes) or "-"
+        for color, shapes in enumerate(position.waiting)
+    )
+    moves_left = "-" if position.moves_left is None else "%d/%d" % position.moves_left
+    side = "w" if position.turn == WHITE else "b"
+    return f"{'/'.join(ranks)} {side} {spares} {waiting} {moves_left} {position.number}"

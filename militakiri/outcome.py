@@ -1,0 +1,123 @@
+"""How a game ends: result and termination (R17, R19-R23).
+
+The rules end a game by towers (R19), by the move rule's draw (R17) or when
+the player to move has no legal move (R20). Time (R21), a missed deadline
+(R22) and resignation (R23) end it from outside the rules engine; the caller
+records those with :func:`ended_by`.
+
+>>> Outcome(Termination.TOWERS, winner=0)
+Outcome('1-0', 'towers')
+>>> str(Outcome(Termination.MOVE_RULE, winner=None))
+'1/2-1/2 move-rule'
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from . import movegen
+from .pieces import WHITE
+
+if TYPE_CHECKING:
+    from .position import Position
+
+
+class Termination(str, Enum):
+    """Why a game ended, as written in the game record's Termination tag."""
+
+    TOWERS = "towers"  # R19
+    NO_MOVES = "no-moves"  # R20
+    TIME = "time"  # R21
+    DEADLINE = "deadline"  # R22
+    RESIGNATION = "resignation"  # R23
+    MOVE_RULE = "move-rule"  # R17
+
+    def __str__(self) -> str:
+        return self.value
+
+
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+
+
+class Outcome:
+    """A finished game: who won (``None`` for a draw) and why."""
+
+    __slots__ = ("termination", "winner")
+
+    def __init__(self, termination: Termination, winner: int | None) -> None:
+        self.termination = Termination(termination)
+        self.winner = winner
+
+    @property
+    def result(self) -> str:
+        """``'1-0'``, ``'0-1'`` or ``'1/2-1/2'``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == WHITE else "0-1"
+
+    @classmethod
+    def parse(cls, result: str, termination: str) -> Outcome:
+        """The outcome written as a result and a termination."""
+        if result not in RESULTS:
+            raise ValueError(f"{result!r} is not a result (1-0, 0-1, 1/2-1/2)")
+        try:
+            reason = Termination(termination)
+        except ValueError:
+            names = ", ".join(t.value for t in Termination)
+            raise ValueError(f"{termination!r} is not a termination ({names})") from None
+        winner = None if result == "1/2-1/2" else RESULTS.index(result)
+        if (winner is None) != (reason is Termination.MOVE_RULE):
+            raise ValueError(
+                f"{result} {termination} is impossible: "
+                "only the move rule ends a game in a draw (R17)"
+            )
+        return cls(reason, winner)
+
+    def __str__(self) -> str:
+        return f"{self.result} {self.termination}"
+
+    def __repr__(self) -> str:
+        return f"Outcome({self.result!r}, {self.termination.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Outcome)
+            and self.termination == other.termination
+            and self.winner == other.winner
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.termination, self.winner))
+
+
+def decided_outcome(position: Position) -> Outcome | None:
+    """The end by towers (R19) or the move rule (R17), in the rulings' order.
+
+    In play only the player to move can have lost their towers, since nobody
+    loses pieces on their own turn; a hand-written position is judged the
+    same way, the player to move first.
+    """
+    for color in (position.turn, 1 - position.turn):
+        if position.towers[color] == 0:
+            return Outcome(Termination.TOWERS, winner=1 - color)
+    if position.moves_left is not None and not any(position.moves_left):
+        return Outcome(Termination.MOVE_RULE, winner=None)
+    return None
+
+
+def rules_outcome(position: Position) -> Outcome | None:
+    """How the rules have ended the game at ``position``, or ``None``."""
+    decided = decided_outcome(position)
+    if decided is not None:
+        return decided
+    if not movegen.legal_moves(position):
+        return Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
+    return None
+
+
+def ended_by(termination: Termination, loser: int) -> Outcome:
+    """An end from outside the rules engine: time, deadline or resignation."""
+    if termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
+        raise ValueError(f"{termination} is decided by the rules, not by a player")
+    return Outcome(termination, winner=1 - loser)

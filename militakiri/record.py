@@ -1,0 +1,302 @@
+"""The game record (NOTATION.md): tag pairs, a blank line, the move text.
+
+Reading replays every move, so a record that loads is a legal game; any
+fault is an InvalidRecordError naming its line and column.
+
+>>> from militakiri.game import Game
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
+>>> game.play("f6-f5"); game.play("c3-d4")
+>>> print(game.record())   # doctest: +ELLIPSIS
+[Event "Casual game"]
+...
+[Dice "4-4 2-5"]
+[TimeControl "-"]
+[Result "*"]
+<BLANKLINE>
+1... f6-f5 2. c3-d4 *
+<BLANKLINE>
+>>> Game.from_record(game.record()).tokens
+['f6-f5', 'c3-d4']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .board import board_kind
+from .clock import TimeControl
+from .errors import InvalidRecordError, MilitakiriError
+from .outcome import RESULTS, Outcome
+from .pieces import BLACK, WHITE
+from .position import Position
+from .setup import Dice, Setup, start_position
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The tags written first, in this order; others follow as they came.
+TAG_ORDER = (
+    "Event",
+    "Date",
+    "White",
+    "Black",
+    "Board",
+    "WhiteSetup",
+    "BlackSetup",
+    "Dice",
+    "TimeControl",
+    "Result",
+    "Termination",
+    "Position",
+)
+#: A record larger than this is refused before reading (a 200-move double
+#: board game is about 3 kB).
+MAX_RECORD_CHARS = 200_000
+LINE_WIDTH = 80
+
+_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
+_NUMBER = re.compile(r"([0-9]+)(\.|\.\.\.)")
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_record(game: Game) -> str:
+    tags = _tags(game)
+    lines = [f'[{name} "{_quote(value)}"]' for name, value in tags]
+    return "\n".join(lines) + "\n\n" + _move_text(game) + "\n"
+
+
+def _tags(game: Game) -> list[tuple[str, str]]:
+    players = game.players
+    tags = {
+        "Event": players.event,
+        "Date": players.date,
+        "White": players.white,
+        "Black": players.black,
+    }
+    if game.setups is not None and game.dice is not None:
+        tags["Board"] = game.kind.name
+        tags["WhiteSetup"] = game.setups[WHITE].text()
+        tags["BlackSetup"] = game.setups[BLACK].text()
+        tags["Dice"] = game.dice.text()
+    else:
+        tags["Position"] = game.start.string()
+    tags["TimeControl"] = game.time_control.text()
+    outcome = game.outcome()
+    tags["Result"] = outcome.result if outcome else "*"
+    if outcome is not None:
+        tags["Termination"] = outcome.termination.value
+    ordered = [(name, tags[name]) for name in TAG_ORDER if name in tags]
+    return ordered + [(k, v) for k, v in players.extra.items() if k not in tags]
+
+
+def _move_text(game: Game) -> str:
+    words = []
+    number, turn = game.start.number, game.start.turn
+    for i, token in enumerate(game.tokens):
+        if turn == WHITE:
+            words.append(f"{number}.")
+        elif i == 0:
+            words.append(f"{number}...")
+        words.append(token)
+        if turn == BLACK:
+            number += 1
+        turn = 1 - turn
+    outcome = game.outcome()
+    words.append(outcome.result if outcome else "*")
+    lines, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > LINE_WIDTH:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return "\n".join(lines)
+
+
+class _Reader:
+    """Walks the text keeping line and column for errors."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+
+    def error(self, message: str, line: int, column: int = 1) -> InvalidRecordError:
+        return InvalidRecordError(message, line + 1, column)
+
+
+def read_record(text: str) -> Game:
+    from .game import Game, Players
+
+    if not isinstance(text, str):
+        raise InvalidRecordError("a game record must be text", 1, 1)
+    if len(text) > MAX_RECORD_CHARS:
+        raise InvalidRecordError(
+            f"the record has {len(text)} characters; at most {MAX_RECORD_CHARS} are read", 1, 1
+        )
+    reader = _Reader(text.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = reader.lines
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    row = 0
+    while row < len(lines) and not lines[row].strip():
+        row += 1
+    while row < len(lines) and lines[row].strip().startswith("["):
+        line = lines[row]
+        stripped = line.strip()
+        column = line.index("[") + 1
+        match = _TAG.fullmatch(stripped)
+        if match is None:
+            raise reader.error(
+                f"{stripped!r} is not a tag pair such as [White \"Anna\"]", row, column
+            )
+        name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
+        if name in tags:
+            raise reader.error(f"the tag {name} appears twice", row, column)
+        tags[name], tag_lines[name] = value, row
+        row += 1
+    if not tags:
+        raise reader.error(
+            "a record begins with tag pairs such as [Board \"single\"]", min(row, len(lines) - 1)
+        )
+    move_start = row
+
+    def tag_error(name: str, message: str) -> InvalidRecordError:
+        line = lines[tag_lines[name]]
+        return reader.error(f"tag {name}: {message}", tag_lines[name], line.index('"') + 2)
+
+    def parse_tag(name, parser):
+        try:
+            return parser(tags[name])
+        except (MilitakiriError, ValueError) as error:
+            raise tag_error(name, str(error)) from None
+
+    # The start: a Position tag, or a board, two set-ups and the dice.
+    setups = dice = None
+    if "Position" in tags:
+        start = parse_tag("Position", Position.from_string)
+    else:
+        missing = [n for n in ("Board", "WhiteSetup", "BlackSetup", "Dice") if n not in tags]
+        if missing:
+            raise reader.error(
+                f"missing tag(s) {', '.join(missing)}: a record starts from a "
+                "board, both set-ups and the dice, or from a Position tag",
+                max(move_start - 1, 0),
+            )
+        kind = parse_tag("Board", board_kind)
+        setups = (
+            parse_tag("WhiteSetup", lambda t: Setup.parse(t, kind)),
+            parse_tag("BlackSetup", lambda t: Setup.parse(t, kind)),
+        )
+        dice = parse_tag("Dice", Dice.parse)
+        start = start_position(kind, setups[0], setups[1], dice.first)
+    time_control = (
+        parse_tag("TimeControl", TimeControl.parse) if "TimeControl" in tags else TimeControl()
+    )
+    known = {"Event", "Date", "White", "Black"} | set(TAG_ORDER)
+    players = Players(
+        white=tags.get("White", "White"),
+        black=tags.get("Black", "Black"),
+        event=tags.get("Event", "Casual game"),
+        date=tags.get("Date", "????.??.??"),
+        extra={k: v for k, v in tags.items() if k not in known},
+    )
+    game = Game(start, setups=setups, dice=dice, time_control=time_control, players=players)
+    # The clock's times are not in the record: the moves replay untimed.
+    game.clock = None
+
+    end_marker = _replay_moves(reader, game, move_start)
+    _check_result(reader, game, tags, tag_lines, end_marker, tag_error)
+    game.clock = None
+    return game
+
+
+def _replay_moves(reader: _Reader, game: Game, first_row: int):
+    """Play every token of the move text; return the result marker and where."""
+    end_marker = None
+    number, turn = game.start.number, game.start.turn
+    for row in range(first_row, len(reader.lines)):
+        for match in re.finditer(r"\S+", reader.lines[row]):
+            word, column = match.group(), match.start() + 1
+            if end_marker is not None:
+                raise reader.error(f"{word!r} after the result {end_marker[0]}", row, column)
+            if word in RESULTS or word == "*":
+                end_marker = (word, row, column)
+                continue
+            number_match = _NUMBER.fullmatch(word)
+            if number_match is not None:
+                written = int(number_match[1])
+                dots = number_match[2]
+                expected = "." if turn == WHITE else "..."
+                if written != number or dots != expected:
+                    raise reader.error(
+                        f"move number {word!r}: expected {number}{expected}", row, column
+                    )
+                continue
+            if game.is_over():
+                raise reader.error(
+                    f"{word!r} after the end of the game ({game.outcome()})", row, column
+                )
+            try:
+                game.play(word)
+            except MilitakiriError as error:
+                raise reader.error(
+                    f"move {len(game.tokens) + 1} ({word!r}): {error}", row, column
+                ) from None
+            if turn == BLACK:
+                number += 1
+            turn = 1 - turn
+    return end_marker
+
+
+def _check_result(reader, game, tags, tag_lines, end_marker, tag_error) -> None:
+    """The result written must be the one the moves reach (or an outside end)."""
+    from .outcome import Termination
+
+    written = tags.get("Result")
+    if end_marker is not None and written is not None and end_marker[0] != written:
+        raise reader.error(
+            f"the move text ends in {end_marker[0]} but the Result tag says {written}",
+            end_marker[1],
+            end_marker[2],
+        )
+    result = written or (end_marker[0] if end_marker else "*")
+    rules = game.position.outcome()
+    termination = tags.get("Termination")
+    if rules is not None:
+        if result != rules.result or (termination and termination != rules.termination.value):
+            said = f"{result} {termination or ''}".strip()
+            raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
+        return
+    if result == "*":
+        if termination:
+            raise tag_error("Termination", f"{termination!r} but the game is still going (*)")
+        return
+    if termination is None:
+        raise _result_error(
+            reader, tag_lines, end_marker,
+            f"the result is {result} but the moves do not end the game; a "
+            "Termination tag (time, deadline or resignation) must say why",
+        )
+    try:
+        outcome = Outcome.parse(result, termination)
+    except ValueError as error:
+        raise tag_error("Termination", str(error)) from None
+    if outcome.termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
+        raise tag_error(
+            "Termination",
+            f"{termination!r}, but the moves do not end the game that way",
+        )
+    game.external_outcome = outcome
+
+
+def _result_error(reader, tag_lines, end_marker, message) -> InvalidRecordError:
+    if "Result" in tag_lines:
+        row = tag_lines["Result"]
+        return reader.error(message, row, reader.lines[row].index('"') + 2)
+    if end_marker is not None:
+        return reader.error(message, end_marker[1], end_marker[2])
+    return reader.error(message, len(reader.lines) - 1)

@@ -1,0 +1,219 @@
+"""Set-up and who starts: R3 pieces, R4 placement, R5 spacing, R6 dice.
+
+A player chooses only the files of their towers; the pawns fill in around
+them. A set-up is written as in the game record: for each shape the files of
+that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
+
+>>> from militakiri.board import SINGLE
+>>> Setup.parse("Sc Xd Pb", SINGLE).text()
+'Sc Xd Pb'
+>>> Dice.parse("4-4 2-5").first
+1
+>>> start_position(SINGLE, Setup.parse("Sc Xd Pb", SINGLE),
+...                Setup.parse("Sa Xb Pf", SINGLE), first=0).string()
+'s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1'
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .board import BoardKind
+from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
+from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, stack, tower
+from .position import Position
+
+#: Towers per shape on the board at the start (R3): one per 6 files.
+FILES_PER_TOWER = 6
+#: Spare towers per shape, per 6 files (R3): star 1, cross 2, plus 2.
+SPARES_PER_6_FILES = (1, 2, 2)
+#: The shape of each set-up row's towers (R4): row 1 star, 2 cross, 3 plus.
+ROW_SHAPES = (STAR, CROSS, PLUS)
+
+_SETUP = re.compile(r"([SXP])([a-l]+)")
+
+
+class Setup:
+    """The files of one player's towers, per shape (R4, R5)."""
+
+    def __init__(self, kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
+        self.kind = kind
+        #: ``files[shape]``: the 0-based files of that shape's towers, sorted.
+        self.files = {shape: tuple(sorted(files[shape])) for shape in SHAPES}
+        _check(kind, self.files)
+
+    @classmethod
+    def parse(cls, text: str, kind: BoardKind) -> Setup:
+        """Read ``"Sc Xd Pb"``; raise InvalidSetupError saying what is wrong."""
+        groups = text.split()
+        files: dict[int, tuple[int, ...]] = {}
+        for group in groups:
+            match = _SETUP.fullmatch(group)
+            if match is None:
+                raise InvalidSetupError(
+                    f"set-up {text!r}: {group!r} is not a shape letter (S, X, P) "
+                    "followed by tower files, e.g. 'Sc'"
+                )
+            shape = SHAPE_LETTERS.index(match[1])
+            if shape in files:
+                raise InvalidSetupError(f"set-up {text!r}: {match[1]} is given twice")
+            try:
+                files[shape] = tuple(kind.file_index(f) for f in match[2])
+            except InvalidSquareError as error:
+                raise InvalidSetupError(f"set-up {text!r}: {error}") from None
+        missing = [SHAPE_LETTERS[s] for s in SHAPES if s not in files]
+        if missing:
+            raise InvalidSetupError(
+                f"set-up {text!r}: no files for {', '.join(missing)}; write each "
+                "shape with its tower files, e.g. 'Sc Xd Pb'"
+            )
+        try:
+            return cls(kind, files)
+        except InvalidSetupError as error:
+            raise InvalidSetupError(f"set-up {text!r}: {error}") from None
+
+    @classmethod
+    def random(cls, kind: BoardKind, rng: random.Random) -> Setup:
+        """A random legal set-up."""
+        towers = kind.files // FILES_PER_TOWER
+        while True:
+            files = {STAR: tuple(rng.sample(range(kind.files), towers))}
+            for shape in (CROSS, PLUS):
+                parity = rng.randrange(2)
+                files[shape] = tuple(rng.sample(range(parity, kind.files, 2), towers))
+            try:
+                return cls(kind, files)
+            except InvalidSetupError:
+                continue  # R5 spacing broken; draw again
+
+    def text(self) -> str:
+        """``'Sc Xd Pb'``."""
+        return " ".join(
+            SHAPE_LETTERS[shape] + "".join(self.kind.file_letter(f) for f in self.files[shape])
+            for shape in SHAPES
+        )
+
+    def row_shapes(self, row: int) -> list[int]:
+        """The shape on each file of set-up row ``row`` (1-3), by R4."""
+        towers = self.files[ROW_SHAPES[row - 1]]
+        if row == 1:
+            return [STAR] * self.kind.files
+        # Rows 2 and 3 alternate cross and plus, the towers' parity keeping
+        # the towers' own shape.
+        own, other = (CROSS, PLUS) if row == 2 else (PLUS, CROSS)
+        parity = towers[0] % 2
+        return [own if f % 2 == parity else other for f in range(self.kind.files)]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Setup) and (self.kind, self.files) == (other.kind, other.files)
+
+    def __repr__(self) -> str:
+        return f"Setup.parse({self.text()!r}, {self.kind.name.upper()})"
+
+
+def _check(kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
+    towers = kind.files // FILES_PER_TOWER
+    for shape in SHAPES:
+        chosen = files[shape]
+        noun = f"{SHAPE_NAMES[shape]} tower" + ("s" if towers > 1 else "")
+        if len(chosen) != towers or len(set(chosen)) != towers:
+            raise InvalidSetupError(
+                f"the {kind.name} board takes {towers} {noun} on "
+                f"{towers} different files, not {len(chosen)} (R3, R4)"
+            )
+        if shape != STAR and len({f % 2 for f in chosen}) > 1:
+            raise InvalidSetupError(
+                f"the {noun} must stand on files of the same colour of the "
+                f"alternating row, {_letters(kind, chosen)} do not (R4)"
+            )
+        for a in chosen:
+            if a + 1 in chosen:
+                raise InvalidSetupError(
+                    f"the {SHAPE_NAMES[shape]} towers on {_letters(kind, (a, a + 1))} "
+                    "stand side by side; towers may not touch at the start (R5)"
+                )
+
+
+def _letters(kind: BoardKind, files) -> str:
+    return " and ".join(kind.file_letter(f) for f in files)
+
+
+def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> Position:
+    """The start position of two set-ups, ``first`` to move (R3, R4)."""
+    board: list = [None] * kind.size
+    for color, setup in ((0, white), (1, black)):
+        if setup.kind is not kind:
+            raise InvalidSetupError(f"a {setup.kind.name}-board set-up on the {kind.name} board")
+        for row in (1, 2, 3):
+            rank = kind.zone_row(color, row)
+            towers = setup.files[ROW_SHAPES[row - 1]]
+            for file, shape in enumerate(setup.row_shapes(row)):
+                piece = tower(color, shape) if file in towers else stack(color, shape, 1)
+                board[kind.at(file, rank)] = piece
+    spares = tuple(n * kind.files // 6 for n in SPARES_PER_6_FILES)
+    return Position(kind, board, turn=first, spares=(spares, spares))
+
+
+class Dice:
+    """The rolls that decide who starts (R6): White's roll first in each pair."""
+
+    def __init__(self, rolls: list[tuple[int, int]]) -> None:
+        if not rolls:
+            raise InvalidDiceError("no dice rolls: each player rolls once at least (R6)")
+        for white, black in rolls:
+            if not (1 <= white <= 6 and 1 <= black <= 6):
+                raise InvalidDiceError(f"a die shows 1 to 6, not {white}-{black}")
+        for white, black in rolls[:-1]:
+            if white != black:
+                raise InvalidDiceError(
+                    f"roll {white}-{black} already decided who starts; no roll may follow it (R6)"
+                )
+        white, black = rolls[-1]
+        if white == black:
+            raise InvalidDiceError(f"the last roll {white}-{black} is a tie: roll again (R6)")
+        self.rolls = list(rolls)
+
+    @property
+    def first(self) -> int:
+        """The colour that moves first: the higher last roll (R6)."""
+        white, black = self.rolls[-1]
+        return 0 if white > black else 1
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read ``"4-4 2-5"``."""
+        rolls = []
+        for pair in text.split():
+            match = re.fullmatch(r"([0-9])-([0-9])", pair)
+            if match is None:
+                raise InvalidDiceError(
+                    f"dice {text!r}: {pair!r} is not a roll such as '4-2' (White's die first)"
+                )
+            rolls.append((int(match[1]), int(match[2])))
+        try:
+            return cls(rolls)
+        except InvalidDiceError as error:
+            raise InvalidDiceError(f"dice {text!r}: {error}") from None
+
+    @classmethod
+    def roll(cls, rng: random.Random) -> Dice:
+        """Roll until the dice differ (R6)."""
+        rolls = []
+        while not rolls or rolls[-1][0] == rolls[-1][1]:
+            rolls.append((rng.randint(1, 6), rng.randint(1, 6)))
+        return cls(rolls)
+
+    @classmethod
+    def for_first(cls, first: int) -> Dice:
+        """A single roll that lets ``first`` start (for a chosen start)."""
+        return cls([(6, 1)] if first == 0 else [(1, 6)])
+
+    def text(self) -> str:
+        return " ".join(f"{w}-{b}" for w, b in self.rolls)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dice) and self.rolls == other.rolls
+
+    def __repr__(self) -> str:
+        return f"Dice.parse({self.text()!r})"
