@@ -1,0 +1,1 @@
+"""Build, serve and run helpers for Militakiri in the browser (not shipped)."""
