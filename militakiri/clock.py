@@ -58,10 +58,12 @@ class TimeControl:
                 "'seconds' d 'delay' (600d5) or 'c' and seconds per move (c86400)"
             )
         if match[4]:
-            return cls(CORRESPONDENCE, int(match[4]))
-        mode = BRONSTEIN if match[2] == "d" else FISCHER
+            mode, seconds, bonus = CORRESPONDENCE, int(match[4]), 0
+        else:
+            mode = BRONSTEIN if match[2] == "d" else FISCHER
+            seconds, bonus = int(match[1]), int(match[3] or 0)
         try:
-            return cls(mode, int(match[1]), int(match[3] or 0))
+            return cls(mode, seconds, bonus)
         except InvalidTimeControlError as error:
             raise InvalidTimeControlError(f"time control {text!r}: {error}") from None
 

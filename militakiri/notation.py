@@ -87,8 +87,12 @@ def _parse_placement(text: str, placement: str):
                     "piece (S, X, P or s, x, p) nor a count of empty fields",
                 )
             if empty is not None:
-                if int(empty) == 0:
-                    raise _error(text, f"rank {rank_number} ({rank_text!r}): an empty run of 0 fields")
+                if empty.startswith("0"):
+                    raise _error(
+                        text,
+                        f"rank {rank_number} ({rank_text!r}): {empty!r} is not a count "
+                        "of empty fields (1 or more, no leading 0)",
+                    )
                 row += [None] * int(empty)
                 continue
             piece = piece_from_symbol(letter + height)
