@@ -18,7 +18,14 @@ status.textContent = (
     f" (Python {sys.version.split()[0]}, Pyodide {pyodide.__version__})"
 )
 
+# Placeholder drawing: proves the canvas 2D API is reachable from Python.
 board = document.getElementById("board")
+ctx = board.getContext("2d")
+ctx.fillStyle = "#e8dcc0"
+ctx.fillRect(0, 0, board.width, board.height)
+ctx.fillStyle = "#333"
+ctx.font = "20px sans-serif"
+ctx.fillText(f"engine {militakiri.__version__}: board UI comes later", 20, board.height / 2)
 board.setAttribute("data-status", "ready")
 
 # Tests and the UI wait for this.

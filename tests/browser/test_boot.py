@@ -1,0 +1,87 @@
+"""The page boots PyScript on the local Pyodide and imports the engine, offline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+# Files PyScript's Pyodide start-up must fetch from the site itself.
+PYODIDE_RUNTIME = {
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+}
+
+
+def _boot_report(log, seconds: float) -> dict:
+    files = {path: rec.body_bytes or 0 for path, rec in log.paths().items()}
+    pyodide = {p: n for p, n in files.items() if p.startswith("pyodide/")}
+    return {
+        "seconds_to_ready": round(seconds, 2),
+        "requests": len(log.records),
+        "total_bytes": sum(files.values()),
+        "pyodide_bytes": sum(pyodide.values()),
+        "files": files,
+    }
+
+
+def test_page_boots_from_local_runtime(page, open_app, request_log, console_log, artifacts_dir: Path):
+    seconds = open_app(page)
+
+    assert page.get_attribute("html", "data-ready") == "1"
+    assert page.get_attribute("#board", "data-status") == "ready"
+    status = page.inner_text("#status")
+    assert "Militakiri engine" in status and "Pyodide" in status
+    # Python drew on the canvas (placeholder until the UI exists).
+    pixel = page.evaluate("() => Array.from(document.getElementById('board')"
+                          ".getContext('2d').getImageData(5, 5, 1, 1).data)")
+    assert pixel[3] == 255, pixel
+    page.screenshot(path=str(artifacts_dir / "boot.png"), full_page=True)
+
+    # Offline: nothing left the site, nothing failed, no console error.
+    request_log.assert_same_origin()
+    assert not request_log.failed(), [(r.url, r.status, r.failure) for r in request_log.failed()]
+    assert not console_log.errors(), console_log.dump()
+
+    # The runtime really came from this site, and so did every engine module.
+    paths = request_log.paths()
+    missing = PYODIDE_RUNTIME - set(paths)
+    assert not missing, f"not fetched from the site: {missing}"
+    engine = {p for p in paths if p.startswith("militakiri/") and p.endswith(".py")}
+    assert "militakiri/__init__.py" in engine
+
+    report = _boot_report(request_log, seconds)
+    (artifacts_dir / "boot-report.json").write_text(json.dumps(report, indent=2) + "\n")
+    print(f"\nready in {report['seconds_to_ready']} s, {report['requests']} requests, "
+          f"{report['total_bytes'] / 1e6:.2f} MB ({report['pyodide_bytes'] / 1e6:.2f} MB Pyodide)")
+
+
+def test_every_engine_module_is_fetched(page, open_app, request_log, site):
+    open_app(page)
+    fetched = {p for p in request_log.paths() if p.startswith("militakiri/")}
+    assert fetched == set(site.summary["engine_modules"])
+
+
+def test_site_works_under_a_sub_path(page, site, tmp_path, open_app, record_requests, serve_folder):
+    """dist/ uses relative URLs only, so it also runs at /games/militakiri/."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "militakiri").symlink_to(site.directory, target_is_directory=True)
+    prefix = serve_folder(tmp_path) + "games/militakiri/"
+    log = record_requests(page.context, prefix)
+
+    open_app(page, url=prefix)
+
+    log.assert_same_origin()
+    outside = [r.url for r in log.records if r.url.startswith("http") and not r.url.startswith(prefix)]
+    assert not outside, f"requests outside the sub-path: {outside}"
+    assert not log.failed(), [(r.url, r.status, r.failure) for r in log.failed()]
+
+
+def test_request_recorder_sees_other_origins(page, base_url, request_log):
+    """The recorder itself works: a request to another origin (here a closed
+    loopback port, so nothing leaves the machine) is reported."""
+    page.goto(base_url + "pyscript.toml")
+    page.evaluate("fetch('http://127.0.0.1:9/probe.js').catch(() => null)")
+    page.wait_for_timeout(200)
+    assert request_log.foreign() == ["http://127.0.0.1:9/probe.js"]
