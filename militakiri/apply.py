@@ -45,52 +45,47 @@ def push(position: Position, move: Move) -> None:
     board = position.board
     color = position.turn
     foe = 1 - color
-    changed = []
-    saved = (
-        position.spares[color],
-        position.waiting[color],
-        position.moves_left,
-        position.number,
-        tuple(position.towers),
-        tuple(position.stacks),
-    )
+    towers, stacks = position.towers, position.stacks
+    origin, target = move.origin, move.target
+    piece = board[origin]
+    defender = board[target]
+    # Everything pop needs; the fields a turn fills (placements, the new
+    # tower's field) were empty before it, so they need no saving.
+    position.undo_stack.append((
+        move, piece, defender,
+        position.spares[color], position.waiting[color], position.moves_left,
+        position.number, towers[:], stacks[:],
+    ))
 
     if move.placements:  # R15: the oldest waiting towers first
         waiting = position.waiting[color]
         for sq, shape in zip(move.placements, waiting):
-            changed.append((sq, None))
             board[sq] = tower(color, shape)
         position.waiting[color] = waiting[len(move.placements):]
-        position.towers[color] += len(move.placements)
+        towers[color] += len(move.placements)
+        piece = board[origin]  # a tower just placed may be the one that moves
 
-    origin, target = move.origin, move.target
-    piece = board[origin]
-    defender = board[target]
-    changed.append((origin, piece))
-    changed.append((target, defender))
     board[origin] = None
-
     if defender is None:
         board[target] = piece
     else:
         if defender.is_tower:
-            position.towers[foe] -= 1
+            towers[foe] -= 1
         else:
-            position.stacks[foe] -= 1
+            stacks[foe] -= 1
         result, promotion = take_result(piece, defender)
         if promotion is not None and position.spares[color][promotion] > 0:
             # R13: the whole stack leaves; a spare tower replaces it.
             spares = list(position.spares[color])
             spares[promotion] -= 1
             position.spares[color] = tuple(spares)
-            position.stacks[color] -= 1
+            stacks[color] -= 1
             board[target] = None
             if move.tower_field is None:
                 position.waiting[color] += (promotion,)
             else:
-                changed.append((move.tower_field, None))
                 board[move.tower_field] = tower(color, promotion)
-                position.towers[color] += 1
+                towers[color] += 1
         else:
             board[target] = result  # R14 caps the height when no spare is left
 
@@ -99,32 +94,35 @@ def push(position: Position, move: Move) -> None:
         left = list(position.moves_left)
         left[color] = max(0, left[color] - 1)
         position.moves_left = tuple(left)
-    elif position.towers[foe] and (  # R19 first: a won game starts nothing
-        position.is_lone_tower(color) or position.is_lone_tower(foe)
+    elif towers[foe] and (  # R19 first: a won game starts nothing
+        (stacks[color] == 0 and towers[color] == 1) or (stacks[foe] == 0 and towers[foe] == 1)
     ):
         moves = MOVE_RULE_MOVES[position.kind.name]
         position.moves_left = (moves, moves)  # R16, R17
     if color == BLACK:
         position.number += 1
     position.turn = foe
-    position.undo_stack.append((move, changed, saved))
 
 
 def pop(position: Position) -> Move:
-    move, changed, saved = position.undo_stack.pop()
+    (move, piece, defender, spares, waiting, moves_left, number, towers, stacks) = (
+        position.undo_stack.pop()
+    )
     board = position.board
-    for sq, piece in reversed(changed):
-        board[sq] = piece
     color = 1 - position.turn
+    # Undo in reverse: the new tower's field may be the origin or the target,
+    # and the origin may be a field a waiting tower was just placed on.
+    if move.tower_field is not None:
+        board[move.tower_field] = None
+    board[move.origin] = piece
+    board[move.target] = defender
+    for sq in move.placements:
+        board[sq] = None
     position.turn = color
-    (
-        position.spares[color],
-        position.waiting[color],
-        position.moves_left,
-        position.number,
-        towers,
-        stacks,
-    ) = saved
-    position.towers[:] = towers
-    position.stacks[:] = stacks
+    position.spares[color] = spares
+    position.waiting[color] = waiting
+    position.moves_left = moves_left
+    position.number = number
+    position.towers = towers
+    position.stacks = stacks
     return move

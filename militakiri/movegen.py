@@ -33,11 +33,15 @@ MOVE_DIRECTIONS = {STAR: _ALL, CROSS: _DIAG, PLUS: _ORTHO}
 TAKE_DIRECTIONS = {STAR: _ALL, CROSS: _ORTHO, PLUS: _DIAG}
 
 
+#: A tower's reach: further than any line of the board (R8).
+TOWER_REACH = 99
+
+
 def reach(piece, endgame: bool) -> int:
     """How many fields ``piece`` may move or take across (R8, R16)."""
     if endgame:
         return 1
-    return 99 if piece.is_tower else piece.height
+    return TOWER_REACH if piece.is_tower else piece.height
 
 
 def pseudo_legal_moves(position: Position) -> list[Move]:
@@ -65,20 +69,19 @@ def _piece_moves(position: Position, placements: tuple[int, ...]) -> list[Move]:
     board = position.board
     color = position.turn
     endgame = position.moves_left is not None
-    rays = position.kind.rays
+    move_rays, take_rays = _rays(position.kind)
     moves = []
     for origin, piece in enumerate(board):
         if piece is None or piece.color != color:
             continue
         distance = reach(piece, endgame)
-        lines = rays[origin]
-        for d in MOVE_DIRECTIONS[piece.shape]:
-            for target in lines[d][:distance]:
+        for ray in move_rays[piece.shape][distance][origin]:
+            for target in ray:
                 if board[target] is not None:
                     break
                 moves.append(Move(origin, target, False, placements))
-        for d in TAKE_DIRECTIONS[piece.shape]:
-            for target in lines[d][:distance]:
+        for ray in take_rays[piece.shape][distance][origin]:
+            for target in ray:
                 defender = board[target]
                 if defender is None:
                     continue
@@ -86,6 +89,32 @@ def _piece_moves(position: Position, placements: tuple[int, ...]) -> list[Move]:
                     moves += _takes(position, placements, origin, target, piece, defender)
                 break
     return moves
+
+
+_RAY_TABLES: dict = {}
+_REACHES = (1, 2, 3, 4, TOWER_REACH)
+
+
+def _rays(kind):
+    """``(move_rays, take_rays)``, each ``[shape][reach][square]``: the lines
+    a piece of that shape and reach may use, each cut to its reach."""
+    tables = _RAY_TABLES.get(kind.name)
+    if tables is None:
+        tables = tuple(
+            {
+                shape: {
+                    distance: [
+                        tuple(kind.rays[sq][d][:distance] for d in directions[shape])
+                        for sq in kind.squares
+                    ]
+                    for distance in _REACHES
+                }
+                for shape in (STAR, CROSS, PLUS)
+            }
+            for directions in (MOVE_DIRECTIONS, TAKE_DIRECTIONS)
+        )
+        _RAY_TABLES[kind.name] = tables
+    return tables
 
 
 def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
