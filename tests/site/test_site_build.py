@@ -1,0 +1,164 @@
+"""tools/build.py and tools/serve.py: a static, relative-URL, CDN-free site."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import build as site_build  # noqa: E402
+from tools.serve import serve_in_thread  # noqa: E402
+
+# Hosts that serve Pyodide/PyScript/npm files; none may appear in a URL in the repo.
+# Loopback only, whatever proxy the environment names.
+_open = urllib.request.build_opener(urllib.request.ProxyHandler({})).open
+
+CDN_URL = re.compile(r"https?://[^\s\"'<>]*(?:jsdelivr|unpkg|cdnjs|pyscript\.net|esm\.sh|skypack|jspm)", re.I)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("site") / "dist"
+    return out, site_build.build(out)
+
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+
+    def handle_starttag(self, tag, attrs) -> None:
+        for name, value in attrs:
+            if name in ("src", "href", "config") and value:
+                self.refs.append(value)
+
+
+def test_layout(built):
+    out, summary = built
+    for rel in ["index.html", "pyscript.toml", "web/main.py", "militakiri/__init__.py",
+                "pyscript/core.js", "pyscript/core.css",
+                "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                "pyodide/pyodide-lock.json"]:
+        assert (out / rel).is_file(), rel
+    # Every module of the engine, found by glob: nothing to edit when one is added.
+    expected = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "militakiri").rglob("*.py")
+                      if "__pycache__" not in p.parts)
+    assert summary["engine_modules"] == expected
+    for rel in expected:
+        assert (out / rel).read_bytes() == (ROOT / rel).read_bytes()
+
+
+def test_config_maps_every_module(built):
+    out, summary = built
+    config = tomllib.loads((out / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    files = config["files"]
+    for rel in summary["engine_modules"]:
+        assert files[f"./{rel}"] == f"./{rel}"
+    for url in files:
+        assert url.startswith("./") and (out / url).is_file(), url
+
+
+def test_index_references_exist_and_are_relative(built):
+    out, _ = built
+    parser = _Refs()
+    parser.feed((out / "index.html").read_text())
+    refs = [r for r in parser.refs if not r.startswith("data:")]
+    assert refs, "no references parsed"
+    for ref in refs:
+        assert ref.startswith("./"), f"not relative: {ref}"
+        assert (out / ref).is_file(), f"missing in dist: {ref}"
+
+
+def test_new_module_needs_no_edit(tmp_path):
+    """A module added to militakiri/ (or web/) is shipped and mapped automatically."""
+    root = tmp_path / "repo"
+    (root / "militakiri" / "sub").mkdir(parents=True)
+    (root / "web").mkdir()
+    (root / "militakiri" / "__init__.py").write_text("")
+    (root / "militakiri" / "brand_new.py").write_text("X = 1\n")
+    (root / "militakiri" / "sub" / "__init__.py").write_text("")
+    (root / "militakiri" / "__pycache__").mkdir()
+    (root / "militakiri" / "__pycache__" / "junk.py").write_text("")
+    (root / "web" / "main.py").write_text("")
+    (root / "web" / "ui.py").write_text("")
+    for name in ("index.html", "pyscript.toml"):
+        (root / name).write_text((ROOT / name).read_text())
+    (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+
+    summary = site_build.build(root / "dist", root=root)
+    files = tomllib.loads((root / "dist" / "pyscript.toml").read_text())["files"]
+    assert files == {
+        "./militakiri/__init__.py": "./militakiri/__init__.py",
+        "./militakiri/brand_new.py": "./militakiri/brand_new.py",
+        "./militakiri/sub/__init__.py": "./militakiri/sub/__init__.py",
+        "./web/ui.py": "./ui.py",
+    }
+    assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
+    assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"
+
+
+def test_build_rejects_hand_written_files_table_and_absolute_urls():
+    with pytest.raises(site_build.BuildError):
+        site_build.render_config('interpreter = "./pyodide/pyodide.mjs"\n[files]\n"a" = "b"\n', {})
+    with pytest.raises(site_build.BuildError):
+        site_build.render_config('interpreter = "/pyodide/pyodide.mjs"\n', {})
+
+
+def test_no_cdn_url_in_the_repo():
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    hits = []
+    for rel in filter(None, tracked.decode().split("\0")):
+        path = ROOT / rel
+        if not path.is_file() or path.stat().st_size > 2_000_000:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        hits += [f"{rel}: {m.group(0)}" for m in CDN_URL.finditer(text)]
+    assert not hits, hits
+
+
+def test_server_mime_types(built):
+    out, _ = built
+    server, port = serve_in_thread(out)
+    try:
+        def ctype(rel: str) -> str:
+            with _open(f"http://127.0.0.1:{port}/{rel}") as resp:
+                return resp.headers["Content-Type"]
+
+        assert ctype("").startswith("text/html")
+        assert ctype("pyodide/pyodide.mjs").startswith("text/javascript")
+        assert ctype("pyodide/pyodide.asm.mjs").startswith("text/javascript")
+        assert ctype("pyscript/core.js").startswith("text/javascript")
+        assert ctype("pyscript/core.css").startswith("text/css")
+        assert ctype("pyodide/pyodide.asm.wasm") == "application/wasm"
+        assert ctype("pyodide/pyodide-lock.json").startswith("application/json")
+        assert ctype("pyodide/python_stdlib.zip") == "application/zip"
+        assert ctype("pyscript.toml").startswith(("text/plain", "application/toml"))
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_cli_prints_address_first(built):
+    out, _ = built
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tools" / "serve.py"), str(out), "--port", "0", "--quiet"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        first = proc.stdout.readline().strip()
+        assert re.fullmatch(r"http://localhost:\d+/", first), first
+        port = first.rsplit(":", 1)[1].rstrip("/")
+        with _open(f"http://127.0.0.1:{port}/index.html") as resp:
+            assert resp.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
