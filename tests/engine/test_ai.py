@@ -1,0 +1,280 @@
+"""The computer opponent (militakiri.ai): legal, reproducible, not blind.
+
+Search levels are run with a depth or node budget (``seconds=None``) where
+the result must not depend on the machine's speed.
+"""
+
+import random
+
+import pytest
+
+from militakiri import DOUBLE, SINGLE, Dice, Position, Setup, ai, start_position
+from militakiri.pieces import BLACK, WHITE
+
+from .positions import make
+from .test_rulings import NOTATION_START
+
+LEVELS = sorted(ai.LEVELS)
+# Fast budgets for the search levels in tests.
+FAST = {"seconds": None, "depth": 2}
+
+
+def random_start(kind, seed: int) -> Position:
+    rng = random.Random(seed)
+    return start_position(kind, Setup.random(kind, rng), Setup.random(kind, rng), Dice.roll(rng).first)
+
+
+def play(position: Position, level, plies: int, seed: int, **budget) -> list[str]:
+    """Play ``plies`` moves of ``level`` against itself; checks each is legal."""
+    rng = random.Random(seed)
+    tokens = []
+    for _ in range(plies):
+        if position.outcome() is not None:
+            break
+        legal = position.legal_moves()
+        token = ai.choose_token(position, level, rng, **budget)
+        assert token in legal, (position.string(), token)
+        position.play(token)
+        tokens.append(token)
+    return tokens
+
+
+# Legal moves ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_moves_single_board(level):
+    for seed in range(3):
+        position = random_start(SINGLE, seed)
+        # Random moves first, so the level meets middle-game positions.
+        play(position, 1, 10 + 7 * seed, seed)
+        play(position, level, 8, seed, seconds=0.02)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_only_legal_moves_double_board(level):
+    position = random_start(DOUBLE, 7)
+    play(position, 1, 12, 7)
+    play(position, level, 4, 7, seconds=0.02)
+
+
+def test_levels_handle_waiting_towers_and_the_endgame_rule():
+    # R15: a waiting tower must be placed first; R16: one field a move.
+    waiting = make("single", {"a1": "S^", "b1": "S1", "f8": "s^", "e5": "p2"}, waiting="X/-")
+    endgame = make("single", {"a1": "S^", "c3": "X1", "f8": "s^"}, rule="7/5")
+    for text in (waiting, endgame):
+        for level in LEVELS:
+            play(Position.from_string(text), level, 4, level, **FAST)
+
+
+def test_the_game_over_is_refused():
+    over = make("single", {"a1": "S^"}, turn="b")
+    with pytest.raises(ai.GameOverError):
+        ai.choose_token(over, 2, random.Random(0))
+
+
+# Reproducible -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level):
+    games = [play(random_start(SINGLE, 11), level, 10, 5, **FAST) for _ in range(2)]
+    assert games[0] == games[1] and len(games[0]) == 10
+
+
+def test_node_budget_is_reproducible_and_counted():
+    results = [ai.analyse(NOTATION_START, nodes=3000, seed=4) for _ in range(2)]
+    assert results[0] == {**results[1], "seconds": results[0]["seconds"]}
+    assert results[0]["token"] in Position.from_string(NOTATION_START).legal_moves()
+    assert results[0]["depth"] >= 2 and results[0]["nodes"] >= 3000
+
+
+def test_level_3_is_the_same_whatever_the_time_budget():
+    rng_a, rng_b = random.Random(2), random.Random(2)
+    assert ai.choose_token(NOTATION_START, 3, rng_a, seconds=5) == ai.choose_token(
+        NOTATION_START, 3, rng_b, seconds=0.001
+    )
+
+
+def test_the_time_budget_is_kept_with_the_clock_passed_in():
+    ticks = iter(range(10**9))
+    fake = lambda: next(ticks) * 0.01  # noqa: E731 - 10 ms per reading
+    info = ai.SearchInfo()
+    move = ai.choose_move(NOTATION_START, "max", random.Random(1), seconds=0.5, clock=fake, info=info)
+    assert move.token(SINGLE) == info.token
+    assert info.depth >= 1 and info.seconds <= 0.5 + 0.02
+    # The depth of a longer real search is at least as great.
+    deeper = ai.analyse(NOTATION_START, depth=info.depth + 1)
+    assert deeper["depth"] == info.depth + 1
+
+
+# Tactics ----------------------------------------------------------------------
+
+# White can take Black's last tower (R19) on c3 with the star tower; a black
+# pawn on a5 is also there for the taking.
+WIN_IN_ONE = make("single", {"a1": "S^", "e2": "P1", "c3": "x^", "a5": "p1", "e7": "s1", "f7": "s1"})
+# White's last tower, the plus tower on a1, is attacked along the a-file by
+# Black's cross tower; c1 and e1 are covered by the plus pawn on d2. The
+# white pawn on f4 could take a pawn, and lose the game.
+LOSS_IN_ONE = make("single", {"a1": "P^", "a6": "x^", "d2": "p1", "f4": "X1", "f5": "s1", "e8": "s1"})
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_the_last_tower(level):
+    token = ai.choose_token(WIN_IN_ONE, level, random.Random(0), **FAST)
+    assert token == "a1xc3"
+    assert Position.from_string(WIN_IN_ONE).play(token).outcome().winner == WHITE
+
+
+def test_the_search_scores_a_win_in_one_as_the_quickest_win():
+    report = ai.analyse(WIN_IN_ONE, depth=3)
+    assert report["token"] == "a1xc3" and report["score"] == ai.WIN - 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_avoids_a_loss_in_one(level):
+    for seed in range(3):
+        position = Position.from_string(LOSS_IN_ONE)
+        token = ai.choose_token(position, level, random.Random(seed), **FAST)
+        position.play(token)
+        for reply in position.generate_moves():
+            position.push(reply)
+            assert position.towers[WHITE] > 0, f"{token} loses to {reply.token(SINGLE)}"
+            position.pop()
+
+
+# The new tower of a promotion (R13) and a waiting tower (R15) can go to c3,
+# where Black's plus tower takes it and no white piece takes back, or to e1.
+SAFE_FIELD_ZONE = {
+    "f2": "S^", "a1": "S1", "b1": "S1", "c1": "S1", "d1": "S1", "f1": "S1",
+    "a2": "P1", "b2": "X1", "c2": "P1", "d2": "X1", "e2": "P1",
+    "a3": "X1", "b3": "P1", "d3": "P1", "e3": "X1", "f3": "P1",
+    "f6": "p^", "a8": "s1", "b8": "s1",
+}
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_a_promoted_tower_goes_to_a_safe_field(level):
+    text = make("single", {**SAFE_FIELD_ZONE, "c4": "X2", "c5": "x1"}, spares="010/000")
+    assert "c4xc5=X@c3" in Position.from_string(text).legal_moves()
+    assert ai.choose_token(text, level, random.Random(0), **FAST) == "c4xc5=X@e1"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_a_waiting_tower_goes_to_a_safe_field(level):
+    text = make("single", SAFE_FIELD_ZONE, waiting="X/-")
+    for seed in range(3):
+        position = Position.from_string(text)
+        token = ai.choose_token(position, level, random.Random(seed), **FAST)
+        position.play(token)
+        assert ai._towers_en_prise(position, WHITE) == 0, token
+
+
+# Evaluation and hashing ---------------------------------------------------------
+
+
+def test_evaluation_is_symmetric():
+    # The start position of two equal set-ups is even for either side to move.
+    for kind, text in ((SINGLE, "Sc Xd Pb"), (DOUBLE, "Sbe Xdh Pak")):
+        setup = Setup.parse(text, kind)
+        for first in (WHITE, BLACK):
+            assert ai.evaluate(start_position(kind, setup, setup, first)) == 0
+
+
+def test_evaluation_counts_towers_waiting_and_threats():
+    base = {"a1": "S^", "f8": "s^", "c8": "p1"}
+    even = Position.from_string(make("single", base))
+    up = Position.from_string(make("single", {**base, "f1": "X^"}))
+    waiting = Position.from_string(make("single", base, waiting="X/-"))
+    assert ai.evaluate(up) > ai.evaluate(waiting) > ai.evaluate(even)
+    # A tower the player to move can take is counted only with hanging=True.
+    hanging = Position.from_string(make("single", {**base, "a6": "x^"}))
+    assert ai.evaluate(hanging, hanging=True) > ai.evaluate(hanging) + ai.TOWER // 2
+
+
+def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
+    pieces = {"a1": "S^", "f8": "s^"}
+    texts = [
+        make("single", pieces),
+        make("single", pieces, turn="b"),
+        make("single", pieces, spares="100/000"),
+        make("single", pieces, waiting="X/-"),
+        make("single", pieces, waiting="-/x"),
+        make("single", pieces, rule="50/50"),
+        make("single", pieces, rule="50/49"),
+        make("single", {"a1": "S^", "f7": "s^"}),
+    ]
+    keys = {ai.zobrist(Position.from_string(text)) for text in texts}
+    assert len(keys) == len(texts)
+    assert ai.zobrist(Position.from_string(texts[0])) == ai.zobrist(Position.from_string(texts[0]))
+
+
+def test_incremental_hash_matches_the_full_one():
+    # Random games with promotions and waiting towers: the search's
+    # incremental board key is always the key computed from scratch.
+    full_zone = {**SAFE_FIELD_ZONE, "c3": "S1", "e1": "S1", "c4": "X2", "c5": "x1"}
+    starts = [random_start(SINGLE, seed) for seed in range(4)] + [
+        Position.from_string(make("single", SAFE_FIELD_ZONE, waiting="XP/-")),
+        Position.from_string(make("single", full_zone, spares="010/000")),
+    ]
+    promotions = placements = 0
+    for seed, position in enumerate(starts):
+        searcher = ai.Searcher(position)
+        position = searcher.position
+        keys = searcher.keys
+        h = keys.board(position)
+        rng = random.Random(seed)
+        for _ in range(150):
+            moves = position.generate_moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            promotions += move.promotion is not None
+            placements += bool(move.placements)
+            touched, before = searcher._touch(move)
+            position.push(move)
+            h = searcher._rehash(h, touched, before)
+            assert h == keys.board(position)
+    assert promotions and placements
+
+
+# Set-ups --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
+@pytest.mark.parametrize("level", LEVELS)
+def test_choose_setup_gives_a_valid_setup(kind, level):
+    setup = ai.choose_setup(kind, level, random.Random(level))
+    assert isinstance(setup, Setup) and setup.kind is kind
+    assert Setup.parse(setup.text(), kind) == setup  # R4, R5 checked again
+    assert ai.choose_setup(kind.name, level, random.Random(level)) == setup  # reproducible
+
+
+# Arena ----------------------------------------------------------------------------
+
+
+def test_a_game_stops_at_the_cap_as_a_draw():
+    rng = random.Random(0)
+    setups = (Setup.random(SINGLE, rng), Setup.random(SINGLE, rng))
+    result = ai.play_game(SINGLE, 1, 1, setups, Dice.parse("6-1"), seed=1, cap=6)
+    assert (result.winner, result.termination, result.plies) == (None, "cap", 6)
+    assert result.points(WHITE) == result.points(BLACK) == 0.5
+
+
+def test_arena_function_swaps_colours_and_scores():
+    lines = []
+    score = ai.arena(2, 1, 2, "single", None, seed=3, out=lines.append, cap=40)
+    assert lines[0].startswith("game 1: White 2 - Black 1 ")
+    assert lines[1].startswith("game 2: White 1 - Black 2 ")
+    # The pair is played from the same set-ups and dice.
+    assert lines[0].split("setups")[1] == lines[1].split("setups")[1]
+    assert lines[-1] == f"score: {score:.3f}"
+
+
+def test_parse_level():
+    assert ai.parse_level("max") == ai.MAX_LEVEL == max(ai.LEVELS)
+    assert [ai.parse_level(str(level)) for level in LEVELS] == LEVELS
+    assert ai.parse_level(" MAX ") == ai.MAX_LEVEL and ai.level_name(ai.MAX_LEVEL) == "max"
+    for bad in ("0", "", "-1", str(ai.MAX_LEVEL + 1), True, 1.0):
+        with pytest.raises(ai.LevelError):
+            ai.parse_level(bad)
