@@ -73,6 +73,16 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="check a game record (FILE or - for stdin)")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+
+    arena = sub.add_parser("arena", help="play computer levels against each other")
+    arena.add_argument("--white", required=True, metavar="LEVEL",
+                       help="1 (weakest) up, 2 greedy, or max; White in the odd games")
+    arena.add_argument("--black", required=True, metavar="LEVEL", help="the other level")
+    arena.add_argument("--games", required=True, metavar="N")
+    arena.add_argument("--board", default="single", metavar="single|double")
+    arena.add_argument("--seconds", default="1.0", metavar="S", help="per move (default 1)")
+    arena.add_argument("--seed", default="0", metavar="K")
+    arena.set_defaults(run=_arena)
     return parser
 
 
@@ -130,3 +140,28 @@ def _replay(args) -> int:
     outcome = game.outcome()
     print(outcome if outcome is not None else "*")
     return 0
+
+
+def _arena(args) -> int:
+    from . import ai
+
+    first, second = ai.parse_level(args.white), ai.parse_level(args.black)
+    board_kind(args.board)
+    games = _number(args.games, int, "--games", "a number of games (1 or more)")
+    seconds = _number(args.seconds, float, "--seconds", "seconds per move (more than 0)")
+    seed = _number(args.seed, int, "--seed", "a seed (a whole number)", positive=False)
+    ai.arena(first, second, games, args.board, seconds, seed,
+             out=lambda line: print(line, flush=True))
+    return 0
+
+
+def _number(text: str, kind, option: str, what: str, positive: bool = True):
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or value != value or value in (float("inf"), float("-inf")) or (
+        positive and value <= 0
+    ):
+        raise MilitakiriError(f"{option} {text!r} is not {what}")
+    return value

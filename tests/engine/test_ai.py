@@ -5,6 +5,9 @@ the result must not depend on the machine's speed.
 """
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +17,7 @@ from militakiri.pieces import BLACK, WHITE
 from .positions import make
 from .test_rulings import NOTATION_START
 
+ROOT = Path(__file__).resolve().parents[2]
 LEVELS = sorted(ai.LEVELS)
 # Fast budgets for the search levels in tests.
 FAST = {"seconds": None, "depth": 2}
@@ -269,6 +273,59 @@ def test_arena_function_swaps_colours_and_scores():
     # The pair is played from the same set-ups and dice.
     assert lines[0].split("setups")[1] == lines[1].split("setups")[1]
     assert lines[-1] == f"score: {score:.3f}"
+
+
+def arena_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "militakiri", "arena", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_arena_cli_prints_results_per_level_and_the_score():
+    result = arena_cli("--white", "2", "--black", "1", "--games", "2", "--seed", "5",
+                       "--seconds", "0.05")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 + 4  # two games, two levels, the cap, the score
+    assert lines[2].startswith("level 2 (--white): ")
+    assert lines[3].startswith("level 1 (--black): ")
+    (w1, d1, l1), (w2, d2, l2) = (
+        [int(word) for word in line.split(": ")[1].replace(",", "").split()[::2]]
+        for line in lines[2:4]
+    )
+    assert (w1, d1, l1) == (l2, d2, w2) and w1 + d1 + l1 == 2
+    assert lines[4].startswith("draws by cap")
+    assert lines[-1] == f"score: {(w1 + d1 / 2) / 2:.3f}"
+
+
+def test_arena_cli_max_names_the_strongest_level():
+    result = arena_cli("--white", "max", "--black", "1", "--games", "1", "--seconds", "0.05")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith(f"game 1: White max - Black 1 ")
+    assert "level max (--white)" in result.stdout
+
+
+@pytest.mark.parametrize("args, word", [
+    (("--white", "0", "--black", "2", "--games", "2"), "'0'"),
+    (("--white", "2", "--black", "strong", "--games", "2"), "'strong'"),
+    (("--white", "2", "--black", "1", "--games", "0"), "--games"),
+    (("--white", "2", "--black", "1", "--games", "two"), "--games"),
+    (("--white", "2", "--black", "1", "--games", "2", "--seconds", "0"), "--seconds"),
+    (("--white", "2", "--black", "1", "--games", "2", "--seconds", "inf"), "--seconds"),
+    (("--white", "2", "--black", "1", "--games", "2", "--board", "triple"), "'triple'"),
+    (("--white", "2", "--black", "1", "--games", "2", "--seed", "1.5"), "--seed"),
+])
+def test_arena_cli_refuses_bad_arguments(args, word):
+    result = arena_cli(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and word in lines[0], result.stderr
+
+
+def test_arena_cli_missing_option_is_status_2():
+    result = arena_cli("--white", "2", "--games", "2")
+    assert result.returncode == 2 and "--black" in result.stderr
 
 
 def test_parse_level():
