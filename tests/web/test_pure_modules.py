@@ -1,0 +1,210 @@
+"""layout, formatting, settings, shapes and texts: plain functions of the page."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from militakiri import Outcome, Termination, TimeControl
+
+import formatting
+import layout
+import settings
+import texts
+from formatting import clock_text, move_rows, player_label, result_texts, time_control_text
+from layout import BoardGeometry, fit_square
+from settings import GameSettings, SettingsError, custom_time_control, from_query, has_game_params
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+PURE = ["formatting", "layout", "settings", "shapes", "texts", "ui_state"]
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_pure_modules_import_no_browser_module(name):
+    source = (WEB / f"{name}.py").read_text()
+    assert not re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", source, re.M)
+
+
+# layout -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_every_cell_centre_maps_back_to_its_cell(flipped):
+    g = BoardGeometry(12, 8, 31, flipped)
+    for file in range(12):
+        for rank in range(8):
+            assert g.cell_at(*g.center(file, rank)) == (file, rank)
+    assert g.cell_at(-1, 5) is None and g.cell_at(5, g.height) is None
+
+
+def test_flipped_board_puts_rank_8_at_the_bottom_and_file_a_right():
+    g = BoardGeometry(6, 8, 50, flipped=True)
+    assert g.origin(0, 7) == (250, 350)
+    assert g.step(0, 7, dx=1, dy=0) == (0, 7)  # right on screen is towards a: clamped
+
+
+def test_fit_square_phone_and_desktop():
+    assert fit_square(6, 8, 374, 600) == 62
+    assert fit_square(12, 8, 374, 600) == 31
+    assert fit_square(6, 8, 900, 520) == 65
+    assert fit_square(6, 8, 5000, 5000) == layout.MAX_SQUARE
+
+
+# formatting --------------------------------------------------------------------
+
+
+def test_clock_text_never_shows_zero_before_the_flag():
+    assert clock_text(0.05) == "0:00.0" and clock_text(0.1) == "0:00.1"
+    assert clock_text(10) == "0:10" and clock_text(9.99) == "0:09.9"
+    assert clock_text(-3) == "0:00.0"
+    assert clock_text(float("inf")) == "-"
+
+
+def test_time_control_text_names_the_game_length_R21():
+    assert time_control_text(TimeControl.parse("-")) == "No clock"
+    assert time_control_text(TimeControl.parse("300+0")) == "10 min game (5 min each)"
+    assert time_control_text(TimeControl.parse("900+10")) == "30 min game (15 min each), +10 s per move"
+    assert time_control_text(TimeControl.parse("5d3")) == "10 s game (5 s each), 3 s delay per move"
+
+
+def test_move_rows_from_a_position_with_black_to_move():
+    assert move_rows(1, 7, ["a", "b", "c", "d"]) == [(7, None, "a"), (8, "b", "c"), (9, "d", None)]
+    assert move_rows(0, 1, []) == []
+
+
+def test_player_labels_and_results():
+    assert player_label(0, "") == "White" and player_label(1, "Bram") == "Bram (Black)"
+    title, reason = result_texts(Outcome(Termination.TOWERS, 0), ("Anna", ""))
+    assert title == "Anna (White) wins" and reason == "Black has no tower left on the board (R19)."
+    for termination in Termination:
+        winner = None if termination is Termination.MOVE_RULE else 1
+        title, reason = result_texts(Outcome(termination, winner), ("", ""))
+        assert "(R" in reason and "{" not in reason + title
+
+
+# settings ----------------------------------------------------------------------
+
+
+def test_custom_time_control_splits_the_game_length_R21():
+    assert custom_time_control(10, 0, "none", 7).text() == "300+0"
+    assert custom_time_control("0", "10", "fischer", "1").text() == "5+1"
+    assert custom_time_control(20, 0, "bronstein", 3).text() == "600d3"
+    for args, key in [((0, 1, "none", 0), "err_too_short"), ((-1, 0, "none", 0), "err_negative"),
+                      (("x", 0, "none", 0), "err_not_number"), ((2000, 0, "none", 0), "err_too_long"),
+                      ((5, 0, "sandglass", 0), "err_extra")]:
+        with pytest.raises(SettingsError) as info:
+            custom_time_control(*args)
+        assert info.value.key == key and texts.t(key) != key
+
+
+def test_presets_are_valid_time_controls_with_labels():
+    for pid, text in settings.PRESETS:
+        assert settings.preset_control(pid).text() == text
+        assert texts.t(f"preset_{pid}") != f"preset_{pid}"
+
+
+def test_url_parameters():
+    s = from_query("?board=double&time=300+5&white=%20Anna%20&position=6%2F6+w&seed=7")
+    assert (s.board, s.time_control, s.white, s.black, s.seed) == ("double", "300+5", "Anna", "", 7)
+    assert s.position == "6/6 w"
+    assert from_query("?time=300%2B5").time_control == "300+5"
+    bad = from_query("?board=triple&time=soon&seed=x")
+    assert bad == GameSettings()
+    assert has_game_params("?position=x") and not has_game_params("?seed=3")
+    assert len(from_query("?white=" + "A" * 100).white) == settings.MAX_NAME
+
+
+# texts -------------------------------------------------------------------------
+
+
+KEY_CALLS = {"t", "Message", "_warn", "SettingsError"}
+
+
+def _constants(node) -> list[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _constants(node.body) + _constants(node.orelse)
+    return []
+
+
+def _dynamic_keys() -> set[str]:
+    keys = {f"shape_{s}" for s in ("star", "cross", "plus")}
+    keys |= {f"why_{t.value}" for t in Termination}
+    keys |= {f"preset_{p}" for p in settings.PRESET_IDS}
+    keys |= {f"extra_{e}" for e in settings.EXTRAS}
+    return keys
+
+
+def _html_keys() -> set[str]:
+    html = (ROOT / "index.html").read_text()
+    return set(re.findall(r'data-(?:text|label|title)="([a-z0-9_-]+)"', html))
+
+
+def _asked_keys() -> set[str]:
+    """Keys the code asks for: t("k"), Message("k"), key = "k" if ... else "j"."""
+    keys = set()
+    for path in WEB.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and node.args:
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name in KEY_CALLS:
+                    keys.update(_constants(node.args[0]))
+            elif isinstance(node, ast.Assign) and any(
+                    isinstance(target, ast.Name) and target.id == "key" for target in node.targets):
+                keys.update(_constants(node.value))
+    return keys | _html_keys() | _dynamic_keys()
+
+
+def _all_literals() -> set[str]:
+    found = set()
+    for path in WEB.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return found | _html_keys() | _dynamic_keys()
+
+
+def test_every_text_key_used_by_the_page_exists():
+    english = texts.TEXTS["en"]
+    missing = sorted(k for k in _asked_keys() if k not in english)
+    assert not missing, missing
+
+
+def test_no_english_key_is_unused():
+    used = _all_literals()
+    unused = sorted(k for k in texts.TEXTS["en"] if k not in used)
+    assert not unused, unused
+
+
+def test_every_language_has_the_same_keys_and_placeholders():
+    english = texts.TEXTS["en"]
+
+    def fields(template):
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    for code, table in texts.TEXTS.items():
+        assert set(table) == set(english), code
+        for key, template in table.items():
+            assert fields(template) == fields(english[key]), (code, key)
+
+
+def test_unknown_language_is_refused_and_missing_key_shows_itself():
+    with pytest.raises(KeyError):
+        texts.set_language("xx")
+    assert texts.t("no_such_key") == "no_such_key"

@@ -1,0 +1,270 @@
+"""UiState: the page's state machine, driven as the inputs drive it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from militakiri import Game, Position
+
+from settings import GameSettings
+from ui_state import OVER, PLAYING, SETUP, UiState
+
+PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
+WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
+    clock = FakeClock()
+    settings = GameSettings(position=position, time_control=time_control, **kw)
+    return UiState(settings, now=clock, rng=random.Random(1)), clock
+
+
+def place(state: UiState, *squares: str) -> None:
+    for square in squares:
+        assert state.user_square(square), state.status().text()
+
+
+def started_single(first_white: bool = True) -> UiState:
+    state, _ = state_for()
+    place(state, "c1", "d2", "b3")
+    assert state.setup_done()
+    place(state, "a8", "b7", "f6")
+    assert state.setup_done()
+    seed = next(s for s in range(100)
+                if (state_dice_first(s) == 0) == first_white)
+    state.rng = random.Random(seed)
+    state.roll()
+    state.start()
+    return state
+
+
+def state_dice_first(seed: int) -> int:
+    from militakiri import Dice
+    return Dice.roll(random.Random(seed)).first
+
+
+# Set-up ---------------------------------------------------------------------
+
+
+def test_setup_white_then_black_hidden_then_dice_then_play():
+    state, _ = state_for(white="Anna", black="Bram")
+    assert state.phase == SETUP and state.turn == 0
+    assert "Anna (White)" in state.status().text() and "rank 1" in state.status().text()
+    place(state, "c1", "d2", "b3")
+    assert len(state.pieces()) == 18
+    assert state.setup_done()
+    # R4: White's set-up is hidden while Black places.
+    assert state.hidden_color() == 0 and state.pieces() == {}
+    assert "rank 8" in state.status().text()
+    place(state, "a8", "b7", "f6")
+    assert len(state.pieces()) == 18
+    assert state.setup_done()
+    assert state.hidden_color() is None and len(state.pieces()) == 36
+    assert state.position_string() == "" and "Roll the dice" in state.status().text()
+    dice = state.roll()
+    assert state.phase == SETUP and state.game.dice == dice
+    state.start()
+    assert state.phase == PLAYING
+    expected = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice=dice)
+    assert state.position_string() == expected.position.string()
+    assert state.game.players.white == "Anna" and state.game.players.black == "Bram"
+
+
+def test_setup_refusals_are_explained_and_change_nothing():
+    state, _ = state_for()
+    assert not state.user_square("c5")
+    message = state.status()
+    assert message.level == "warn" and "not in White's set-up zone" in message.text()
+    assert state.pieces() == {}
+    # Done before all towers are placed: refused, saying which are missing.
+    place(state, "c1")
+    assert not state.setup_done()
+    assert "cross and plus towers" in state.status().text()
+    assert state.setup_color == 0
+
+
+def test_single_board_click_on_the_row_moves_the_tower_and_click_takes_it_back():
+    state, _ = state_for()
+    place(state, "c1", "e1")
+    towers = [sq for sq, p in state.pieces().items() if p.is_tower]
+    assert [state.kind.square_name(sq) for sq in towers] == ["e1"]
+    place(state, "e1")  # take it back
+    assert state.pieces() == {}
+
+
+def test_double_board_side_by_side_refused_R5():
+    state, _ = state_for(board="double")
+    place(state, "c1")
+    assert not state.user_square("d1")
+    assert "(R5)" in state.status().text() and "next to your star tower on c1" in state.status().text()
+    ghosts = {m.square for m in state.marks() if m.kind == "ghost"}
+    assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
+
+
+def test_random_setup_and_clear():
+    state, _ = state_for()
+    state.random_setup()
+    assert state.drafts[0].is_complete() and len(state.pieces()) == 18
+    state.clear_setup()
+    assert state.pieces() == {}
+
+
+def test_position_parameter_starts_playing_at_once():
+    state, _ = state_for(PROMOTION)
+    assert state.phase == PLAYING and state.position_string() == PROMOTION
+
+
+# Playing --------------------------------------------------------------------
+
+
+def test_select_shows_moves_and_takes_then_click_plays():
+    state = started_single()
+    assert state.user_square("b3")  # White plus tower
+    marks = {(m.kind, m.square) for m in state.marks()}
+    assert ("selected", "b3") in marks and ("move", "b4") in marks and ("take", "e6") in marks
+    before = state.position_string()
+    assert state.user_square("b5")
+    assert state.position_string() != before
+    assert state.game.tokens == ["b3-b5"]
+    assert {m.square for m in state.marks() if m.kind == "last"} == {"b3", "b5"}
+
+
+def test_illegal_click_changes_nothing_and_says_why():
+    state = started_single()
+    before = state.position_string()
+    state.user_square("c3")  # cross pawn
+    assert not state.user_square("c5")
+    assert state.position_string() == before
+    text = state.status().text()
+    assert state.status().level == "warn"
+    assert text.startswith("Not allowed: ") and "(R7)" in text
+    assert state.selected == "c3"  # still selected: try again
+    state.cancel()
+    assert not state.user_square("a8")
+    assert "it is White's move" in state.status().text()
+    assert not state.user_square("c4")
+    assert "no piece on c4" in state.status().text()
+    assert not state.user_square("a1")
+    assert "no legal move" in state.status().text()
+
+
+def test_user_move_from_a_drag_plays_or_explains():
+    state = started_single()
+    assert state.can_drag("b3") and not state.can_drag("a8") and not state.can_drag("c4")
+    assert not state.user_move("b3", "c4")
+    assert "(R7)" in state.status().text() and state.game.tokens == []
+    assert state.user_move("b3", "b4")
+    assert state.game.tokens == ["b3-b4"]
+
+
+def test_promotion_field_chosen_by_click_and_cancel():
+    state, _ = state_for(PROMOTION)
+    state.user_square("c4")
+    assert state.user_square("c5")
+    assert state.pending is not None and state.game.tokens == []
+    ghosts = {m.square for m in state.marks() if m.kind == "ghost"}
+    assert ghosts == set(state.pending) and "e2" in ghosts
+    # The merged stack has left the board in the preview (R13).
+    assert state.kind.square("c5") not in state.pieces()
+    assert "new cross tower" in state.status().text()
+    assert not state.user_square("c6")  # not a field for the tower
+    assert state.status().level == "warn"
+    state.cancel()
+    assert state.pending is None and state.selected == "c4"
+    state.user_square("c5")
+    assert state.user_square("e2")
+    assert state.game.tokens == ["c4xc5=X@e2"]
+    assert state.position_string() == Position.from_string(PROMOTION).play("c4xc5=X@e2").string()
+
+
+def test_waiting_tower_placed_first_then_moved_R15():
+    state, _ = state_for(WAITING)
+    assert state.placing_shape() == 2
+    assert "waiting plus tower" in state.status().text()
+    assert not state.user_square("a1")  # a piece: first the waiting tower
+    assert "(R15)" in state.status().text()
+    assert not state.user_square("c5")  # not in the zone
+    assert state.user_square("c2")
+    assert state.placing_shape() is None
+    assert state.pieces()[state.kind.square("c2")].symbol == "P^"
+    assert state.user_square("c2") and state.user_square("c6")
+    assert state.game.tokens == ["@c2,c2-c6"]
+
+
+def test_take_back_only_without_clock():
+    state = started_single()
+    state.user_square("b3")
+    state.user_square("b4")
+    assert state.can_take_back() and state.take_back()
+    assert state.game.tokens == []
+    timed, clock = state_for(PROMOTION, time_control="60+0")
+    timed.user_square("b2")
+    timed.user_square("b3")
+    assert not timed.can_take_back() and not timed.take_back()
+
+
+def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
+    state, clock = state_for(PROMOTION, time_control="5+2")
+    state.user_square("b2")
+    clock.t += 1
+    assert state.user_square("b3")
+    # White used 1 s and gained 2 (Fischer): 6 s left; Black's clock runs.
+    assert state.game.clock.remaining(0, clock.t) == pytest.approx(6)
+    clock.t += 5.5
+    assert state.check_time() is not None
+    assert state.phase == OVER
+    outcome = state.game.outcome()
+    assert outcome.winner == 0 and outcome.termination == "time"
+    assert "Black ran out of time (R21)" in state.status().text()
+    assert not state.user_square("b7")
+
+
+def test_move_after_flag_is_refused():
+    state, clock = state_for(PROMOTION, time_control="5+0")
+    clock.t += 6
+    state.user_square("b2")
+    assert state.phase == OVER and state.game.tokens == []
+
+
+def test_resign():
+    state = started_single()
+    assert state.resign(0)
+    assert state.phase == OVER and state.game.outcome().winner == 1
+    assert "resigned (R23)" in state.status().text()
+
+
+def test_cursor_keys_follow_the_screen_and_enter_selects():
+    state = started_single()
+    state.move_cursor(0, 0)
+    assert state.cursor == "c1"
+    state.move_cursor(-1, 0)
+    state.move_cursor(0, -1)
+    state.move_cursor(0, -1)
+    assert state.cursor == "b3"
+    assert state.press_enter() and state.selected == "b3"
+    state.flip()
+    state.move_cursor(0, -1)  # up on a flipped board is towards rank 1
+    assert state.cursor == "b2"
+    assert ("cursor", "b2") in {(m.kind, m.square) for m in state.marks()}
+    state.move_cursor(-5, 9)  # clamped to the board
+    assert state.cursor == "f8"
+
+
+def test_win_by_towers_reaches_over():
+    state = started_single()
+    for token in ["b3-b4", "c6-b5", "b4-e4", "f6-f5", "e4xb7", "f5xd3", "b7xa8", "d3xe2", "d1xe2"]:
+        move_origin, move_target = token.replace("x", "-").split("-")
+        assert state.user_move(move_origin, move_target), state.status().text()
+    assert state.phase == OVER
+    assert state.game.outcome().termination == "towers"
+    assert "no tower left on the board (R19)" in state.status().text()

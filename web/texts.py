@@ -1,0 +1,184 @@
+"""Every word the page shows, in one table per language.
+
+UI code never writes a visible string itself: it asks ``t(key, **args)``;
+index.html marks elements with ``data-text="key"`` (text content),
+``data-label="key"`` (aria-label) or ``data-title="key"`` (tooltip), filled
+in at start-up. To add Dutch, add ``TEXTS["nl"]`` with the same keys (a
+test checks that every table has exactly the English keys and
+placeholders) and set the language with :func:`set_language`.
+
+The engine's own explanations (why a move or set-up is refused) are English
+sentences from militakiri; they are shown inside ``engine_says`` /
+``illegal_move``.
+
+>>> t("to_move", player="Anna (White)")
+'Anna (White) to move: select a piece.'
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # Page and controls ------------------------------------------------
+        "title": "Militakiri",
+        "new_game": "New game",
+        "flip": "Flip board",
+        "take_back": "Take back",
+        "resign": "Resign",
+        "help": "How to play",
+        "board_label": "Militakiri board",
+        "moves_heading": "Moves",
+        "pieces_heading": "Pieces",
+        "no_moves_yet": "No moves yet.",
+        "random_setup": "Random set-up",
+        "clear_setup": "Clear",
+        "setup_ready": "Done",
+        "spares": "Spare towers",
+        "waiting": "Waiting",
+        "clock_label": "Clock of {player}",
+        "endgame_on": "Endgame rule on (R16): every piece moves and takes 1 field.",
+        "endgame_left": "Moves left (R17): {white} {wleft}, {black} {bleft}.",
+        "board_aria": "{status} Cursor: {cursor}.",
+        "cursor_none": "none (use the arrow keys)",
+        "cursor_on": "{square}, {what}",
+        "cursor_empty": "{square}, empty",
+        "hidden_setup": "{side}'s set-up is hidden (R4)",
+        "legend_star": "Star: moves and takes in all 8 directions.",
+        "legend_cross": "Cross: moves diagonally, takes straight.",
+        "legend_plus": "Plus: moves straight, takes diagonally.",
+        "legend_tower": "Tower (square, with battlements): any distance. Pawn (disc): 1 field; a rank of h pawns (stacked discs, number): up to h fields.",
+        "legend_marks": "Dots: moves. Rings: takes.",
+        "keys_help": "Keys: arrows move the cursor, Enter selects or moves, Escape cancels.",
+        "help_goal": "Goal: play all of your opponent's towers off the board (R19). Two people play on this device, taking turns.",
+        "help_setup": "Set-up: each player clicks the fields of their towers on their own three rows \u2013 star tower on the first row, cross tower on the second, plus tower on the third; the pawns fill in. The second player places while the first set-up stays hidden. Then the dice decide who starts.",
+        "help_move": "Moving: click one of your pieces (or drag it). Dots show where it can move, rings what it can take. A plus moves straight and takes diagonally, a cross moves diagonally and takes straight, a star does both. A tower goes any distance, a pawn 1 field, a rank of h pawns up to h fields. Nothing jumps.",
+        "help_take": "Taking: a tower removes what it takes; a tower taken is removed. A lower stack that takes a higher one removes it; a higher or equal one stacks on top.",
+        "help_promote": "Promotion: a cross or plus rank 3, or a star rank 4, becomes a spare tower of that shape: click a highlighted field of your set-up zone for it. If the zone is full the tower waits and is placed first at a later turn.",
+        "help_endgame": "Endgame rule: once a player has no pawns left and a single tower, every piece moves 1 field, and each player has 50 more moves (100 on the double board); if both use them up and the lone tower survives, it is a draw.",
+        "help_controls": "Controls: click, tap or drag; arrow keys move a cursor on the board, Enter selects and moves, Escape cancels. Flip board turns it around. Take back works in games without a clock.",
+        # Sides, shapes, pieces --------------------------------------------
+        "white": "White",
+        "black": "Black",
+        "name_side": "{name} ({side})",
+        "shape_star": "star",
+        "shape_cross": "cross",
+        "shape_plus": "plus",
+        "piece_tower": "{side} {shape} tower",
+        "piece_pawn": "{side} {shape} pawn",
+        "piece_rank": "{side} {shape} rank {height}",
+        # New game dialog ---------------------------------------------------
+        "ng_title": "New game",
+        "ng_board": "Board",
+        "ng_single": "Single board (6 \u00d7 8)",
+        "ng_double": "Double board (12 \u00d7 8)",
+        "ng_time": "Maximum length of the game",
+        "ng_time_note": "Split into two equal clocks; whoever runs out of time loses (R21).",
+        "preset_none": "No clock",
+        "preset_g10": "10 minutes (5 min each)",
+        "preset_g20": "20 minutes (10 min each)",
+        "preset_g30": "30 minutes (15 min each) + 10 s per move",
+        "preset_g60": "1 hour (30 min each)",
+        "preset_custom": "Custom\u2026",
+        "ng_minutes": "Minutes",
+        "ng_seconds": "Seconds",
+        "ng_extra": "Extra per move",
+        "extra_none": "None",
+        "extra_fischer": "Fischer increment",
+        "extra_bronstein": "Bronstein delay",
+        "ng_bonus": "Seconds per move",
+        "ng_white_name": "White's name",
+        "ng_black_name": "Black's name",
+        "ng_position": "Start from a position string (optional)",
+        "ng_position_hint": "For puzzles and analysis: skips the set-up and the dice.",
+        "ng_start": "Start",
+        "cancel": "Cancel",
+        "close": "Close",
+        "err_preset": "Choose a time control.",
+        "err_not_number": "Game length and seconds per move must be numbers.",
+        "err_negative": "Times cannot be negative.",
+        "err_too_long": "A game lasts at most 24 hours.",
+        "err_too_short": "The game must last at least 2 seconds (1 second each).",
+        "err_extra": "Choose an extra per move.",
+        "err_time": "That time control is not possible.",
+        "err_position": "That position string cannot be read: {reason}",
+        "tc_none": "No clock",
+        "tc_game": "{game} game ({each} each)",
+        "tc_fischer": ", +{s} s per move",
+        "tc_bronstein": ", {s} s delay per move",
+        "unit_h": "{n} h",
+        "unit_min": "{n} min",
+        "unit_s": "{n} s",
+        # Dice dialog --------------------------------------------------------
+        "dice_title": "Who starts?",
+        "dice_note": "Each player rolls a die; the higher roll starts. Equal rolls are rolled again (R6).",
+        "dice_roll": "Roll the dice",
+        "dice_start": "Start the game",
+        "dice_tie": "equal: roll again",
+        "dice_first": "{player} starts",
+        "die_label": "die showing {n}",
+        # Resign dialog ------------------------------------------------------
+        "resign_title": "Resign",
+        "resign_question": "Who resigns? Resigning loses the game (R23).",
+        "resign_as": "{player} resigns",
+        # Result dialog ------------------------------------------------------
+        "result_title": "Game over",
+        "result_wins": "{winner} wins",
+        "result_draw": "Draw",
+        "why_towers": "{loser} has no tower left on the board (R19).",
+        "why_no-moves": "{loser} has no legal move (R20).",
+        "why_time": "{loser} ran out of time (R21).",
+        "why_deadline": "{loser} missed the move deadline (R22).",
+        "why_resignation": "{loser} resigned (R23).",
+        "why_move-rule": "Both players used up their moves under the endgame rule and the lone tower survived (R17).",
+        "result_record": "Game record",
+        "show_board": "Look at the board",
+        # Status line -------------------------------------------------------
+        "setup_place": "{player}: click where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
+        "setup_place_double": "{player}: click where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
+        "setup_done_white": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
+        "setup_done_black": "{player}: set-up complete. Press Done to reveal both set-ups.",
+        "setup_finished": "Both set-ups are done: roll the dice.",
+        "roll_prompt": "Both set-ups are revealed. Roll the dice to see who starts (R6).",
+        "start_prompt": "{player} starts. Press Start the game.",
+        "to_move": "{player} to move: select a piece.",
+        "selected": "{piece} on {square}: dots are moves, rings are takes.",
+        "place_waiting": "{player}: first place your waiting {shape} tower on a highlighted field (R15).",
+        "choose_tower_field": "{player}: click a highlighted field of your set-up zone for your new {shape} tower (R13).",
+        "tower_waits": "Your new {shape} tower waits: your set-up zone is full (R15).",
+        "over": "{title}: {reason}",
+        "engine_says": "{reason}",
+        "illegal_move": "Not allowed: {reason}",
+        "no_such_move": "{move} is not a legal move.",
+        "no_piece": "There is no piece on {square}. Select one of your pieces.",
+        "not_your_piece": "{square} holds a {piece}; it is {player}'s move.",
+        "no_moves": "The {piece} on {square} has no legal move now.",
+        "pick_tower_field_first": "First choose a highlighted field for the new tower, or press Escape to take the take back.",
+        "place_waiting_first": "Your waiting {shape} tower goes first, on a highlighted field of your set-up zone (R15).",
+        "game_over_click": "The game is over. Start a new game to play again.",
+        "no_take_back": "Moves can be taken back only in games without a clock.",
+    },
+}
+
+_language = "en"
+
+
+def set_language(code: str) -> None:
+    if code not in TEXTS:
+        raise KeyError(f"no texts for language {code!r}")
+    global _language
+    _language = code
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **args) -> str:
+    """The text ``key`` in the current language, with ``{placeholders}`` filled.
+
+    A key missing from the current language falls back to English; a key
+    missing from English shows itself (and a test fails).
+    """
+    table = TEXTS.get(_language, TEXTS["en"])
+    template = table.get(key, TEXTS["en"].get(key, key))
+    return template.format(**args) if args else template
