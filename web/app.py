@@ -1,0 +1,192 @@
+"""The page's controller: owns the UiState and brings every view up to date.
+
+After any input, ``refresh()`` writes the test hooks on the board element
+(``data-position``, ``data-status``), the status line, the buttons, the
+panels and the clocks, and asks the renderer for one frame.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from clock_view import ClockView
+from dialogs import Dialogs
+from dom import apply_texts, by_id, set_attr, set_text, show
+from draw import Renderer
+from inputs import BoardInput
+from layout import fit_square
+from panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
+from settings import GameSettings
+from texts import t
+from militakiri import MilitakiriError
+
+from ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
+
+
+def now() -> float:
+    return window.performance.now() / 1000
+
+
+class App:
+    def __init__(self, settings: GameSettings) -> None:
+        rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
+        try:
+            self.state = UiState(settings, now=now, rng=rng)
+        except MilitakiriError as error:  # a bad position string in the link
+            settings.position = None
+            self.state = UiState(settings, now=now, rng=rng)
+            self.state.message = Message("err_position", {"reason": str(error)}, "warn")
+        apply_texts()
+        self.board = by_id("board")
+        self.status = by_id("status")
+        self.renderer = Renderer(self.board, self.state)
+        self.bars = PlayerBars(self.state)
+        self.moves = MoveList(self.state)
+        self.endgame = EndgameBox(self.state)
+        self.dialogs = Dialogs(self)
+        self.clocks = ClockView(self.state, self.bars, self.refresh)
+        self.input = BoardInput(self.board, self.state, self.renderer, self.after_input)
+        fill_legend()
+        fill_help()
+        self._result_shown_for = None
+        self._proxies = []
+        self._wire_buttons()
+        self._expose_hook()
+        self.fit()
+
+    # Wiring -------------------------------------------------------------------
+
+    def _on(self, node, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        node.addEventListener(event, proxy)
+
+    def _wire_buttons(self) -> None:
+        state = self.state
+        actions = {
+            "btn-new": lambda: self.dialogs.open_new(),
+            "btn-again": lambda: self.dialogs.open_new(),
+            "btn-flip": lambda: (state.flip(), self.refresh()),
+            "btn-help": lambda: self.dialogs.open_help(),
+            "btn-random": lambda: (state.random_setup(), self.refresh()),
+            "btn-clear": lambda: (state.clear_setup(), self.refresh()),
+            "btn-done": lambda: (state.setup_done(), self.refresh()),
+            "btn-back": lambda: (state.take_back(), self.refresh()),
+            "btn-resign": lambda: self.dialogs.open_resign(),
+        }
+        for name, action in actions.items():
+            node = by_id(name)
+            node.disabled = False
+            self._on(node, "click", lambda e, action=action: action())
+        self._on(window, "resize", lambda e: self.fit())
+        # Escape anywhere (no dialog open) drops a selection too.
+        self._on(document, "keydown", self._global_key)
+
+    def _global_key(self, event) -> None:
+        if event.key == "Escape" and not self.dialogs.any_open() and event.target != self.board:
+            if self.state.cancel():
+                self.refresh()
+
+    def _expose_hook(self) -> None:
+        """window.militakiri: read-only helpers for tests and tools."""
+        hook = window.Object.new()
+        hook.squareCenter = create_proxy(self._square_center)
+        hook.version = "1"
+        window.militakiri = hook
+
+    def _square_center(self, name):
+        kind = self.state.kind
+        sq = kind.square(str(name))
+        x, y = self.renderer.geometry().center(kind.file_of(sq), kind.rank_of(sq))
+        return to_js({"x": x, "y": y}, dict_converter=window.Object.fromEntries)
+
+    # Life cycle ---------------------------------------------------------------
+
+    def new_game(self, settings: GameSettings) -> None:
+        """Start a game from settings (raises MilitakiriError for a bad position)."""
+        self.state.new_game(settings)
+        self._result_shown_for = None
+        self.fit()
+        self.refresh()
+
+    def fit(self) -> None:
+        """Size the board to the space left in the window."""
+        kind = self.state.kind
+        wrap = by_id("board-wrap")
+        width = wrap.clientWidth or window.innerWidth
+        reserved = 0
+        for name in ("bar-white", "bar-black", "status", "controls"):
+            node = by_id(name)
+            reserved += node.offsetHeight + 8
+        top = document.querySelector(".topbar").offsetHeight
+        height = window.innerHeight - top - reserved - 24
+        if window.innerWidth > 760:
+            height = max(height, 260)
+        else:
+            height = max(height, 220)
+        self.renderer.resize(fit_square(kind.files, kind.rows, width, height))
+        self.renderer.request()
+
+    def after_input(self, changed) -> None:
+        self.refresh()
+
+    def after_dialog(self) -> None:
+        self.refresh()
+
+    # Refresh ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.state
+        phase = state.phase
+        set_attr(self.board, "data-position", state.position_string())
+        set_attr(self.board, "data-status", phase)
+        set_attr(self.board, "data-turn", "" if state.turn is None else ("white", "black")[state.turn])
+        message = state.status()
+        text = message.text()
+        set_text(self.status, text)
+        self.status.classList.toggle("warn", message.level == "warn")
+        self.status.classList.toggle("over", phase == OVER)
+        self._aria(text)
+
+        in_setup = phase == SETUP and state.setup_color is not None
+        show(by_id("btn-random"), in_setup)
+        show(by_id("btn-clear"), in_setup)
+        show(by_id("btn-done"), in_setup)
+        if in_setup:
+            by_id("btn-done").disabled = not state.drafts[state.setup_color].is_complete()
+        playing = phase == PLAYING
+        show(by_id("btn-back"), playing or phase == OVER)
+        by_id("btn-back").disabled = not state.can_take_back()
+        show(by_id("btn-resign"), playing)
+        show(by_id("btn-again"), phase == OVER)
+
+        self.bars.update()
+        self.moves.update()
+        self.endgame.update()
+        self.clocks.update()
+        self.renderer.request()
+
+        if phase == SETUP and state.setup_color is None and not state.started \
+                and not self.dialogs.any_open():
+            self.dialogs.open_dice()
+        game = state.game
+        if phase == OVER and self._result_shown_for != (id(game), len(game.tokens)):
+            self._result_shown_for = (id(game), len(game.tokens))
+            if not self.dialogs.any_open():
+                self.dialogs.open_result()
+
+    def _aria(self, status: str) -> None:
+        state = self.state
+        cursor = state.cursor
+        if cursor is None:
+            where = t("cursor_none")
+        else:
+            piece = state.pieces().get(state.kind.square(cursor))
+            if piece is None:
+                where = t("cursor_empty", square=cursor)
+            else:
+                where = t("cursor_on", square=cursor, what=describe(piece))
+        set_attr(self.board, "aria-label", t("board_label") + ". " + t("board_aria", status=status, cursor=where))

@@ -1,0 +1,68 @@
+"""The two clocks on screen (R21).
+
+Times are never counted in ticks: each tick asks the engine's Clock for
+``remaining(color, now)`` with ``now`` from performance.now(), so a clock
+is right after the tab slept in the background. Each tick also asks the
+game whether the mover's flag has fallen; if so the game ends at once.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from dom import set_attr, set_text
+from formatting import TENTHS_BELOW, clock_text
+from texts import t
+from ui_state import OVER, PLAYING
+
+TICK_MS = 100
+
+
+class ClockView:
+    def __init__(self, state, bars, on_over) -> None:
+        self.state = state
+        self.bars = bars
+        self.on_over = on_over
+        self._tick = create_proxy(self.tick)
+        self._visible = create_proxy(lambda _event=None: self.tick())
+        window.setInterval(self._tick, TICK_MS)
+        document.addEventListener("visibilitychange", self._visible)
+
+    def tick(self, *_args) -> None:
+        state = self.state
+        game = state.game
+        if game is None or game.clock is None or not state.started:
+            self.update()
+            return
+        was_playing = state.phase == PLAYING
+        state.check_time()
+        self.update()
+        if was_playing and state.phase == OVER:
+            self.on_over()
+
+    def update(self) -> None:
+        state = self.state
+        game = state.game
+        timed = game is not None and game.clock is not None
+        if game is None and not timed:
+            timed = state.settings.control().timed
+        for color in (0, 1):
+            node = self.bars.clock(color)
+            node.hidden = not timed
+            if not timed:
+                continue
+            if game is None or not state.started:
+                seconds = state.settings.control().seconds
+                running = False
+            else:
+                clock = game.clock
+                now = state.now()
+                seconds = clock.remaining(color, now)
+                running = clock.running == color and state.phase == PLAYING
+            text = clock_text(seconds)
+            set_text(node, text)
+            node.classList.toggle("running", bool(running))
+            node.classList.toggle("low", bool(running and seconds < TENTHS_BELOW))
+            node.classList.toggle("flagged", bool(seconds <= 0))
+            set_attr(node, "aria-label", t("clock_label", player=state.label(color)) + ": " + text)

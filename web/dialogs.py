@@ -1,0 +1,217 @@
+"""Dialogs: new game, dice (R6), resign (R23), result, help."""
+
+from __future__ import annotations
+
+from pyscript.ffi import create_proxy
+
+from militakiri import MilitakiriError
+
+from dom import by_id, clear, el, set_text, show
+from formatting import result_texts, time_control_text
+from settings import (
+    EXTRAS,
+    PRESETS,
+    GameSettings,
+    SettingsError,
+    clean_name,
+    custom_time_control,
+    preset_control,
+)
+from texts import t
+
+# Which pips of a 3x3 grid are on, per die face.
+PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
+
+
+def _on(node, event: str, handler) -> None:
+    proxy = create_proxy(handler)
+    node.addEventListener(event, proxy)
+    _KEEP.append(proxy)
+
+
+_KEEP: list = []
+
+
+def die(value: int, color: int):
+    node = el("span", cls="die black" if color else "die", role="img",
+              aria_label=t("die_label", n=value))
+    for i in range(9):
+        node.appendChild(el("i", cls="on" if i in PIPS[value] else None))
+    return node
+
+
+class Dialogs:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.new = by_id("dlg-new")
+        self.dice = by_id("dlg-dice")
+        self.resign = by_id("dlg-resign")
+        self.result = by_id("dlg-result")
+        self.help = by_id("dlg-help")
+        self._fill_selects()
+        self._wire()
+
+    # New game -----------------------------------------------------------------
+
+    def _fill_selects(self) -> None:
+        select = by_id("ng-time")
+        clear(select)
+        for pid, _ in PRESETS:
+            select.appendChild(el("option", t(f"preset_{pid}"), value=pid))
+        select.appendChild(el("option", t("preset_custom"), value="custom"))
+        extra = by_id("ng-extra")
+        clear(extra)
+        for name in EXTRAS:
+            extra.appendChild(el("option", t(f"extra_{name}"), value=name))
+
+    def _wire(self) -> None:
+        _on(by_id("form-new"), "submit", self._submit_new)
+        _on(by_id("ng-cancel"), "click", lambda e: self.new.close())
+        _on(by_id("ng-time"), "change", lambda e: self._custom_changed())
+        for name in ("ng-min", "ng-sec", "ng-extra", "ng-bonus"):
+            _on(by_id(name), "input", lambda e: self._custom_changed())
+        _on(by_id("dice-roll"), "click", lambda e: self._roll())
+        _on(by_id("dice-start"), "click", lambda e: self._start())
+        # The dice must be rolled: Escape does not close that dialog.
+        _on(self.dice, "cancel", lambda e: e.preventDefault())
+        _on(by_id("resign-white"), "click", lambda e: self._resign(0))
+        _on(by_id("resign-black"), "click", lambda e: self._resign(1))
+        _on(by_id("resign-cancel"), "click", lambda e: self.resign.close())
+        _on(by_id("result-close"), "click", lambda e: self.result.close())
+        _on(by_id("result-new"), "click", lambda e: (self.result.close(), self.open_new()))
+        _on(by_id("help-close"), "click", lambda e: self.help.close())
+        for dialog in (self.new, self.resign, self.result, self.help, self.dice):
+            _on(dialog, "close", lambda e: self.app.after_dialog())
+
+    def open_new(self, settings: GameSettings | None = None) -> None:
+        settings = settings or self.app.state.settings
+        by_id("ng-double" if settings.board == "double" else "ng-single").checked = True
+        preset = next((pid for pid, text in PRESETS if text == settings.time_control), "custom")
+        by_id("ng-time").value = preset
+        if preset == "custom":
+            control = settings.control()
+            total = int(control.seconds * 2)
+            by_id("ng-min").value = str(total // 60)
+            by_id("ng-sec").value = str(total % 60)
+            by_id("ng-extra").value = {"bronstein": "bronstein"}.get(
+                control.mode, "fischer" if control.bonus else "none")
+            by_id("ng-bonus").value = f"{control.bonus:g}"
+        by_id("ng-white").value = settings.white
+        by_id("ng-black").value = settings.black
+        by_id("ng-position").value = ""
+        set_text(by_id("ng-error"), "")
+        self._custom_changed()
+        if not self.new.open:
+            self.new.showModal()
+
+    def _custom_changed(self) -> None:
+        custom = by_id("ng-time").value == "custom"
+        show(by_id("ng-custom"), custom)
+        show(by_id("ng-bonus").parentElement, by_id("ng-extra").value != "none")
+        note = ""
+        if custom:
+            try:
+                note = time_control_text(self._custom())
+            except SettingsError as error:
+                note = t(error.key, **error.args)
+        set_text(by_id("ng-each"), note)
+
+    def _custom(self):
+        return custom_time_control(by_id("ng-min").value, by_id("ng-sec").value,
+                                   by_id("ng-extra").value, by_id("ng-bonus").value)
+
+    def _submit_new(self, event) -> None:
+        event.preventDefault()
+        error_box = by_id("ng-error")
+        try:
+            preset = by_id("ng-time").value
+            control = self._custom() if preset == "custom" else preset_control(preset)
+        except SettingsError as error:
+            set_text(error_box, t(error.key, **error.args))
+            return
+        settings = GameSettings(
+            board="double" if by_id("ng-double").checked else "single",
+            time_control=control.text(),
+            white=clean_name(by_id("ng-white").value),
+            black=clean_name(by_id("ng-black").value),
+            position=by_id("ng-position").value.strip() or None,
+            seed=self.app.state.settings.seed,
+        )
+        try:
+            self.app.new_game(settings)
+        except MilitakiriError as error:
+            set_text(error_box, t("err_position", reason=str(error)))
+            return
+        self.new.close()
+
+    # Dice ---------------------------------------------------------------------
+
+    def open_dice(self) -> None:
+        clear(by_id("dice-rolls"))
+        show(by_id("dice-roll"), True)
+        show(by_id("dice-start"), False)
+        if not self.dice.open:
+            self.dice.showModal()
+        by_id("dice-roll").focus()
+
+    def _roll(self) -> None:
+        state = self.app.state
+        dice = state.roll()
+        rolls = by_id("dice-rolls")
+        clear(rolls)
+        for w, b in dice.rolls:
+            item = el("li")
+            item.appendChild(el("span", state.label(0), cls="side-name"))
+            item.appendChild(die(w, 0))
+            item.appendChild(die(b, 1))
+            item.appendChild(el("span", state.label(1), cls="side-name"))
+            verdict = t("dice_tie") if w == b else t("dice_first", player=state.label(dice.first))
+            item.appendChild(el("span", verdict, cls="verdict"))
+            rolls.appendChild(item)
+        show(by_id("dice-roll"), False)
+        show(by_id("dice-start"), True)
+        by_id("dice-start").focus()
+        self.app.refresh()
+
+    def _start(self) -> None:
+        self.dice.close()
+        self.app.state.start()
+        self.app.refresh()
+
+    # Resign -------------------------------------------------------------------
+
+    def open_resign(self) -> None:
+        state = self.app.state
+        set_text(by_id("resign-white"), t("resign_as", player=state.label(0)))
+        set_text(by_id("resign-black"), t("resign_as", player=state.label(1)))
+        if not self.resign.open:
+            self.resign.showModal()
+        by_id("resign-cancel").focus()
+
+    def _resign(self, color: int) -> None:
+        self.resign.close()
+        self.app.state.resign(color)
+        self.app.refresh()
+
+    # Result -------------------------------------------------------------------
+
+    def open_result(self) -> None:
+        state = self.app.state
+        game = state.game
+        title, reason = result_texts(game.outcome(), (state.players.white, state.players.black))
+        set_text(by_id("result-title"), title)
+        set_text(by_id("result-reason"), reason)
+        set_text(by_id("result-record"), game.record())
+        if not self.result.open:
+            self.result.showModal()
+        by_id("result-new").focus()
+
+    # Help ---------------------------------------------------------------------
+
+    def open_help(self) -> None:
+        if not self.help.open:
+            self.help.showModal()
+
+    def any_open(self) -> bool:
+        return any(d.open for d in (self.new, self.dice, self.resign, self.result, self.help))
+

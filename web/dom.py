@@ -1,0 +1,62 @@
+"""Small DOM helpers. Player text is only ever set as textContent."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from texts import t
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def by_id(name: str):
+    return document.getElementById(name)
+
+
+def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
+    node = document.createElement(tag)
+    if text is not None:
+        node.textContent = text
+    if cls:
+        node.className = cls
+    for key, value in attrs.items():
+        node.setAttribute(key.replace("_", "-"), str(value))
+    return node
+
+
+def svg(tag: str, **attrs):
+    node = document.createElementNS(SVG_NS, tag)
+    for key, value in attrs.items():
+        node.setAttribute(key.replace("_", "-"), str(value))
+    return node
+
+
+def set_text(node, text: str) -> None:
+    if node.textContent != text:
+        node.textContent = text
+
+
+def set_attr(node, name: str, value: str) -> None:
+    if node.getAttribute(name) != value:
+        node.setAttribute(name, value)
+
+
+def show(node, visible: bool) -> None:
+    if bool(node.hidden) == visible:
+        node.hidden = not visible
+
+
+def clear(node) -> None:
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def apply_texts(root=None) -> None:
+    """Fill data-text / data-label / data-title elements from texts.py."""
+    root = root or document
+    for node in root.querySelectorAll("[data-text]"):
+        node.textContent = t(node.getAttribute("data-text"))
+    for node in root.querySelectorAll("[data-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-label")))
+    for node in root.querySelectorAll("[data-title]"):
+        node.setAttribute("title", t(node.getAttribute("data-title")))
