@@ -381,6 +381,10 @@ def _move_key(move: Move) -> tuple:
 class Searcher:
     """One search: a position copy, its transposition table and heuristics."""
 
+    #: Pruning switches (measured in bench/ai.py's comparisons).
+    NULL_MOVE = False
+    LMR = False
+
     def __init__(
         self,
         position: Position,
@@ -465,7 +469,9 @@ class Searcher:
                     h ^= table[new]
         return h
 
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int, board_hash: int) -> int:
+    def negamax(
+        self, depth: int, alpha: int, beta: int, ply: int, board_hash: int, null_ok: bool = True
+    ) -> int:
         self._tick()
         position = self.position
         turn = position.turn
@@ -491,6 +497,20 @@ class Searcher:
                     return score
                 if e_flag == _UPPER and score <= alpha:
                     return score
+        if (
+            self.NULL_MOVE and null_ok and depth >= 3 and left is None
+            and beta < MATE_BOUND and position.stacks[turn] + position.towers[turn] > 3
+            and evaluate(position) >= beta
+        ):
+            # Null move: if passing (not allowed by the rules, R9, but a fine
+            # test) still holds beta, a real move will; search it shallower.
+            position.turn = 1 - turn
+            try:
+                score = -self.negamax(depth - 3, -beta, -beta + 1, ply + 1, board_hash, False)
+            finally:
+                position.turn = turn
+            if score >= beta:
+                return beta
         moves = movegen.legal_moves(position)
         if not moves:  # R20
             return -WIN + ply
@@ -498,7 +518,7 @@ class Searcher:
         best = -WIN - 1
         best_move_key = None
         first = True
-        for move in self._order(moves, best_key, ply):
+        for index, move in enumerate(self._order(moves, best_key, ply)):
             touched, before = self._touch(move)
             position.push(move)
             child = self._rehash(board_hash, touched, before)
@@ -506,9 +526,17 @@ class Searcher:
                 if first:
                     score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, child)
                 else:
-                    score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, child)
+                    reduced = depth - 1
+                    if (
+                        self.LMR and depth >= 3 and index >= 3 and not move.is_take
+                        and move.promotion is None and not move.placements
+                    ):
+                        reduced -= 1 if index < 10 else 2
+                    score = -self.negamax(reduced, -alpha - 1, -alpha, ply + 1, child)
+                    if score > alpha and reduced < depth - 1:
+                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, child)
                     if alpha < score < beta:
-                        score = -self.negamax(depth - 1, -beta, -score, ply + 1, child)
+                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, child)
             finally:
                 position.pop()
             first = False
@@ -975,9 +1003,11 @@ ARENA_PLY_CAP = {"single": 600, "double": 1000}
 class GameResult:
     """One arena game: who played, how it ended."""
 
-    __slots__ = ("white", "black", "winner", "termination", "plies", "setups", "dice")
+    __slots__ = ("white", "black", "winner", "termination", "plies", "setups", "dice",
+                 "tokens", "final")
 
-    def __init__(self, white, black, winner, termination, plies, setups, dice):
+    def __init__(self, white, black, winner, termination, plies, setups, dice,
+                 tokens=(), final=""):
         self.white = white
         self.black = black
         self.winner = winner  # 0, 1 or None
@@ -985,6 +1015,8 @@ class GameResult:
         self.plies = plies
         self.setups = setups
         self.dice = dice
+        self.tokens = list(tokens)  # the moves played
+        self.final = final  # the last position string
 
     def points(self, color: int) -> float:
         if self.winner is None:
@@ -1010,22 +1042,24 @@ def play_game(
     levels = (white_level, black_level)
     rngs = (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2))
     cap = ARENA_PLY_CAP[kind.name] if cap is None else cap
-    plies = 0
+    tokens: list[str] = []
     while True:
+        plies = len(tokens)
         outcome = position.outcome()
         if outcome is not None:
-            return GameResult(white_level, black_level, outcome.winner,
-                              outcome.termination.value, plies, setups, dice)
+            return GameResult(white_level, black_level, outcome.winner, outcome.termination.value,
+                              plies, setups, dice, tokens, position.string())
         if plies >= cap:
-            return GameResult(white_level, black_level, None, "cap", plies, setups, dice)
+            return GameResult(white_level, black_level, None, "cap", plies, setups, dice,
+                              tokens, position.string())
         turn = position.turn
         info = SearchInfo()
         move = choose_move(position, levels[turn], rngs[turn], seconds,
                            depth=depth, nodes=nodes, info=info)
         if on_move is not None:
             on_move(position, move, info)
+        tokens.append(move.token(kind))
         position.push(move)
-        plies += 1
 
 
 def arena(

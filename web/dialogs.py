@@ -113,7 +113,7 @@ class Dialogs:
             try:
                 note = time_control_text(self._custom())
             except SettingsError as error:
-                note = t(error.key, **error.args)
+                note = t(error.key, **error.params)
         set_text(by_id("ng-each"), note)
 
     def _custom(self):
@@ -127,7 +127,7 @@ class Dialogs:
             preset = by_id("ng-time").value
             control = self._custom() if preset == "custom" else preset_control(preset)
         except SettingsError as error:
-            set_text(error_box, t(error.key, **error.args))
+            set_text(error_box, t(error.key, **error.params))
             return
         settings = GameSettings(
             board="double" if by_id("ng-double").checked else "single",

@@ -30,6 +30,9 @@ TAKE_RING = "rgba(196, 36, 28, 0.92)"
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 CURSOR = "#1b6fe0"
 BADGE = "#2f5470"
+#: Coordinates: on a light square, on a dark one.
+LABEL_ON_LIGHT = "#8c6840"
+LABEL_ON_DARK = "#f6ead2"
 
 
 class Renderer:
@@ -203,13 +206,13 @@ class Renderer:
         ctx.textAlign = "right"
         for file in range(kind.files):
             x, y = g.origin(file, bottom_rank)
-            ctx.fillStyle = DARK if (file + bottom_rank) % 2 else LIGHT
+            ctx.fillStyle = LABEL_ON_LIGHT if (file + bottom_rank) % 2 else LABEL_ON_DARK
             ctx.fillText(kind.file_letter(file), x + s - 3, y + s - 3)
         ctx.textAlign = "left"
         ctx.textBaseline = "top"
         for rank in range(kind.rows):
             x, y = g.origin(left_file, rank)
-            ctx.fillStyle = DARK if (left_file + rank) % 2 else LIGHT
+            ctx.fillStyle = LABEL_ON_LIGHT if (left_file + rank) % 2 else LABEL_ON_DARK
             ctx.fillText(str(rank + 1), x + 3, y + 3)
         ctx.textBaseline = "alphabetic"
 

@@ -59,10 +59,10 @@ class GameSettings:
 class SettingsError(ValueError):
     """A setting the player has to fix; ``key`` names its text in texts.py."""
 
-    def __init__(self, key: str, **args) -> None:
+    def __init__(self, key: str, **params) -> None:
         super().__init__(key)
         self.key = key
-        self.args = args
+        self.params = params
 
 
 def clean_name(name: str) -> str:

@@ -154,7 +154,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "no_moves": "The {piece} on {square} has no legal move now.",
         "pick_tower_field_first": "First choose a highlighted field for the new tower, or press Escape to take the take back.",
         "place_waiting_first": "Your waiting {shape} tower goes first, on a highlighted field of your set-up zone (R15).",
-        "game_over_click": "The game is over. Start a new game to play again.",
+        "game_over_click": "The game is over \u2013 {title}: {reason} Start a new game to play again.",
         "no_take_back": "Moves can be taken back only in games without a clock.",
     },
 }

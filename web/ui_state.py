@@ -359,7 +359,8 @@ class UiState:
         if phase == SETUP:
             return self._setup_square(square)
         if phase == OVER:
-            self._warn("game_over_click")
+            title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
+            self._warn("game_over_click", title=title, reason=reason)
             return False
         if self.check_time() is not None:
             return True
