@@ -26,6 +26,16 @@ from militakiri import MilitakiriError
 from ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
 
 
+#: Layout constants in CSS pixels (see style.css): the window width below
+#: which the side panel goes under the board, the side panel's width, the
+#: room kept for the status line and the buttons, the least width of the
+#: board column (so the player bars have room).
+NARROW = 760
+SIDE_PANEL = 300
+STATUS_AND_BUTTONS = 120
+PLAY_MIN = 440
+
+
 def now() -> float:
     return window.performance.now() / 1000
 
@@ -113,21 +123,20 @@ class App:
         self.refresh()
 
     def fit(self) -> None:
-        """Size the board to the space left in the window."""
+        """Size the board to the window (never to its own column, which would
+        feed back): the side panel's width and the rows around the board are
+        taken off, with fixed room for the status line and the buttons."""
         kind = self.state.kind
-        wrap = by_id("board-wrap")
-        width = wrap.clientWidth or window.innerWidth
-        reserved = 0
-        for name in ("bar-white", "bar-black", "status", "controls"):
-            node = by_id(name)
-            reserved += node.offsetHeight + 8
+        width, height = window.innerWidth, window.innerHeight
+        narrow = width <= NARROW
+        avail_w = width - (16 if narrow else SIDE_PANEL + 46)
+        bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
         top = document.querySelector(".topbar").offsetHeight
-        height = window.innerHeight - top - reserved - 24
-        if window.innerWidth > 760:
-            height = max(height, 260)
-        else:
-            height = max(height, 220)
-        self.renderer.resize(fit_square(kind.files, kind.rows, width, height))
+        avail_h = height - top - bars - STATUS_AND_BUTTONS - 16
+        square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
+        self.renderer.resize(square)
+        board_w = square * kind.files
+        by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
         self.renderer.request()
 
     def after_input(self, changed) -> None:

@@ -19,6 +19,7 @@ query = str(window.location.search or "")
 settings = from_query(query)
 app = App(settings)
 app.refresh()
+app.renderer.draw()  # the first frame now, not in the next animation frame
 if not has_game_params(query):
     app.dialogs.open_new()
 

@@ -25,12 +25,21 @@ def icon(piece, size: int = 18):
                              stroke_width=7, stroke_linejoin="round"))
         cy, r = 0.55, 0.2
     else:
-        node.appendChild(svg("circle", cx=50, cy=50, r=42, fill=colours["fill"], stroke=colours["edge"],
-                             stroke_width=7))
-        cy, r = 0.5, 0.24
+        height = piece.height
+        top = 50 - (height - 1) * 3
+        for i in range(height - 1, -1, -1):  # stacked discs, the top one last
+            node.appendChild(svg("circle", cx=50, cy=top + i * 6, r=40,
+                                 fill=colours["fill"] if i == 0 else colours["side"],
+                                 stroke=colours["edge"], stroke_width=7))
+        cy, r = top / 100, 0.23
     for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
         node.appendChild(svg("line", x1=x1 * 100, y1=y1 * 100, x2=x2 * 100, y2=y2 * 100,
                              stroke=colours["mark"], stroke_width=10, stroke_linecap="round"))
+    if not piece.is_tower and piece.height > 1:
+        node.appendChild(svg("circle", cx=80, cy=20, r=19, fill="#2f5470", stroke="#fff", stroke_width=4))
+        label = svg("text", x=80, y=28, text_anchor="middle", font_size=26, font_weight=700, fill="#fff")
+        label.textContent = str(piece.height)
+        node.appendChild(label)
     return node
 
 
@@ -78,16 +87,18 @@ class PlayerBars:
             key = None
         else:
             position = game.position
-            key = (tuple(position.spares[color]), tuple(position.waiting[color]))
+            left = position.moves_left[color] if position.moves_left is not None else None
+            key = (tuple(position.spares[color]), state.waiting_shown(color), left)
         if key == self._keys[color]:
             return
         self._keys[color] = key
         clear(box)
         if key is None:
             return
-        spares, waiting = key
+        spares, waiting, left = key
         group = el("span", cls="group", title=t("spares"))
-        group.appendChild(el("span", t("spares"), cls="lbl"))
+        group.appendChild(el("span", t("spares"), cls="lbl long"))
+        group.appendChild(el("span", t("spares_short"), cls="lbl short"))
         for shape in SHAPES:
             group.appendChild(icon(tower(color, shape)))
             group.appendChild(el("span", str(spares[shape]), cls="count"))
@@ -102,6 +113,10 @@ class PlayerBars:
             box.appendChild(wait)
             label += ". " + t("waiting") + ": " + ", ".join(
                 t("shape_" + ("star", "cross", "plus")[s]) for s in waiting)
+        if left is not None:
+            box.appendChild(el("span", t("moves_left_short", n=left), cls="group moves-left",
+                               title=t("moves_left_title")))
+            label += ". " + t("moves_left_title") + ": " + str(left)
         set_attr(box, "aria-label", label)
 
 
@@ -169,7 +184,8 @@ def fill_legend() -> None:
         (tower(WHITE, 0), stack(1, 0, 1), "legend_star"),
         (tower(WHITE, 1), stack(1, 1, 1), "legend_cross"),
         (tower(WHITE, 2), stack(1, 2, 1), "legend_plus"),
-        (tower(1, 2), stack(WHITE, 1, 1), "legend_tower"),
+        (tower(WHITE, 2), tower(1, 1), "legend_tower"),
+        (stack(WHITE, 0, 1), stack(1, 1, 3), "legend_pawn"),
     ]
     for first, second, key in rows:
         item = el("li")

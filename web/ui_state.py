@@ -191,6 +191,14 @@ class UiState:
                     board[self.kind.square(sq)] = tower(position.turn, shape)
         return {sq: piece for sq, piece in enumerate(board) if piece is not None}
 
+    def waiting_shown(self, color: int) -> tuple[int, ...]:
+        """``color``'s waiting towers (R15) less those placed this turn."""
+        position = self.game.position
+        waiting = tuple(position.waiting[color])
+        if self.phase == PLAYING and color == position.turn:
+            return waiting[len(self.placed):]
+        return waiting
+
     def destinations(self) -> dict[str, dict[str, str]]:
         if self.phase != PLAYING:
             return {}
