@@ -30,10 +30,11 @@ def test_page_boots_from_local_runtime(page, open_app, request_log, console_log,
     seconds = open_app(page)
 
     assert page.get_attribute("html", "data-ready") == "1"
-    assert page.get_attribute("#board", "data-status") == "ready"
+    # Ready means playable: a new game's set-up, its instructions shown.
+    assert page.get_attribute("#board", "data-status") == "setup"
     status = page.inner_text("#status")
-    assert "Militakiri engine" in status and "Pyodide" in status
-    # Python drew on the canvas (placeholder until the UI exists).
+    assert "click where your towers go" in status
+    # Python drew the board on the canvas.
     pixel = page.evaluate("() => Array.from(document.getElementById('board')"
                           ".getContext('2d').getImageData(5, 5, 1, 1).data)")
     assert pixel[3] == 255, pixel

@@ -1,0 +1,148 @@
+"""Drive the game page like a person: clicks, drags and taps on the canvas.
+
+Squares are found with the page's read-only hook
+``window.militakiri.squareCenter(name)`` (canvas CSS pixels), then clicked
+through Playwright's mouse or touchscreen at page coordinates.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from militakiri import Position
+
+_TOKEN = re.compile(r"(?P<placed>(?:@[a-l][0-9],)*)(?P<origin>[a-l][0-9])[-x](?P<target>[a-l][0-9])"
+                    r"(?:=[SXPsxp](?:@(?P<field>[a-l][0-9]))?)?")
+
+
+def parse_token(token: str) -> tuple[list[str], str, str, str | None]:
+    match = _TOKEN.fullmatch(token)
+    assert match, token
+    placed = [p[1:] for p in match["placed"].split(",") if p]
+    return placed, match["origin"], match["target"], match["field"]
+
+
+class GamePage:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.board = page.locator("#board")
+
+    # Reading -------------------------------------------------------------------
+
+    def position(self) -> str:
+        return self.board.get_attribute("data-position")
+
+    def status(self) -> str:
+        return self.page.locator("#status").inner_text()
+
+    def expect_position(self, text: str) -> None:
+        expect(self.board).to_have_attribute("data-position", text)
+
+    def expect_status(self, status: str, timeout: float = 5000) -> None:
+        expect(self.board).to_have_attribute("data-status", status, timeout=timeout)
+
+    # Pointing --------------------------------------------------------------------
+
+    def point(self, square: str) -> tuple[float, float]:
+        centre = self.page.evaluate("name => window.militakiri.squareCenter(name)", square)
+        box = self.board.bounding_box()
+        return box["x"] + centre["x"], box["y"] + centre["y"]
+
+    def click(self, square: str) -> None:
+        self.page.mouse.click(*self.point(square))
+
+    def tap(self, square: str) -> None:
+        self.page.touchscreen.tap(*self.point(square))
+
+    def drag(self, origin: str, target: str) -> None:
+        mouse = self.page.mouse
+        x1, y1 = self.point(origin)
+        x2, y2 = self.point(target)
+        mouse.move(x1, y1)
+        mouse.down()
+        mouse.move((x1 + x2) / 2, (y1 + y2) / 2, steps=4)
+        mouse.move(x2, y2, steps=4)
+        mouse.up()
+
+    def play(self, token: str, how: str = "click") -> str:
+        """Play ``token`` as a person would; check the page against the engine.
+
+        ``how``: "click" (click-click), "drag" or "tap". Returns the new
+        position string, as the engine computes it."""
+        before = self.position()
+        expected = Position.from_string(before).play(token).string()
+        placed, origin, target, field = parse_token(token)
+        press = self.tap if how == "tap" else self.click
+        for square in placed:
+            press(square)
+        if how == "drag":
+            self.drag(origin, target)
+        else:
+            press(origin)
+            press(target)
+        if field:
+            self.expect_position(before)  # the tower's field is still to choose
+            press(field)
+        self.expect_position(expected)
+        return expected
+
+    # Dialogs ---------------------------------------------------------------------
+
+    def close_dialogs(self) -> None:
+        page = self.page
+        for dialog, button in (("#dlg-result", "#result-close"), ("#dlg-resign", "#resign-cancel"),
+                               ("#dlg-help", "#help-close")):
+            if page.locator(dialog).evaluate("d => d.open"):
+                page.click(button)
+
+    def new_game(self, board: str = "single", preset: str = "none", custom: tuple | None = None,
+                 white: str = "", black: str = "", position: str | None = None) -> None:
+        page = self.page
+        self.close_dialogs()
+        if not page.locator("#dlg-new").evaluate("d => d.open"):
+            page.click("#btn-new")
+        page.check("#ng-double" if board == "double" else "#ng-single")
+        if custom:
+            minutes, seconds, extra, bonus = custom
+            page.select_option("#ng-time", "custom")
+            page.fill("#ng-min", str(minutes))
+            page.fill("#ng-sec", str(seconds))
+            page.select_option("#ng-extra", extra)
+            if extra != "none":
+                page.fill("#ng-bonus", str(bonus))
+        else:
+            page.select_option("#ng-time", preset)
+        page.fill("#ng-white", white)
+        page.fill("#ng-black", black)
+        if position:
+            if not page.locator("#ng-more").evaluate("d => d.open"):
+                page.click("#ng-more summary")
+            page.fill("#ng-position", position)
+        page.click("#ng-start")
+        expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+        self.expect_status("playing" if position else "setup")
+
+    def setup(self, white: list[str] | None, black: list[str] | None, how: str = "click") -> None:
+        """Both set-ups: squares clicked, or None for the Random set-up button."""
+        page = self.page
+        press = self.tap if how == "tap" else self.click
+        for squares in (white, black):
+            if squares is None:
+                page.click("#btn-random")
+            else:
+                for square in squares:
+                    press(square)
+            expect(page.locator("#btn-done")).to_be_enabled()
+            page.click("#btn-done")
+
+    def roll_and_start(self) -> str:
+        """Roll the dice, start; returns the side to move ('white'/'black')."""
+        page = self.page
+        expect(page.locator("#dlg-dice")).to_have_attribute("open", "")
+        page.click("#dice-roll")
+        expect(page.locator("#dice-rolls li").last).to_contain_text("starts")
+        page.click("#dice-start")
+        self.expect_status("playing")
+        return self.board.get_attribute("data-turn")

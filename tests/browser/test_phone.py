@@ -1,0 +1,91 @@
+"""A phone held upright: 390 x 844 CSS pixels, 3 device pixels each, touch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from militakiri import Position
+
+from game_page import GamePage
+
+PHONE = {"width": 390, "height": 844}
+# Stacks of every height, towers, and a waiting tower for each side (R15).
+PIECES = "s^x^p^3/s1s2x3p2s41/6/6/6/6/S2X3P2S4X1P1/S^X^P^3 w 122/022 X/p - 5"
+
+
+@pytest.fixture(scope="module")
+def phone(browser, base_url):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    yield context, page, errors
+    context.close()
+
+
+@pytest.fixture
+def ui(phone, base_url, record_requests):
+    context, page, errors = phone
+    log = record_requests(context, base_url)
+    yield GamePage(page)
+    assert not errors, errors
+    log.assert_same_origin()
+
+
+def layout(page) -> dict:
+    return page.evaluate("""() => {
+        const box = id => document.getElementById(id).getBoundingClientRect().toJSON();
+        const c = document.getElementById('board');
+        return {scrollWidth: document.documentElement.scrollWidth, board: box('board'),
+                white: box('bar-white'), black: box('bar-black'), status: box('status'),
+                backing: [c.width, c.height], css: [c.clientWidth, c.clientHeight]};
+    }""")
+
+
+def test_set_up_and_play_by_touch_on_a_phone(ui, artifacts_dir: Path):
+    page = ui.page
+    page.tap("#ng-start")
+    ui.expect_status("setup")
+    ui.setup(["b1", "e2", "d3"], None, how="tap")
+    page.tap("#dice-roll")
+    page.tap("#dice-start")
+    ui.expect_status("playing")
+    for _ in range(2):
+        position = Position.from_string(ui.position())
+        token = next(t for t in position.legal_moves() if "-" in t)
+        ui.play(token, how="tap")
+
+    box = layout(page)
+    # Fits the width, sharp (3 device pixels per CSS pixel), board and both
+    # player bars visible without scrolling.
+    assert box["scrollWidth"] <= PHONE["width"]
+    assert box["backing"] == [box["css"][0] * 3, box["css"][1] * 3]
+    assert box["board"]["left"] >= 0 and box["board"]["right"] <= PHONE["width"]
+    assert box["board"]["width"] >= 330
+    assert box["black"]["top"] >= 0 and box["white"]["bottom"] <= PHONE["height"]
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "phone.png"))
+
+
+def test_phone_shows_ranks_towers_and_waiting_towers(ui, artifacts_dir: Path):
+    page = ui.page
+    page.tap("#btn-new")
+    page.tap("#ng-more summary")
+    page.fill("#ng-position", PIECES)
+    page.tap("#ng-start")
+    ui.expect_position(PIECES)
+    expect(page.locator("#bar-white .waiting-group")).to_be_visible()
+    expect(page.locator("#bar-black .waiting-group")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("waiting cross tower")
+    ui.tap("c3")  # place the waiting cross tower (R15)
+    ui.tap("d2")  # select the star rank 4
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "phone-pieces.png"))
+    ui.tap("d6")
+    ui.expect_position(Position.from_string(PIECES).play("@c3,d2-d6").string())
