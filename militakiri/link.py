@@ -1,0 +1,295 @@
+"""Games as links: a whole game in a short, versioned URL fragment.
+
+A link carries everything needed to go on with a game: the board, the two
+set-ups and the dice (or a start position), the time control, the names,
+every move, for correspondence play the current deadline (R22), and an end
+from outside the rules (resignation, time, deadline).
+
+Version 1, fields separated by ``!``::
+
+    1!s cdb abf!4425!600+5!Anna!Bram!-!-!1o.Bj5z!Xb3k
+
+- ``1``: the format version. Every later version of the program reads every
+  earlier version's links; a link from a newer version is refused politely.
+- board and start: ``s`` or ``d`` then the tower files of White then Black,
+  each shape's files in the order star, cross, plus (``scdbabf``); or ``p``
+  then a position string (for puzzles and analysis).
+- dice: the rolls, White's die first in each pair (``4425`` is 4-4, 2-5).
+- time control as in the game record (``-``, ``600+5``, ``600d5``, ``c86400``).
+- the names, percent-encoded.
+- the deadline of the move now due (correspondence), in seconds since
+  1970 in base 36, or ``-``.
+- an outside end: ``r``, ``t`` or ``d`` (resignation, time, deadline) and the
+  loser's colour ``0``/``1``, or ``-``.
+- the moves: their count in base 36, ``.``, then one number in base64url: each
+  move is its index among the position's legal tokens sorted, the indices
+  combined in mixed radix, so a move costs log2(legal moves) bits.
+- a checksum of all before it, so a truncated or mangled link is caught.
+
+>>> from militakiri.game import Game
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
+>>> game.play("f6-f5"); game.play("c3-d4")
+>>> link = game_to_link(game)
+>>> link
+'1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3'
+>>> game_from_link(link).game.tokens
+['f6-f5', 'c3-d4']
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
+
+from .board import BoardKind, board_kind
+from .clock import TimeControl
+from .errors import MilitakiriError
+from .outcome import Termination
+from .pieces import SHAPES
+from .setup import Dice, Setup
+
+VERSION = 1
+SEPARATOR = "!"
+#: Longer links are refused unread (a 200-move double board game is ~300).
+MAX_LINK_CHARS = 4000
+MAX_NAME_CHARS = 40
+#: More moves than any game played by people; a bound so a forged link
+#: cannot keep the page busy replaying.
+MAX_MOVES = 2000
+_ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE}
+
+
+class InvalidLinkError(MilitakiriError):
+    """A link that is not a whole, valid game: its message says why."""
+
+
+@dataclass
+class SharedGame:
+    """A game read from a link, with the deadline of the move now due."""
+
+    game: object  # militakiri.game.Game
+    deadline: float | None = None
+
+
+def game_to_link(game, deadline: float | None = None) -> str:
+    """The link fragment (without ``#``) of ``game``."""
+    fields = [str(VERSION), _start_field(game), _dice_field(game), game.time_control.text()]
+    fields += [_quote_name(game.players.white), _quote_name(game.players.black)]
+    fields.append("-" if deadline is None else _base36(int(deadline)))
+    fields.append(_end_field(game))
+    fields.append(_moves_field(game))
+    body = SEPARATOR.join(fields)
+    return body + SEPARATOR + _checksum(body)
+
+
+def game_from_link(link: str) -> SharedGame:
+    """Read a link fragment (a leading ``#`` is fine); raise InvalidLinkError."""
+    from .game import Game, Players
+
+    if not isinstance(link, str):
+        raise InvalidLinkError("a game link must be text")
+    text = link.strip()
+    if text.startswith("#"):
+        text = text[1:]
+    if text.startswith("g="):
+        text = text[2:]
+    if not text:
+        raise InvalidLinkError("the link holds no game")
+    if len(text) > MAX_LINK_CHARS:
+        raise InvalidLinkError(
+            f"the link has {len(text)} characters, more than any game needs ({MAX_LINK_CHARS})"
+        )
+    fields = text.split(SEPARATOR)
+    version = fields[0]
+    if not version.isdigit():
+        raise InvalidLinkError(f"this is not a Militakiri game link (it starts {text[:12]!r})")
+    if int(version) > VERSION:
+        raise InvalidLinkError(
+            f"this link was made by a newer version of Militakiri (format {version}; "
+            f"this page reads up to {VERSION}): reload the page to update it"
+        )
+    if int(version) < 1:
+        raise InvalidLinkError(f"format {version} does not exist")
+    if len(fields) != 10:
+        raise InvalidLinkError(
+            f"the link is cut short or damaged: {len(fields)} parts instead of 10"
+        )
+    body = SEPARATOR.join(fields[:-1])
+    if fields[-1] != _checksum(body):
+        raise InvalidLinkError(
+            "the link is damaged or was changed by hand (its check code does not match)"
+        )
+    _, start, dice_text, control, white, black, deadline, end, moves = fields[:-1]
+
+    time_control = _field("time control", control, TimeControl.parse)
+    players = Players(white=_name(white, "White"), black=_name(black, "Black"))
+    if start.startswith("p"):
+        from .position import Position
+
+        position = _field("start position", unquote(start[1:]), Position.from_string)
+        if dice_text != "-":
+            raise InvalidLinkError("a link that starts from a position has no dice")
+        game = Game(position, time_control=time_control, players=players)
+    else:
+        kind, setups = _setups(start)
+        dice = _field("dice", " ".join(
+            f"{dice_text[i]}-{dice_text[i + 1]}" for i in range(0, len(dice_text), 2)
+        ) if len(dice_text) % 2 == 0 else dice_text, Dice.parse)
+        game = Game.new(kind, setups[0], setups[1], dice, time_control=time_control, players=players)
+    game.clock = None  # replayed untimed; the caller restores the clocks
+    _replay(game, moves)
+    _apply_end(game, end)
+    return SharedGame(game, _deadline(deadline, time_control))
+
+
+# Writing ----------------------------------------------------------------------
+
+
+def _start_field(game) -> str:
+    if game.setups is None or game.dice is None:
+        return "p" + quote(game.start.string(), safe="/^")
+    kind = game.kind
+    letters = "".join(
+        kind.file_letter(f) for setup in game.setups for shape in SHAPES for f in setup.files[shape]
+    )
+    return kind.name[0] + letters
+
+
+def _dice_field(game) -> str:
+    if game.dice is None:
+        return "-"
+    return "".join(f"{w}{b}" for w, b in game.dice.rolls)
+
+
+def _quote_name(name: str) -> str:
+    return quote(name[:MAX_NAME_CHARS], safe="")
+
+
+def _end_field(game) -> str:
+    outcome = game.external_outcome
+    if outcome is None:
+        return "-"
+    letter = next(k for k, v in _ENDS.items() if v is outcome.termination)
+    return f"{letter}{1 - outcome.winner}"
+
+
+def _moves_field(game) -> str:
+    """The moves as one mixed-radix number: little end first."""
+    position = game.start.copy()
+    number, scale = 0, 1
+    for token in game.tokens:
+        legal = position.legal_moves()
+        number += legal.index(token) * scale
+        scale *= len(legal)
+        position.play(token)
+    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
+    return _base36(len(game.tokens)) + "." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _checksum(body: str) -> str:
+    crc = zlib.crc32(body.encode()) & 0xFFFFFF
+    return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    if n == 0:
+        return "0"
+    text = ""
+    while n:
+        n, r = divmod(n, 36)
+        text = digits[r] + text
+    return text
+
+
+# Reading ----------------------------------------------------------------------
+
+
+def _field(what: str, text: str, parser):
+    try:
+        return parser(text)
+    except (MilitakiriError, ValueError) as error:
+        raise InvalidLinkError(f"the link's {what} is wrong: {error}") from None
+
+
+def _name(text: str, default: str) -> str:
+    try:
+        name = unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise InvalidLinkError("a player's name in the link is not valid text") from None
+    if len(name) > MAX_NAME_CHARS:
+        raise InvalidLinkError(f"a player's name in the link is longer than {MAX_NAME_CHARS} characters")
+    if any(ord(c) < 32 for c in name):
+        raise InvalidLinkError("a player's name in the link has control characters")
+    return name or default
+
+
+def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
+    kinds = {"s": "single", "d": "double"}
+    if not start or start[0] not in kinds:
+        raise InvalidLinkError(f"the link's board {start[:1]!r} is neither s (single) nor d (double)")
+    kind = board_kind(kinds[start[0]])
+    per_shape = kind.files // 6
+    letters = start[1:]
+    if len(letters) != 6 * per_shape:
+        raise InvalidLinkError(
+            f"the link's set-ups should have {6 * per_shape} tower files, not {len(letters)}"
+        )
+    setups = []
+    for color in (0, 1):
+        own = letters[color * 3 * per_shape:(color + 1) * 3 * per_shape]
+        text = " ".join(
+            "SXP"[shape] + own[shape * per_shape:(shape + 1) * per_shape] for shape in SHAPES
+        )
+        setups.append(_field(("White's", "Black's")[color] + " set-up", text, lambda t: Setup.parse(t, kind)))
+    return kind, (setups[0], setups[1])
+
+
+def _replay(game, moves: str) -> None:
+    match = re.fullmatch(r"([0-9a-z]{1,3})\.([A-Za-z0-9_-]*)", moves)
+    if match is None:
+        raise InvalidLinkError("the link's moves are not in the form count.number")
+    count = int(match[1], 36)
+    if count > MAX_MOVES:
+        raise InvalidLinkError(f"the link claims {count} moves; a game link holds at most {MAX_MOVES}")
+    payload = match[2]
+    try:
+        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    except ValueError:
+        raise InvalidLinkError("the link's moves are damaged") from None
+    number = int.from_bytes(raw, "big")
+    position = game.position
+    for ply in range(count):
+        legal = position.legal_moves()
+        if not legal:
+            raise InvalidLinkError(
+                f"the link has {count} moves but the game ended after {ply}"
+            )
+        number, index = divmod(number, len(legal))
+        game.play(legal[index])
+    if number != 0:
+        raise InvalidLinkError("the link's moves do not add up: it was changed by hand")
+
+
+def _apply_end(game, end: str) -> None:
+    if end == "-":
+        return
+    if len(end) != 2 or end[0] not in _ENDS or end[1] not in "01":
+        raise InvalidLinkError(f"the link's end {end!r} is not understood")
+    try:
+        game.end(_ENDS[end[0]], int(end[1]))
+    except MilitakiriError as error:
+        raise InvalidLinkError(f"the link's end does not fit its moves: {error}") from None
+
+
+def _deadline(text: str, control: TimeControl) -> float | None:
+    if text == "-":
+        return None
+    if control.mode != "correspondence":
+        raise InvalidLinkError("the link has a deadline but is not a correspondence game")
+    if not re.fullmatch(r"[0-9a-z]{1,8}", text):
+        raise InvalidLinkError(f"the link's deadline {text!r} is not a time")
+    return float(int(text, 36))

@@ -1,0 +1,136 @@
+"""Games as links (militakiri.link) and the corpus of bad links and records."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from militakiri import DOUBLE, SINGLE, Dice, Game, InvalidRecordError, Players, Setup, TimeControl
+from militakiri.link import InvalidLinkError, game_from_link, game_to_link
+
+from .positions import make
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+def played(kind, seed: int, moves: int, **options) -> Game:
+    rng = random.Random(seed)
+    game = Game.new(kind, Setup.random(kind, rng), Setup.random(kind, rng), Dice.roll(rng), **options)
+    game.start_clock(now=0)
+    while len(game.tokens) < moves and game.legal_moves():
+        game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
+    return game
+
+
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
+@pytest.mark.parametrize("seed", range(4))
+def test_link_round_trip(kind, seed):
+    game = played(kind, seed, 60, players=Players(white="Anna", black="Bram"))
+    shared = game_from_link(game_to_link(game)).game
+    assert shared.tokens == game.tokens
+    assert shared.position.string() == game.position.string()
+    assert (shared.players.white, shared.players.black) == ("Anna", "Bram")
+    assert shared.setups == game.setups and shared.dice == game.dice
+
+
+def test_a_100_move_single_board_game_fits_in_600_characters():
+    lengths = []
+    for seed in range(20):
+        game = played(SINGLE, seed, 100, players=Players(white="Anna-Lena van den Berg", black="Bram"))
+        if len(game.tokens) == 100:
+            lengths.append(len(game_to_link(game)))
+    assert lengths and max(lengths) <= 600, lengths
+    assert max(lengths) < 200  # what we reach: about 140
+
+
+def test_names_and_time_control_and_deadline_survive():
+    name = "<img src=x onerror=alert(1)> & \"Zoë\" !#%"
+    game = played(SINGLE, 1, 10, players=Players(white=name, black="Bram"),
+                  time_control=TimeControl.parse("c86400"))
+    shared = game_from_link(game_to_link(game, deadline=1_790_000_000))
+    assert shared.game.players.white == name  # literal text, never markup
+    assert shared.game.time_control.text() == "c86400"
+    assert shared.deadline == 1_790_000_000
+
+
+def test_an_outside_end_is_carried():
+    game = played(SINGLE, 2, 12)
+    game.resign(1)
+    shared = game_from_link(game_to_link(game)).game
+    assert str(shared.outcome()) == "1-0 resignation"
+
+
+def test_a_game_from_a_position():
+    game = Game.from_position(make("single", {"a1": "S^", "c3": "P1", "f8": "s^", "d4": "x1"}))
+    game.play("c3xd4")
+    link = game_to_link(game)
+    assert link.split("!")[1].startswith("p")
+    shared = game_from_link("#" + link).game
+    assert shared.position.string() == game.position.string()
+
+
+def test_version_1_links_keep_opening():
+    # Made by version 1 of the format; must open in every later version.
+    link = "1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3"
+    assert game_from_link(link).game.tokens == ["f6-f5", "c3-d4"]
+
+
+def bad_links():
+    for line in (CORPUS / "bad_links.tsv").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        link, says, what = line.split("\t")
+        yield pytest.param(link, says, id=what)
+
+
+def test_the_bad_link_corpus_has_at_least_50_entries():
+    assert len(list(bad_links())) >= 50
+
+
+@pytest.mark.parametrize("link, says", list(bad_links()))
+def test_bad_links_are_refused_with_a_clear_message(link, says):
+    with pytest.raises(InvalidLinkError) as caught:
+        game_from_link(link)
+    message = str(caught.value)
+    assert re.search(says, message), message
+    assert "Traceback" not in message and len(message) < 300
+
+
+def bad_records():
+    text = (CORPUS / "bad_records.txt").read_text()
+    for chunk in re.split(r"^%%% ", text, flags=re.M)[1:]:
+        header, _, record = chunk.partition("\n")
+        says, what = (part.strip() for part in header.split("|", 1))
+        yield pytest.param(record, says, id=what)
+    yield pytest.param("x" * 300_000, "at most", id="oversized")
+
+
+def test_the_bad_record_corpus_has_at_least_25_entries():
+    assert len(list(bad_records())) >= 25
+
+
+@pytest.mark.parametrize("record, says", list(bad_records()))
+def test_bad_records_are_refused_with_line_column_and_reason(record, says):
+    with pytest.raises(InvalidRecordError) as caught:
+        Game.from_record(record)
+    assert re.search(says, str(caught.value)), str(caught.value)
+    assert caught.value.line >= 1 and caught.value.column >= 1
+
+
+def test_random_damage_never_crashes_and_never_half_loads():
+    good = game_to_link(played(SINGLE, 3, 40))
+    rng = random.Random(9)
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ!.-_%"
+    for _ in range(300):
+        chars = list(good)
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice(alphabet)
+        damaged = "".join(chars)
+        if damaged == good:
+            continue
+        try:
+            game_from_link(damaged)
+        except InvalidLinkError:
+            continue
+        raise AssertionError(f"damaged link accepted: {damaged}")
