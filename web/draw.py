@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from militakiri.board import ZONE_ROWS
 
@@ -160,10 +160,10 @@ class Renderer:
 
         for mark in by_kind.get("cursor", ()):
             x, y = self._origin(mark.square)
+            width = max(3, round(s * 0.06))
             ctx.strokeStyle = CURSOR
-            ctx.lineWidth = 3
-            ctx.setLineDash(to_js([]))
-            ctx.strokeRect(x + 2.5, y + 2.5, s - 5, s - 5)
+            ctx.lineWidth = width
+            ctx.strokeRect(x + width / 2 + 1, y + width / 2 + 1, s - width - 2, s - width - 2)
 
         if self.drag:
             origin, px, py = self.drag

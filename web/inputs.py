@@ -52,11 +52,10 @@ class BoardInput:
         square = self.square_at(event)
         if square is None:
             return
-        event.preventDefault()
-        try:
-            self.canvas.focus(preventScroll=True)
-        except Exception:  # older engines: focus() without options
-            self.canvas.focus()
+        if event.pointerType != "mouse":
+            # No emulated mouse events after a touch; a mouse press keeps its
+            # default, which focuses the board for the keyboard (no ring).
+            event.preventDefault()
         state = self.state
         was_selected = square == state.selected
         self._down = (event.pointerId, square, event.offsetX, event.offsetY, was_selected)

@@ -165,7 +165,7 @@ def test_illegal_clicks_change_nothing_and_say_why(ui):
     expect(status).to_contain_text("b7 is not on a straight line from c3")
     page.keyboard.press("Escape")
     ui.click("a8")
-    expect(status).to_contain_text("a8 holds a Black star tower; it is White's move")
+    expect(status).to_contain_text("a8 holds a Black star tower; it is <b>Ann</b> (White)'s move")
     ui.click("c4")
     expect(status).to_contain_text("There is no piece on c4")
     ui.expect_position(START)
