@@ -51,6 +51,7 @@ class App:
             self.state.message = Message("err_position", {"reason": str(error)}, "warn")
         apply_texts()
         self.board = by_id("board")
+        self.board.setAttribute("aria-roledescription", t("board_role"))
         self.status = by_id("status")
         self.renderer = Renderer(self.board, self.state)
         self.bars = PlayerBars(self.state)

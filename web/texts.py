@@ -27,6 +27,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "resign": "Resign",
         "help": "How to play",
         "board_label": "Militakiri board",
+        "board_role": "game board",
         "moves_heading": "Moves",
         "pieces_heading": "Pieces",
         "no_moves_yet": "No moves yet.",
