@@ -8,7 +8,9 @@ Pyodide in the browser. The pieces, in the order a newcomer meets them:
   :mod:`~militakiri.apply` (playing them), :mod:`~militakiri.outcome`,
 - :mod:`~militakiri.notation` position strings, :class:`Move` tokens,
   :mod:`~militakiri.record` game records,
-- :class:`Game` a whole game, :class:`Clock` its time,
+- :class:`Game` a whole game, :class:`Clock` its time, :mod:`~militakiri.link`
+  games as links, :class:`SetupDraft` a set-up placed tower by tower,
+- :mod:`~militakiri.ai` the computer opponent,
 - :mod:`~militakiri.cli` the command line, ``python -m militakiri``.
 
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
@@ -31,7 +33,9 @@ from .errors import (
     InvalidTokenError,
     MilitakiriError,
 )
+from .draft import SetupDraft
 from .game import Game, Players, TurnChoices
+from .link import InvalidLinkError, SharedGame, game_from_link, game_to_link
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, CROSS, PLUS, STAR, WHITE, Piece
@@ -46,6 +50,7 @@ __all__ = [
     "IllegalMoveError", "InvalidDiceError", "InvalidPositionError",
     "InvalidRecordError", "InvalidSetupError", "InvalidSquareError",
     "InvalidTimeControlError", "InvalidTokenError", "MilitakiriError", "Move",
-    "Outcome", "Piece", "Players", "Position", "Setup", "Termination",
-    "TimeControl", "TurnChoices", "board_kind", "start_position",
+    "InvalidLinkError", "Outcome", "Piece", "Players", "Position", "Setup",
+    "SetupDraft", "SharedGame", "Termination", "TimeControl", "TurnChoices",
+    "board_kind", "game_from_link", "game_to_link", "start_position",
 ]
