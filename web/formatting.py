@@ -54,6 +54,10 @@ def time_control_text(control: TimeControl) -> str:
     """A time control in words, game length first (R21)."""
     if not control.timed:
         return t("tc_none")
+    if control.mode == "correspondence":  # per move (R22)
+        days, rest = divmod(int(control.seconds), 86400)
+        each = t("unit_d", n=days) if days and not rest else duration_text(control.seconds)
+        return t("tc_corr", each=each)
     each = duration_text(control.seconds)
     game = duration_text(control.seconds * 2)
     text = t("tc_game", game=game, each=each)

@@ -30,6 +30,9 @@ PRESETS = (
     ("g20", "600+0"),
     ("g30", "900+10"),
     ("g60", "1800+0"),
+    # Correspondence (R22): time per move; each move makes a link to send.
+    ("corr1", "c86400"),
+    ("corr3", "c259200"),
 )
 PRESET_IDS = tuple(p for p, _ in PRESETS) + ("custom",)
 EXTRAS = ("none", "fischer", "bronstein")

@@ -13,6 +13,9 @@ needs for a moment: the selection, the waiting towers placed so far this
 turn, a promotion field still to choose, the keyboard cursor, the message.
 
 Phases: ``setup`` (placing towers, then the dice), ``playing``, ``over``.
+Two views of a game stop board input: a past position (replay, see
+web/replay.py: the board shows ``replay.shown``, play goes on from the end)
+and a game restored with its clocks paused (autosave: Resume restarts them).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
 
 from formatting import player_label, result_texts
 from layout import BoardGeometry
+from replay import Replay
 from settings import GameSettings
 from texts import t
 
@@ -71,9 +75,14 @@ class UiState:
     """See the module docstring."""
 
     def __init__(self, settings: GameSettings | None = None, now=time.monotonic,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, wall=time.time) -> None:
         #: Seconds from a steady clock; the page passes performance.now()/1000.
         self.now = now
+        #: Seconds since 1970: correspondence deadlines are dates (R22); the
+        #: page passes Date.now()/1000.
+        self.wall = wall
+        #: Which move the board shows (replay); the live end by default.
+        self.replay = Replay()
         self.rng = rng or random.Random()
         self.flipped = False
         self.cursor: str | None = None
@@ -113,11 +122,40 @@ class UiState:
             self.setup_color: int | None = WHITE
         self.cursor = None
         self.message = None
+        self.replay.reset()
         self._reset_turn()
+
+    def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None) -> None:
+        """Show ``game`` (read from a link, a record or a save) at its last
+        move, its clock as the caller prepared it (web/share.py: prepare)."""
+        self.settings = GameSettings(
+            board=game.kind.name, time_control=game.time_control.text(),
+            white=game.players.white, black=game.players.black, seed=self.settings.seed)
+        self.players = game.players
+        self.game = game
+        self.kind = game.kind
+        self.drafts = None
+        self.setup_color = None
+        self.dice = game.dice
+        self.started = True
+        if flipped is not None:
+            self.flipped = flipped
+        self.cursor = None
+        self.message = message
+        self.replay.reset()
+        self._reset_turn()
+        self.check_time()
+
+    def clock_now(self) -> float:
+        """The time the game's clock counts in: wall-clock seconds for a
+        correspondence game (its deadlines are dates), else the steady clock."""
+        game = self.game
+        control = game.time_control if game is not None else self.settings.control()
+        return self.wall() if control.mode == "correspondence" else self.now()
 
     def _start(self) -> None:
         self.started = True
-        self.game.start_clock(self.now())
+        self.game.start_clock(self.clock_now())
 
     def _reset_turn(self) -> None:
         self.selected: str | None = None
@@ -151,8 +189,51 @@ class UiState:
         return BoardGeometry(self.kind.files, self.kind.rows, square, self.flipped)
 
     def position_string(self) -> str:
-        """The current position (``data-position``): empty during the set-up."""
-        return self.game.position.string() if self.game is not None else ""
+        """The position shown (``data-position``): empty during the set-up."""
+        return self.shown_position().string() if self.game is not None else ""
+
+    def shown_position(self):
+        """The position on the board: the live one, or a past one (replay)."""
+        return self.replay.position(self.game)
+
+    def viewing_past(self) -> bool:
+        """Whether the board shows an earlier position (read-only)."""
+        return self.game is not None and self.started and not self.replay.is_live()
+
+    @property
+    def paused(self) -> bool:
+        """A restored game whose live clock waits for Resume (autosave)."""
+        game = self.game
+        if game is None or not self.started or game.clock is None or game.is_over():
+            return False
+        clock = game.clock
+        return clock.running is None and clock.to_move is not None
+
+    def resume(self) -> bool:
+        """Restart the clock of the player to move."""
+        if not self.paused:
+            return False
+        self.game.clock.resume(self.clock_now())
+        self.message = None
+        return True
+
+    def show_ply(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves (the end: play on)."""
+        if self.game is None or not self.started:
+            return False
+        if not self.replay.go(self.game, ply):
+            return False
+        self._reset_turn()
+        self.message = None
+        return True
+
+    def step_replay(self, how: str) -> bool:
+        """``first``, ``prev``, ``next`` or ``last`` (replay buttons and keys)."""
+        if self.game is None or not self.started:
+            return False
+        shown, total = self.replay.shown(self.game), len(self.game.tokens)
+        target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
+        return self.show_ply(target)
 
     def choices(self) -> TurnChoices:
         key = (id(self.game), len(self.game.tokens), self.game.is_over())
@@ -177,6 +258,9 @@ class UiState:
                     shown.update(draft.pieces())
             return shown
         position = self.game.position
+        if self.viewing_past():
+            position = self.shown_position()
+            return {sq: piece for sq, piece in enumerate(position.board) if piece is not None}
         if self.phase == PLAYING and self.pending:
             preview = position.copy()
             token = next(iter(self.pending.values()))
@@ -193,14 +277,14 @@ class UiState:
 
     def waiting_shown(self, color: int) -> tuple[int, ...]:
         """``color``'s waiting towers (R15) less those placed this turn."""
-        position = self.game.position
+        position = self.shown_position()
         waiting = tuple(position.waiting[color])
-        if self.phase == PLAYING and color == position.turn:
+        if self.phase == PLAYING and color == position.turn and not self.viewing_past():
             return waiting[len(self.placed):]
         return waiting
 
     def destinations(self) -> dict[str, dict[str, str]]:
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.viewing_past() or self.paused:
             return {}
         return self.choices().destinations(self.placed)
 
@@ -217,14 +301,17 @@ class UiState:
         """Every highlight, in drawing order."""
         marks: list[Mark] = []
         game = self.game
-        if game is not None and self.started and game.tokens:
-            move = Move.from_token(game.tokens[-1], self.kind)
+        last = self.replay.last_token(game) if game is not None and self.started else None
+        if last is not None:
+            move = Move.from_token(last, self.kind)
             squares = [move.origin, move.target, *move.placements]
             if move.tower_field is not None:
                 squares.append(move.tower_field)
             marks += [Mark("last", self.kind.square_name(sq)) for sq in squares]
         phase = self.phase
-        if phase == SETUP and self.setup_color is not None:
+        if self.viewing_past() or self.paused:
+            pass  # a past position or paused clocks: nothing to choose
+        elif phase == SETUP and self.setup_color is not None:
             draft = self.drafts[self.setup_color]
             missing = draft.missing_shapes()
             for square in draft.free_fields():
@@ -253,12 +340,16 @@ class UiState:
     def can_drag(self, square: str) -> bool:
         """Whether a drag may start on ``square`` (a piece that can move now)."""
         return (self.phase == PLAYING and not self.pending and self.placing_shape() is None
-                and square in self.destinations())
+                and not self.viewing_past() and not self.paused and square in self.destinations())
 
     def status(self) -> Message:
         """The status line: the last message, or what to do now."""
         if self.message is not None:
             return self.message
+        if self.viewing_past():
+            return self._replay_message()
+        if self.paused:
+            return Message("paused", {"player": self.label(self.game.position.turn)})
         phase = self.phase
         if phase == SETUP:
             if self.setup_color is not None:
@@ -289,6 +380,14 @@ class UiState:
         return Message("to_move", {"player": who})
 
     # Set-up -------------------------------------------------------------------
+
+    def _replay_message(self, level: str = "info") -> Message:
+        game = self.game
+        shown = self.replay.shown(game)
+        if shown == 0:
+            return Message("replay_start", {"total": len(game.tokens)}, level)
+        return Message("replay_at", {"n": shown, "total": len(game.tokens),
+                                     "move": self.replay.last_token(game)}, level)
 
     def _setup_square(self, square: str) -> bool:
         if self.setup_color is None:
@@ -366,6 +465,12 @@ class UiState:
         phase = self.phase
         if phase == SETUP:
             return self._setup_square(square)
+        if self.viewing_past():
+            self.message = self._replay_message("warn")
+            return False
+        if self.paused:
+            self._warn("paused_click", player=self.label(self.game.position.turn))
+            return False
         if phase == OVER:
             title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
             self._warn("game_over_click", title=title, reason=reason)
@@ -402,7 +507,8 @@ class UiState:
     def user_move(self, origin: str, target: str) -> bool:
         """The one way a move is made: ``origin`` to ``target`` (a click on
         the target, a drop after a drag, Enter on the cursor)."""
-        if self.phase != PLAYING or self.pending or self.placing_shape() is not None:
+        if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
+                or self.viewing_past() or self.paused):
             return self.user_square(target)
         if self.check_time() is not None:
             return True
@@ -423,7 +529,7 @@ class UiState:
     def _play(self, token: str) -> bool:
         game = self.game
         try:
-            game.play(token, now=self.now() if game.clock is not None else None)
+            game.play(token, now=self.clock_now() if game.clock is not None else None)
         except GameOverError:
             self._reset_turn()
             self.message = None
@@ -483,7 +589,7 @@ class UiState:
             return None
         if game.is_over():
             return game.outcome()
-        outcome = game.check_time(self.now())
+        outcome = game.check_time(self.clock_now())
         if outcome is not None:
             self._reset_turn()
             self.message = None
@@ -499,6 +605,7 @@ class UiState:
             self._warn("no_take_back")
             return False
         self.game.undo()
+        self.replay.reset()
         self._reset_turn()
         self.message = None
         return True
@@ -511,7 +618,7 @@ class UiState:
             return False
         self.game.resign(color)
         if self.game.clock is not None:
-            self.game.clock.pause(self.now())
+            self.game.clock.pause(self.clock_now())
         self._reset_turn()
         self.message = None
         return True

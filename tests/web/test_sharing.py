@@ -1,0 +1,369 @@
+"""Links, autosave, storage, replay and embed messages: the pure modules of
+issue 4 (web/share.py, autosave.py, storage.py, replay.py, embed.py) and
+the UiState views they add (a past position, paused clocks, a loaded game)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from militakiri import SINGLE, Dice, Game, InvalidLinkError, Players, Setup, TimeControl
+from militakiri.link import game_from_link, game_to_link
+
+import autosave
+import embed
+import replay
+import share
+import storage
+from autosave import Autosaver, SavedGameError, restore, snapshot
+from embed import EmbedEvents, embed_options
+from replay import Replay
+from settings import GameSettings
+from share import (
+    correspondence_clock,
+    current_deadline,
+    open_fragment,
+    page_title,
+    prepare,
+    record_filename,
+    share_url,
+    time_left_text,
+)
+from storage import MemoryStorage, SafeStorage
+from ui_state import OVER, PLAYING, UiState
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+DAY = 86400
+
+
+class Clock:
+    def __init__(self, t: float = 1000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def played(moves: int, seed: int = 1, **options) -> Game:
+    rng = random.Random(seed)
+    game = Game.new(SINGLE, Setup.random(SINGLE, rng), Setup.random(SINGLE, rng), Dice.roll(rng), **options)
+    game.start_clock(now=0)
+    while len(game.tokens) < moves and game.legal_moves():
+        game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
+    return game
+
+
+@pytest.mark.parametrize("module", [autosave, embed, replay, share, storage])
+def test_doctests(module):
+    import doctest
+
+    assert doctest.testmod(module).failed == 0
+
+
+# Links in URLs ----------------------------------------------------------------------
+
+
+def test_share_url_is_the_page_without_query_plus_the_link():
+    assert share_url("http://localhost:8000/?embed=1&seed=4#x", "1!abc") == "http://localhost:8000/#1!abc"
+    assert share_url("https://example.org/games/militakiri/", "L") == "https://example.org/games/militakiri/#L"
+
+
+def test_a_100_move_link_fits_easily():
+    game = played(100, seed=3, players=Players(white="Anna-Lena van den Berg", black="Bram"))
+    assert len(game.tokens) == 100
+    url = share_url("https://example.org/games/militakiri/index.html", share.link_of(game))
+    assert len(url) < 250, len(url)
+    assert open_fragment(url[url.index("#"):]).game.tokens == game.tokens
+
+
+def test_a_fragment_the_browser_percent_encoded_still_opens():
+    game = played(6, players=Players(white="Anna Lena", black="Bram"))
+    link = game_to_link(game)
+    assert "%20" in link  # the name's own escape, left alone
+    assert open_fragment("#" + link).game.players.white == "Anna Lena"
+    # A link typed with a raw space is escaped by the address bar: read as typed.
+    from militakiri.link import _checksum
+
+    # (Only where the link has no escaped space of its own: which %20 the
+    # browser made cannot be told apart then; the check code is refused.)
+    link = game_to_link(played(6))
+    body = link.rpartition("!")[0].replace("!-!", "!ten minutes!", 1)
+    typed = body + "!" + _checksum(body)
+    with pytest.raises(InvalidLinkError, match="time control"):
+        open_fragment("#" + typed.replace(" ", "%20"))
+
+
+def test_every_corpus_link_is_refused_as_a_fragment_too():
+    for line in (CORPUS / "bad_links.tsv").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        link, says, _ = line.split("\t")
+        browser_hash = "#" + link.replace(" ", "%20")
+        with pytest.raises(InvalidLinkError) as caught:
+            open_fragment(browser_hash)
+        assert re.search(says, str(caught.value)), (link[:40], str(caught.value))
+
+
+def test_empty_fragments_are_no_link():
+    assert share.is_empty_fragment("") and share.is_empty_fragment("#") and share.is_empty_fragment("# ")
+    assert not share.is_empty_fragment("##")
+
+
+# Clocks of a game read back --------------------------------------------------------
+
+
+def test_correspondence_deadline_travels_in_the_link_R22():
+    wall = 1_800_000_000.0
+    game = played(0, time_control=TimeControl.parse("c86400"))
+    prepare(game, wall_now=wall)  # a fresh deadline: one day from now
+    assert current_deadline(game) == wall + DAY
+    game.play(game.legal_moves()[0], now=wall + 3600)
+    assert current_deadline(game) == wall + 3600 + DAY
+    shared = open_fragment("#" + share.link_of(game))
+    assert shared.deadline == wall + 3600 + DAY
+    opened = shared.game
+    note = prepare(opened, wall_now=wall + 7200, deadline=shared.deadline).note
+    assert note is None
+    assert opened.clock.remaining(opened.position.turn, wall + 7200) == DAY - 3600
+    # A move after the deadline is refused and the game is lost (R22).
+    with pytest.raises(Exception, match="deadline"):
+        opened.play(opened.legal_moves()[0], now=wall + 3600 + DAY + 1)
+    assert str(opened.outcome()).endswith("deadline")
+
+
+def test_a_link_opened_after_its_deadline_is_lost_at_once_R22():
+    game = played(3, time_control=TimeControl.parse("c86400"))
+    prepare(game, wall_now=100.0)
+    shared = game_from_link(game_to_link(game, deadline=current_deadline(game)))
+    prepare(shared.game, wall_now=100.0 + 2 * DAY, deadline=shared.deadline)
+    assert shared.game.outcome().termination.value == "deadline"
+    assert shared.game.outcome().winner == 1 - shared.game.position.turn
+
+
+def test_correspondence_clock_with_a_deadline_further_than_a_move():
+    control = TimeControl.parse("c3600")
+    clock = correspondence_clock(control, 0, deadline=10_000.0, now=1000.0)  # clocks differ
+    assert clock.remaining(0, 1000.0) == 9000.0
+    assert clock.deadline() == 10_000.0
+
+
+def test_live_clock_times_are_not_in_a_link():
+    game = played(5, time_control=TimeControl.parse("300+5"))
+    opened = game_from_link(game_to_link(game)).game
+    assert prepare(opened, wall_now=0).note == "link_no_clock"
+    assert opened.clock is None and opened.time_control.text() == "300+5"
+
+
+# Autosave ---------------------------------------------------------------------------
+
+
+def test_snapshot_restores_exactly_with_paused_clocks():
+    game = played(7, time_control=TimeControl.parse("300+5"))
+    now = 50.0
+    left = [game.clock.remaining(c, now) for c in (0, 1)]
+    text = snapshot(game, now=now, flipped=True)
+    restored = restore(text, wall_now=0)
+    back = restored.game
+    assert back.tokens == game.tokens and back.position.string() == game.position.string()
+    assert restored.flipped is True
+    assert back.clock.running is None and back.clock.to_move == game.position.turn
+    assert [back.clock.remaining(c, 999.0) for c in (0, 1)] == left  # paused: no time passes
+    back.clock.resume(1000.0)
+    assert back.clock.remaining(game.position.turn, 1001.0) == left[game.position.turn] - 1
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda d: d.update(link=d["link"].replace("!-!", "!600+5!", 1)), "check code"),
+    (lambda d: d["clock"].update(left=[9999, 9999]), "check code"),
+    (lambda d: d.update(format=2), "newer version"),
+])
+def test_a_tampered_save_is_refused(damage, says):
+    game = played(4, time_control=TimeControl.parse("300+5"))
+    data = json.loads(snapshot(game, now=10.0))
+    damage(data)
+    with pytest.raises(SavedGameError, match=says):
+        restore(json.dumps(data), wall_now=0)
+
+
+def test_a_forged_save_with_a_matching_check_code_is_still_validated():
+    game = played(4, time_control=TimeControl.parse("300+5"))
+    data = json.loads(snapshot(game, now=10.0))
+    del data["check"]
+    data["clock"]["left"] = [-5, "x"]
+    data["check"] = autosave._check(data)
+    with pytest.raises(SavedGameError, match="clock"):
+        restore(json.dumps(data), wall_now=0)
+    data["clock"] = {"control": "600+0", "left": [1, 1], "to_move": 0}
+    del data["check"]
+    data["check"] = autosave._check(data)
+    with pytest.raises(SavedGameError, match="clock"):
+        restore(json.dumps(data), wall_now=0)
+
+
+@pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "1"}', '{"format": 1}',
+                                  "x" * 30_000, '{"format": 1, "link": 5, "check": "AAAA"}'])
+def test_garbage_saves_are_refused(text):
+    with pytest.raises(SavedGameError):
+        restore(text, wall_now=0)
+
+
+def test_autosaver_saves_on_changes_and_never_throws():
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend))
+    clock = Clock()
+    state = UiState(GameSettings(position=START), now=clock, rng=random.Random(1))
+    saver.prime(state)
+    assert saver.update(state, clock()) is None  # nothing changed
+    assert state.user_move("c3", "d4")
+    assert saver.update(state, clock()) == "saved"
+    saved = backend.items[autosave.SAVE_KEY]
+    assert restore(saved, wall_now=0).game.tokens == ["c3-d4"]
+    assert saver.update(state, clock()) is None
+    # A new game (set-up) removes the save.
+    state.new_game(GameSettings())
+    assert saver.update(state, clock()) == "removed"
+    assert autosave.SAVE_KEY not in backend.items
+    # Storage that throws: autosave turns itself off, the game goes on.
+    backend.fail = True
+    state.new_game(GameSettings(position=START))
+    assert saver.update(state, clock()) is None and not saver.enabled
+    assert state.user_move("c3", "d4")
+
+
+def test_safe_storage_survives_a_getter_that_throws_and_a_full_disk():
+    def denied():
+        raise RuntimeError("SecurityError: Failed to read the 'localStorage' property")
+
+    store = SafeStorage.from_getter(denied)
+    assert not store.available and "SecurityError" in store.problem
+    assert store.get("k") is None and store.set("k", "v") is False and store.remove("k") is False
+    full = SafeStorage(MemoryStorage(quota=3))
+    assert full.set("k", "abcd") is False and not full.available
+
+
+def test_a_bad_save_is_kept_until_a_new_game_is_started():
+    backend = MemoryStorage()
+    backend.items[autosave.SAVE_KEY] = "tampered"
+    saver = Autosaver(SafeStorage(backend))
+    with pytest.raises(SavedGameError):
+        saver.load(wall_now=0)
+    state = UiState(GameSettings(), now=Clock(), rng=random.Random(1))
+    saver.prime(state)
+    assert saver.update(state, 0) is None and backend.items[autosave.SAVE_KEY] == "tampered"
+    saver.update(state, 0, force=True)
+    assert backend.items[autosave.SAVE_KEY] == "tampered"
+    state.new_game(GameSettings())
+    assert saver.update(state, 0) == "removed"
+
+
+# Replay and the UiState views ----------------------------------------------------------
+
+
+def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
+    game = played(30)
+    state = UiState(GameSettings(), now=Clock(), rng=random.Random(1))
+    state.load_game(game)
+    assert state.phase in (PLAYING, OVER) and state.position_string() == game.position.string()
+    for ply in (0, 1, 17, 29):
+        assert state.show_ply(ply)
+        assert state.position_string() == game.position_at(ply).string()
+        assert state.viewing_past()
+    assert state.step_replay("first") and state.position_string() == game.start.string()
+    assert state.step_replay("next") and state.position_string() == game.position_at(1).string()
+    assert not state.step_replay("prev") or state.replay.shown(game) == 0
+    assert state.status().key in ("replay_start", "replay_at")
+    # Board input on a past position changes nothing and says how to go back.
+    origin = next(iter(game.turn_choices().destinations() or {"a1": {}}))
+    assert not state.user_square(origin)
+    assert state.status().level == "warn" and "End" in state.status().text()
+    assert state.marks() == [m for m in state.marks() if m.kind in ("last", "cursor")]
+    assert state.step_replay("last") and not state.viewing_past()
+    assert state.position_string() == game.position.string()
+
+
+def test_replay_caches_positions_and_forgets_them_for_another_game():
+    view = Replay()
+    game = played(40)
+    view.go(game, 33)
+    assert view.position(game).string() == game.position_at(33).string()
+    view.go(game, 12)
+    assert view.position(game).string() == game.position_at(12).string()
+    other = played(40, seed=7)
+    assert view.position(other).string() == other.position_at(12).string()
+
+
+def test_a_restored_game_waits_for_resume():
+    clock = Clock(500.0)
+    game = played(6, time_control=TimeControl.parse("300+0"))
+    restored = restore(snapshot(game, now=20.0), wall_now=0)
+    state = UiState(GameSettings(), now=clock, rng=random.Random(1))
+    state.load_game(restored.game)
+    assert state.paused and state.status().key == "paused"
+    mover = game.position.turn
+    before = state.game.clock.remaining(mover, clock())
+    clock.t += 60
+    assert state.game.clock.remaining(mover, clock()) == before  # paused
+    origin = next(iter(state.game.turn_choices().destinations()))
+    assert not state.user_square(origin) and state.status().key == "paused_click"
+    assert state.resume() and not state.paused
+    clock.t += 2
+    assert state.game.clock.remaining(mover, clock()) == before - 2
+    assert state.user_square(origin)
+
+
+def test_correspondence_uses_the_wall_clock_in_the_ui_R22():
+    steady, wall = Clock(5.0), Clock(1_800_000_000.0)
+    state = UiState(GameSettings(position=START, time_control="c86400"), now=steady,
+                    rng=random.Random(1), wall=wall)
+    assert current_deadline(state.game) == wall.t + DAY
+    wall.t += DAY + 1
+    assert state.user_move("c3", "d4")  # the flag has fallen: the move is refused
+    assert state.phase == OVER and state.game.tokens == []
+    assert state.game.outcome().termination.value == "deadline"
+
+
+# Words -----------------------------------------------------------------------------------
+
+
+def test_titles_and_file_names_keep_names_as_text():
+    game = played(2, players=Players(white="<img src=x onerror=alert(1)>", black="Bram"))
+    assert page_title(game, "Militakiri") == "<img src=x onerror=alert(1)> \u2013 Bram \u00b7 Militakiri"
+    name = record_filename(game)
+    assert re.fullmatch(r"[A-Za-z0-9-]+\.txt", name) and name.startswith("militakiri-imgsrcx")
+    assert time_left_text(3 * DAY + 7200) == "3 d 2 h"
+
+
+# Embed -------------------------------------------------------------------------------------
+
+
+def test_embed_options_and_messages():
+    assert not embed_options("").embed and embed_options("?embed=1").embed
+    assert embed_options("?embed=true&link=1%21x%2520y").link == "1!x%20y"
+    state = UiState(GameSettings(position=START), now=Clock(), rng=random.Random(1))
+    events = EmbedEvents()
+    ready = events.ready(state)
+    assert ready["type"] == "ready" and ready["source"] == "militakiri" and ready["position"] == START
+    assert events.update(state) == []
+    state.user_move("c3", "d4")
+    (move,) = events.update(state)
+    assert move["type"] == "move" and move["token"] == "c3-d4" and move["ply"] == 1
+    assert move["position"] == state.game.position.string() and move["turn"] == "black"
+    state.resign(1)
+    (over,) = events.update(state)
+    assert over == {**over, "type": "over", "result": "1-0", "termination": "resignation", "winner": "white"}
+    assert events.update(state) == []
+    state.new_game(GameSettings(position=START))
+    (start,) = events.update(state)
+    assert start["type"] == "start" and start["ply"] == 0
+
+
+@pytest.mark.parametrize("name", ["autosave", "embed", "replay", "share", "storage"])
+def test_these_modules_import_no_browser_module(name):
+    source = (Path(__file__).resolve().parents[2] / "web" / f"{name}.py").read_text()
+    assert not re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", source, re.M)

@@ -1,0 +1,100 @@
+"""Replay: which move of the game the board shows.
+
+Pure Python. ``ply`` is the number of moves played in the position shown:
+``None`` means the live end of the game (where play goes on); 0 is the
+start; ``k`` is the position after the k-th move. A past position is shown
+read-only: the UiState refuses board input there, and the player goes back
+to the end (Last, End) to play on. Positions are folded from the game's
+start and cached, so stepping through a long game is one move's work.
+
+>>> from militakiri import Game
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+>>> for token in ("c3-d4", "f6-f5", "d4-c5"): game.play(token)
+>>> view = Replay()
+>>> view.step(game, -1), view.shown(game), view.last_token(game)
+(True, 2, 'f6-f5')
+>>> view.first(game), view.shown(game), view.last_token(game)
+(True, 0, None)
+>>> view.last(game), view.is_live()
+(True, True)
+"""
+
+from __future__ import annotations
+
+
+class Replay:
+    def __init__(self) -> None:
+        self.ply: int | None = None
+        self._key = None
+        self._positions: dict[int, object] = {}
+
+    # Asking -------------------------------------------------------------------
+
+    def is_live(self) -> bool:
+        return self.ply is None
+
+    @staticmethod
+    def total(game) -> int:
+        return len(game.tokens) if game is not None else 0
+
+    def shown(self, game) -> int:
+        """The ply shown: the live end unless stepping back."""
+        total = self.total(game)
+        return total if self.ply is None else min(self.ply, total)
+
+    def position(self, game):
+        """The position shown (the game's own live position at the end)."""
+        if self.ply is None or game is None:
+            return game.position if game is not None else None
+        self._check(game)
+        ply = self.shown(game)
+        if ply == len(game.tokens):
+            return game.position
+        if ply not in self._positions:
+            below = [p for p in self._positions if p < ply]
+            base = max(below) if below else 0
+            position = self._positions[base].copy() if below else game.start.copy()
+            for k in range(base, ply):
+                position.play(game.tokens[k])
+                if k + 1 < ply and (k + 1) % 8 == 0:
+                    self._positions[k + 1] = position.copy()
+            self._positions[ply] = position
+        return self._positions[ply]
+
+    def last_token(self, game) -> str | None:
+        """The move that led to the position shown."""
+        ply = self.shown(game)
+        return game.tokens[ply - 1] if game is not None and ply > 0 else None
+
+    # Moving -------------------------------------------------------------------
+
+    def go(self, game, ply: int) -> bool:
+        """Show the position after ``ply`` moves; returns whether it changed."""
+        total = self.total(game)
+        ply = max(0, min(int(ply), total))
+        new = None if ply >= total else ply
+        if new == self.ply:
+            return False
+        self.ply = new
+        return True
+
+    def step(self, game, delta: int) -> bool:
+        return self.go(game, self.shown(game) + delta)
+
+    def first(self, game) -> bool:
+        return self.go(game, 0)
+
+    def last(self, game) -> bool:
+        return self.go(game, self.total(game))
+
+    def reset(self) -> None:
+        """A new game: back to the live end, forget cached positions."""
+        self.ply = None
+        self._key = None
+        self._positions.clear()
+
+    def _check(self, game) -> None:
+        key = (id(game), game.start.string(), tuple(game.tokens))
+        if key != self._key:
+            self._key = key
+            self._positions.clear()

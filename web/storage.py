@@ -1,0 +1,112 @@
+"""localStorage, guarded: every access may throw, and then storage is off.
+
+Pure Python: :class:`SafeStorage` wraps anything with ``getItem``,
+``setItem`` and ``removeItem`` (the browser's ``window.localStorage``, or
+:class:`MemoryStorage` in tests). In a cross-site iframe Chromium denies
+all storage (reading ``window.localStorage`` itself throws a SecurityError);
+a full disk or a private mode makes ``setItem`` throw. No exception ever
+leaves this module: the page goes on without autosave and says so.
+
+>>> store = SafeStorage(MemoryStorage())
+>>> store.set("k", "v"), store.get("k"), store.available
+(True, 'v', True)
+>>> broken = SafeStorage(None)
+>>> broken.set("k", "v"), broken.get("k"), broken.available
+(False, None, False)
+"""
+
+from __future__ import annotations
+
+
+class MemoryStorage:
+    """A localStorage stand-in for tests: ``fail`` makes every call throw."""
+
+    def __init__(self, fail: bool = False, quota: int | None = None) -> None:
+        self.items: dict[str, str] = {}
+        self.fail = fail
+        self.quota = quota
+
+    def _check(self) -> None:
+        if self.fail:
+            raise RuntimeError("SecurityError: access is denied for this document")
+
+    def getItem(self, key: str):  # noqa: N802 (the DOM's name)
+        self._check()
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self._check()
+        if self.quota is not None and len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self._check()
+        self.items.pop(key, None)
+
+
+class SafeStorage:
+    """Storage that never raises. ``available`` turns False after the first
+    failure (or when there is no storage at all); ``problem`` keeps why."""
+
+    def __init__(self, backend) -> None:
+        self.backend = backend
+        self.available = backend is not None
+        self.problem: str | None = None if backend is not None else "no storage"
+
+    @classmethod
+    def from_getter(cls, getter) -> SafeStorage:
+        """``getter()`` returns the backend (e.g. reads window.localStorage,
+        which itself throws where storage is denied)."""
+        try:
+            backend = getter()
+        except Exception as error:  # the browser's SecurityError, via Pyodide
+            store = cls(None)
+            store.problem = _why(error)
+            return store
+        return cls(backend)
+
+    def _fail(self, error: Exception) -> None:
+        self.available = False
+        self.problem = _why(error)
+
+    def get(self, key: str) -> str | None:
+        if not self.available:
+            return None
+        try:
+            value = self.backend.getItem(key)
+        except Exception as error:
+            self._fail(error)
+            return None
+        if value is None:
+            return None
+        try:
+            return str(value)
+        except Exception:
+            return None
+
+    def set(self, key: str, value: str) -> bool:
+        """Store ``value``; False (and storage off) if the browser refused."""
+        if not self.available:
+            return False
+        try:
+            self.backend.setItem(key, value)
+        except Exception as error:
+            self._fail(error)
+            return False
+        return True
+
+    def remove(self, key: str) -> bool:
+        if not self.available:
+            return False
+        try:
+            self.backend.removeItem(key)
+        except Exception as error:
+            self._fail(error)
+            return False
+        return True
+
+
+def _why(error: Exception) -> str:
+    text = str(error).strip().splitlines()
+    return text[-1][:200] if text else error.__class__.__name__
