@@ -131,6 +131,8 @@ THREAT_PARRIED = 0.1
 THREAT_LEFT = 0.8
 HANGING = 0.9
 HUNT = 12
+#: Under the move rule the leader's edge fades over its last FADE_MOVES moves.
+FADE_MOVES = 10
 WIN = 1_000_000
 MATE_BOUND = WIN - 10_000  # scores beyond this are wins/losses in plies
 
@@ -223,19 +225,19 @@ def evaluate(position: Position, hanging: bool = False) -> int:
         score[stm] += int(HANGING * max(threats[1 - stm]))
     value = score[stm] - score[1 - stm]
     if endgame:
-        value += _endgame_terms(position, towers_at)
+        value = _endgame_terms(position, towers_at, value)
     return value
 
 
-def _endgame_terms(position: Position, towers_at) -> int:
-    """Hunting a lone tower under the endgame rule, and the draw nearing."""
+def _endgame_terms(position: Position, towers_at, value: int) -> int:
+    """``value`` with the hunt of a lone tower under the endgame rule, and
+    faded as the draw nears (R16, R17)."""
     kind = position.kind
     files = kind.files
     board = position.board
     stm = position.turn
     moves = MOVE_RULE_MOVES[kind.name]
     left = position.moves_left
-    value = 0
     for hunter in (0, 1):
         prey = 1 - hunter
         if not position.is_lone_tower(prey) or position.is_lone_tower(hunter):
@@ -245,7 +247,7 @@ def _endgame_terms(position: Position, towers_at) -> int:
         closeness = 0
         for sq, piece in enumerate(board):
             if piece is not None and piece.color == hunter:
-                closeness += 7 - max(abs(sq % files - lf), abs(sq // files - lr))
+                closeness += files - max(abs(sq % files - lf), abs(sq // files - lr))
         free = 0
         shape = board[lone].shape
         for d, ray in enumerate(kind.rays[lone]):
@@ -255,8 +257,8 @@ def _endgame_terms(position: Position, towers_at) -> int:
         value += bonus if hunter == stm else -bonus
     # The draw nears: the lead fades as the leader's moves run out.
     leader_left = left[stm] if value >= 0 else left[1 - stm]
-    if leader_left < 10:
-        value = value * (leader_left + 1) // 11
+    if leader_left < FADE_MOVES:
+        value = value * (leader_left + 1) // (FADE_MOVES + 1)
     return value
 
 
@@ -382,8 +384,8 @@ class Searcher:
     """One search: a position copy, its transposition table and heuristics."""
 
     #: Pruning switches (measured in bench/ai.py's comparisons).
-    NULL_MOVE = False
-    LMR = False
+    NULL_MOVE = True
+    LMR = True
 
     def __init__(
         self,
@@ -856,6 +858,13 @@ def _greedy_move(position: Position, moves: list[Move], rng: random.Random) -> M
 # The API ----------------------------------------------------------------------
 
 
+def _as_rng(rng: random.Random | int | None) -> random.Random:
+    """A ``random.Random``: the one given, or one seeded with the int (None: 0)."""
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(0 if rng is None else rng)
+
+
 def _as_position(position: Position | str) -> Position:
     return Position.from_string(position) if isinstance(position, str) else position.copy()
 
@@ -863,7 +872,7 @@ def _as_position(position: Position | str) -> Position:
 def choose_move(
     position: Position | str,
     level: int | str = MAX_LEVEL,
-    rng: random.Random | None = None,
+    rng: random.Random | int | None = None,
     seconds: float | None = 1.0,
     depth: int | None = None,
     nodes: int | None = None,
@@ -878,7 +887,7 @@ def choose_move(
     nodes and score of a search level.
     """
     level = parse_level(level)
-    rng = rng if rng is not None else random.Random(0)
+    rng = _as_rng(rng)
     position = _as_position(position)
     moves = movegen.legal_moves(position)
     if not moves:
@@ -900,7 +909,7 @@ def choose_move(
 def choose_token(
     position: Position | str,
     level: int | str = MAX_LEVEL,
-    rng: random.Random | None = None,
+    rng: random.Random | int | None = None,
     seconds: float | None = 1.0,
     **options,
 ) -> str:
@@ -934,7 +943,9 @@ def analyse(
 # Set-ups ----------------------------------------------------------------------
 
 
-def choose_setup(kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: random.Random | None = None) -> Setup:
+def choose_setup(
+    kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: random.Random | int | None = None
+) -> Setup:
     """A set-up (R4, R5) for ``level``.
 
     Level 1 takes a random one. The others draw candidates at random and
@@ -946,7 +957,7 @@ def choose_setup(kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: rando
     """
     kind = board_kind(kind) if isinstance(kind, str) else kind
     level = parse_level(level)
-    rng = rng if rng is not None else random.Random(0)
+    rng = _as_rng(rng)
     if level == 1:
         return Setup.random(kind, rng)
     single = kind.files <= 6
