@@ -266,6 +266,13 @@ def mcts_game(kind, white, black, setups, dice, seed, seconds, on_move, playout_
     return result, sum(playouts) / max(len(playouts), 1)
 
 
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "unknown"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -281,6 +288,7 @@ def main() -> None:
                         help="MCTS playout length before the evaluation (0: evaluation only)")
     parser.add_argument("--no-match", action="store_true", help="depth figures only")
     args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs, load average {_load()} at the start", flush=True)
 
     print(f"CPython {sys.version.split()[0]}: max level, {args.seconds:g} s from the start "
           f"position: {describe(depth_runs(args.seconds, args.repeats))}", flush=True)
@@ -293,6 +301,7 @@ def main() -> None:
               playout_plies=args.playout_plies)
     if not args.no_match:
         score = match(2, args.games, args.seconds, args.minutes, args.workers)
+        print(f"load average {_load()} at the end (other work on the machine slows the searches)")
         print(f"max_vs_greedy_score: {score:.3f}")
 
 

@@ -196,6 +196,19 @@ def test_evaluation_counts_towers_waiting_and_threats():
     assert ai.evaluate(hanging, hanging=True) > ai.evaluate(hanging) + ai.TOWER // 2
 
 
+def test_evaluation_under_the_move_rule_fades_towards_the_draw():
+    # R16/R17: White hunts Black's lone tower; the edge shrinks as White's
+    # moves run out, and hunting pieces close to the lone tower count.
+    pieces = {"a1": "S^", "c3": "X^", "d2": "P1", "f8": "s^"}
+    fresh, late, last = (
+        ai.evaluate(Position.from_string(make("single", pieces, rule=rule)))
+        for rule in ("50/50", "5/5", "0/1")
+    )
+    assert fresh > late > last > 0
+    near = Position.from_string(make("single", {**pieces, "c3": None, "e6": "X^"}, rule="50/50"))
+    assert ai.evaluate(near) > fresh
+
+
 def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
     pieces = {"a1": "S^", "f8": "s^"}
     texts = [
@@ -302,7 +315,7 @@ def test_arena_cli_prints_results_per_level_and_the_score():
 def test_arena_cli_max_names_the_strongest_level():
     result = arena_cli("--white", "max", "--black", "1", "--games", "1", "--seconds", "0.05")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0].startswith(f"game 1: White max - Black 1 ")
+    assert result.stdout.splitlines()[0].startswith("game 1: White max - Black 1 ")
     assert "level max (--white)" in result.stdout
 
 
