@@ -112,6 +112,20 @@ def test_the_time_budget_is_kept_with_the_clock_passed_in():
     assert deeper["depth"] == info.depth + 1
 
 
+def test_the_budget_holds_even_inside_depth_1():
+    # Two waiting towers and a nearly empty zone: thousands of turns (R15).
+    text = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
+                           "b7": "p1", "a6": "s1"}, waiting="XP/-")
+    legal = Position.from_string(text).legal_moves()
+    assert len(legal) > 5000
+    ticks = iter(range(10**9))
+    info = ai.SearchInfo()
+    move = ai.choose_move(text, "max", 1, seconds=0.1, clock=lambda: next(ticks) * 0.01, info=info)
+    assert move.token(SINGLE) in legal and info.depth == 0 and info.nodes < len(legal)
+    report = ai.analyse(text, nodes=500)
+    assert report["token"] in legal and report["nodes"] <= 501
+
+
 # Tactics ----------------------------------------------------------------------
 
 # White can take Black's last tower (R19) on c3 with the star tower; a black
