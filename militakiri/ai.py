@@ -150,6 +150,11 @@ _MOVES_ORTHO = (True, False, True)  # star, cross, plus move orthogonally
 _MOVES_DIAG = (True, True, False)
 _TAKES_ORTHO = (True, True, False)  # star, cross take orthogonally
 _TAKES_DIAG = (True, False, True)
+#: ``[direction][shape]``: whether that shape moves / takes along it.
+_MOVES_BY_DIRECTION = tuple(
+    tuple((_MOVES_ORTHO if d < 4 else _MOVES_DIAG)[shape] for d in range(8)) for shape in SHAPES
+)
+_TAKES_BY_DIRECTION = tuple(_TAKES_ORTHO if d < 4 else _TAKES_DIAG for d in range(8))
 
 
 def _piece_value(piece, spares) -> int:
@@ -177,33 +182,34 @@ def evaluate(position: Position, hanging: bool = False) -> int:
     # tower.
     threats: list[list[int]] = [[], []]
     towers_at: list[list[int]] = [[], []]
+    bonus = PROMOTION_BONUS
     for sq, piece in enumerate(board):
         if piece is None:
             continue
         color = piece.color
         if not piece.is_tower:
-            score[color] += PAWN * piece.height + (
-                PROMOTION_BONUS[piece.shape][piece.height] if spares[color][piece.shape] else 0
+            height = piece.height
+            score[color] += PAWN * height + (
+                bonus[piece.shape][height] if spares[color][piece.shape] else 0
             )
             continue
         towers_at[color].append(sq)
-        shape = piece.shape
+        moves_along = _MOVES_BY_DIRECTION[piece.shape]
         mobility = 0
         attacked_by_stack = 0  # value of the cheapest attacking stack
         attacked_by_tower = False
         defended = False
         for d, ray in enumerate(rays[sq]):
-            ortho = d < 4
             distance = 0
             for target in ray:
-                distance += 1
                 other = board[target]
                 if other is None:
+                    distance += 1
                     continue
                 # The first piece on this line: can it take our tower?
-                if (_TAKES_ORTHO if ortho else _TAKES_DIAG)[other.shape] and (
-                    distance == 1
-                    or not endgame and (other.is_tower or distance <= other.height)
+                if _TAKES_BY_DIRECTION[d][other.shape] and (
+                    not distance
+                    or not endgame and (other.is_tower or distance < other.height)
                 ):
                     if other.color == color:
                         defended = True
@@ -213,10 +219,9 @@ def evaluate(position: Position, hanging: bool = False) -> int:
                         value = PAWN * other.height
                         if not attacked_by_stack or value < attacked_by_stack:
                             attacked_by_stack = value
-                distance -= 1
                 break
-            if (_MOVES_ORTHO if ortho else _MOVES_DIAG)[shape]:
-                mobility += 1 if endgame and distance else distance
+            if distance and moves_along[d]:
+                mobility += 1 if endgame else distance
         score[color] += TOWER + MOBILITY * mobility
         if attacked_by_stack:
             threats[color].append(TOWER - attacked_by_stack if defended else TOWER)
