@@ -40,14 +40,19 @@ def now() -> float:
     return window.performance.now() / 1000
 
 
+def wall_now() -> float:
+    """Seconds since 1970: correspondence deadlines are dates (R22)."""
+    return window.Date.now() / 1000
+
+
 class App:
     def __init__(self, settings: GameSettings) -> None:
         rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
         try:
-            self.state = UiState(settings, now=now, rng=rng)
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
         except MilitakiriError as error:  # a bad position string in the link
             settings.position = None
-            self.state = UiState(settings, now=now, rng=rng)
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
             self.state.message = Message("err_position", {"reason": str(error)}, "warn")
         apply_texts()
         self.board = by_id("board")
@@ -64,6 +69,8 @@ class App:
         fill_help()
         self._result_shown_for = None
         self._proxies = []
+        #: Called at the end of every refresh (autosave, embed messages: web/session.py).
+        self.hooks: list = []
         self._wire_buttons()
         self._expose_hook()
         self.fit()
@@ -129,11 +136,14 @@ class App:
         taken off, with fixed room for the status line and the buttons."""
         kind = self.state.kind
         width, height = window.innerWidth, window.innerHeight
-        narrow = width <= NARROW
+        # Embed mode (?embed=1) has no side panel: the board takes the frame.
+        narrow = width <= NARROW or document.documentElement.classList.contains("embed")
         avail_w = width - (16 if narrow else SIDE_PANEL + 46)
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
         top = document.querySelector(".topbar").offsetHeight
-        avail_h = height - top - bars - STATUS_AND_BUTTONS - 16
+        notice = by_id("notice")  # correspondence deadline, autosave off (web/session.py)
+        extra = 0 if notice.hidden else notice.offsetHeight + 6
+        avail_h = height - top - bars - STATUS_AND_BUTTONS - extra - 16
         square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
         self.renderer.resize(square)
         board_w = square * kind.files
@@ -187,6 +197,8 @@ class App:
             self._result_shown_for = (id(game), len(game.tokens))
             if not self.dialogs.any_open():
                 self.dialogs.open_result()
+        for hook in self.hooks:
+            hook()
 
     def _aria(self, status: str) -> None:
         state = self.state

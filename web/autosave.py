@@ -58,6 +58,8 @@ class Restored:
     flipped: bool = False
     #: A texts.py key for the status line, or None.
     note: str | None = None
+    #: The game link inside the save.
+    link: str = ""
 
 
 def _check(body: dict) -> str:
@@ -110,7 +112,7 @@ def restore(text, *, wall_now: float) -> Restored:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
-    return Restored(shared.game, bool(flipped), prepared.note)
+    return Restored(shared.game, bool(flipped), prepared.note, link)
 
 
 class Autosaver:

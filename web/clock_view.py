@@ -57,7 +57,7 @@ class ClockView:
                 running = False
             else:
                 clock = game.clock
-                now = state.now()
+                now = state.clock_now()
                 seconds = clock.remaining(color, now)
                 running = clock.running == color and state.phase == PLAYING
             text = clock_text(seconds)
@@ -65,4 +65,6 @@ class ClockView:
             node.classList.toggle("running", bool(running))
             node.classList.toggle("low", bool(running and seconds < TENTHS_BELOW))
             node.classList.toggle("flagged", bool(seconds <= 0))
+            # Correspondence: hours to a deadline (R22), a longer reading.
+            node.classList.toggle("corr", game is not None and game.time_control.mode == "correspondence")
             set_attr(node, "aria-label", t("clock_label", player=state.label(color)) + ": " + text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pyscript import document
 from pyscript.ffi import create_proxy
 
 from militakiri import MilitakiriError
@@ -213,5 +214,6 @@ class Dialogs:
             self.help.showModal()
 
     def any_open(self) -> bool:
-        return any(d.open for d in (self.new, self.dice, self.resign, self.result, self.help))
+        # Every <dialog> of the page (the share, record and problem dialogs too).
+        return bool(document.querySelector("dialog[open]"))  # JS null is falsy
 

@@ -7,21 +7,31 @@ Other modules in web/ are mapped into the Python file system by the build
 URL parameters (all optional): ``board=single|double``, ``time=300+5``
 (per player, as in the record's TimeControl tag), ``white=`` / ``black=``
 names, ``position=`` a position string to start from (skips set-up and
-dice), ``seed=`` for reproducible dice and random set-ups.
+dice), ``seed=`` for reproducible dice and random set-ups; ``embed=1``
+(board, clocks and a minimal bar for an iframe, docs/embed.md) and
+``link=`` (a start link; the fragment ``#1!...`` works too). Games from
+links and the autosave open through web/session.py.
 """
 
 from pyscript import document, window
 
 from app import App
+from embed import embed_options
+from session import Session
 from settings import from_query, has_game_params
 
 query = str(window.location.search or "")
+options = embed_options(query)
+if options.embed:
+    document.documentElement.classList.add("embed")
 settings = from_query(query)
 app = App(settings)
+session = Session(app, query, options)
+# A link, the saved game, or the New game dialog (unless the URL starts a game).
+session.start(has_game_params(query))
 app.refresh()
 app.renderer.draw()  # the first frame now, not in the next animation frame
-if not has_game_params(query):
-    app.dialogs.open_new()
 
 # Tests and the UI wait for this.
 document.documentElement.setAttribute("data-ready", "1")
+session.ready()

@@ -86,7 +86,7 @@ class PlayerBars:
         if game is None or not state.started:
             key = None
         else:
-            position = game.position
+            position = state.shown_position()  # a past one while replaying
             left = position.moves_left[color] if position.moves_left is not None else None
             key = (tuple(position.spares[color]), state.waiting_shown(color), left)
         if key == self._keys[color]:
@@ -131,7 +131,9 @@ class MoveList:
         state = self.state
         game = state.game
         tokens = list(game.tokens) if game is not None and state.started else []
-        key = (id(game), tuple(tokens))
+        # Each move is clickable (web/session.py): data-ply = moves played after it.
+        shown = state.replay.shown(game) if tokens and state.viewing_past() else None
+        key = (id(game), tuple(tokens), shown)
         if key == self._key:
             return
         self._key = key
@@ -149,10 +151,17 @@ class MoveList:
                 if token is None:
                     item.appendChild(el("span", "\u2026" if index == 0 else ""))
                     continue
-                item.appendChild(el("span", token, cls="last" if index == last else None))
+                cls = "mv last" if index == last else "mv"
+                if shown is not None and index + 1 == shown:
+                    cls += " shown"
+                item.appendChild(el("span", token, cls=cls, data_ply=index + 1))
                 index += 1
             self.list.appendChild(item)
-        self.list.scrollTop = self.list.scrollHeight
+        marked = self.list.querySelector(".shown")
+        if marked:  # (JS null is falsy) scroll the list only, never the page (.moves is positioned)
+            self.list.scrollTop = max(0, marked.offsetTop - self.list.clientHeight // 2)
+        else:
+            self.list.scrollTop = self.list.scrollHeight
 
 
 class EndgameBox:
@@ -164,7 +173,7 @@ class EndgameBox:
     def update(self) -> None:
         state = self.state
         game = state.game
-        left = game.position.moves_left if game is not None and state.started else None
+        left = state.shown_position().moves_left if game is not None and state.started else None
         if left == self._key:
             return
         self._key = left

@@ -12,8 +12,9 @@ page needs around it:
 - a game read from a link or a record gets its clocks (:func:`prepare`):
   correspondence games (R22) keep the deadline of the move now due (a link
   carries it; wall-clock seconds since 1970), a live clock's times are not
-  part of a link or a record, so such a game goes on without a clock, and a
-  saved game (web/autosave.py) gets its clocks back, paused.
+  part of a link or a record, so such a game goes on without a clock (a
+  start link, with no move yet, gets full clocks), and a saved game
+  (web/autosave.py) gets its clocks back, paused.
 
 >>> share_url("http://localhost:8000/games/index.html?seed=3#old", "1!s...")
 'http://localhost:8000/games/index.html#1!s...'
@@ -142,6 +143,10 @@ def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
         game.check_time(wall_now)
         return Prepared(note)
     if saved_clock is None:
+        if not game.tokens and not game.is_over():
+            # Nobody has moved: full times, the clock starts with the first move.
+            game.clock = Clock(control)
+            return Prepared()
         return Prepared(None if game.is_over() else "link_no_clock")
     clock = Clock.from_dict(saved_clock)
     if clock.control != control:

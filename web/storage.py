@@ -78,12 +78,8 @@ class SafeStorage:
         except Exception as error:
             self._fail(error)
             return None
-        if value is None:
-            return None
-        try:
-            return str(value)
-        except Exception:
-            return None
+        # A missing key is JS null: None, or Pyodide's jsnull (not a str).
+        return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> bool:
         """Store ``value``; False (and storage off) if the browser refused."""

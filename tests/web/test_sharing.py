@@ -367,3 +367,12 @@ def test_embed_options_and_messages():
 def test_these_modules_import_no_browser_module(name):
     source = (Path(__file__).resolve().parents[2] / "web" / f"{name}.py").read_text()
     assert not re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", source, re.M)
+
+
+def test_a_start_link_with_a_live_clock_gets_full_clocks():
+    game = Game.from_position(START, time_control=TimeControl.parse("300+0"))
+    opened = game_from_link(game_to_link(game)).game
+    assert prepare(opened, wall_now=0).note is None
+    assert opened.clock is not None and opened.clock.remaining(0, 10.0) == 300
+    opened.play("c3-d4", now=10.0)  # the first move starts the clocks
+    assert opened.clock.running == 1

@@ -1,0 +1,486 @@
+"""Games that travel and last, in the real page (issue 4): links, autosave,
+replay, records, the bad-input corpus, correspondence deadlines (with the
+page's clock faked) and embed mode in a cross-site iframe.
+
+Pages boot in several seconds, so the module shares them: ``played`` is a
+game played to move 20 in one context; ``viewer`` is a fresh context that
+opened its link; the bad-input checks are batched in one page.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from militakiri import Dice, Game, Players, Position, TimeControl
+from militakiri.link import game_from_link, game_to_link
+
+from game_page import GamePage
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+READY = 'html[data-ready="1"]'
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+#: White's tower takes Black's last one: a win by towers (R19) in one move.
+ONE_MOVE_WIN = "s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"
+SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
+XSS = "<img src=x onerror=alert(1)>"
+SAVE_KEY = "militakiri.saved-game"
+
+
+def boot(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+
+
+def clock_seconds(text: str) -> float:
+    parts = [float(p) for p in text.split(":")]
+    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+
+
+def quiet_moves(position: str, rng: random.Random) -> str:
+    """A legal move that does not end the game."""
+    pos = Position.from_string(position)
+    moves = [t for t in pos.legal_moves() if pos.copy().play(t).outcome() is None]
+    return rng.choice(moves)
+
+
+def errors_of(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+@pytest.fixture(scope="module")
+def played(browser, base_url):
+    """A 10-minute game (5 min each) with set-ups and dice, played to move 20."""
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
+    page = context.new_page()
+    errors = errors_of(page)
+    boot(page, f"{base_url}?seed={SEED}")
+    ui = GamePage(page)
+    ui.new_game(white="Anna", black="Bram", preset="g10")
+    ui.setup(None, None)
+    ui.roll_and_start()
+    rng = random.Random(20)
+    tokens = []
+    for _ in range(20):
+        token = quiet_moves(ui.position(), rng)
+        ui.play(token)
+        tokens.append(token)
+    yield ui, tokens, errors
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_url(played, artifacts_dir):
+    ui, tokens, errors = played
+    page = ui.page
+    page.click("#btn-share")
+    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+    url = page.input_value("#share-url")
+    page.click("#share-copy")
+    expect(page.locator("#share-copied")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == url
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "share-dialog.png"))
+    page.click("#share-close")
+    return url
+
+
+@pytest.fixture(scope="module")
+def viewer(browser, shared_url):
+    """A fresh browser context that opened the link."""
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    page = context.new_page()
+    errors = errors_of(page)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    boot(page, shared_url)
+    yield GamePage(page), errors, dialogs
+    context.close()
+
+
+def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared_url, viewer):
+    ui, tokens, errors = played
+    link = shared_url.split("#", 1)[1]
+    assert shared_url.startswith(ui.page.url.split("?")[0].split("#")[0])
+    assert len(link) <= 600, len(link)
+    game = game_from_link(link).game
+    assert game.tokens == tokens and game.time_control.text() == "300+0"
+    assert (game.players.white, game.players.black) == ("Anna", "Bram")
+    other, other_errors, _ = viewer
+    other.expect_position(ui.position())
+    assert other.board.get_attribute("data-plies") == "20"
+    expect(other.page.locator("#status")).to_have_text("Opened the game from the link (moves played: 20).")
+    # Clock times are not in a link: the game goes on without a clock, said so.
+    expect(other.page.locator("#notice")).to_contain_text("without a clock")
+    expect(other.page.locator("#bar-white .name")).to_have_text("Anna (White)")
+    # The fragment is cleared: a reload shows the saved game as it went on.
+    assert "#" not in other.page.url
+    assert not errors and not other_errors, errors + other_errors
+
+
+def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
+    ui, tokens, _ = played
+    page = ui.page
+    game = Game.from_record(_record(page))
+    assert game.tokens == tokens
+
+    def at(ply: int) -> None:
+        expect(ui.board).to_have_attribute("data-ply", str(ply))
+        ui.expect_position(game.position_at(ply).string())
+
+    live = ui.position()
+    page.click("#btn-first")
+    at(0)
+    expect(page.locator("#status")).to_contain_text("Start position, before move 1 of 20")
+    page.click("#btn-next")
+    at(1)
+    page.keyboard.press("ArrowRight")  # focus is on a button, not the board
+    at(2)
+    page.keyboard.press("End")
+    at(20)
+    page.locator("#moves .mv[data-ply='10']").click()
+    at(10)
+    expect(page.locator("#moves .mv.shown")).to_have_text(tokens[9])
+    expect(page.locator("#status")).to_contain_text(f"After move 10 of 20 ({tokens[9]})")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "replay.png"))
+    # A past position is read-only: a click on a piece changes nothing.
+    origin = re.split(r"[-x]", game.position_at(10).legal_moves()[0].split(",")[-1])[0]
+    ui.click(origin)
+    at(10)
+    expect(page.locator("#status")).to_have_class(re.compile("warn"))
+    # On the board the arrows move the cursor; PageUp/PageDown/Home/End step.
+    ui.board.focus()
+    page.keyboard.press("ArrowLeft")
+    at(10)
+    page.keyboard.press("PageUp")
+    at(9)
+    page.keyboard.press("Home")
+    at(0)
+    page.click("#btn-last")
+    ui.expect_position(live)
+    assert ui.board.get_attribute("data-ply") == "20"
+
+
+def _record(page) -> str:
+    page.click("#btn-record")
+    text = page.input_value("#record-text")
+    page.click("#record-close")
+    return text
+
+
+def test_reload_restores_the_game_with_paused_clocks(played):
+    ui, tokens, errors = played
+    page = ui.page
+    position = ui.position()
+    mover = ui.board.get_attribute("data-turn")
+    expect(page.locator(f"#clock-{mover}")).to_have_class(re.compile("running"))
+    before = {c: clock_seconds(page.inner_text(f"#clock-{c}")) for c in ("white", "black")}
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    ui.expect_position(position)
+    assert ui.board.get_attribute("data-plies") == "20"
+    expect(page.locator("#btn-resume")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("The clocks are paused")
+    for color in ("white", "black"):
+        expect(page.locator(f"#clock-{color}")).not_to_have_class(re.compile("running"))
+        after = clock_seconds(page.inner_text(f"#clock-{color}"))
+        assert abs(after - before[color]) <= 1.5, (color, before, after)
+    paused = page.inner_text(f"#clock-{mover}")
+    page.wait_for_timeout(1200)  # paused: nothing runs
+    assert page.inner_text(f"#clock-{mover}") == paused
+    # Board input waits for Resume.
+    token = Position.from_string(position).legal_moves()[0]
+    ui.click(re.split(r"[-x]", token.split(",")[-1])[0])
+    expect(page.locator("#status")).to_contain_text("presses Resume first")
+    ui.expect_position(position)
+    page.click("#btn-resume")
+    expect(page.locator("#btn-resume")).to_be_hidden()
+    expect(page.locator(f"#clock-{mover}")).to_have_class(re.compile("running"))
+    ui.play(quiet_moves(position, random.Random(1)))
+    assert ui.board.get_attribute("data-plies") == "21"
+    assert not errors, errors
+
+
+def test_record_export_and_import_round_trip(viewer, tmp_path):
+    ui, errors, _ = viewer
+    page = ui.page
+    final = ui.position()
+    record = _record(page)
+    assert Game.from_record(record).position.string() == final
+    with page.expect_download() as download:
+        page.click("#btn-record")
+        page.click("#record-download")
+    assert download.value.suggested_filename.startswith("militakiri-Anna-Bram")
+    assert Path(download.value.path()).read_text() == record
+    page.click("#record-close")
+    ui.new_game(position=START)
+    ui.expect_position(START)
+    # Paste.
+    page.click("#btn-record")
+    page.fill("#record-paste", record)
+    page.click("#record-open")
+    expect(page.locator("#dlg-record")).not_to_have_attribute("open", "")
+    ui.expect_position(final)
+    expect(page.locator("#status")).to_have_text("Opened the game record (moves played: 20).")
+    # The imported game is replayable.
+    page.click("#btn-first")
+    expect(ui.board).to_have_attribute("data-ply", "0")
+    page.click("#btn-last")
+    # A file.
+    ui.new_game(position=START)
+    path = tmp_path / "game.txt"
+    path.write_text(record)
+    page.click("#btn-record")
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#dlg-record")).not_to_have_attribute("open", "")
+    ui.expect_position(final)
+    assert not errors, errors
+
+
+def _bad_links() -> list[tuple[str, str]]:
+    rows = []
+    for line in (CORPUS / "bad_links.tsv").read_text().splitlines():
+        if not line.startswith("#"):
+            link, says, _ = line.split("\t")
+            rows.append((link, says))
+    return rows
+
+
+def _bad_records() -> list[tuple[str, str]]:
+    text = (CORPUS / "bad_records.txt").read_text()
+    rows = []
+    for chunk in re.split(r"^%%% ", text, flags=re.M)[1:]:
+        header, _, record = chunk.partition("\n")
+        rows.append((record, header.split("|", 1)[0].strip()))
+    rows.append(("x" * 300_000, "at most"))
+    return rows
+
+
+def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(viewer):
+    ui, errors, _ = viewer
+    page = ui.page
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    position = ui.position()
+    assert saved and position
+    links = _bad_links()
+    assert len(links) >= 50
+    # An empty fragment is no link: nothing happens.
+    page.evaluate("location.hash = ''")
+    page.wait_for_timeout(200)
+    expect(page.locator("#dlg-problem")).not_to_have_attribute("open", "")
+    # Every other link, as a fragment of this page, one after the other (hashchange).
+    messages = page.evaluate("""async (links) => {
+        const dialog = document.getElementById('dlg-problem');
+        const out = [];
+        for (const link of links) {
+            location.hash = link;
+            const t0 = performance.now();
+            while (!dialog.open && performance.now() - t0 < 10000) {
+                await new Promise(r => setTimeout(r, 5));
+            }
+            out.push(dialog.open ? [document.getElementById('problem-title').textContent,
+                                    document.getElementById('problem-text').textContent] : null);
+            document.getElementById('problem-close').click();
+        }
+        return out;
+    }""", [link for link, _ in links if link])
+    for (link, says), shown in zip([row for row in links if row[0]], messages):
+        assert shown is not None, f"no message for {link[:60]!r}"
+        title, text = shown
+        assert title == "This game link cannot be opened"
+        assert re.search(says, text), (link[:60], text)
+        assert "saved game is kept" in text and "Traceback" not in text
+    ui.expect_position(position)
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    # Bad records, pasted into the Game record dialog one after the other.
+    records = _bad_records()
+    assert len(records) >= 25
+    shown = page.evaluate("""(records) => records.map((record) => {
+        document.getElementById('btn-record').click();
+        document.getElementById('record-paste').value = record;
+        document.getElementById('record-open').click();
+        const text = document.getElementById('record-error').textContent;
+        document.getElementById('record-close').click();
+        return text;
+    })""", [record for record, _ in records])
+    for (record, says), text in zip(records, shown):
+        if not record.strip():
+            assert text == "Paste a record or choose a file first."
+            continue
+        assert text.startswith("This record cannot be opened: line "), (record[:60], text)
+        assert re.search(says, text), (record[:60], text)
+    # An oversized file is refused unread.
+    page.click("#btn-record")
+    page.set_input_files("#record-file", files=[{"name": "big.txt", "mimeType": "text/plain",
+                                                 "buffer": b"x" * 900_000}])
+    expect(page.locator("#record-error")).to_contain_text("far more than a game record")
+    page.click("#record-close")
+    ui.expect_position(position)
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    assert not errors, errors
+
+
+def test_names_from_a_link_are_only_ever_text(viewer, artifacts_dir):
+    ui, errors, dialogs = viewer
+    page = ui.page
+    black = '"Bram" & <b>bold</b>'
+    game = Game.from_position(START, time_control=TimeControl.parse("c86400"),
+                              players=Players(white=XSS, black=black))
+    deadline = page.evaluate("Date.now() / 1000") + 86400
+    page.evaluate("link => { location.hash = link; }", game_to_link(game, deadline=deadline))
+    expect(page.locator("#bar-white .name")).to_have_text(f"{XSS} (White)")
+    expect(page.locator("#bar-black .name")).to_have_text(f"{black} (Black)")
+    expect(page).to_have_title(f"{XSS} \u2013 {black} \u00b7 Militakiri")
+    expect(page.locator("#notice")).to_contain_text(f"{XSS} (White) must move by")
+    page.click("#btn-share")
+    expect(page.locator("#share-corr")).to_contain_text(f"Send this link to {XSS} (White)")
+    page.click("#share-close")
+    page.click("#btn-resign")
+    expect(page.locator("#resign-white")).to_have_text(f"{XSS} (White) resigns")
+    page.click("#resign-white")
+    expect(page.locator("#result-title")).to_have_text(f"{black} (Black) wins")
+    expect(page.locator("#result-reason")).to_have_text(f"{XSS} (White) resigned (R23).")
+    assert page.evaluate("document.querySelectorAll('img, b').length") == 0
+    page.click("#result-close")
+    assert not dialogs and not errors, (dialogs, errors)
+
+
+def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
+    ui, errors, _ = viewer
+    page = ui.page
+    app_url = page.url
+    # The page is left (it saves as it goes), the save is changed by hand
+    # from another page of the site, then the game is opened again.
+    page.goto(app_url.split("#")[0].split("?")[0] + "pyscript.toml")
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    data = json.loads(saved)
+    data["link"] = data["link"][:-1] + ("A" if data["link"][-1] != "A" else "B")
+    tampered = json.dumps(data)
+    page.evaluate(f"v => localStorage.setItem('{SAVE_KEY}', v)", tampered)
+    errors.clear()  # the text page's favicon request (404) is not the game's
+    boot(page, app_url)
+    expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
+    expect(page.locator("#problem-title")).to_have_text("Your saved game cannot be read")
+    expect(page.locator("#problem-text")).to_contain_text("check code does not match")
+    # Nothing of it was loaded: a fresh page; the save itself is left alone.
+    ui.expect_status("setup")
+    assert ui.position() == "" and ui.board.get_attribute("data-plies") == "0"
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == tampered
+    page.click("#problem-close")
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")  # a new game, offered
+    assert not errors, errors
+
+
+def test_correspondence_link_per_move_and_a_late_move_loses_R22(browser, base_url, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    start = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+    context.clock.install(time=start)
+    page = context.new_page()
+    errors = errors_of(page)
+    ui = GamePage(page)
+    boot(page, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram")
+    expect(page.locator("#notice")).to_contain_text("Anna (White) must move by")
+    ui.play("c3-d4")
+    # Each move makes a link to send: the Share dialog opens by itself.
+    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+    expect(page.locator("#share-corr")).to_contain_text("Send this link to Bram (Black): it is their move, due by")
+    url = page.input_value("#share-url")
+    shared = game_from_link(url.split("#", 1)[1])
+    moved_at = shared.deadline - 86400
+    assert shared.game.tokens == ["c3-d4"] and 0 <= moved_at - start.timestamp() < 300
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "correspondence.png"))
+    page.click("#share-close")
+    # Bram opens the link: his move, Black at the bottom, his deadline shown.
+    page.evaluate("link => { location.hash = link; }", url.split("#", 1)[1])
+    expect(page.locator("#status")).to_have_text("Opened the game from the link (moves played: 1).")
+    expect(page.locator("#notice")).to_contain_text("Bram (Black) must move by")
+    assert ui.point("a1")[1] < ui.point("a8")[1]  # flipped for Black
+    # The deadline passes (the page's clock is faked, not waited for): stop
+    # the timers first, so it is the late move itself that is refused.
+    now_ms = page.evaluate("Date.now()")
+    page.clock.pause_at(now_ms + 1000)
+    page.clock.set_system_time(shared.deadline * 1000 + 60_000)
+    position = ui.position()
+    ui.click("d6")
+    ui.click("d5")
+    ui.expect_position(position)
+    ui.expect_status("over")
+    expect(page.locator("#result-reason")).to_have_text("Bram (Black) missed the move deadline (R22).")
+    assert not errors, errors
+    context.close()
+
+
+def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, serve_folder, tmp_path,
+                                                                artifacts_dir):
+    """The board in an iframe of a page on another site (127.0.0.1 embeds
+    localhost): Chromium denies that frame all storage, and the page still
+    starts, plays and tells its parent what happens."""
+    game = Game.from_position(ONE_MOVE_WIN, time_control=TimeControl.parse("300+0"),
+                              players=Players(white="Anna", black="Bram"))
+    src = f"{site.url}?embed=1#{game_to_link(game)}"
+    assert src.startswith("http://localhost:")
+    (tmp_path / "parent.html").write_text(f"""<!doctype html>
+<html><head><meta charset="utf-8"><title>The official site</title><link rel="icon" href="data:,">
+<script>
+  window.messages = [];
+  addEventListener("message", (e) => {{
+    if (e.data && e.data.source === "militakiri") messages.push({{origin: e.origin, data: e.data}});
+  }});
+</script></head>
+<body style="font-family: sans-serif; background: #dfe8ef; margin: 16px">
+<h1 style="font-size: 18px">Militakiri on the official site</h1>
+<iframe id="game" src="{src}" width="420" height="620" style="border: 1px solid #999; background: #fff"
+        title="Militakiri board"></iframe>
+</body></html>""")
+    parent = serve_folder(tmp_path).replace("localhost", "127.0.0.1") + "parent.html"
+    context = browser.new_context(viewport={"width": 520, "height": 720})
+    page = context.new_page()
+    errors = errors_of(page)
+    page.goto(parent)
+    page.wait_for_function("() => messages.some(m => m.data.type === 'ready')", timeout=120_000)
+    frame = page.frame_locator("#game")
+    inner = next(f for f in page.frames if f.url.startswith(site.url))
+    ready = page.evaluate("messages[0]")
+    assert ready["origin"] == site.url.rstrip("/")
+    assert ready["data"]["type"] == "ready" and ready["data"]["position"] == ONE_MOVE_WIN
+    # Storage is denied cross-site: the start-up used the in-memory stand-in,
+    # and the page says autosave is off.
+    assert inner.evaluate("document.documentElement.dataset.storage") == "memory"
+    expect(frame.locator("#notice")).to_contain_text("Autosave is off")
+    expect(frame.locator(".topbar")).to_be_hidden()
+    expect(frame.locator(".side")).to_be_hidden()
+    expect(frame.locator("#clock-white")).to_have_text("5:00")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "embed-cross-site.png"))
+    board = frame.locator("#board")
+    box = board.bounding_box()
+    assert box["width"] <= 420 and box["height"] <= 620
+    for square in ("a1", "a8"):
+        centre = inner.evaluate("name => window.militakiri.squareCenter(name)", square)
+        page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+    page.wait_for_function("() => messages.some(m => m.data.type === 'over')", timeout=10_000)
+    data = [m["data"] for m in page.evaluate("messages")]
+    kinds = [d["type"] for d in data]
+    assert kinds == ["ready", "move", "over"], kinds
+    move, over = data[1], data[2]
+    after = Position.from_string(ONE_MOVE_WIN).play("a1xa8").string()
+    assert move["token"] == "a1xa8" and move["position"] == after and move["ply"] == 1
+    assert over["result"] == "1-0" and over["termination"] == "towers" and over["winner"] == "white"
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(artifacts_dir / "embed-over.png"))
+    assert not errors, errors
+    context.close()
