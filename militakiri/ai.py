@@ -36,7 +36,12 @@ random), so a seed replays a game; the time-budgeted search alone depends on
 the machine's speed — give ``depth`` or ``nodes`` for a reproducible result.
 
 The API is JSON-friendly for the browser worker: position strings in,
-tokens out.
+tokens out, seeds as ints::
+
+    choose_token(position_string, level, seed, seconds=1.0)  # "c3-d4"
+    choose_setup("single", level, seed).text()                # "Sc Xd Pb"
+    hint(position_string, seconds=1.0)                        # max's token
+    analyse(position_string, seconds=1.0)  # {token, score, depth, nodes, seconds, pv}
 
 >>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -115,17 +120,21 @@ def level_name(level: int) -> str:
 #   tower if undefended, a tower less the taker if defended (a pawn that
 #   takes a tower is worth far less than the tower), nothing if a tower
 #   takes a defended tower (a trade). The player to move can parry one
-#   threat but rarely two, so for the player to move every threatened tower
-#   but the worst one counts THREAT_PARRIED, the worst one a small share;
-#   with ``hanging`` (the greedy level, which has no search to see it) the
-#   best take of an enemy tower open to the player to move is counted too;
+#   threat but rarely two, so of the threats against the player to move the
+#   worst counts THREAT_PARRIED of what it would win, each other one
+#   THREAT_LEFT; the threats against the other player are left to the
+#   quiescence search, except with ``hanging`` (the greedy level, which has
+#   no search): then the best take of an enemy tower counts HANGING of it;
 # * endgame rule (R16, R17): every piece goes one field, and the game is
 #   drawn when both players' moves run out with the lone tower alive. The
 #   side hunting a lone tower gets HUNT per field its pieces are closer to
-#   it, and a bonus as the lone tower's free neighbour fields shrink; its
-#   lead fades towards the draw score (0) as its moves left run out;
+#   it, and a bonus as the lone tower's free neighbour fields shrink; the
+#   leader's whole edge fades towards the draw score (0) over its last
+#   FADE_MOVES moves;
 # * terminal positions (R19 towers, R20 no legal move) score ±(WIN - ply),
 #   so a quicker win and a later loss are preferred; R17's draw scores 0.
+#   (The quiescence search generates takes only, so it leaves R20 to the
+#   full-width nodes.)
 
 TOWER = 1000
 WAITING = 700
