@@ -119,7 +119,9 @@ def level_name(level: int) -> str:
 #   defends it (can take back). What the enemy wins by taking it: a whole
 #   tower if undefended, a tower less the taker if defended (a pawn that
 #   takes a tower is worth far less than the tower), nothing if a tower
-#   takes a defended tower (a trade). The player to move can parry one
+#   takes a defended tower (a trade) — unless it is the owner's last tower
+#   on the board: taking that wins (R19), so it counts LAST_TOWER, defended
+#   or not. The player to move can parry one
 #   threat but rarely two, so of the threats against the player to move the
 #   worst counts THREAT_PARRIED of what it would win, each other one
 #   THREAT_LEFT; the threats against the other player are left to the
@@ -147,6 +149,7 @@ MOBILITY = 4
 THREAT_PARRIED = 0.1
 THREAT_LEFT = 0.8
 HANGING = 0.9
+LAST_TOWER = 5 * TOWER
 HUNT = 12
 #: Under the move rule the leader's edge fades over its last FADE_MOVES moves.
 FADE_MOVES = 10
@@ -232,7 +235,9 @@ def evaluate(position: Position, hanging: bool = False) -> int:
             if distance and moves_along[d]:
                 mobility += 1 if endgame else distance
         score[color] += TOWER + MOBILITY * mobility
-        if attacked_by_stack:
+        if (attacked_by_stack or attacked_by_tower) and position.towers[color] == 1:
+            threats[color].append(LAST_TOWER)  # taking it wins at once (R19)
+        elif attacked_by_stack:
             threats[color].append(TOWER - attacked_by_stack if defended else TOWER)
         elif attacked_by_tower and not defended:
             threats[color].append(TOWER)
@@ -242,7 +247,7 @@ def evaluate(position: Position, hanging: bool = False) -> int:
     own = threats[stm]
     if own:
         own.sort()
-        score[stm] -= int(THREAT_PARRIED * own[-1] + THREAT_LEFT * sum(own[:-1]))
+        score[stm] -= int(THREAT_PARRIED * min(own[-1], TOWER) + THREAT_LEFT * sum(own[:-1]))
     if hanging and threats[1 - stm]:
         score[stm] += int(HANGING * max(threats[1 - stm]))
     value = score[stm] - score[1 - stm]
