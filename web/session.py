@@ -108,6 +108,9 @@ class Session:
         self._on(window, "pagehide", lambda e: self.save(force=True))
         self._tick_proxy = create_proxy(lambda *a: self._tick())
         window.setInterval(self._tick_proxy, TICK_MS)
+        self._save_soon = False
+        self._saved_proxy = create_proxy(lambda *a: self._deferred_save())
+        self._frame_proxy = create_proxy(lambda *a: window.setTimeout(self._saved_proxy, 0))
 
     # Start-up -------------------------------------------------------------------------
 
@@ -210,12 +213,20 @@ class Session:
     # After every refresh ----------------------------------------------------------------
 
     def after_refresh(self) -> None:
-        self.save()
+        # Saving writes the game link (tens of ms for a long game in Pyodide):
+        # just after the next frame is painted, so a move shows at once.
+        if not self._save_soon:
+            self._save_soon = True
+            window.requestAnimationFrame(self._frame_proxy)
         if self.embed and self._announced:
             for message in self.events.update(self.state):
                 self._post(message)
         self._after_move()
         self._update_view()
+
+    def _deferred_save(self) -> None:
+        self._save_soon = False
+        self.save()
 
     def save(self, force: bool = False) -> None:
         try:

@@ -187,6 +187,11 @@ def test_reload_restores_the_game_with_paused_clocks(played):
     position = ui.position()
     mover = ui.board.get_attribute("data-turn")
     expect(page.locator(f"#clock-{mover}")).to_have_class(re.compile("running"))
+    # Saved after every move, not only on unload: a crash loses nothing.
+    page.wait_for_function(f"() => (localStorage.getItem('{SAVE_KEY}') || '').includes('!k.')")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert game_from_link(saved["link"]).game.tokens == tokens
+    assert saved["clock"]["to_move"] == ("white", "black").index(mover)
     before = {c: clock_seconds(page.inner_text(f"#clock-{c}")) for c in ("white", "black")}
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=120_000)
@@ -355,6 +360,11 @@ def test_names_from_a_link_are_only_ever_text(viewer, artifacts_dir):
     expect(page.locator("#result-reason")).to_have_text(f"{XSS} (White) resigned (R23).")
     assert page.evaluate("document.querySelectorAll('img, b').length") == 0
     page.click("#result-close")
+    # Link text in an error message is text too.
+    page.evaluate("t => { location.hash = t; }", XSS)
+    expect(page.locator("#problem-text")).to_contain_text("not a Militakiri game link")
+    assert page.evaluate("document.querySelectorAll('img, b').length") == 0
+    page.click("#problem-close")
     assert not dialogs and not errors, (dialogs, errors)
 
 
