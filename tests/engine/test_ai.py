@@ -135,6 +135,10 @@ WIN_IN_ONE = make("single", {"a1": "S^", "e2": "P1", "c3": "x^", "a5": "p1", "e7
 # Black's cross tower; c1 and e1 are covered by the plus pawn on d2. The
 # white pawn on f4 could take a pawn, and lose the game.
 LOSS_IN_ONE = make("single", {"a1": "P^", "a6": "x^", "d2": "p1", "f4": "X1", "f5": "s1", "e8": "s1"})
+# White's last tower could take the star rank 2 on d4, "defended" by the
+# plus pawn on c5 — but Black's cross tower would take it first and win.
+LAST_TOWER_BAIT = make("single", {"a1": "S^", "c5": "P1", "d4": "s2", "f4": "x^", "e8": "s1",
+                                  "f7": "p1", "f1": "P1"})
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -149,10 +153,12 @@ def test_the_search_scores_a_win_in_one_as_the_quickest_win():
     assert report["token"] == "a1xc3" and report["score"] == ai.WIN - 1
 
 
+@pytest.mark.parametrize("text", [LOSS_IN_ONE, LAST_TOWER_BAIT])
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_avoids_a_loss_in_one(level):
+def test_every_level_avoids_a_loss_in_one(level, text):
+    assert "a1xd4" in Position.from_string(LAST_TOWER_BAIT).legal_moves()
     for seed in range(3):
-        position = Position.from_string(LOSS_IN_ONE)
+        position = Position.from_string(text)
         token = ai.choose_token(position, level, random.Random(seed), **FAST)
         position.play(token)
         for reply in position.generate_moves():
