@@ -194,6 +194,27 @@ def test_a_waiting_tower_goes_to_a_safe_field(level):
         assert ai._towers_en_prise(position, WHITE) == 0, token
 
 
+def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
+    # legal_takes uses the move generator's tables directly; it must agree
+    # with legal_moves, endgame rule (1 field) and waiting towers included.
+    seen = 0
+    for seed in range(8):
+        kind = SINGLE if seed % 4 else DOUBLE
+        position = random_start(kind, seed)
+        rng = random.Random(seed)
+        for ply in range(150):
+            if position.outcome() is not None:
+                break
+            endgame = position.copy()
+            endgame.moves_left = endgame.moves_left or (9, 9)
+            for case in (position, endgame):
+                expected = sorted(m.token(kind) for m in case.generate_moves() if m.is_take)
+                assert sorted(m.token(kind) for m in ai.legal_takes(case)) == expected
+                seen += len(expected)
+            position.push(rng.choice(position.generate_moves()))
+    assert seen > 2000
+
+
 # Evaluation and hashing ---------------------------------------------------------
 
 
