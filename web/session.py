@@ -37,7 +37,16 @@ from militakiri import BLACK, InvalidLinkError, game_to_link
 from autosave import SAVE_KEY, Autosaver, SavedGameError
 from dom import by_id, set_attr, set_text, show
 from embed import EmbedEvents
-from share import current_deadline, is_empty_fragment, labels, open_fragment, page_title, prepare, time_left_text
+from share import (
+    current_deadline,
+    is_empty_fragment,
+    labels,
+    open_fragment,
+    page_title,
+    prepare,
+    sentence,
+    time_left_text,
+)
 from share_dialogs import ShareDialogs, format_deadline
 from storage import SafeStorage
 from texts import t
@@ -73,8 +82,8 @@ class Session:
         self.saver = Autosaver(self.storage, key)
         self.events = EmbedEvents()
         self.dialogs = ShareDialogs(self)
-        #: A texts.py key about the loaded game's clock (link_no_clock, ...).
-        self.note: str | None = None
+        #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
+        self.note: tuple | None = None
         self._moves_key = None
         self._ticks = 0
         self._announced = False  # embed: nothing is posted before "ready"
@@ -128,7 +137,7 @@ class Session:
             try:
                 shared = open_fragment(source)
             except InvalidLinkError as error:
-                problems.insert(0, ("problem_link_title", t("link_bad", reason=str(error)), False))
+                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False))
             if not self.embed:
                 self._clear_hash()
         loaded = True
@@ -186,7 +195,7 @@ class Session:
 
     def _load(self, game, flipped, note, message, result_seen: bool = False) -> None:
         self.dialogs.close_all()
-        self.note = note
+        self.note = (id(game), note) if note else None
         self.state.load_game(game, flipped=flipped, message=message)
         if result_seen:  # a finished game restored: no result dialog on every reload
             self.app._result_shown_for = (id(game), len(game.tokens))
@@ -200,7 +209,7 @@ class Session:
         try:
             shared = open_fragment(fragment)
         except InvalidLinkError as error:
-            self.dialogs.problem("problem_link_title", t("link_bad", reason=str(error)))
+            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(str(error))))
         else:
             self._load_shared(shared)
         if not self.embed:
@@ -276,8 +285,8 @@ class Session:
                 player = labels(game)[game.position.turn]
                 left = time_left_text(deadline - wall_now())
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
-            if self.note is not None and not game.is_over():
-                parts.append(t(self.note))
+            if self.note is not None and self.note[0] == id(game) and not game.is_over():
+                parts.append(t(self.note[1]))
         if not self.storage.available:
             parts.append(t("autosave_off"))
         node = by_id("notice")

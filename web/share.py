@@ -177,6 +177,15 @@ def record_too_big(size_bytes: int) -> bool:
 # Words --------------------------------------------------------------------------------
 
 
+def sentence(text: str) -> str:
+    """An engine message (it starts in lower case) as a sentence.
+
+    >>> sentence("the link is damaged")
+    'The link is damaged'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def labels(game) -> tuple[str, str]:
     return player_label(0, game.players.white), player_label(1, game.players.black)
 

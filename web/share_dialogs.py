@@ -94,7 +94,8 @@ class ShareDialogs:
     def open_record(self) -> None:
         state = self.state
         game = state.game if state.started else None
-        by_id("record-text").value = game.record() if game is not None else ""
+        text_box = by_id("record-text")
+        text_box.value = game.record() if game is not None else ""
         set_text(by_id("record-copied"), "" if game is not None else t("record_none"))
         by_id("record-copy").disabled = game is None
         by_id("record-download").disabled = game is None
@@ -103,6 +104,7 @@ class ShareDialogs:
         set_text(by_id("record-error"), "")
         if not self.record.open:
             self.record.showModal()
+        text_box.scrollTop = 0  # the record's first lines, once laid out
 
     def _download(self) -> None:
         game = self.state.game

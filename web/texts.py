@@ -211,7 +211,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "record_too_big": "That file has {n} bytes: far more than a game record. Your game is unchanged.",
         "record_file_error": "The file could not be read. Your game is unchanged.",
         "problem_link_title": "This game link cannot be opened",
-        "link_bad": "The link cannot be read: {reason}. Nothing was loaded, and your saved game is kept.",
+        "link_bad": "{reason}. Nothing was loaded, and your saved game is kept.",
         "problem_saved_title": "Your saved game cannot be read",
         "saved_bad": "The saved game cannot be read: {reason}. Nothing of it was loaded. Start a new game, or close this message.",
     },

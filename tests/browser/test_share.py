@@ -219,7 +219,7 @@ def test_reload_restores_the_game_with_paused_clocks(played):
     assert not errors, errors
 
 
-def test_record_export_and_import_round_trip(viewer, tmp_path):
+def test_record_export_and_import_round_trip(viewer, tmp_path, artifacts_dir):
     ui, errors, _ = viewer
     page = ui.page
     final = ui.position()
@@ -236,6 +236,7 @@ def test_record_export_and_import_round_trip(viewer, tmp_path):
     # Paste.
     page.click("#btn-record")
     page.fill("#record-paste", record)
+    page.screenshot(path=str(artifacts_dir / "record-dialog.png"))
     page.click("#record-open")
     expect(page.locator("#dlg-record")).not_to_have_attribute("open", "")
     ui.expect_position(final)
@@ -274,7 +275,7 @@ def _bad_records() -> list[tuple[str, str]]:
     return rows
 
 
-def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(viewer):
+def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(viewer, artifacts_dir):
     ui, errors, _ = viewer
     page = ui.page
     saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
@@ -310,6 +311,10 @@ def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(view
         assert "saved game is kept" in text and "Traceback" not in text
     ui.expect_position(position)
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    page.evaluate("link => { location.hash = link; }", links[8][0])
+    expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
+    page.screenshot(path=str(artifacts_dir / "bad-link.png"))
+    page.click("#problem-close")
     # Bad records, pasted into the Game record dialog one after the other.
     records = _bad_records()
     assert len(records) >= 25
