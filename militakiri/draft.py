@@ -23,6 +23,7 @@ import random
 
 from .board import ROWS, ZONE_ROWS, BoardKind
 from .errors import InvalidSetupError
+from .messages import Join, Text, color_word, shape_word, text, tower_word, towers_word
 from .pieces import COLOR_NAMES, CROSS, PLUS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
 from .setup import FILES_PER_TOWER, ROW_SHAPES, Setup
 
@@ -89,44 +90,39 @@ class SetupDraft:
 
     # Placing ------------------------------------------------------------------
 
-    def problem(self, square: str) -> str | None:
-        """Why no further tower can go on ``square`` now, or ``None`` if it can."""
+    def problem(self, square: str) -> Text | None:
+        """Why no further tower can go on ``square`` now, or ``None`` if it can.
+
+        The answer is an English sentence that also says itself in Dutch
+        (``.say("nl")``, see :mod:`~militakiri.messages`).
+        """
         kind = self.kind
         row = self.row_of(square)
         if row is None:
-            return (
-                f"{square} is not in {COLOR_NAMES[self.color]}'s set-up zone: "
-                f"towers stand on {self._zone_words()} (R4)"
-            )
+            return text("outside_zone", square=square, player=color_word(self.color),
+                        rows=self._zone_words())
         shape = self.shape_of_row(row)
-        name = SHAPE_NAMES[shape]
+        name = tower_word(shape)
         file = kind.file_of(kind.square(square))
         chosen = self.files[shape]
         if file in chosen:
-            return f"your {name} tower already stands on {square}"
+            return text("tower_already_there", tower=name, square=square)
         need = self.towers_per_shape
         if len(chosen) >= need:
-            placed = " and ".join(self.tower_squares(shape))
+            placed = Join(self.tower_squares(shape))
             if need == 1:
-                return f"you have one {name} tower and it stands on {placed} (R3)"
-            return f"both your {name} towers stand on {placed} already (R3)"
+                return text("one_tower_placed", tower=name, placed=placed)
+            return text("both_towers_placed", towers=towers_word(shape), placed=placed)
         for other in chosen:
             if abs(other - file) == 1:
-                return (
-                    f"{square} is next to your {name} tower on "
-                    f"{kind.square_name(self._square(shape, other))}: no two towers "
-                    "may stand side by side at the start (R5)"
-                )
+                return text("side_by_side", square=square, tower=name,
+                            other=kind.square_name(self._square(shape, other)))
         if shape != STAR:
             for other in chosen:
                 if other % 2 != file % 2:
-                    other_name = SHAPE_NAMES[PLUS if shape == CROSS else CROSS]
-                    return (
-                        f"row {row} alternates cross and plus fields and each {name} "
-                        f"tower stands on a {name} field: with your {name} tower on "
-                        f"{kind.square_name(self._square(shape, other))}, {square} is a "
-                        f"{other_name} field (R4)"
-                    )
+                    return text("alternate", row=row, tower=name, shape=shape_word(shape),
+                                other=kind.square_name(self._square(shape, other)), square=square,
+                                other_shape=shape_word(PLUS if shape == CROSS else CROSS))
         return None
 
     def can_place(self, square: str) -> bool:
@@ -136,7 +132,9 @@ class SetupDraft:
         """Put a tower on ``square``; raises InvalidSetupError saying why not."""
         problem = self.problem(square)
         if problem is not None:
-            raise InvalidSetupError(problem)
+            error = InvalidSetupError(problem)
+            error.reason = problem
+            raise error
         row = self.row_of(square)
         self.files[self.shape_of_row(row)].append(self.kind.file_of(self.kind.square(square)))
 
@@ -145,7 +143,10 @@ class SetupDraft:
         row = self.row_of(square)
         file = self.kind.file_of(self.kind.square(square))
         if row is None or file not in self.files[self.shape_of_row(row)]:
-            raise InvalidSetupError(f"there is no tower of yours on {square} to take back")
+            reason = text("nothing_to_remove", square=square)
+            error = InvalidSetupError(reason)
+            error.reason = reason
+            raise error
         self.files[self.shape_of_row(row)].remove(file)
 
     def clear(self) -> None:
@@ -164,14 +165,13 @@ class SetupDraft:
 
     def setup(self) -> Setup:
         """The finished set-up; raises InvalidSetupError while towers are missing."""
-        missing = self.missing_shapes()
+        missing = [s for s in SHAPES if len(self.files[s]) < self.towers_per_shape]
         if missing:
-            raise InvalidSetupError(
-                f"{COLOR_NAMES[self.color]} still has to place the "
-                + " and ".join(missing)
-                + (" towers" if len(missing) > 1 or self.towers_per_shape > 1 else " tower")
-                + " (R4)"
-            )
+            key = "still_to_place" if len(missing) > 1 or self.towers_per_shape > 1 else "still_to_place_one"
+            reason = text(key, player=color_word(self.color), shapes=Join(map(shape_word, missing)))
+            error = InvalidSetupError(reason)
+            error.reason = reason
+            raise error
         return Setup(self.kind, {s: tuple(self.files[s]) for s in SHAPES})
 
     def pieces(self) -> dict[int, Piece]:
@@ -201,9 +201,10 @@ class SetupDraft:
         return self.kind.at(file, self.kind.zone_row(self.color, row))
 
     def _zone_words(self) -> str:
+        """The ranks of this player's zone, row 1 first: ``'1-3'``, ``'8-6'``."""
         if self.color == 0:
-            return f"ranks 1-{ZONE_ROWS}"
-        return f"ranks {ROWS}-{ROWS - ZONE_ROWS + 1}"
+            return f"1-{ZONE_ROWS}"
+        return f"{ROWS}-{ROWS - ZONE_ROWS + 1}"
 
     def __repr__(self) -> str:
         return f"SetupDraft({self.kind.name!r}, {COLOR_NAMES[self.color]}, {self.tower_squares()})"

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS
 from .move import Move
 from .movegen import MOVE_DIRECTIONS, TAKE_DIRECTIONS, _takes, blockades, reach
-from .pieces import COLOR_NAMES, SHAPE_NAMES, shape_letter, tower
+from .messages import Text, color_word, piece_word, text, tower_word
+from .pieces import shape_letter, tower
 
 if TYPE_CHECKING:
     from .position import Position
@@ -19,9 +20,10 @@ if TYPE_CHECKING:
 _LINE_WORDS = {True: "orthogonally", False: "diagonally"}
 
 
-def why_illegal(position: Position, move: Move) -> str:
+def why_illegal(position: Position, move: Move) -> Text:
+    """The first rule ``move`` breaks, as a sentence (English; ``.say("nl")`` in Dutch)."""
     color = position.turn
-    player = COLOR_NAMES[color]
+    player = color_word(color)
     kind = position.kind
     name = kind.square_name
     board = position.board
@@ -33,16 +35,13 @@ def why_illegal(position: Position, move: Move) -> str:
     zone = _zone_words(color)
     if len(move.placements) != must_place:
         if must_place == 0:
-            return f"{player} has no waiting tower to place now (R15)"
-        return (
-            f"{player} must first place {must_place} waiting tower(s) on empty "
-            f"fields of {zone}, written '@field,' before the move (R15)"
-        )
+            return text("no_waiting", player=player)
+        return text("must_place_waiting", player=player, n=must_place, zone=zone)
     if len(set(move.placements)) != len(move.placements):
-        return "two waiting towers cannot go on the same field (R15)"
+        return text("same_field_twice")
     for sq in move.placements:
         if sq not in free:
-            return f"a waiting tower goes on an empty field of {zone}; {name(sq)} is not (R15)"
+            return text("waiting_field", zone=zone, square=name(sq))
 
     # Pretend the placements are made, to judge the move itself.
     for sq, shape in zip(move.placements, waiting):
@@ -54,102 +53,89 @@ def why_illegal(position: Position, move: Move) -> str:
             board[sq] = None
 
 
-def _why_move_illegal(position: Position, move: Move) -> str:
+def _why_move_illegal(position: Position, move: Move) -> Text:
     color = position.turn
-    player = COLOR_NAMES[color]
+    player = color_word(color)
     kind = position.kind
     name = kind.square_name
     board = position.board
     origin, target = move.origin, move.target
     piece = board[origin]
     if piece is None:
-        return f"there is no piece on {name(origin)}"
+        return text("no_piece", square=name(origin))
     if piece.color != color:
-        return f"{name(origin)} holds a {piece.describe()}; it is {player}'s move"
+        return text("not_yours", square=name(origin), piece=_described(piece), player=player)
     if origin == target:
-        return "a piece must leave its field; there is no passing (R9)"
-    what = _the(piece)
+        return text("no_passing")
+    what = _bare(piece)
 
     direction, distance = _line(kind, origin, target)
     if direction is None:
-        return f"{name(target)} is not on a straight line from {name(origin)}"
+        return text("not_in_line", target=name(target), origin=name(origin))
     defender = board[target]
     if not move.is_take and defender is not None:
         if defender.color == color:
-            return f"{name(target)} is occupied by your own {_bare(defender)}"
-        return f"{name(target)} is occupied: a take is written {name(origin)}x{name(target)}"
+            return text("own_piece_there", target=name(target), piece=_bare(defender))
+        return text("write_take", target=name(target), origin=name(origin))
     if move.is_take and defender is None:
-        return f"there is nothing to take on {name(target)}: a move is written {name(origin)}-{name(target)}"
+        return text("nothing_to_take", target=name(target), origin=name(origin))
     if move.is_take and defender.color == color:
-        return f"you cannot take your own {_bare(defender)} (R9)"
+        return text("take_own", piece=_bare(defender))
 
     allowed = (TAKE_DIRECTIONS if move.is_take else MOVE_DIRECTIONS)[piece.shape]
     if direction not in allowed:
-        verb = "takes" if move.is_take else "moves"
         orthogonal = direction < 4
-        return (
-            f"{what} {verb} {_LINE_WORDS[not orthogonal]}, not "
-            f"{_LINE_WORDS[orthogonal]} (R7)"
-        )
+        return text("direction_take" if move.is_take else "direction_move", piece=what,
+                    right=text(_LINE_WORDS[not orthogonal]), wrong=text(_LINE_WORDS[orthogonal]))
     limit = reach(piece, position.moves_left is not None)
     if distance > limit:
         if position.moves_left is not None:
-            return "under the endgame rule every piece moves and takes 1 field only (R16)"
-        fields = "1 field" if limit == 1 else f"{limit} fields"
-        return f"{what} moves and takes at most {fields} (R8)"
+            return text("endgame_one_field")
+        if limit == 1:
+            return text("too_far_one", piece=what)
+        return text("too_far", piece=what, n=limit)
     ray = kind.rays[origin][direction]
     for sq in ray[: distance - 1]:
         if board[sq] is not None:
-            return f"{name(sq)} is in the way: nothing jumps (R8)"
+            return text("in_the_way", square=name(sq))
 
     if move.is_take:
         reason = _why_take_illegal(position, move, piece, defender)
         if reason:
             return reason
     elif move.promotion is not None:
-        return "only a take can promote (R13)"
+        return text("only_take_promotes")
 
     if blockades(position, move):
-        return (
-            f"this would leave {COLOR_NAMES[1 - color]}'s lone tower without a "
-            "move: a blockade is never allowed (R18)"
-        )
-    return "that move is not allowed here"
+        return text("blockade", player=color_word(1 - color))
+    return text("not_allowed")
 
 
-def _why_take_illegal(position, move, piece, defender) -> str | None:
+def _why_take_illegal(position, move, piece, defender) -> Text | None:
     name = position.kind.square_name
     color = piece.color
     choices = _takes(position, move.placements, move.origin, move.target, piece, defender)
     promotes = choices[0].promotion is not None
     if not promotes:
         if move.promotion is not None:
-            return "this take does not promote; leave off the '=' part (R13)"
+            return text("no_promotion")
         return None
     shape = choices[0].promotion
     letter = shape_letter(shape, color)
     fields = [m.tower_field for m in choices if m.tower_field is not None]
     if move.promotion is None:
         if fields:
-            return (
-                f"this take promotes to a {SHAPE_NAMES[shape]} tower: add "
-                f"'={letter}@field' with an empty field of {_zone_words(color)} (R13)"
-            )
-        return f"this take promotes and the tower must wait: write '={letter}' (R15)"
+            return text("promote_add_field", tower=tower_word(shape), letter=letter,
+                        zone=_zone_words(color))
+        return text("promote_must_wait", letter=letter)
     if move.promotion != shape or move.promotion_color != color:
-        return f"this take promotes to a {SHAPE_NAMES[shape]} tower, written '={letter}' (R13)"
+        return text("promote_written", tower=tower_word(shape), letter=letter)
     if move.tower_field is None:
-        return (
-            f"a field of {_zone_words(color)} is free, so the new tower must be "
-            f"placed: add '@field' (R13)"
-        )
+        return text("promote_place", zone=_zone_words(color))
     if move.tower_field not in fields:
         if not fields:
-            return f"no field of {_zone_words(color)} is free: the tower waits, write '={letter}' (R15)"
-        return (
-            f"the new tower goes on an empty field of {_zone_words(color)}; "
-            f"{name(move.tower_field)} is not (R13)"
-        )
+            return text("promote_no_field", zone=_zone_words(color), letter=letter)
+        return text("promote_bad_field", zone=_zone_words(color), square=name(move.tower_field))
     return None
 
 
@@ -162,14 +148,16 @@ def _line(kind, origin: int, target: int) -> tuple[int | None, int]:
     return None, 0
 
 
-def _zone_words(color: int) -> str:
-    rows = f"ranks 1-{ZONE_ROWS}" if color == 0 else f"ranks {ROWS - ZONE_ROWS + 1}-{ROWS}"
-    return f"{COLOR_NAMES[color]}'s set-up zone ({rows})"
+def _zone_words(color: int) -> Text:
+    first, last = (1, ZONE_ROWS) if color == 0 else (ROWS - ZONE_ROWS + 1, ROWS)
+    return text("zone", player=color_word(color), first=first, last=last)
 
 
-def _bare(piece) -> str:
-    return piece.describe().split(" ", 1)[1]
+def _bare(piece) -> Text:
+    """``'cross pawn'``: the piece without its owner."""
+    return piece_word(None, piece.shape, piece.height)
 
 
-def _the(piece) -> str:
-    return "a " + _bare(piece)
+def _described(piece) -> Text:
+    """``'White cross pawn'``, as :meth:`Piece.describe`."""
+    return piece_word(piece.color, piece.shape, piece.height)

@@ -174,4 +174,7 @@ def parse_legal(position: Position, token: str) -> Move:
         raise GameOverError(f"{token.strip()!r}: the game is over ({over})")
     if move in legal_moves(position):
         return move
-    raise IllegalMoveError(f"{token.strip()!r}: {why_illegal(position, move)}")
+    reason = why_illegal(position, move)
+    error = IllegalMoveError(f"{token.strip()!r}: {reason}")
+    error.reason = reason  # the sentence alone, also in Dutch: reason.say("nl")
+    raise error

@@ -1,0 +1,220 @@
+"""The engine's sentences for players, in English and Dutch (the manual's languages).
+
+Explanations of refused moves (:mod:`~militakiri.explain`, R24) and of
+refused set-up fields (:mod:`~militakiri.draft`) are made with
+:func:`text`. What comes back is a :class:`Text`: it *is* the English
+sentence (a ``str``, so printing, comparing and the command line are exactly
+as before) and it can also say itself in another language:
+
+>>> from militakiri.pieces import WHITE
+>>> why = text("no_piece", square="c4")
+>>> why
+'there is no piece on c4'
+>>> why.say("nl")
+'er staat geen stuk op c4'
+>>> text("not_yours", square="b5", piece=piece_word(1, 1, 1), player=color_word(WHITE)).say("nl")
+'op b5 staat een kruispion van Zwart; Wit is aan zet'
+
+Arguments are plain values (squares, numbers, notation), other Texts (words
+such as a colour or a piece, said in the same language) or :class:`Join`
+(a list said as "a, b and c" in each language). Exceptions raised with such
+a sentence keep it as ``error.reason``.
+
+Every key has a template per language in :data:`CATALOGUE` with the same
+placeholders (a test checks). Add a language by adding its code to
+:data:`LANGUAGES` and a template to every entry.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "nl")
+
+#: key -> (English, Dutch).
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # Words ------------------------------------------------------------------
+    "color_0": ("White", "Wit"),
+    "color_1": ("Black", "Zwart"),
+    "shape_0": ("star", "ster"),
+    "shape_1": ("cross", "kruis"),
+    "shape_2": ("plus", "plus"),
+    "tower_of": ("{shape} tower", "{shape}toren"),
+    "towers_of": ("{shape} towers", "{shape}torens"),
+    "pawn_of": ("{shape} pawn", "{shape}pion"),
+    "rank_of": ("{shape} rank {height}", "{shape}rang {height}"),
+    "owned": ("{color} {piece}", "{piece} van {color}"),
+    "zone": ("{player}'s set-up zone (ranks {first}-{last})",
+             "de opstelzone van {player} (rijen {first}-{last})"),
+    "orthogonally": ("orthogonally", "recht"),
+    "diagonally": ("diagonally", "diagonaal"),
+    # Why a move is refused (explain.py, R24) ---------------------------------
+    "no_waiting": ("{player} has no waiting tower to place now (R15)",
+                   "{player} heeft nu geen wachtende toren om te plaatsen (R15)"),
+    "must_place_waiting": (
+        "{player} must first place {n} waiting tower(s) on empty fields of {zone}, "
+        "written '@field,' before the move (R15)",
+        "{player} moet eerst {n} wachtende toren(s) op lege velden van {zone} plaatsen, "
+        "geschreven '@veld,' vóór de zet (R15)"),
+    "same_field_twice": ("two waiting towers cannot go on the same field (R15)",
+                         "twee wachtende torens kunnen niet op hetzelfde veld (R15)"),
+    "waiting_field": ("a waiting tower goes on an empty field of {zone}; {square} is not (R15)",
+                      "een wachtende toren komt op een leeg veld van {zone}; {square} is dat niet (R15)"),
+    "no_piece": ("there is no piece on {square}", "er staat geen stuk op {square}"),
+    "not_yours": ("{square} holds a {piece}; it is {player}'s move",
+                  "op {square} staat een {piece}; {player} is aan zet"),
+    "no_passing": ("a piece must leave its field; there is no passing (R9)",
+                   "een stuk moet zijn veld verlaten; passen kan niet (R9)"),
+    "not_in_line": ("{target} is not on a straight line from {origin}",
+                    "{target} ligt niet op een rechte lijn vanaf {origin}"),
+    "own_piece_there": ("{target} is occupied by your own {piece}",
+                        "op {target} staat je eigen {piece}"),
+    "write_take": ("{target} is occupied: a take is written {origin}x{target}",
+                   "{target} is bezet: een slag schrijf je {origin}x{target}"),
+    "nothing_to_take": ("there is nothing to take on {target}: a move is written {origin}-{target}",
+                        "op {target} valt niets te nemen: een zet schrijf je {origin}-{target}"),
+    "take_own": ("you cannot take your own {piece} (R9)",
+                 "je kunt je eigen {piece} niet nemen (R9)"),
+    "direction_move": ("a {piece} moves {right}, not {wrong} (R7)",
+                       "een {piece} beweegt {right}, niet {wrong} (R7)"),
+    "direction_take": ("a {piece} takes {right}, not {wrong} (R7)",
+                       "een {piece} neemt {right}, niet {wrong} (R7)"),
+    "endgame_one_field": ("under the endgame rule every piece moves and takes 1 field only (R16)",
+                          "onder de eindspelregel beweegt en neemt elk stuk maar 1 veld (R16)"),
+    "too_far_one": ("a {piece} moves and takes at most 1 field (R8)",
+                    "een {piece} beweegt en neemt hoogstens 1 veld (R8)"),
+    "too_far": ("a {piece} moves and takes at most {n} fields (R8)",
+                "een {piece} beweegt en neemt hoogstens {n} velden (R8)"),
+    "in_the_way": ("{square} is in the way: nothing jumps (R8)",
+                   "{square} staat in de weg: niets springt (R8)"),
+    "only_take_promotes": ("only a take can promote (R13)",
+                           "alleen een slag kan promoveren (R13)"),
+    "blockade": ("this would leave {player}'s lone tower without a move: a blockade is never allowed (R18)",
+                 "dan kan de laatste toren van {player} niet meer zetten: een blokkade is nooit toegestaan (R18)"),
+    "not_allowed": ("that move is not allowed here", "die zet is hier niet toegestaan"),
+    "no_promotion": ("this take does not promote; leave off the '=' part (R13)",
+                     "deze slag promoveert niet; laat het '='-deel weg (R13)"),
+    "promote_add_field": (
+        "this take promotes to a {tower}: add '={letter}@field' with an empty field of {zone} (R13)",
+        "deze slag promoveert tot een {tower}: voeg '={letter}@veld' toe met een leeg veld van {zone} (R13)"),
+    "promote_must_wait": ("this take promotes and the tower must wait: write '={letter}' (R15)",
+                          "deze slag promoveert en de toren moet wachten: schrijf '={letter}' (R15)"),
+    "promote_written": ("this take promotes to a {tower}, written '={letter}' (R13)",
+                        "deze slag promoveert tot een {tower}, geschreven '={letter}' (R13)"),
+    "promote_place": ("a field of {zone} is free, so the new tower must be placed: add '@field' (R13)",
+                      "er is een veld van {zone} vrij, dus de nieuwe toren moet geplaatst worden: "
+                      "voeg '@veld' toe (R13)"),
+    "promote_no_field": ("no field of {zone} is free: the tower waits, write '={letter}' (R15)",
+                         "geen veld van {zone} is vrij: de toren wacht, schrijf '={letter}' (R15)"),
+    "promote_bad_field": ("the new tower goes on an empty field of {zone}; {square} is not (R13)",
+                          "de nieuwe toren komt op een leeg veld van {zone}; {square} is dat niet (R13)"),
+    # Why a set-up field is refused (draft.py, R3-R5) -------------------------
+    "outside_zone": ("{square} is not in {player}'s set-up zone: towers stand on ranks {rows} (R4)",
+                     "{square} ligt niet in de opstelzone van {player}: torens staan op de rijen {rows} (R4)"),
+    "tower_already_there": ("your {tower} already stands on {square}",
+                            "je {tower} staat al op {square}"),
+    "one_tower_placed": ("you have one {tower} and it stands on {placed} (R3)",
+                         "je hebt één {tower} en die staat op {placed} (R3)"),
+    "both_towers_placed": ("both your {towers} stand on {placed} already (R3)",
+                           "je beide {towers} staan al op {placed} (R3)"),
+    "side_by_side": ("{square} is next to your {tower} on {other}: no two towers may stand "
+                     "side by side at the start (R5)",
+                     "{square} ligt naast je {tower} op {other}: bij de beginopstelling mogen "
+                     "geen twee torens naast elkaar staan (R5)"),
+    "alternate": ("row {row} alternates cross and plus fields and each {tower} stands on a "
+                  "{shape} field: with your {tower} on {other}, {square} is a {other_shape} field (R4)",
+                  "rij {row} wisselt kruis- en plusvelden af en elke {tower} staat op een "
+                  "{shape}veld: met je {tower} op {other} is {square} een {other_shape}veld (R4)"),
+    "still_to_place_one": ("{player} still has to place the {shapes} tower (R4)",
+                           "{player} moet nog de {shapes}toren plaatsen (R4)"),
+    "still_to_place": ("{player} still has to place the {shapes} towers (R4)",
+                       "{player} moet nog torens plaatsen: {shapes} (R4)"),
+    "nothing_to_remove": ("there is no tower of yours on {square} to take back",
+                          "op {square} staat geen toren van jou om terug te nemen"),
+}
+
+_INDEX = {code: i for i, code in enumerate(LANGUAGES)}
+
+
+class Join:
+    """A list said the way each language lists things.
+
+    >>> Join(["star", "cross"]).say("en"), Join(["a", "b", "c"]).say("nl")
+    ('star and cross', 'a, b en c')
+    """
+
+    def __init__(self, items) -> None:
+        self.items = list(items)
+
+    def say(self, lang: str = "en") -> str:
+        words = [_say(item, lang) for item in self.items]
+        if lang == "en":  # the engine's English: "a and b and c"
+            return " and ".join(words)
+        if len(words) < 2:
+            return "".join(words)
+        return ", ".join(words[:-1]) + " en " + words[-1]
+
+
+class Text(str):
+    """An English sentence (this string) that can also say itself in ``lang``."""
+
+    key: str
+    args: dict
+
+    def say(self, lang: str = "en") -> str:
+        return render(self.key, self.args, lang)
+
+
+def _say(value, lang: str):
+    say = getattr(value, "say", None)
+    return say(lang) if say is not None else value
+
+
+def render(key: str, args: dict, lang: str = "en") -> str:
+    """The sentence ``key`` with ``args`` in ``lang`` (English for an unknown code)."""
+    template = CATALOGUE[key][_INDEX.get(lang, 0)]
+    return template.format(**{name: _say(value, lang) for name, value in args.items()})
+
+
+def text(key: str, **args) -> Text:
+    """The sentence ``key``: English as a string, other languages by ``.say(lang)``."""
+    result = Text(render(key, args))
+    result.key = key
+    result.args = args
+    return result
+
+
+def say(message, lang: str) -> str:
+    """``message`` in ``lang`` if it knows how (a Text), else unchanged."""
+    return _say(message, lang)
+
+
+# Words --------------------------------------------------------------------------
+
+
+def color_word(color: int) -> Text:
+    return text(f"color_{color}")
+
+
+def shape_word(shape: int) -> Text:
+    return text(f"shape_{shape}")
+
+
+def tower_word(shape: int) -> Text:
+    """``'cross tower'``."""
+    return text("tower_of", shape=shape_word(shape))
+
+
+def towers_word(shape: int) -> Text:
+    return text("towers_of", shape=shape_word(shape))
+
+
+def piece_word(color: int | None, shape: int, height: int) -> Text:
+    """``'cross pawn'`` (colour None), ``'White cross rank 2'``; height 0 is a tower."""
+    if height == 0:
+        bare = tower_word(shape)
+    elif height == 1:
+        bare = text("pawn_of", shape=shape_word(shape))
+    else:
+        bare = text("rank_of", shape=shape_word(shape), height=height)
+    if color is None:
+        return bare
+    return text("owned", color=color_word(color), piece=bare)
