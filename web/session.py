@@ -45,6 +45,7 @@ from share import (
     page_title,
     prepare,
     sentence,
+    start_choice,
     time_left_text,
 )
 from share_dialogs import ShareDialogs, format_deadline
@@ -140,18 +141,17 @@ class Session:
                 problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False))
             if not self.embed:
                 self._clear_hash()
-        loaded = True
-        if self.embed and saved is not None:
+        choice = start_choice(
+            embed=self.embed, saved=saved is not None, link=shared is not None,
+            link_is_saved=(saved is not None and shared is not None
+                           and saved.link == game_to_link(shared.game, shared.deadline)),
+            url_starts_game=has_game_params,
+            url_game_is_saved=saved is not None and self._same_start(saved.game))
+        if choice == "saved":
             self._load_restored(saved)
-        elif shared is not None:
-            if saved is not None and saved.link == game_to_link(shared.game, shared.deadline):
-                self._load_restored(saved)
-            else:  # an embed's start link is how the board begins: no message
-                self._load_shared(shared, None if self.embed else "link_opened")
-        elif saved is not None and (not has_game_params or self._same_start(saved.game)):
-            self._load_restored(saved)
-        else:
-            loaded = False
+        elif choice == "link":  # an embed's start link is how the board begins: no message
+            self._load_shared(shared, None if self.embed else "link_opened")
+        loaded = choice is not None
         self.saver.prime(self.state)
         self._moves_key = self._key_of_moves()
         new_game = not loaded and not has_game_params and not self.embed

@@ -95,6 +95,31 @@ def link_of(game) -> str:
     return game_to_link(game, current_deadline(game))
 
 
+def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = False,
+                 url_starts_game: bool = False, url_game_is_saved: bool = False) -> str | None:
+    """Which game the page opens with: ``"saved"``, ``"link"``, or None (the
+    game the URL starts, else the New game dialog).
+
+    - full page: a link wins (the player just opened it), unless it is the
+      game already saved (the save keeps the clocks);
+    - embed: the embed's own save wins over its start link (a reload);
+    - a URL that starts a game (``position=``, ``board=``) wins over the
+      save, unless it is the saved game's own start (a reload of a puzzle).
+
+    >>> start_choice(embed=False, saved=True, link=True)
+    'link'
+    >>> start_choice(embed=True, saved=True, link=True)
+    'saved'
+    """
+    if embed and saved:
+        return "saved"
+    if link:
+        return "saved" if saved and link_is_saved else "link"
+    if saved and (not url_starts_game or url_game_is_saved):
+        return "saved"
+    return None
+
+
 # Clocks of a game read back -------------------------------------------------------
 
 

@@ -376,3 +376,19 @@ def test_a_start_link_with_a_live_clock_gets_full_clocks():
     assert opened.clock is not None and opened.clock.remaining(0, 10.0) == 300
     opened.play("c3-d4", now=10.0)  # the first move starts the clocks
     assert opened.clock.running == 1
+
+
+@pytest.mark.parametrize("embed, saved, link, link_is_saved, url_game, url_is_saved, expected", [
+    (False, False, False, False, False, False, None),      # first visit: New game
+    (False, True, False, False, False, False, "saved"),    # a reload
+    (False, True, True, False, False, False, "link"),      # a link opened: it wins
+    (False, True, True, True, False, False, "saved"),      # the saved game's own link: clocks kept
+    (False, False, True, False, False, False, "link"),
+    (False, True, False, False, True, False, None),        # ?position=: that game
+    (False, True, False, False, True, True, "saved"),      # a reload of that game
+    (True, True, True, False, False, False, "saved"),      # embed: its own save first
+    (True, False, True, False, False, False, "link"),      # embed: its start link
+])
+def test_start_choice(embed, saved, link, link_is_saved, url_game, url_is_saved, expected):
+    assert share.start_choice(embed=embed, saved=saved, link=link, link_is_saved=link_is_saved,
+                              url_starts_game=url_game, url_game_is_saved=url_is_saved) == expected
