@@ -33,6 +33,7 @@ from ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
 NARROW = 760
 SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120
+EMBED_STATUS_AND_BUTTONS = 84
 PLAY_MIN = 440
 
 
@@ -136,14 +137,16 @@ class App:
         taken off, with fixed room for the status line and the buttons."""
         kind = self.state.kind
         width, height = window.innerWidth, window.innerHeight
-        # Embed mode (?embed=1) has no side panel: the board takes the frame.
-        narrow = width <= NARROW or document.documentElement.classList.contains("embed")
+        # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
+        embed = document.documentElement.classList.contains("embed")
+        narrow = width <= NARROW or embed
         avail_w = width - (16 if narrow else SIDE_PANEL + 46)
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
         top = document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
-        avail_h = height - top - bars - STATUS_AND_BUTTONS - extra - 16
+        reserve = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
+        avail_h = height - top - bars - reserve - extra - 16
         square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
         self.renderer.resize(square)
         board_w = square * kind.files

@@ -287,8 +287,8 @@ class Session:
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
             if self.note is not None and self.note[0] == id(game) and not game.is_over():
                 parts.append(t(self.note[1]))
-        if not self.storage.available:
-            parts.append(t("autosave_off"))
+        if not self.storage.available:  # embed mode has no Share or Game record button
+            parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
         node = by_id("notice")
         was = (bool(node.hidden), str(node.textContent))
         set_text(node, " ".join(parts))

@@ -183,6 +183,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "paused": "{player} to move. The clocks are paused: press Resume to go on.",
         "paused_click": "The clocks are paused: {player} presses Resume first.",
         "autosave_off": "Autosave is off: this browser does not let the page keep data here. Use Share or Game record to keep the game.",
+        "autosave_off_embed": "Autosave is off: this browser does not let the board keep data here.",
         "link_opened": "Opened the game from the link (moves played: {n}).",
         "record_opened": "Opened the game record (moves played: {n}).",
         "link_no_clock": "Clock times are not part of a link or a record: this game goes on without a clock.",
