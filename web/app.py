@@ -159,6 +159,17 @@ class App:
     def after_dialog(self) -> None:
         self.refresh()
 
+    def relabel(self) -> None:
+        """Show every text again, in the language just chosen (web/language.py)."""
+        apply_texts()
+        self.board.setAttribute("aria-roledescription", t("board_role"))
+        fill_legend()
+        fill_help()
+        self.dialogs.relabel()
+        self.bars._keys = [None, None]  # their cached texts were in the old language
+        self.endgame._key = None
+        self.refresh()
+
     # Refresh ------------------------------------------------------------------
 
     def refresh(self) -> None:

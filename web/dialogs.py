@@ -65,6 +65,13 @@ class Dialogs:
         for name in EXTRAS:
             extra.appendChild(el("option", t(f"extra_{name}"), value=name))
 
+    def relabel(self) -> None:
+        """The choices in the language just chosen; what was chosen stays."""
+        chosen = by_id("ng-time").value, by_id("ng-extra").value
+        self._fill_selects()
+        by_id("ng-time").value, by_id("ng-extra").value = chosen
+        self._custom_changed()
+
     def _wire(self) -> None:
         _on(by_id("form-new"), "submit", self._submit_new)
         _on(by_id("ng-cancel"), "click", lambda e: self.new.close())

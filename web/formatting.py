@@ -13,7 +13,7 @@ import math
 
 from militakiri import Outcome, Termination, TimeControl
 
-from texts import t
+from texts import TEXTS, t
 
 #: Below this many seconds a clock shows tenths.
 TENTHS_BELOW = 10
@@ -94,7 +94,8 @@ def player_label(color: int, name: str) -> str:
     """``'Anna (White)'``, or just ``'White'`` without a name."""
     side = t("white") if color == 0 else t("black")
     name = name.strip()
-    if not name or name == side:
+    # A game started in another language was named "White" / "Wit" by default.
+    if not name or name == side or name in {table.get(("white", "black")[color]) for table in TEXTS.values()}:
         return side
     return t("name_side", name=name, side=side)
 

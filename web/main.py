@@ -15,6 +15,7 @@ links and the autosave open through web/session.py.
 
 from pyscript import document, window
 
+import language
 from app import App
 from embed import embed_options
 from session import Session
@@ -25,7 +26,9 @@ options = embed_options(query)
 if options.embed:
     document.documentElement.classList.add("embed")
 settings = from_query(query)
+language.start(query)  # before any text is shown: ?lang=, the saved choice, the browser's
 app = App(settings)
+language.wire(app)
 session = Session(app, query, options)
 # A link, the saved game, or the New game dialog (unless the URL starts a game).
 session.start(has_game_params(query))

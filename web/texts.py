@@ -3,16 +3,20 @@
 UI code never writes a visible string itself: it asks ``t(key, **args)``;
 index.html marks elements with ``data-text="key"`` (text content),
 ``data-label="key"`` (aria-label) or ``data-title="key"`` (tooltip), filled
-in at start-up. To add Dutch, add ``TEXTS["nl"]`` with the same keys (a
-test checks that every table has exactly the English keys and
-placeholders) and set the language with :func:`set_language`.
+in at start-up. Dutch is ``TEXTS["nl"]`` (web/texts_nl.py); every table
+has exactly the English keys and placeholders (a test checks). The page
+picks the language with :func:`choose_language` and sets it with
+:func:`set_language` (web/language.py does both in the browser).
 
-The engine's own explanations (why a move or set-up is refused) are English
-sentences from militakiri; they are shown inside ``engine_says`` /
-``illegal_move``.
+The engine's own explanations (why a move or set-up is refused) come from
+militakiri as :class:`militakiri.messages.Text`: English strings that also
+say themselves in Dutch; :func:`t` shows such an argument in the current
+language.
 
 >>> t("to_move", player="Anna (White)")
 'Anna (White) to move: select a piece.'
+>>> choose_language("?lang=nl", None, ["en-US"]), choose_language("", None, ["nl-BE", "en"])
+('nl', 'nl')
 """
 
 from __future__ import annotations
@@ -215,8 +219,35 @@ TEXTS: dict[str, dict[str, str]] = {
         "link_bad": "{reason}. Nothing was loaded, and your saved game is kept.",
         "problem_saved_title": "Your saved game cannot be read",
         "saved_bad": "The saved game cannot be read: {reason}. Nothing of it was loaded. Start a new game, or close this message.",
+        # Language and rules ---------------------------------------------------
+        "language": "Language",
+        "rules": "Rules",
+        "rules_link": "The full rules, with examples on the board",
     },
 }
+
+from texts_nl import NL  # noqa: E402 (the Dutch table, web/texts_nl.py)
+
+TEXTS["nl"] = NL
+
+#: The languages, each named in itself (for the language switch).
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+DEFAULT_LANGUAGE = "en"
+
+
+def choose_language(query: str, stored: str | None, preferred) -> str:
+    """The page's language: ``?lang=`` in the URL, else the player's earlier
+    choice (``stored``), else the first of the browser's ``preferred``
+    languages (navigator.languages, e.g. ``["nl-BE", "en"]``) we have, else
+    English."""
+    from urllib.parse import parse_qs
+
+    asked = parse_qs(str(query or "").lstrip("?")).get("lang", [""])[-1]
+    for code in [asked, stored or ""] + [str(p) for p in (preferred or [])]:
+        code = code.strip().lower().replace("_", "-").split("-")[0]
+        if code in TEXTS:
+            return code
+    return DEFAULT_LANGUAGE
 
 _language = "en"
 
@@ -240,4 +271,12 @@ def t(key: str, **args) -> str:
     """
     table = TEXTS.get(_language, TEXTS["en"])
     template = table.get(key, TEXTS["en"].get(key, key))
-    return template.format(**args) if args else template
+    if not args:
+        return template
+    # An engine sentence (militakiri.messages.Text) in the page's language.
+    return template.format(**{name: _said(value) for name, value in args.items()})
+
+
+def _said(value):
+    say = getattr(value, "say", None)
+    return say(_language) if say is not None else value

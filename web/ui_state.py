@@ -555,7 +555,8 @@ class UiState:
             try:
                 position.parse_move(token)
             except MilitakiriError as error:
-                reason = str(error)
+                # The engine's sentence alone (it also says itself in Dutch).
+                reason = getattr(error, "reason", None) or str(error)
                 quoted = repr(token) + ": "
                 if reason.startswith(quoted):
                     reason = reason[len(quoted):]

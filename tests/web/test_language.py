@@ -1,0 +1,66 @@
+"""Languages of the page: the choice, the Dutch table, engine sentences in Dutch."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from militakiri import SINGLE, SetupDraft
+
+import texts
+from texts import TEXTS, choose_language, t
+
+
+@pytest.fixture
+def dutch():
+    texts.set_language("nl")
+    yield
+    texts.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("query", "stored", "preferred", "expected"),
+    [
+        ("", None, [], "en"),
+        ("", None, ["nl-NL", "en-US"], "nl"),
+        ("", None, ["nl-BE"], "nl"),
+        ("", None, ["fr-FR", "NL"], "nl"),
+        ("", None, ["de", "fr"], "en"),
+        ("", None, ["en-GB", "nl"], "en"),
+        ("", "en", ["nl-NL"], "en"),  # the player's earlier choice beats the browser
+        ("", "nl", ["en-US"], "nl"),
+        ("", "xx", ["nl"], "nl"),  # a stored value we do not know is ignored
+        ("?lang=nl", "en", ["en"], "nl"),  # a link that names the language beats both
+        ("?board=double&lang=EN", "nl", ["nl"], "en"),
+        ("?lang=klingon", None, ["nl_BE"], "nl"),
+        (None, None, None, "en"),
+    ],
+)
+def test_choose_language(query, stored, preferred, expected):
+    assert choose_language(query, stored, preferred) == expected
+
+
+def test_every_language_has_a_name_in_itself():
+    assert set(texts.LANGUAGE_NAMES) == set(TEXTS) == {"en", "nl"}
+
+
+def test_dutch_texts_are_dutch(dutch):
+    """No English sentence slipped into the Dutch table (keys whose text is
+    the same in both languages are names, symbols and placeholders only)."""
+    same = {k for k, v in TEXTS["nl"].items() if v == TEXTS["en"][k]}
+    for key in same:
+        words = re.sub(r"\{[^}]*\}|\(R\d+\)", "", TEXTS["en"][key])
+        assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min"}, key
+    assert t("to_move", player="Anna (Wit)") == "Anna (Wit) is aan zet: kies een stuk."
+    assert t("piece_rank", side=t("black"), shape=t("shape_cross"), height=2) == "kruisrang 2 van Zwart"
+
+
+def test_an_engine_sentence_is_shown_in_the_page_language(dutch):
+    draft = SetupDraft(SINGLE, 0)
+    draft.place("c1")
+    problem = draft.problem("e1")
+    assert t("engine_says", reason=problem) == "je hebt één stertoren en die staat op c1 (R3)"
+    texts.set_language("en")
+    assert t("engine_says", reason=problem) == "you have one star tower and it stands on c1 (R3)"
+    assert t("illegal_move", reason="plain words") == "Not allowed: plain words"

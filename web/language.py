@@ -1,0 +1,76 @@
+"""The page's language in the browser: chosen at start, switched on the page.
+
+At start (:func:`start`, before the App is built): ``?lang=`` in the URL,
+else the player's earlier choice kept in localStorage, else the browser's
+``navigator.languages``, else English (:func:`texts.choose_language`).
+The switch in the top bar (``<select id="lang">``) changes every text at
+once, game and dialogs included (``App.relabel``), points the Rules links
+at the rules page in that language and remembers the choice where the
+browser allows storage: in a cross-site iframe it does not, and every
+access here is guarded (web/storage.py), so the switch still works, for
+this visit.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+import texts
+from dom import by_id, clear, el
+from storage import SafeStorage
+
+STORAGE_KEY = "militakiri.language"
+_proxies: list = []
+
+
+def _storage() -> SafeStorage:
+    return SafeStorage.from_getter(lambda: window.localStorage)
+
+
+def _preferred() -> list[str]:
+    try:
+        languages = window.navigator.languages
+        if languages:
+            return [str(code) for code in languages]
+        return [str(window.navigator.language or "")]
+    except Exception:  # no navigator.languages: English
+        return []
+
+
+def start(query: str) -> str:
+    """Choose and set the page's language; returns its code."""
+    code = texts.choose_language(query, _storage().get(STORAGE_KEY), _preferred())
+    _apply(code)
+    return code
+
+
+def _apply(code: str) -> None:
+    texts.set_language(code)
+    document.documentElement.setAttribute("lang", code)
+    for link in document.querySelectorAll("a[data-rules]"):
+        link.setAttribute("href", f"./rules/{code}.html")
+
+
+def switch(code: str, app) -> None:
+    """Show the page in ``code`` now and remember the choice (if allowed)."""
+    if code not in texts.TEXTS or code == texts.language():
+        return
+    _apply(code)
+    _storage().set(STORAGE_KEY, code)
+    app.relabel()
+
+
+def wire(app) -> None:
+    """Fill the language switch and listen to it."""
+    select = by_id("lang")
+    if select is None:
+        return
+    clear(select)
+    for code, name in texts.LANGUAGE_NAMES.items():
+        select.appendChild(el("option", name, value=code, lang=code))
+    select.value = texts.language()
+    proxy = create_proxy(lambda event: switch(str(select.value), app))
+    _proxies.append(proxy)
+    select.addEventListener("change", proxy)
+    select.disabled = False
