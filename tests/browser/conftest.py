@@ -70,6 +70,14 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """No service worker unless a test asks for one with
+    ``@pytest.mark.browser_context_args(service_workers="allow")`` (test_offline.py):
+    once the board is ready it would fetch the whole game again in every test."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @dataclass
 class SiteInfo:
     url: str

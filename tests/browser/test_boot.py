@@ -45,12 +45,11 @@ def test_page_boots_from_local_runtime(page, open_app, request_log, console_log,
     assert not request_log.failed(), [(r.url, r.status, r.failure) for r in request_log.failed()]
     assert not console_log.errors(), console_log.dump()
 
-    # The runtime really came from this site, and so did every engine module.
+    # The runtime really came from this site, and so did the Python (one zip).
     paths = request_log.paths()
     missing = PYODIDE_RUNTIME - set(paths)
     assert not missing, f"not fetched from the site: {missing}"
-    engine = {p for p in paths if p.startswith("militakiri/") and p.endswith(".py")}
-    assert "militakiri/__init__.py" in engine
+    assert [p for p in paths if p.startswith("app-") and p.endswith(".zip")], sorted(paths)
 
     report = _boot_report(request_log, seconds)
     (artifacts_dir / "boot-report.json").write_text(json.dumps(report, indent=2) + "\n")
@@ -58,10 +57,16 @@ def test_page_boots_from_local_runtime(page, open_app, request_log, console_log,
           f"{report['total_bytes'] / 1e6:.2f} MB ({report['pyodide_bytes'] / 1e6:.2f} MB Pyodide)")
 
 
-def test_every_engine_module_is_fetched(page, open_app, request_log, site):
+def test_the_python_comes_as_one_zip(page, open_app, request_log, site):
+    """Engine and UI modules come in one request (tools/build.py), not ~40."""
     open_app(page)
-    fetched = {p for p in request_log.paths() if p.startswith("militakiri/")}
-    assert fetched == set(site.summary["engine_modules"])
+    paths = request_log.paths()
+    assert site.summary["bundle"] in paths
+    assert not [p for p in paths if p.endswith(".py") and p != "web/main.py"]
+    # PyScript loads only the chunks the page preloads (a PyScript upgrade that
+    # loads others at start must update build.PYSCRIPT_START_CHUNKS).
+    chunks = {p for p in paths if p.startswith("pyscript/") and p.endswith(".js")} - {"pyscript/core.js"}
+    assert chunks <= set(site.summary["preloads"]), chunks - set(site.summary["preloads"])
 
 
 def test_site_works_under_a_sub_path(page, site, tmp_path, open_app, record_requests, serve_folder):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import tomllib
 import urllib.request
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -59,14 +60,30 @@ def test_layout(built):
 
 
 def test_config_maps_every_module(built):
+    """One zip holds every module PyScript puts in the Python FS (the [files]
+    table unpacks it into the working directory), with its bytecode."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    files = config["files"]
+    assert config["files"] == {f"./{summary['bundle']}": "./*"}
+    names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
+    table = site_build.files_table(ROOT)
+    assert {path.removeprefix("./") for path in table.values()} <= names
+    for rel in summary["engine_modules"]:
+        assert rel in names and table[f"./{rel}"] == f"./{rel}"
+        folder, name = rel.rsplit("/", 1)
+        assert f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc" in names
+    assert "ui_state.py" in names and "__pycache__/ui_state.cpython-314.pyc" in names
+    assert "main.py" not in names  # the page's entry point is its own <script>
+
+
+def test_unbundled_build_maps_every_file(tmp_path):
+    summary = site_build.build(tmp_path / "dist", bundle=False)
+    files = tomllib.loads((tmp_path / "dist" / "pyscript.toml").read_text())["files"]
     for rel in summary["engine_modules"]:
         assert files[f"./{rel}"] == f"./{rel}"
     for url in files:
-        assert url.startswith("./") and (out / url).is_file(), url
+        assert url.startswith("./") and (tmp_path / "dist" / url).is_file(), url
 
 
 def test_index_references_exist_and_are_relative(built):
@@ -98,12 +115,11 @@ def test_new_module_needs_no_edit(tmp_path):
 
     summary = site_build.build(root / "dist", root=root)
     files = tomllib.loads((root / "dist" / "pyscript.toml").read_text())["files"]
-    assert files == {
-        "./militakiri/__init__.py": "./militakiri/__init__.py",
-        "./militakiri/brand_new.py": "./militakiri/brand_new.py",
-        "./militakiri/sub/__init__.py": "./militakiri/sub/__init__.py",
-        "./web/ui.py": "./ui.py",
-    }
+    assert files == {f"./{summary['bundle']}": "./*"}
+    names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
+    assert {n for n in names if n.endswith(".py")} == {
+        "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "ui.py"}
+    assert "militakiri/sub/__pycache__/__init__.cpython-314.pyc" in names
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"
 

@@ -1,0 +1,48 @@
+"""The page's Python zip under the site's own Pyodide: its bytecode is valid
+there and is what gets imported (the sources are not compiled again)."""
+
+from __future__ import annotations
+
+import base64
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import build as site_build  # noqa: E402
+
+SCRIPT = '''
+import base64, io, os, sys, zipfile
+zipfile.ZipFile(io.BytesIO(base64.b64decode(DATA))).extractall("/tmp/app")
+# Break every source file: only the bytecode beside it can be imported now.
+for folder, _, names in os.walk("/tmp/app"):
+    for name in names:
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "w") as f:
+                f.write("raise SystemExit('compiled from source: ' + __name__)\\n")
+for name in [m for m in sys.modules if m == "militakiri" or m.startswith("militakiri.")]:
+    del sys.modules[name]
+sys.path.insert(0, "/tmp/app")
+import militakiri, texts, ui_state, formatting
+from militakiri.messages import text
+print(militakiri.__file__)
+texts.set_language("nl")
+print(texts.t("to_move", player="Wit"), "|", text("no_piece", square="c4").say("nl"))
+state = ui_state.UiState()
+print(state.phase, len(state.marks()))
+'''
+
+
+def test_the_zip_imports_from_its_bytecode(pyodide_run, tmp_path):
+    summary = site_build.build(tmp_path / "dist")
+    data = base64.b64encode((tmp_path / "dist" / summary["bundle"]).read_bytes()).decode()
+    script = tmp_path / "script.py"  # a file: stdin of this size is not read whole by Node
+    script.write_text(f"DATA = {data!r}\n" + SCRIPT)
+    done = pyodide_run(str(script))
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "/tmp/app/militakiri/__init__.py"
+    assert lines[1] == "Wit is aan zet: kies een stuk. | er staat geen stuk op c4"
+    assert lines[2].startswith("setup ")

@@ -1,0 +1,70 @@
+// Offline play: register the service worker (sw.js at the site's root,
+// written by tools/build.py) once the board is ready.
+//
+// - Off the start path: installing it fetches the whole game (about 15 MB,
+//   revalidated, mostly 304s after a first visit), so it waits until
+//   html[data-ready="1"]: the board is drawn and playable first.
+// - Only where it is allowed: a secure context (https or localhost), a
+//   browser with service workers, and not inside a frame of another site
+//   (there the browser denies or partitions it). Every call is guarded and a
+//   refused or failed registration only means "no offline copy": it never
+//   stops or slows the game.
+//
+// html[data-offline] says what happened, for tests and the curious:
+// "off" (not allowed here), "installing", "ready" (the whole game is cached),
+// "failed".
+
+const root = document.documentElement;
+
+function allowed() {
+  try {
+    if (!window.isSecureContext || !("serviceWorker" in navigator) || !navigator.serviceWorker) {
+      return false;
+    }
+    if (window.top !== window.self) {
+      void window.top.location.href; // throws for a parent of another origin
+    }
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+async function register() {
+  if (!allowed()) {
+    root.dataset.offline = "off";
+    return;
+  }
+  try {
+    root.dataset.offline = "installing";
+    // The site's root is this file's parent folder, whatever the sub-path.
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
+      updateViaCache: "none",
+    });
+    await navigator.serviceWorker.ready;
+    if (registration.active) root.dataset.offline = "ready";
+  } catch (error) {
+    root.dataset.offline = "failed";
+    console.info("militakiri: no offline copy:", String(error && error.message || error));
+  }
+}
+
+function whenReady(callback) {
+  if (root.dataset.ready === "1") {
+    callback();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+try {
+  whenReady(() => { register(); });
+} catch (error) {
+  root.dataset.offline = "failed";
+}
