@@ -36,6 +36,12 @@ PRESETS = (
 )
 PRESET_IDS = tuple(p for p, _ in PRESETS) + ("custom",)
 EXTRAS = ("none", "fischer", "bronstein")
+#: The computer's colour in a URL (``computer=black``); its levels, weakest
+#: first (militakiri.ai.LEVELS, not imported here: the page loads the search
+#: only in the computer's worker; a test checks they agree).
+COLOR_WORDS = {"white": 0, "black": 1}
+LEVELS = (1, 2, 3, 4)
+MAX_LEVEL = LEVELS[-1]
 MAX_NAME = 30
 #: Longest game length the dialog accepts: 24 hours.
 MAX_GAME_SECONDS = 24 * 3600
@@ -54,6 +60,10 @@ class GameSettings:
     position: str | None = None
     #: Seed of the dice and random set-ups (reproducible tests); None = random.
     seed: int | None = None
+    #: The colour the computer plays (0 White, 1 Black), None: two players
+    #: on this device; its level 1..4 (militakiri.ai, web/opponent.py).
+    computer: int | None = None
+    level: int = 2
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
@@ -131,6 +141,13 @@ def from_query(query: str) -> GameSettings:
     seed = params.get("seed", "")
     if seed.isdigit():
         settings.seed = int(seed)
+    # Against the computer: computer=white|black, level=1..4 or max.
+    computer = params.get("computer", "").strip().lower()
+    if computer in COLOR_WORDS:
+        settings.computer = COLOR_WORDS[computer]
+        level = params.get("level", "").strip().lower()
+        if level == "max" or (level.isdigit() and 1 <= int(level) <= MAX_LEVEL):
+            settings.level = MAX_LEVEL if level == "max" else int(level)
     return settings
 
 

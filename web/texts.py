@@ -223,6 +223,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "language": "Language",
         "rules": "Rules",
         "rules_link": "The full rules, with examples on the board",
+        # The computer opponent (web/computer.py, web/opponent.py) -----------------
+        "computer_name": "Computer, level {level}",
+        "computer_setting_up": "{player} is placing its towers\u2026",
+        "computer_thinking": "{player} is thinking\u2026",
+        "computer_busy": "Wait for {player}: it is thinking.",
+        "computer_failed": "The computer cannot play: {reason}. Start a new game to try again, or reload the page.",
+        "hint_shown": "Hint: {move} (highlighted on the board).",
     },
 }
 

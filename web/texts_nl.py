@@ -244,4 +244,12 @@ NL: dict[str, str] = {
     "language": "Taal",
     "rules": "Spelregels",
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
+    # Tegen de computer (web/computer.py, web/opponent.py) ---------------------
+    "computer_name": "Computer, niveau {level}",
+    "computer_setting_up": "{player} zet zijn torens op\u2026",
+    "computer_thinking": "{player} denkt na\u2026",
+    "computer_busy": "Wacht op {player}: die denkt na.",
+    "computer_failed": "De computer kan niet spelen: {reason}. Begin een nieuw spel om het opnieuw te proberen, "
+                       "of laad de pagina opnieuw.",
+    "hint_shown": "Tip: {move} (gemarkeerd op het bord).",
 }

@@ -16,6 +16,9 @@ Phases: ``setup`` (placing towers, then the dice), ``playing``, ``over``.
 Two views of a game stop board input: a past position (replay, see
 web/replay.py: the board shows ``replay.shown``, play goes on from the end)
 and a game restored with its clocks paused (autosave: Resume restarts them).
+So does the computer's turn in a game against it (``settings.computer``):
+its set-up and moves come from its worker through :meth:`computer_setup`
+and :meth:`computer_move` (web/opponent.py, web/computer.py).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from militakiri.board import board_kind
 from militakiri.draft import SetupDraft
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
+from militakiri.setup import Setup
 
 from formatting import player_label, result_texts
 from layout import BoardGeometry
@@ -98,8 +102,10 @@ class UiState:
         string or time control; the current game is then kept.
         """
         control = settings.control()
-        players = Players(white=settings.white or t("white"), black=settings.black or t("black"),
-                          date=time.strftime("%Y.%m.%d"))
+        names = [settings.white or t("white"), settings.black or t("black")]
+        if settings.computer is not None:
+            names[settings.computer] = t("computer_name", level=settings.level)
+        players = Players(white=names[WHITE], black=names[BLACK], date=time.strftime("%Y.%m.%d"))
         game = None
         if settings.position:
             game = Game.from_position(settings.position, time_control=control, players=players)
@@ -109,6 +115,8 @@ class UiState:
         self.players = players
         self.game = game
         self.started = False
+        if settings.computer is not None:  # the player's own side at the bottom
+            self.flipped = settings.computer == WHITE
         self.dice: Dice | None = None
         if game is not None:
             self.kind = game.kind
@@ -122,6 +130,8 @@ class UiState:
             self.setup_color: int | None = WHITE
         self.cursor = None
         self.message = None
+        #: Why the computer cannot play (its worker did not start), or None.
+        self.computer_problem: str | None = None
         self.replay.reset()
         self._reset_turn()
 
@@ -166,6 +176,8 @@ class UiState:
         self.pending_move: tuple[str, str] | None = None
         self._choices_key = None
         self._choices: TurnChoices | None = None
+        #: A hint shown on the board: (moves played when asked, token).
+        self.hint: tuple[int, str] | None = None
 
     # Asking -------------------------------------------------------------------
 
@@ -217,6 +229,58 @@ class UiState:
         self.message = None
         return True
 
+    # The computer opponent -------------------------------------------------------
+
+    @property
+    def computer(self) -> int | None:
+        """The colour the computer plays, None in a game of two players."""
+        return self.settings.computer
+
+    def computer_turn(self) -> bool:
+        """Whether the computer is to set up or to move now (not while the
+        clocks wait for Resume, nor once the game is over)."""
+        color = self.computer
+        if color is None or self.paused:
+            return False
+        phase = self.phase
+        if phase == SETUP:
+            return self.setup_color == color
+        return phase == PLAYING and self.game.position.turn == color
+
+    def computer_setup(self, text: str) -> bool:
+        """The computer's set-up (set-up text, R4) is placed and confirmed."""
+        if self.phase != SETUP or self.setup_color != self.computer:
+            return False
+        draft = SetupDraft.from_setup(Setup.parse(text, self.kind), self.computer)
+        self.drafts = tuple(draft if c == self.computer else d for c, d in enumerate(self.drafts))
+        self.setup_color = BLACK if self.setup_color == WHITE else None
+        self.message = None
+        return True
+
+    def computer_move(self, token: str) -> bool:
+        """The computer plays ``token`` (its clock stops as a player's would)."""
+        if not self.computer_turn() or self.phase != PLAYING:
+            return False
+        if self.check_time() is not None:
+            return True
+        self._reset_turn()
+        return self._play(token)
+
+    def can_hint(self) -> bool:
+        """A hint is offered in untimed games, to the player to move."""
+        game = self.game
+        return (self.phase == PLAYING and game.clock is None and not self.computer_turn()
+                and not self.viewing_past() and not self.paused)
+
+    def show_hint(self, token: str) -> bool:
+        """Highlight ``token``, the move the strongest level would play."""
+        if not self.can_hint():
+            return False
+        self._reset_turn()
+        self.hint = (len(self.game.tokens), token)
+        self.message = Message("hint_shown", {"move": token})
+        return True
+
     def show_ply(self, ply: int) -> bool:
         """Show the position after ``ply`` moves (the end: play on)."""
         if self.game is None or not self.started:
@@ -244,7 +308,7 @@ class UiState:
 
     def hidden_color(self) -> int | None:
         """The colour whose set-up must not be seen now (R4, hot-seat)."""
-        if self.phase == SETUP and self.setup_color == BLACK:
+        if self.phase == SETUP and self.setup_color == BLACK and self.computer != BLACK:
             return WHITE
         return None
 
@@ -284,13 +348,13 @@ class UiState:
         return waiting
 
     def destinations(self) -> dict[str, dict[str, str]]:
-        if self.phase != PLAYING or self.viewing_past() or self.paused:
+        if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
             return {}
         return self.choices().destinations(self.placed)
 
     def placing_shape(self) -> int | None:
         """The shape of the waiting tower to place now (R15), if any."""
-        if self.phase != PLAYING or self.pending:
+        if self.phase != PLAYING or self.pending or self.computer_turn():
             return None
         need = self.choices().placements_needed()
         if len(self.placed) >= need:
@@ -311,7 +375,7 @@ class UiState:
         phase = self.phase
         if self.viewing_past() or self.paused:
             pass  # a past position or paused clocks: nothing to choose
-        elif phase == SETUP and self.setup_color is not None:
+        elif phase == SETUP and self.setup_color is not None and not self.computer_turn():
             draft = self.drafts[self.setup_color]
             missing = draft.missing_shapes()
             for square in draft.free_fields():
@@ -333,6 +397,12 @@ class UiState:
                 marks.append(Mark("selected", self.selected))
                 for target, kind in sorted(self.destinations().get(self.selected, {}).items()):
                     marks.append(Mark(kind, target))
+        if self.hint is not None and self.hint[0] == len(game.tokens) and not self.viewing_past():
+            move = Move.from_token(self.hint[1], self.kind)
+            squares = [*move.placements, move.origin, move.target]
+            if move.tower_field is not None:
+                squares.append(move.tower_field)
+            marks += [Mark("hint", self.kind.square_name(sq)) for sq in squares]
         if self.cursor:
             marks.append(Mark("cursor", self.cursor))
         return marks
@@ -350,6 +420,11 @@ class UiState:
             return self._replay_message()
         if self.paused:
             return Message("paused", {"player": self.label(self.game.position.turn)})
+        if self.computer_turn():
+            if self.computer_problem is not None:
+                return Message("computer_failed", {"reason": self.computer_problem}, "warn")
+            key = "computer_setting_up" if self.phase == SETUP else "computer_thinking"
+            return Message(key, {"player": self.label(self.computer)})
         phase = self.phase
         if phase == SETUP:
             if self.setup_color is not None:
@@ -414,7 +489,7 @@ class UiState:
         return True
 
     def random_setup(self) -> None:
-        if self.phase == SETUP and self.setup_color is not None:
+        if self.phase == SETUP and self.setup_color is not None and not self.computer_turn():
             self.drafts = tuple(
                 SetupDraft.random(self.kind, c, self.rng) if c == self.setup_color else d
                 for c, d in enumerate(self.drafts)
@@ -422,13 +497,13 @@ class UiState:
             self.message = None
 
     def clear_setup(self) -> None:
-        if self.phase == SETUP and self.setup_color is not None:
+        if self.phase == SETUP and self.setup_color is not None and not self.computer_turn():
             self.drafts[self.setup_color].clear()
             self.message = None
 
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
-        if self.phase != SETUP or self.setup_color is None:
+        if self.phase != SETUP or self.setup_color is None or self.computer_turn():
             return False
         draft = self.drafts[self.setup_color]
         try:
@@ -463,6 +538,9 @@ class UiState:
         """The player pointed at ``square`` (click, tap, Enter). Returns
         whether anything changed; if not, the status line says why."""
         phase = self.phase
+        if self.computer_turn():
+            self._warn("computer_busy", player=self.label(self.computer))
+            return False
         if phase == SETUP:
             return self._setup_square(square)
         if self.viewing_past():
@@ -508,7 +586,7 @@ class UiState:
         """The one way a move is made: ``origin`` to ``target`` (a click on
         the target, a drop after a drag, Enter on the cursor)."""
         if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
-                or self.viewing_past() or self.paused):
+                or self.viewing_past() or self.paused or self.computer_turn()):
             return self.user_square(target)
         if self.check_time() is not None:
             return True
@@ -606,6 +684,9 @@ class UiState:
             self._warn("no_take_back")
             return False
         self.game.undo()
+        # Against the computer: back to the player's own turn (its reply too).
+        while self.computer is not None and self.game.tokens and self.computer_turn():
+            self.game.undo()
         self.replay.reset()
         self._reset_turn()
         self.message = None

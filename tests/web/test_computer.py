@@ -1,0 +1,298 @@
+"""The computer opponent without a browser: the worker's Python side
+(web/ai_worker.py), the decisions (web/opponent.py) and the UiState's
+computer turns, driven as web/computer.py drives them."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from militakiri import Position, ai
+from militakiri.board import board_kind
+from militakiri.move import Move
+from militakiri.setup import Setup
+
+import ai_worker
+import opponent
+import settings as settings_module
+from settings import GameSettings, from_query
+from ui_state import OVER, PLAYING, SETUP, UiState
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+#: White to move wins in a few moves against any reply (tests/browser too).
+LATE = "s15/s15/3S^1X^/s^5/2P^3/2X12X1/P1P1S11P11/S1S11S1X1S1 w 122/122 -/- - 74"
+#: White has a promoted plus tower waiting for a field (R15).
+WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw):
+    clock = FakeClock()
+    settings = GameSettings(position=position, time_control=time_control, computer=computer,
+                            level=level, seed=seed, **kw)
+    return UiState(settings, now=clock, rng=random.Random(seed)), clock
+
+
+def worker_answer(request: opponent.Request):
+    """What the worker answers (web/ai_worker.js calls ai_worker.call)."""
+    answer = json.loads(ai_worker.call(request.name, json.dumps(request.args)))
+    assert answer["ok"], answer
+    return answer["value"]
+
+
+def computer_plays(state) -> bool:
+    request = opponent.next_request(state)
+    assert request is not None
+    return opponent.apply(state, request, worker_answer(request))
+
+
+# The worker's side ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", [ai_worker, opponent])
+def test_doctests(module):
+    import doctest
+
+    assert doctest.testmod(module).failed == 0
+
+
+def test_worker_calls_answer_json_and_never_raise():
+    answer = json.loads(ai_worker.call("move", json.dumps([START, 1, 5, None])))
+    assert answer["ok"] and answer["value"] in Position.from_string(START).legal_moves()
+    assert answer["ms"] >= 0
+    setup = json.loads(ai_worker.call("setup", json.dumps(["double", 2, 3])))["value"]
+    assert Setup.parse(setup, board_kind("double")).text() == setup
+    hint = json.loads(ai_worker.call("hint", json.dumps([START, 0.1])))["value"]
+    assert hint in Position.from_string(START).legal_moves()
+    bad = json.loads(ai_worker.call("move", json.dumps(["not a position", 1, 0, None])))
+    assert not bad["ok"] and "position string" in bad["error"]
+    assert not json.loads(ai_worker.call("move", "not json"))["ok"]
+    assert not json.loads(ai_worker.call("move", json.dumps([START, 9, 0, None])))["ok"]
+    assert json.loads(ai_worker.call("hello", "[]"))["value"]["levels"] == ai.MAX_LEVEL
+
+
+def test_worker_budget_is_bounded():
+    assert ai_worker._seconds(None) == ai_worker.DEFAULT_SECONDS
+    assert ai_worker._seconds(1e9) == ai_worker.MAX_SECONDS
+    assert ai_worker._seconds(-1) > 0
+
+
+def test_the_page_levels_are_the_engine_levels():
+    assert settings_module.LEVELS == tuple(sorted(ai.LEVELS))
+    assert settings_module.MAX_LEVEL == ai.MAX_LEVEL
+
+
+# Settings ---------------------------------------------------------------------------
+
+
+def test_url_starts_a_computer_game():
+    s = from_query("?position=x&computer=black&level=3")
+    assert (s.computer, s.level) == (1, 3)
+    assert from_query("?computer=white&level=max").computer == 0
+    assert from_query("?computer=white&level=max").level == 4
+    assert from_query("?computer=white&level=9").level == 2  # the default
+    assert from_query("?computer=purple").computer is None
+    assert from_query("?level=3").computer is None
+
+
+# Turns ------------------------------------------------------------------------------
+
+
+def test_no_request_on_the_players_turn_and_board_input_waits_on_the_computers():
+    state, _ = state_for(START, computer=1)
+    assert state.phase == PLAYING and not state.computer_turn()
+    assert opponent.next_request(state) is None
+    assert state.user_square("c3") and state.user_square("d4")  # the player's move
+    assert state.computer_turn()
+    assert state.destinations() == {} and state.marks() == [m for m in state.marks() if m.kind == "last"]
+    assert state.status().key == "computer_thinking"
+    before = state.game.position.string()
+    assert not state.user_square("f6")
+    assert state.status().key == "computer_busy" and state.status().level == "warn"
+    assert not state.user_move("f6", "f5")
+    assert state.game.position.string() == before
+    assert computer_plays(state)
+    assert not state.computer_turn() and len(state.game.tokens) == 2
+
+
+def test_players_names_and_board_side():
+    state, _ = state_for(START, computer=0, level=3, black="Anna")
+    assert state.players.white == "Computer, level 3" and state.players.black == "Anna"
+    assert state.flipped  # the player's own side (Black) at the bottom
+    state.new_game(GameSettings(position=START, computer=1))
+    assert not state.flipped
+
+
+def test_move_request_carries_level_seed_and_time():
+    state, clock = state_for(START, computer=0, level=4, time_control="300+0", seed=7)
+    request = opponent.next_request(state)
+    position, level, seed, seconds = request.args
+    assert (position, level, request.purpose) == (START, 4, "move")
+    assert 0 <= seed < opponent.SEED_LIMIT
+    assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
+    clock.t += 295  # 5 s left
+    assert opponent.think_seconds(state, 0) == opponent.MIN_SECONDS
+    # Levels 1-3 get no time budget (level 3 searches a fixed number of nodes).
+    state, _ = state_for(START, computer=0, level=3)
+    assert opponent.next_request(state).args[3] is None
+    state, _ = state_for(START, computer=0, level=4)
+    assert opponent.next_request(state).args[3] == opponent.UNTIMED_SECONDS
+
+
+def test_a_late_answer_is_dropped():
+    state, _ = state_for(START, computer=1)
+    state.user_square("c3")
+    state.user_square("d4")
+    request = opponent.next_request(state)
+    answer = worker_answer(request)
+    assert state.take_back()  # while the computer thinks
+    assert not opponent.fits(state, request)
+    assert not opponent.apply(state, request, answer)
+    assert state.game.tokens == []
+    # The same position again: an answer made for it still fits.
+    state.user_square("c3")
+    state.user_square("d4")
+    assert opponent.apply(state, request, answer)
+    assert len(state.game.tokens) == 2
+    # A new game makes every earlier answer stale.
+    state.new_game(GameSettings(position=START, computer=1))
+    state.user_square("c3")
+    state.user_square("d4")
+    assert not opponent.apply(state, request, answer)
+    assert len(state.game.tokens) == 1
+
+
+def test_take_back_undoes_the_players_move_and_the_reply():
+    state, _ = state_for(START, computer=1)
+    state.user_square("c3")
+    state.user_square("d4")
+    computer_plays(state)
+    assert len(state.game.tokens) == 2 and not state.computer_turn()
+    assert state.take_back()
+    assert state.game.tokens == [] and state.game.position.string() == START
+
+
+def test_the_computer_places_its_waiting_tower_in_its_token_R15():
+    state, _ = state_for(WAITING, computer=0)
+    assert state.computer_turn() and state.placing_shape() is None  # nothing for the player to place
+    assert computer_plays(state)
+    token = state.game.tokens[-1]
+    assert token.startswith("@"), token
+    assert Move.from_token(token, state.kind).placements
+
+
+def test_setup_the_computer_places_and_confirms_then_the_dice():
+    # The computer plays White: it sets up first; then the player's set-up.
+    state, _ = state_for(None, computer=0, level=2)
+    assert state.phase == SETUP and state.computer_turn()
+    assert state.status().key == "computer_setting_up"
+    assert not state.user_square("c1")  # the player waits
+    assert state.hidden_color() is None
+    request = opponent.next_request(state)
+    assert request.purpose == "setup" and request.args[:2] == ["single", 2]
+    text = worker_answer(request)
+    assert opponent.apply(state, request, text)
+    assert state.setup_color == 1 and not state.computer_turn()
+    assert state.hidden_color() == 0  # the computer's set-up stays hidden (R4)
+    for square in ("a8", "b7", "f6"):
+        assert state.user_square(square)
+    assert state.setup_done()
+    state.roll()
+    state.start()
+    assert state.phase == PLAYING
+    assert state.game.setups[0].text() == text
+
+
+def test_the_computer_as_black_sets_up_after_the_player_who_is_not_hidden():
+    state, _ = state_for(None, computer=1, level=1)
+    for square in ("c1", "d2", "b3"):
+        assert state.user_square(square)
+    assert state.setup_done()
+    assert state.computer_turn() and state.hidden_color() is None
+    assert computer_plays(state)
+    assert state.setup_color is None and state.phase == SETUP  # the dice come next
+
+
+def test_hint_only_in_untimed_games_on_the_players_turn():
+    state, _ = state_for(START, computer=1)
+    request = opponent.hint_request(state)
+    assert request.purpose == "hint" and request.args == [START, opponent.HINT_SECONDS]
+    token = ai.hint(START, depth=1, seconds=None)
+    assert opponent.apply(state, request, token)
+    hint_marks = [m.square for m in state.marks() if m.kind == "hint"]
+    move = Move.from_token(token, state.kind)
+    assert hint_marks == [state.kind.square_name(move.origin), state.kind.square_name(move.target)]
+    assert state.status().key == "hint_shown"
+    origin, target = hint_marks
+    assert state.user_square(origin) and state.user_square(target)
+    assert not [m for m in state.marks() if m.kind == "hint"]  # gone after the move
+    assert opponent.hint_request(state) is None  # the computer's turn
+    timed, _ = state_for(START, time_control="300+0", computer=None)
+    assert opponent.hint_request(timed) is None
+    hot_seat, _ = state_for(START, computer=None)
+    assert opponent.hint_request(hot_seat) is not None  # two players may ask too
+
+
+def test_a_game_against_the_weakest_level_to_its_end():
+    """The whole loop as the page runs it, the player playing greedy moves."""
+    state, _ = state_for(LATE, computer=1, level=1, seed=11)
+    rng = random.Random(3)
+    for _ in range(60):
+        if state.phase == OVER:
+            break
+        if state.computer_turn():
+            assert computer_plays(state)
+        else:
+            token = ai.choose_token(state.game.position.string(), 2, rng)
+            assert state._play(token)
+    assert state.phase == OVER
+    assert state.game.outcome().winner == 0
+    assert opponent.next_request(state) is None
+
+
+def test_a_game_from_the_setup_runs():
+    state, _ = state_for(None, computer=1, level=1, seed=4)
+    assert state.user_square("c1") and state.user_square("d2") and state.user_square("b3")
+    assert state.setup_done()
+    assert computer_plays(state)
+    state.roll()
+    state.start()
+    rng = random.Random(1)
+    for _ in range(20):
+        if state.computer_turn():
+            assert computer_plays(state)
+        else:
+            state._play(ai.choose_token(state.game.position.string(), 1, rng))
+    assert len(state.game.tokens) == 20
+    assert all(t for t in state.game.tokens)
+
+
+def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
+    from militakiri import game_from_link, game_to_link
+
+    state, _ = state_for(START, computer=1, level=3)
+    state.user_square("c3")
+    state.user_square("d4")
+    text = opponent.memory(state)
+    assert json.loads(text)["computer"] == 1
+    # The reload: the autosave gives the game back as a game of two players.
+    reloaded, _ = state_for(None, computer=None)
+    reloaded.load_game(game_from_link(game_to_link(state.game)).game)
+    assert reloaded.computer is None
+    assert opponent.recall(reloaded, text)
+    assert (reloaded.computer, reloaded.settings.level) == (1, 3) and reloaded.computer_turn()
+    # Another game (other names or start) is not taken for it.
+    other, _ = state_for(START, computer=None, white="Anna")
+    assert not opponent.recall(other, text)
+    assert not opponent.recall(other, "{not json")
+    assert opponent.memory(other) is None
