@@ -11,6 +11,7 @@ from dom import by_id, clear, el, set_text, show
 from formatting import result_texts, time_control_text
 from settings import (
     EXTRAS,
+    LEVELS,
     PRESETS,
     GameSettings,
     SettingsError,
@@ -19,6 +20,12 @@ from settings import (
     preset_control,
 )
 from texts import t
+
+#: The side the player takes against the computer, and its words.
+SIDES = ("white", "black", "random")
+SIDE_TEXTS = ("ng_side_white", "ng_side_black", "ng_side_random")
+#: The computer's levels (settings.LEVELS) in words.
+LEVEL_TEXTS = ("level_1", "level_2", "level_3", "level_4")
 
 # Which pips of a 3x3 grid are on, per die face.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
@@ -64,18 +71,31 @@ class Dialogs:
         clear(extra)
         for name in EXTRAS:
             extra.appendChild(el("option", t(f"extra_{name}"), value=name))
+        # Against the computer: its level, and the side the player takes.
+        level = by_id("ng-level")
+        clear(level)
+        for n, key in zip(LEVELS, LEVEL_TEXTS):
+            level.appendChild(el("option", t(key), value=str(n)))
+        side = by_id("ng-side")
+        clear(side)
+        for name, key in zip(SIDES, SIDE_TEXTS):
+            side.appendChild(el("option", t(key), value=name))
 
     def relabel(self) -> None:
         """The choices in the language just chosen; what was chosen stays."""
-        chosen = by_id("ng-time").value, by_id("ng-extra").value
+        names = ("ng-time", "ng-extra", "ng-level", "ng-side")
+        chosen = [by_id(name).value for name in names]
         self._fill_selects()
-        by_id("ng-time").value, by_id("ng-extra").value = chosen
+        for name, value in zip(names, chosen):
+            by_id(name).value = value
         self._custom_changed()
 
     def _wire(self) -> None:
         _on(by_id("form-new"), "submit", self._submit_new)
         _on(by_id("ng-cancel"), "click", lambda e: self.new.close())
         _on(by_id("ng-time"), "change", lambda e: self._custom_changed())
+        for name in ("ng-human", "ng-computer", "ng-side"):
+            _on(by_id(name), "change", lambda e: self._opponent_changed())
         for name in ("ng-min", "ng-sec", "ng-extra", "ng-bonus"):
             _on(by_id(name), "input", lambda e: self._custom_changed())
         _on(by_id("dice-roll"), "click", lambda e: self._roll())
@@ -106,6 +126,11 @@ class Dialogs:
             by_id("ng-bonus").value = f"{control.bonus:g}"
         by_id("ng-white").value = settings.white
         by_id("ng-black").value = settings.black
+        by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
+        by_id("ng-level").value = str(settings.level)
+        if settings.computer is not None:
+            by_id("ng-side").value = SIDES[1 - settings.computer]
+        self._opponent_changed()
         by_id("ng-position").value = ""
         set_text(by_id("ng-error"), "")
         self._custom_changed()
@@ -123,6 +148,14 @@ class Dialogs:
             except SettingsError as error:
                 note = t(error.key, **error.params)
         set_text(by_id("ng-each"), note)
+
+    def _opponent_changed(self) -> None:
+        computer = bool(by_id("ng-computer").checked)
+        show(by_id("ng-computer-options"), computer)
+        # The computer names itself: the player's own name field only.
+        side = by_id("ng-side").value
+        show(by_id("ng-white").parentElement, not computer or side != "black")
+        show(by_id("ng-black").parentElement, not computer or side != "white")
 
     def _custom(self):
         return custom_time_control(by_id("ng-min").value, by_id("ng-sec").value,
@@ -145,6 +178,11 @@ class Dialogs:
             position=by_id("ng-position").value.strip() or None,
             seed=self.app.state.settings.seed,
         )
+        if by_id("ng-computer").checked:
+            side = by_id("ng-side").value
+            mine = SIDES.index(side) if side in SIDES[:2] else self.app.state.rng.randrange(2)
+            settings.computer = 1 - mine
+            settings.level = int(by_id("ng-level").value or LEVELS[0])
         try:
             self.app.new_game(settings)
         except MilitakiriError as error:
@@ -192,6 +230,9 @@ class Dialogs:
         state = self.app.state
         set_text(by_id("resign-white"), t("resign_as", player=state.label(0)))
         set_text(by_id("resign-black"), t("resign_as", player=state.label(1)))
+        # Against the computer only the player resigns.
+        show(by_id("resign-white"), state.computer != 0)
+        show(by_id("resign-black"), state.computer != 1)
         if not self.resign.open:
             self.resign.showModal()
         by_id("resign-cancel").focus()

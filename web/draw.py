@@ -29,6 +29,9 @@ MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 CURSOR = "#1b6fe0"
+#: A hint (web/computer.py): the squares of the suggested move.
+HINT = "rgba(52, 120, 214, 0.36)"
+HINT_EDGE = "rgba(30, 84, 170, 0.95)"
 BADGE = "#2f5470"
 #: Coordinates: on a light square, on a dark one.
 LABEL_ON_LIGHT = "#8c6840"
@@ -115,6 +118,14 @@ class Renderer:
             x, y = self._origin(mark.square)
             ctx.fillStyle = GHOST_FILL
             ctx.fillRect(x, y, s, s)
+        for mark in by_kind.get("hint", ()):
+            x, y = self._origin(mark.square)
+            width = max(2, round(s * 0.05))
+            ctx.fillStyle = HINT
+            ctx.fillRect(x, y, s, s)
+            ctx.strokeStyle = HINT_EDGE
+            ctx.lineWidth = width
+            ctx.strokeRect(x + width / 2, y + width / 2, s - width, s - width)
 
         self._zone_lines(g)
         self._coordinates(g)

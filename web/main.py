@@ -9,14 +9,18 @@ URL parameters (all optional): ``board=single|double``, ``time=300+5``
 names, ``position=`` a position string to start from (skips set-up and
 dice), ``seed=`` for reproducible dice and random set-ups; ``embed=1``
 (board, clocks and a minimal bar for an iframe, docs/embed.md) and
-``link=`` (a start link; the fragment ``#1!...`` works too). Games from
-links and the autosave open through web/session.py.
+``link=`` (a start link; the fragment ``#1!...`` works too); against
+the computer: ``computer=white|black`` (the colour it plays) and
+``level=1..4``. Games from links and the autosave open through
+web/session.py; the computer's worker starts only after the page is ready
+(web/computer.py).
 """
 
 from pyscript import document, window
 
 import language
 from app import App
+from computer import Computer
 from embed import embed_options
 from session import Session
 from settings import from_query, has_game_params
@@ -30,6 +34,7 @@ language.start(query)  # before any text is shown: ?lang=, the saved choice, the
 app = App(settings)
 language.wire(app)
 session = Session(app, query, options)
+computer = Computer(app)
 # A link, the saved game, or the New game dialog (unless the URL starts a game).
 session.start(has_game_params(query))
 app.refresh()
@@ -38,3 +43,4 @@ app.renderer.draw()  # the first frame now, not in the next animation frame
 # Tests and the UI wait for this.
 document.documentElement.setAttribute("data-ready", "1")
 session.ready()
+computer.ready()  # its worker, if this game needs one: off the start path

@@ -211,6 +211,6 @@ def fill_help() -> None:
     body = by_id("help-body")
     clear(body)
     for key in ("help_goal", "help_setup", "help_move", "help_take", "help_promote",
-                "help_endgame", "help_controls"):
+                "help_endgame", "help_computer", "help_controls"):
         body.appendChild(el("p", t(key)))
 

@@ -245,11 +245,37 @@ NL: dict[str, str] = {
     "rules": "Spelregels",
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
     # Tegen de computer (web/computer.py, web/opponent.py) ---------------------
+    "ng_opponent": "Tegenspeler",
+    "ng_two_players": "Twee spelers op dit apparaat",
+    "ng_computer": "Tegen de computer",
+    "ng_level": "Niveau",
+    "ng_side": "Jij speelt",
+    "ng_side_white": "Wit",
+    "ng_side_black": "Zwart",
+    "ng_side_random": "Wit of Zwart, door het lot",
+    "level_1": "1 \u2013 voor beginners",
+    "level_2": "2 \u2013 makkelijk",
+    "level_3": "3 \u2013 gemiddeld",
+    "level_4": "4 \u2013 sterkst",
     "computer_name": "Computer, niveau {level}",
+    "computer_starting": "{player} maakt zich klaar (de eerste keer duurt dat een paar seconden)\u2026",
     "computer_setting_up": "{player} zet zijn torens op\u2026",
     "computer_thinking": "{player} denkt na\u2026",
     "computer_busy": "Wacht op {player}: die denkt na.",
     "computer_failed": "De computer kan niet spelen: {reason}. Begin een nieuw spel om het opnieuw te proberen, "
                        "of laad de pagina opnieuw.",
+    "ai_err_load": "zijn hulpprogramma startte niet ({error})",
+    "ai_err_script": "zijn script laadde niet",
+    "ai_err_timeout": "hij startte niet binnen {seconds} seconden",
+    "ai_err_stuck": "hij antwoordt niet meer",
+    "ai_err_answer": "hij gaf geen bruikbaar antwoord ({error})",
+    "hint": "Tip",
+    "hint_title": "Toon de zet die de computer zou spelen (partijen zonder klok)",
+    "hint_thinking": "Even zoeken naar een goede zet\u2026",
     "hint_shown": "Tip: {move} (gemarkeerd op het bord).",
+    "hint_failed": "Geen tip: {reason}.",
+    "help_computer": "Tegen de computer: kies het bij Nieuw spel, met een niveau (1 is het zachtst, 4 het sterkst) "
+                     "en je kleur. De computer stelt zijn eigen torens op en denkt terwijl jouw klok stilstaat en "
+                     "de zijne loopt. In partijen zonder klok toont Tip een goede zet en neemt Terugnemen je zet "
+                     "en zijn antwoord terug.",
 }

@@ -1,0 +1,392 @@
+"""The computer opponent in the page (browser glue): its worker, its turns,
+the thinking indicator and the Hint button.
+
+The search runs in a dedicated web worker with its own Pyodide
+(web/ai_worker.js + web/ai_worker.py), so the page keeps drawing, the
+clocks keep ticking and clicks are handled while the computer thinks. What
+to ask and whether an answer still fits are decided in web/opponent.py
+(pure); the UiState refuses board input on the computer's turn.
+
+The worker starts lazily: when a game against the computer is on, when the
+New game dialog's "Against the computer" is chosen (so it loads while the
+player picks a level), or at the first hint - never before the page is
+ready, so it does not delay ``html[data-ready]``. It gets the engine's
+files from this page's own Python file system, so both run the same code.
+
+Hooks for tests: ``html[data-ai]`` = ``starting`` / ``ready`` /
+``failed`` (absent until the worker is wanted), ``html[data-ai-ms]`` = its
+start-up in milliseconds; ``#board[data-thinking]`` = ``setup``, ``move``,
+``hint`` or empty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+import opponent
+from dom import by_id, set_attr, show
+from storage import SafeStorage
+from texts import t
+from ui_state import PLAYING, SETUP, Message
+
+#: The worker script, relative to the page (works under any sub-path).
+WORKER_URL = "./web/ai_worker.js"
+#: Seconds the worker may take to load Pyodide and the engine before the
+#: page gives up with a message (a 2-core machine needs ~5-10 s).
+START_TIMEOUT_S = 120
+#: Seconds an answer may take beyond its search budget before the worker
+#: counts as stuck.
+ANSWER_GRACE_S = 60
+#: A reply never shows sooner than this after the player's move (seconds),
+#: so the player sees their own move land first.
+MIN_REPLY_S = 0.35
+
+
+def _now() -> float:
+    return window.performance.now() / 1000
+
+
+def _js(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+def engine_files() -> dict[str, bytes]:
+    """``{path: bytes}``: the engine package and ai_worker.py as this page's
+    Python has them (sources and any bytecode), paths relative to the
+    folder that holds the package (the worker's working directory)."""
+    import militakiri
+
+    package = os.path.dirname(os.path.abspath(militakiri.__file__))
+    base = os.path.dirname(package)
+    files = {}
+    for folder, _dirs, names in os.walk(package):
+        for name in names:
+            if name.endswith((".py", ".pyc")):
+                path = os.path.join(folder, name)
+                with open(path, "rb") as handle:
+                    files[os.path.relpath(path, base).replace(os.sep, "/")] = handle.read()
+    here = os.path.dirname(os.path.abspath(opponent.__file__))
+    cache = os.path.join(here, "__pycache__")
+    names = ["ai_worker.py"]
+    if os.path.isdir(cache):
+        names += [os.path.join("__pycache__", n) for n in os.listdir(cache) if n.startswith("ai_worker.")]
+    for name in names:
+        with open(os.path.join(here, name), "rb") as handle:
+            files[name.replace(os.sep, "/")] = handle.read()
+    return files
+
+
+class ComputerError(RuntimeError):
+    """The computer cannot answer; the message is a sentence for the page."""
+
+
+class AiWorker:
+    """The worker and its messages: :meth:`start` (again after a failure),
+    then ``await call(name, args, seconds)``."""
+
+    def __init__(self, on_status) -> None:
+        self.on_status = on_status
+        self.worker = None
+        #: "off", "starting", "ready" or "failed".
+        self.status = "off"
+        self.problem: str | None = None
+        self.start_ms: float | None = None
+        self._ready = None
+        self._answers: dict[int, asyncio.Future] = {}
+        self._next = 0
+        self._started_at = 0.0
+        self._keep = []
+
+    def _proxy(self, fn):
+        proxy = create_proxy(fn)
+        self._keep.append(proxy)
+        return proxy
+
+    def start(self) -> None:
+        if self.status in ("starting", "ready"):
+            return
+        self._stop()
+        self.status, self.problem = "starting", None
+        self._ready = asyncio.get_event_loop().create_future()
+        self._started_at = _now()
+        self.on_status()
+        try:
+            files = engine_files()
+            worker = window.Worker.new(WORKER_URL, _js({"type": "module"}))
+        except Exception as error:  # no Worker, or the engine files are not readable
+            self._fail(t("ai_err_load", error=str(error)))
+            return
+        self.worker = worker
+        worker.onmessage = self._proxy(self._message)
+        worker.onerror = self._proxy(self._error)
+        worker.postMessage(_js({"type": "start", "files": {k: to_js(v) for k, v in files.items()}}))
+        ready = self._ready
+        window.setTimeout(self._proxy(lambda *a: self._start_timeout(ready)), START_TIMEOUT_S * 1000)
+
+    def _stop(self) -> None:
+        if self.worker is not None:
+            try:
+                self.worker.terminate()
+            except Exception:
+                pass
+        self.worker = None
+
+    def _start_timeout(self, ready) -> None:
+        if ready is self._ready and self.status == "starting":
+            self._fail(t("ai_err_timeout", seconds=START_TIMEOUT_S))
+
+    def _fail(self, problem: str) -> None:
+        self._stop()
+        self.status, self.problem = "failed", problem
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_exception(ComputerError(problem))
+        for future in self._answers.values():
+            if not future.done():
+                future.set_exception(ComputerError(problem))
+        self._answers.clear()
+        window.console.error(f"militakiri: the computer's worker failed: {problem}")
+        self.on_status()
+
+    def _error(self, event) -> None:
+        # A script that did not load (404, offline without a copy) or threw.
+        message = str(getattr(event, "message", "") or "")
+        event.preventDefault()
+        self._fail(t("ai_err_load", error=message or t("ai_err_script")))
+
+    def _message(self, event) -> None:
+        data = event.data
+        kind = str(data.type)
+        if kind == "ready":
+            self.status = "ready"
+            self.start_ms = round((_now() - self._started_at) * 1000)
+            if not self._ready.done():
+                self._ready.set_result(True)
+            self.on_status()
+        elif kind == "failed":
+            self._fail(t("ai_err_load", error=str(data.error)))
+        elif kind == "answer":
+            future = self._answers.pop(int(data.id), None)
+            if future is not None and not future.done():
+                future.set_result(str(data.json))
+
+    async def call(self, name: str, args: list, seconds: float | None = None):
+        """The worker's answer's value; ComputerError if it cannot answer."""
+        if self.status not in ("starting", "ready"):
+            raise ComputerError(self.problem or t("ai_err_script"))
+        await self._ready
+        self._next += 1
+        ident = self._next
+        future = asyncio.get_event_loop().create_future()
+        self._answers[ident] = future
+        self.worker.postMessage(_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
+        limit = (seconds or 1.0) + ANSWER_GRACE_S
+        window.setTimeout(self._proxy(lambda *a: self._answer_timeout(future)), limit * 1000)
+        answer = json.loads(await future)
+        if not answer.get("ok"):
+            raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
+        return answer["value"]
+
+    def _answer_timeout(self, future) -> None:
+        if not future.done():
+            self._fail(t("ai_err_stuck"))
+
+
+class Computer:
+    """Plays the computer's turns and answers the Hint button."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.state = app.state
+        self.worker = AiWorker(self._worker_status)
+        #: The request in flight for the computer's own turn, and for a hint.
+        self.asked: opponent.Request | None = None
+        self.hint_asked: opponent.Request | None = None
+        #: The game (by identity) for which the worker failed: a new game tries again.
+        self._failed_game = None
+        #: Nothing starts before the page is ready (:meth:`ready`).
+        self._live = False
+        #: Which side the computer played, kept for a reload (opponent.memory).
+        self.storage = SafeStorage.from_getter(lambda: window.localStorage)
+        self._remembered = None
+        self._keep = []
+        app.hooks.append(self.after_refresh)
+        self._on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
+        # Warm up while the player picks a level in the New game dialog.
+        self._on(by_id("ng-computer"), "change", lambda e: self.want())
+
+    def _on(self, node, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._keep.append(proxy)
+        node.addEventListener(event, proxy)
+
+    def ready(self) -> None:
+        """The page is ready: from the next task on, the computer plays."""
+        self._live = True
+        window.setTimeout(self._proxy_once(lambda *a: self.after_refresh()), 0)
+
+    def _proxy_once(self, fn):
+        proxy = create_proxy(fn)
+        self._keep.append(proxy)
+        return proxy
+
+    def _game_identity(self):
+        return (id(self.state.game), id(self.state.drafts))
+
+    # Starting the worker --------------------------------------------------------------
+
+    def want(self) -> None:
+        """The worker is needed (soon): start it unless it runs."""
+        if not self._live:
+            return
+        if self.worker.status == "failed" and self._failed_game == self._game_identity():
+            return  # this game saw it fail; a new game (or a reload) tries again
+        self.worker.start()
+
+    def _worker_status(self) -> None:
+        worker = self.worker
+        root = document.documentElement
+        set_attr(root, "data-ai", worker.status)
+        if worker.start_ms is not None:
+            set_attr(root, "data-ai-ms", str(worker.start_ms))
+        if worker.status == "failed":
+            self._failed_game = self._game_identity()
+            state = self.state
+            state.computer_problem = worker.problem
+            if state.message is not None and state.message.key == "computer_starting":
+                state.message = None
+            if self.hint_asked is not None:
+                self.hint_asked = None
+                if state.message is not None and state.message.key == "hint_thinking":
+                    state.message = Message("hint_failed", {"reason": worker.problem}, "warn")
+            self.app.refresh()
+        elif worker.status == "ready":
+            state = self.state
+            if state.message is not None and state.message.key == "computer_starting":
+                state.message = None
+            self.app.refresh()
+
+    # After every refresh ---------------------------------------------------------------
+
+    def after_refresh(self) -> None:
+        if not self._live:
+            return
+        state = self.state
+        self._remember()
+        if state.computer is not None:
+            self.want()
+        if state.computer_turn() and state.computer_problem is None:
+            key = opponent.state_key(state)
+            if self.asked is None or self.asked.key != key:
+                request = opponent.next_request(state)
+                if request is not None:
+                    self.asked = request
+                    if self.worker.status == "starting" and state.message is None:
+                        state.message = Message("computer_starting", {"player": state.label(state.computer)})
+                        self._set_status_line()
+                    asyncio.ensure_future(self._run(request))
+        self._indicators()
+
+    def _remember(self) -> None:
+        state = self.state
+        if state.computer is None:
+            game = state.game
+            if game is None or not state.started or id(game) == self._remembered:
+                return
+            self._remembered = id(game)  # asked once per game read back
+            if opponent.recall(state, self.storage.get(opponent.MEMORY_KEY)):
+                self.app.refresh()
+            return
+        text = opponent.memory(state)
+        if text is not None and text != self._remembered:
+            self._remembered = text
+            self.storage.set(opponent.MEMORY_KEY, text)
+
+    def _set_status_line(self) -> None:
+        status = by_id("status")
+        text = self.state.status().text()
+        if status.textContent != text:
+            status.textContent = text
+
+    def _indicators(self) -> None:
+        state = self.state
+        thinking = ""
+        if state.computer_turn() and state.computer_problem is None:
+            thinking = "setup" if state.phase == SETUP else "move"
+        elif self.hint_asked is not None and opponent.fits(state, self.hint_asked):
+            thinking = "hint"
+        set_attr(self.app.board, "data-thinking", thinking)
+        by_id("status").classList.toggle("thinking", bool(thinking))
+        for color, cid in enumerate(("white", "black")):
+            bar = by_id(f"bar-{cid}")
+            bar.classList.toggle("thinking", bool(thinking in ("setup", "move") and state.computer == color))
+        button = by_id("btn-hint")
+        show(button, state.game is not None and state.started and state.game.clock is None
+             and state.phase == PLAYING)
+        button.disabled = not state.can_hint() or thinking == "hint"
+
+    # Asking ----------------------------------------------------------------------------
+
+    async def _run(self, request: opponent.Request) -> None:
+        state = self.state
+        asked_at = _now()
+        try:
+            value = await self.worker.call(request.name, request.args, request.seconds)
+        except ComputerError as error:
+            if self.asked is request:
+                self.asked = None
+            if opponent.fits(state, request):
+                state.computer_problem = str(error)
+                self.app.refresh()
+            return
+        except Exception as error:  # never expected: keep the page alive, say it
+            window.console.error(f"militakiri: computer: {error!r}")
+            if self.asked is request:
+                self.asked = None
+            return
+        wait = MIN_REPLY_S - (_now() - asked_at)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.asked is request:
+            self.asked = None
+        try:
+            changed = opponent.apply(state, request, value)
+        except Exception as error:  # an answer the engine refuses (never expected)
+            state.computer_problem = t("ai_err_answer", error=str(error))
+            self.app.refresh()
+            return
+        if changed:
+            self.app.refresh()
+
+    def ask_hint(self) -> None:
+        state = self.state
+        request = opponent.hint_request(state)
+        if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
+            return
+        self.hint_asked = request
+        state.message = Message("hint_thinking")
+        self.want()
+        self.app.refresh()
+        asyncio.ensure_future(self._run_hint(request))
+
+    async def _run_hint(self, request: opponent.Request) -> None:
+        state = self.state
+        try:
+            value = await self.worker.call(request.name, request.args, request.seconds)
+        except ComputerError as error:
+            if self.hint_asked is request:
+                self.hint_asked = None
+                if opponent.fits(state, request):
+                    state.message = Message("hint_failed", {"reason": str(error)}, "warn")
+                    self.app.refresh()
+            return
+        if self.hint_asked is request:
+            self.hint_asked = None
+            if opponent.apply(state, request, value):
+                self.app.refresh()
+            else:
+                self._indicators()
