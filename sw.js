@@ -10,9 +10,13 @@
 //   list again (revalidated: never the HTTP cache's old copy) and checks each
 //   against its hash. A file that is not exactly the new version's (a
 //   half-finished upload, a stale proxy) fails the install; the old version
-//   stays in charge and the browser tries again on a later visit. Only a
-//   complete new cache replaces the old one: then the old cache is deleted.
-//   No page ever gets a mix of old and new files from here.
+//   stays in charge and the browser tries again on a later visit.
+// - The new version then waits while a page of the old one is open, so no
+//   page ever gets a mix of old and new files (a page loading, or one that
+//   starts a worker later, asks the worker that served it). It takes over
+//   when the old pages are closed, or at once when a page asks for it (the
+//   "new version" notice, web/offline.js, which then reloads). Then the old
+//   cache is deleted.
 // - Caches are named "militakiri:<scope path>:<version>", so two copies of the
 //   game on one host (say /games/militakiri/ and /beta/) never touch each
 //   other's cache.
@@ -64,7 +68,12 @@ async function precache() {
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache());
+});
+
+// The page's "load the new version" button (web/offline.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "activate-new-version") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -13,6 +13,12 @@
 // html[data-offline] says what happened, for tests and the curious:
 // "off" (not allowed here), "installing", "ready" (the whole game is cached),
 // "failed".
+//
+// A new version (a new build on the server) installs in the background and
+// waits while this page is open: a page never mixes two versions' files.
+// Then the notice #update offers to load it now (html[data-update="waiting"]);
+// its button lets the new version take over and reloads the page (the game
+// in progress is kept by the autosave where storage is allowed).
 
 const root = document.documentElement;
 
@@ -41,12 +47,42 @@ async function register() {
     const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
       updateViaCache: "none",
     });
+    offerUpdates(registration);
     await navigator.serviceWorker.ready;
     if (registration.active) root.dataset.offline = "ready";
   } catch (error) {
     root.dataset.offline = "failed";
     console.info("militakiri: no offline copy:", String(error && error.message || error));
   }
+}
+
+function offerUpdates(registration) {
+  const notice = document.getElementById("update");
+  const button = document.getElementById("btn-update");
+  let asked = false;
+  const show = () => {
+    // Only a page that an older version controls has something to update.
+    if (registration.waiting && navigator.serviceWorker.controller) {
+      root.dataset.update = "waiting";
+      if (notice) notice.hidden = false;
+    }
+  };
+  show();
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") show(); });
+  });
+  if (button) {
+    button.disabled = false;
+    button.addEventListener("click", () => {
+      if (!registration.waiting) return;
+      asked = true;
+      registration.waiting.postMessage("activate-new-version");
+    });
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (asked) location.reload();
+  });
 }
 
 function whenReady(callback) {

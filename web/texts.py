@@ -223,6 +223,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "language": "Language",
         "rules": "Rules",
         "rules_link": "The full rules, with examples on the board",
+        "update_ready": "A new version of the game is ready.",
+        "update_now": "Load it now",
         # The computer opponent (web/computer.py, web/opponent.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",

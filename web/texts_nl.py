@@ -244,6 +244,8 @@ NL: dict[str, str] = {
     "language": "Taal",
     "rules": "Spelregels",
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
+    "update_ready": "Er is een nieuwe versie van het spel.",
+    "update_now": "Nu laden",
     # Tegen de computer (web/computer.py, web/opponent.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",

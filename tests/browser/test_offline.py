@@ -1,0 +1,204 @@
+"""Offline play with the service worker (issue 6), in the real page.
+
+- after one visit the game loads and plays with the network off, rules pages included;
+- a new build replaces the cached one whole, and the old cache is deleted;
+- under a sub-path the service worker's scope is that sub-path;
+- where service workers and storage are denied (a cross-site iframe) the
+  game still starts and plays, and registers nothing.
+
+Service workers are blocked in the other browser tests (conftest.py); these
+ask for them with the browser_context_args marker.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from playwright.sync_api import expect
+
+from game_page import GamePage
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import build as site_build  # noqa: E402
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+OFFLINE_READY = 'html[data-offline="ready"]'
+READY = 'html[data-ready="1"]'
+ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
+
+
+@pytest.fixture(scope="module")
+def own_site(tmp_path_factory):
+    """This module's own build and server: the service worker checks every file
+    against the build's hashes, so a dist/ rebuilt meanwhile (another test run
+    in the same tree) would - rightly - fail its install."""
+    from tools.serve import serve_in_thread
+
+    out = tmp_path_factory.mktemp("offline-site") / "dist"
+    summary = site_build.build(out)
+    server, port = serve_in_thread(out)
+    try:
+        yield SimpleNamespace(url=f"http://localhost:{port}/", directory=out, summary=summary)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def wait_offline_ready(page, timeout_s: float = 120) -> None:
+    """The service worker is active: every file of the version is cached."""
+    page.wait_for_selector(OFFLINE_READY, state="attached", timeout=timeout_s * 1000)
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def position_url(base: str, **params) -> str:
+    from urllib.parse import urlencode
+
+    return base + "?" + urlencode({"position": START, **params})
+
+
+@ALLOW_SW
+def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_site, open_app, artifacts_dir):
+    site = own_site
+    open_app(page, url=position_url(site.url))
+    wait_offline_ready(page)
+    assert cache_names(page) == [f"militakiri:/:{site.summary['version']}"]
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
+
+    context.set_offline(True)
+    assert page.evaluate("fetch('./no-such-file.txt').then(() => 'online', () => 'offline')") == "offline"
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    game = GamePage(page)
+    game.expect_position(START)
+    game.play("c3-d4")
+    expect(page.locator("#moves")).to_contain_text("c3-d4")
+    page.screenshot(path=str(artifacts_dir / "offline-reload.png"))
+
+    # The rules pages, in both languages, and the game at its bare address.
+    for lang, heading in (("nl", "De spelregels van Militakiri"), ("en", "The rules of Militakiri")):
+        page.goto(site.url + f"rules/{lang}.html")
+        expect(page.locator("h1")).to_have_text(heading)
+        assert page.locator("figure svg").count() >= 10
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    context.set_offline(False)
+
+
+def _copy_repo(target: Path) -> Path:
+    """A second source tree, to build a changed version from."""
+    target.mkdir()
+    for name in ("index.html", "pyscript.toml", "sw.js", "manifest.webmanifest"):
+        shutil.copy2(ROOT / name, target / name)
+    for name in ("militakiri", "web", "icons", "rules"):
+        shutil.copytree(ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (target / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    return target
+
+
+@ALLOW_SW
+def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path, open_app):
+    served = tmp_path / "site"
+    first = site_build.build(served, version="test-1")
+    url = serve_folder(served)
+    open_app(page, url=url + "?board=single")  # a game at once: no New game dialog over the notice
+    wait_offline_ready(page)
+    assert cache_names(page) == ["militakiri:/:test-1"]
+
+    # Version 2 changes the Python (so the zip has a new name) and the style sheet.
+    repo = _copy_repo(tmp_path / "repo2")
+    with open(repo / "web" / "texts.py", "a") as f:
+        f.write("\nBUILD_NOTE = 'version 2'\n")
+    with open(repo / "web" / "style.css", "a") as f:
+        f.write("\n/* version 2 */\n")
+    second = site_build.build(served, root=repo, version="test-2")
+    assert second["bundle"] != first["bundle"]
+
+    # The browser checks sw.js on navigations (here at once): version 2 installs
+    # beside version 1 and waits while a page of version 1 is open - a reload
+    # still gets version 1, whole - and the page offers to load it.
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
+    expect(page.locator("#update")).to_be_visible()
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-1"
+    assert set(cache_names(page)) == {"militakiri:/:test-1", "militakiri:/:test-2"}
+    page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
+
+    # "Load it now": version 2 takes over, the old cache goes, the page reloads.
+    requests = []
+    page.on("request", lambda r: requests.append(r.url.removeprefix(url)))
+    with page.expect_navigation(timeout=120_000):
+        page.click("#btn-update")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    assert cache_names(page) == ["militakiri:/:test-2"]
+    assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-2"
+    assert second["bundle"] in requests and first["bundle"] not in requests
+    css = page.evaluate("fetch('./web/style.css').then(r => r.text())")
+    assert css.rstrip().endswith("/* version 2 */")
+    cached = page.evaluate("caches.open('militakiri:/:test-2').then(c => c.keys()).then(k => k.map(r => r.url))")
+    assert {url + name for name in second["precache"]} <= set(cached)
+    assert not [u for u in cached if first["bundle"] in u]
+
+
+@ALLOW_SW
+def test_under_a_sub_path_the_worker_serves_that_path_offline(page, context, own_site, tmp_path, serve_folder,
+                                                            open_app):
+    site = own_site
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "militakiri").symlink_to(site.directory, target_is_directory=True)
+    prefix = serve_folder(tmp_path) + "games/militakiri/"
+    open_app(page, url=prefix)
+    wait_offline_ready(page)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == prefix
+    assert cache_names(page) == [f"militakiri:/games/militakiri/:{site.summary['version']}"]
+
+    context.set_offline(True)
+    page.goto(prefix + "?lang=nl&board=single")
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    expect(page.locator("#status")).to_contain_text("klik waar je torens komen")
+    context.set_offline(False)
+
+
+def test_without_service_workers_or_storage_the_game_starts_and_plays(browser, own_site, serve_folder, tmp_path):
+    """A cross-site iframe (127.0.0.1 embeds localhost): Chromium denies the frame
+    storage, and offline.js registers no worker there. The game starts and
+    plays; the language switch works for the visit, without being kept."""
+    site = own_site
+    src = position_url(site.url, lang="nl")
+    (tmp_path / "parent.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"><title>Parent</title><link rel="icon" href="data:,">'
+        f'</head><body><iframe id="game" src="{src}" width="900" height="760"></iframe></body></html>')
+    parent = serve_folder(tmp_path).replace("localhost", "127.0.0.1") + "parent.html"
+    context = browser.new_context(service_workers="allow", viewport={"width": 1000, "height": 820})
+    try:
+        page = context.new_page()
+        page.goto(parent)
+        frame = page.frame_locator("#game")
+        expect(frame.locator("html")).to_have_attribute("data-ready", "1", timeout=120_000)
+        inner = next(f for f in page.frames if f.url.startswith(site.url))
+        inner.wait_for_function("document.documentElement.dataset.offline !== undefined")
+        assert inner.evaluate("document.documentElement.dataset.offline") == "off"
+        assert inner.evaluate("document.documentElement.lang") == "nl"
+        expect(frame.locator("#status")).to_contain_text("is aan zet")
+        frame.locator("#lang").select_option("en")
+        expect(frame.locator("#status")).to_contain_text("to move")
+        box = frame.locator("#board").bounding_box()
+        for square in ("c3", "d4"):
+            centre = inner.evaluate("name => window.militakiri.squareCenter(name)", square)
+            page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
+        expect(frame.locator("#board")).not_to_have_attribute("data-position", START)
+    finally:
+        context.close()
