@@ -1,0 +1,95 @@
+"""English and Dutch in the real page (issue 6): chosen from the browser,
+switched on the page and remembered; the engine's refusals in the page's
+language; the rules pages in both languages, reachable from the game.
+Screenshots go to artifacts/browser/ (dutch-*.png, rules-*.png)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+from game_page import GamePage
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+READY = 'html[data-ready="1"]'
+
+
+@pytest.mark.browser_context_args(locale="nl-NL", viewport={"width": 1100, "height": 820})
+def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url, open_app, artifacts_dir,
+                                                                   console_log):
+    open_app(page)
+    assert page.evaluate("navigator.languages")[0].startswith("nl")
+    assert page.get_attribute("html", "lang") == "nl"
+    expect(page.locator("#ng-title")).to_have_text("Nieuw spel")
+    expect(page.locator("#btn-flip")).to_have_text("Bord draaien")
+    expect(page.locator("#lang")).to_have_value("nl")
+    page.screenshot(path=str(artifacts_dir / "dutch-new-game.png"))
+
+    page.click("#ng-start")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Wit: klik waar je torens komen")
+    # A refused field: the engine's sentence, in Dutch (militakiri/messages.py).
+    GamePage(page).click("c4")
+    expect(status).to_have_text("c4 ligt niet in de opstelzone van Wit: torens staan op de rijen 1-3 (R4)")
+    expect(page.locator("#legend-list")).to_contain_text("Kruis: beweegt diagonaal, neemt recht.")
+    page.screenshot(path=str(artifacts_dir / "dutch-setup.png"))
+
+    # Help links to the Dutch rules page.
+    page.click("#btn-help")
+    link = page.locator("#dlg-help a[data-rules]")
+    expect(link).to_have_attribute("href", "./rules/nl.html")
+    expect(link).to_have_text("De volledige spelregels, met voorbeelden op het bord")
+    page.click("#help-close")
+
+    # Switch to English: every text at once, the refusal too.
+    page.select_option("#lang", "en")
+    assert page.get_attribute("html", "lang") == "en"
+    expect(status).to_have_text("c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)")
+    expect(page.locator("#btn-flip")).to_have_text("Flip board")
+    expect(page.locator("#legend-list")).to_contain_text("Cross: moves diagonally, takes straight.")
+    expect(page.locator("#dlg-help a[data-rules]")).to_have_attribute("href", "./rules/en.html")
+
+    # Remembered: the browser still says Dutch, the page stays English.
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("#btn-flip")).to_have_text("Flip board")
+
+    # ?lang= in a link beats the remembered choice; a refused move, in Dutch.
+    page.goto(base_url + "?" + urlencode({"position": START, "lang": "nl"}))
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    game = GamePage(page)
+    game.click("c3")
+    game.click("c4")
+    expect(status).to_have_text("Niet toegestaan: een kruispion beweegt diagonaal, niet recht (R7)")
+    page.screenshot(path=str(artifacts_dir / "dutch-refusal.png"))
+    assert not console_log.errors(), console_log.dump()
+
+
+def test_rules_pages_in_english_and_dutch(page, base_url, artifacts_dir, request_log):
+    page.set_viewport_size({"width": 900, "height": 1100})
+    for lang, other, heading, section in (
+        ("en", "nl", "The rules of Militakiri", "3. Moving and taking"),
+        ("nl", "en", "De spelregels van Militakiri", "3. Zetten en nemen"),
+    ):
+        page.goto(base_url + f"rules/{lang}.html")
+        expect(page.locator("h1")).to_have_text(heading)
+        assert page.get_attribute("html", "lang") == lang
+        expect(page.locator(f'a[hreflang="{other}"]')).to_have_attribute("href", f"./{other}.html")
+        figures = page.locator("figure")
+        assert figures.count() == 10
+        for i in range(figures.count()):  # each picture drawn, with its words for screen readers
+            figure = figures.nth(i)
+            assert figure.locator("svg").count() >= 1
+            assert figure.locator(".boards").get_attribute("aria-label")
+            box = figure.locator("svg").first.bounding_box()
+            assert box and box["width"] > 150 and box["height"] > 150
+        page.screenshot(path=str(artifacts_dir / f"rules-{lang}.png"))
+        page.locator("h2", has_text=section).scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -20)")
+        page.screenshot(path=str(artifacts_dir / f"rules-{lang}-moves.png"))
+    request_log.assert_same_origin()
+    assert not request_log.failed(), [(r.url, r.status) for r in request_log.failed()]
