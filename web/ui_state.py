@@ -264,7 +264,10 @@ class UiState:
         if self.check_time() is not None:
             return True
         self._reset_turn()
-        return self._play(token)
+        changed = self._play(token)
+        if self.message is not None and self.message.key == "tower_waits":
+            self.message = None  # "Your new tower waits" is for the player's own moves
+        return changed
 
     def can_hint(self) -> bool:
         """A hint is offered in untimed games, to the player to move."""

@@ -296,3 +296,15 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
     assert not opponent.recall(other, text)
     assert not opponent.recall(other, "{not json")
     assert opponent.memory(other) is None
+
+
+def test_the_computers_waiting_tower_is_not_called_the_players():
+    """A promotion with its set-up zone full: the tower waits (R15); the
+    status line does not tell the player "your new tower waits"."""
+    full_zone = "5s^/6/6/x15/X25/P1P1P1P1P1P1/X1X1X1X1X1X1/S1S1S1S1S1S^ w 122/122 -/- - 1"
+    state, _ = state_for(full_zone, computer=0)
+    assert state.computer_move("a4xa5=X")
+    assert state.game.position.waiting[0] and state.status().key == "to_move"
+    player, _ = state_for(full_zone, computer=None)
+    assert player.user_square("a4") and player.user_square("a5")
+    assert player.status().key == "tower_waits"
