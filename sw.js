@@ -85,8 +85,14 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+let opened = null; // this version's cache, opened once per worker start
+function ownCache() {
+  if (!opened) opened = caches.open(CACHE);
+  return opened;
+}
+
 async function answer(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
   // A page with ?position=, ?lang=, ?embed=... is the same page.
   const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
   return hit || fetch(request);

@@ -278,12 +278,13 @@ def version_stamp(files: dict[str, str]) -> str:
 
 
 def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = None,
-          bytecode: bool = True, bundle: bool = True) -> dict:
+          bytecode: bool = True, bundle: bool = True, preload: bool = True) -> dict:
     """Build the static site into ``out`` (replaced); return a summary dict.
 
     ``version`` names this build's cache (default: a hash of its files);
     ``bundle=False`` ships the Python files one by one (the old way, kept to
-    measure it: bench/load.py --designs), ``bytecode=False`` without .pyc.
+    measure it: bench/load.py --designs), ``bytecode=False`` without .pyc,
+    ``preload=False`` without the preload hints.
     """
     out = Path(out).resolve()
     pyscript_dist = root / "node_modules" / "@pyscript" / "core" / "dist"
@@ -368,8 +369,9 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     html = index.read_text(encoding="utf-8")
     if "</head>" not in html:
         raise BuildError("index.html: no </head>")
-    preloads = preload_block(out / "pyscript", configs)
-    html = html.replace("</head>", f"  {preloads}\n</head>", 1)
+    preloads = preload_block(out / "pyscript", configs) if preload else ""
+    if preload:
+        html = html.replace("</head>", f"  {preloads}\n</head>", 1)
     (out / "index.html").write_text(html, encoding="utf-8")
 
     # Offline: the precache list and the service worker (if the repo has one).

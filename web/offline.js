@@ -47,6 +47,10 @@ async function register() {
     const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), {
       updateViaCache: "none",
     });
+    if (!registration) { // a browser (or test harness) that blocks service workers
+      root.dataset.offline = "off";
+      return;
+    }
     offerUpdates(registration);
     await navigator.serviceWorker.ready;
     if (registration.active) root.dataset.offline = "ready";

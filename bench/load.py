@@ -1,0 +1,291 @@
+"""Start-up of the page, cold and warm, against a bare PyScript page on the same runtime.
+
+    python bench/load.py [--runs N] [--designs] [--json FILE]
+
+Everything is measured in one run, in the system Chromium (/usr/bin/chromium,
+through Playwright; never ``playwright install``), on localhost:
+
+- The game: tools/build.py builds the current sources into a temporary folder.
+- The bare page: a PyScript page that only prints a line, built here on the
+  game's own runtime (its pyodide/ and pyscript/ folders, linked), so the
+  two differ only by what the game adds.
+
+For each page, with a fresh browser profile (empty caches, no service worker):
+
+- **cold**: navigation start to ``html[data-ready="1"]`` (performance.now()
+  when the attribute appears), and the bytes the server sent until then
+  (headers and bodies, counted by the server);
+- first visit in all: the bytes sent once the game's service worker has
+  cached the whole game (the bare page has none);
+- **warm**: a reload once the first visit has settled: the game from its
+  service worker (no network), the bare page from the HTTP cache
+  (revalidated: the server says "no-cache"); the bytes sent for it;
+- **next day**: the player comes back later: a new browser process on the
+  same profile (disk cache, service worker, V8's code cache on disk;
+  nothing in memory) - shown, not a goal;
+- first contentful paint, for what the page shows before Python runs.
+
+Pages are measured in turns (bare, game, bare, game, ...) and the medians
+reported, so both see the same load on the machine. ``--designs`` also
+measures the game built the older ways (one request per .py file; the zip
+without bytecode; no preload hints), for docs/runtime.md.
+
+The last lines are ``cold_ratio_vs_bare: X`` (the game's cold start over
+the bare page's; goal X <= 1.10) and ``warm_ratio_vs_cold: Y`` (the game's
+warm start over its cold one; goal Y <= 0.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools import build as site_build  # noqa: E402
+from tools.serve import Server, StaticHandler  # noqa: E402
+
+CHROMIUM = os.environ.get("MILITAKIRI_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync"]
+TIMEOUT_MS = 180_000
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>bare PyScript</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./pyscript/core.css">
+  <script type="module" src="./pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" config='{"interpreter": "./pyodide/pyodide.mjs"}'>
+from pyscript import document
+print("Hello from Python")
+document.documentElement.setAttribute("data-ready", "1")
+  </script>
+</body>
+</html>
+"""
+
+# performance.now() when html[data-ready="1"] appears (ms from navigation start).
+INIT = """
+new MutationObserver((changes, observer) => {
+  if (document.documentElement && document.documentElement.dataset.ready === "1") {
+    window.__ready = performance.now();
+    observer.disconnect();
+    if (window.__benchReady) window.__benchReady();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+
+
+class Counter:
+    """Bytes and requests a server has sent."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.requests = 0
+        self._lock = threading.Lock()
+
+    def add(self, n: int, request: bool = False) -> None:
+        with self._lock:
+            self.bytes += n
+            self.requests += request
+
+    def read(self) -> tuple[int, int]:
+        with self._lock:
+            return self.bytes, self.requests
+
+
+class _Counting:
+    def __init__(self, raw, counter: Counter) -> None:
+        self._raw, self._counter = raw, counter
+
+    def write(self, data) -> int:
+        self._counter.add(len(data))
+        return self._raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+class CountingHandler(StaticHandler):
+    quiet = True
+    counter: Counter
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _Counting(self.wfile, self.counter)
+
+    def log_request(self, code="-", size="-") -> None:
+        self.counter.add(0, request=True)
+
+    def handle_one_request(self) -> None:
+        try:
+            super().handle_one_request()
+        except (ConnectionResetError, BrokenPipeError):  # a context closed mid-download
+            self.close_connection = True
+
+
+def serve(folder: Path) -> tuple[str, Counter, Server]:
+    counter = Counter()
+    handler = type("Handler", (CountingHandler,), {"counter": counter})
+    server = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://localhost:{server.server_address[1]}/", counter, server
+
+
+def make_bare(folder: Path, runtime: Path) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "index.html").write_text(BARE_HTML)
+    for name in ("pyodide", "pyscript"):
+        (folder / name).symlink_to(runtime / name, target_is_directory=True)
+    return folder
+
+
+def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker: bool, snapshot: dict):
+    """Open ``url`` in a browser on ``profile``; returns (context, page, seconds to data-ready)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=ARGS,
+        service_workers="allow" if service_worker else "block")
+    # The server's count at the moment the page says it is ready (before the
+    # service worker, registered just then, starts downloading).
+    context.expose_binding("__benchReady", lambda source: snapshot.__setitem__("at_ready", counter.read()))
+    context.add_init_script(INIT)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(url)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+    return context, page, page.evaluate("window.__ready") / 1000
+
+
+def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: Path) -> dict:
+    """A first visit with an empty profile (cold); once it has settled (the
+    game's service worker has cached everything), a reload (warm); then the
+    player comes back another day: a new browser process on the same profile
+    (disk cache, service worker, V8's code cache on disk - nothing in memory)."""
+    profile = Path(tempfile.mkdtemp(prefix="profile-", dir=tmp))
+    snapshot: dict = {}
+    before = counter.read()
+    context, page, cold = _visit(playwright, profile, url, counter, service_worker, snapshot)
+    try:
+        at_ready = snapshot.get("at_ready") or counter.read()
+        fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
+        if service_worker:
+            page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+        first_visit = counter.read()
+        snapshot.clear()
+        page.reload()
+        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+        warm = page.evaluate("window.__ready") / 1000
+        warm_ready = snapshot.get("at_ready") or counter.read()
+        controlled = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        page.wait_for_load_state("networkidle")
+    finally:
+        context.close()
+    context, page, again = _visit(playwright, profile, url, counter, service_worker, snapshot)
+    context.close()
+    return {
+        "cold_s": cold,
+        "warm_s": warm,
+        "next_day_s": again,
+        "fcp_s": fcp / 1000,
+        "cold_bytes": at_ready[0] - before[0],
+        "cold_requests": at_ready[1] - before[1],
+        "first_visit_bytes": first_visit[0] - before[0],
+        "warm_bytes": warm_ready[0] - first_visit[0],
+        "warm_requests": warm_ready[1] - first_visit[1],
+        "warm_from_service_worker": controlled,
+    }
+
+
+def summary(runs: list[dict]) -> dict:
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0] if key != "warm_from_service_worker"} \
+        | {"warm_from_service_worker": all(run["warm_from_service_worker"] for run in runs),
+           "cold_all": [round(run["cold_s"], 2) for run in runs],
+           "warm_all": [round(run["warm_s"], 2) for run in runs],
+           "next_day_all": [round(run["next_day_s"], 2) for run in runs]}
+
+
+def row(name: str, s: dict) -> str:
+    return (f"{name:<34} {s['cold_s']:7.2f} {s['warm_s']:7.2f} {s['next_day_s']:8.2f} {s['fcp_s']:6.2f} "
+            f"{s['cold_bytes'] / 1e6:8.2f} {s['cold_requests']:5.0f} {s['first_visit_bytes'] / 1e6:9.2f} "
+            f"{s['warm_bytes'] / 1e6:8.3f} {s['warm_requests']:5.0f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Start-up time of the page against a bare PyScript page.")
+    parser.add_argument("--runs", type=int, default=5, help="cold+warm visits per page (median; default 5)")
+    parser.add_argument("--designs", action="store_true",
+                        help="also the older builds: files one by one, no bytecode, no preloads")
+    parser.add_argument("--json", help="write the numbers to this file too")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"bench/load.py: {CHROMIUM} not found (make deps installs it)", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="militakiri-load-") as tmp:
+        tmp = Path(tmp)
+        game = site_build.build(tmp / "game")
+        sites = {"bare": make_bare(tmp / "bare", tmp / "game"), "militakiri": tmp / "game"}
+        if args.designs:
+            for name, options in (("files one by one", {"bundle": False}),
+                                  ("zip without bytecode", {"bytecode": False}),
+                                  ("no preloads", {"preload": False})):
+                site_build.build(tmp / name.replace(" ", "-"), **options)
+                sites[f"militakiri, {name}"] = tmp / name.replace(" ", "-")
+        served = {name: serve(folder) for name, folder in sites.items()}
+        results: dict[str, list[dict]] = {name: [] for name in sites}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            version = browser.version
+            browser.close()
+            for _ in range(args.runs):
+                for name, (url, counter, _) in served.items():
+                    results[name].append(measure(p, url, counter, name != "bare", tmp))
+        for _, _, server in served.values():
+            server.shutdown()
+            server.server_close()
+
+    stats = {name: summary(runs) for name, runs in results.items()}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"bench/load.py: Chromium {version}, {os.cpu_count()} cores, load average {load:.1f}; "
+          f"{args.runs} cold+warm visits per page, medians; version {game['version']}")
+    print(f"{'page':<34} {'cold_s':>7} {'warm_s':>7} {'nextday':>8} {'fcp_s':>6} {'cold_MB':>8} {'reqs':>5} "
+          f"{'visit_MB':>9} {'warm_MB':>8} {'reqs':>5}")
+    for name, s in stats.items():
+        print(row(name, s))
+    print("(medians. cold_MB/reqs: sent until data-ready; visit_MB: the whole first visit, the service "
+          "worker's download included; warm: a reload after the first visit; nextday: a new browser process "
+          "on the same profile)")
+    for name, s in stats.items():
+        print(f"  {name}: cold {s['cold_all']} warm {s['warm_all']} nextday {s['next_day_all']}")
+    bare, ours = stats["bare"], stats["militakiri"]
+    if not ours["warm_from_service_worker"]:
+        print("warning: the warm visit was not served by the service worker")
+    cold_ratio = ours["cold_s"] / bare["cold_s"]
+    warm_ratio = ours["warm_s"] / ours["cold_s"]
+    print(f"bare_warm_ratio_vs_cold: {bare['warm_s'] / bare['cold_s']:.2f}")
+    print(f"next_day_ratio_vs_cold: {ours['next_day_s'] / ours['cold_s']:.2f}")
+    print(f"cold_bytes_ratio_vs_bare: {ours['cold_bytes'] / bare['cold_bytes']:.2f}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"stats": stats, "runs": results}, indent=1) + "\n")
+    print(f"cold_ratio_vs_bare: {cold_ratio:.2f}")
+    print(f"warm_ratio_vs_cold: {warm_ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
