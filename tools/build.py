@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build dist/: a static folder any static host can serve as-is, no internet needed.
 
-    python tools/build.py [--out DIR] [--version STAMP] [--no-bytecode] [--no-bundle]
+    python tools/build.py [--out DIR] [--version STAMP] [--no-bytecode] [--no-bundle] [--no-preload]
 
 Layout of the result (every URL in it is relative, so it also works under a
 sub-path such as /games/militakiri/; docs/deploy.md):
@@ -413,11 +413,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", help="version stamp naming the offline cache (default: a hash of the files)")
     parser.add_argument("--no-bytecode", action="store_true", help="ship no .pyc in the zip")
     parser.add_argument("--no-bundle", action="store_true", help="Python files one by one, no zip")
+    parser.add_argument("--no-preload", action="store_true", help="no preload hints in index.html")
     parser.add_argument("--quiet", "-q", action="store_true")
     args = parser.parse_args(argv)
     try:
         summary = build(Path(args.out), version=args.version, bytecode=not args.no_bytecode,
-                        bundle=not args.no_bundle)
+                        bundle=not args.no_bundle, preload=not args.no_preload)
     except BuildError as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 1
