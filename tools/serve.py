@@ -50,6 +50,7 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".woff2": "font/woff2",

@@ -74,6 +74,12 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     wait_offline_ready(page)
     assert cache_names(page) == [f"militakiri:/:{site.summary['version']}"]
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
+    # Installable: Chromium's own check (only a private window stops it here).
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    cdp.detach()
 
     context.set_offline(True)
     assert page.evaluate("fetch('./no-such-file.txt').then(() => 'online', () => 'offline')") == "offline"
