@@ -17,9 +17,11 @@ For each page, with a fresh browser profile (empty caches, no service worker):
   (headers and bodies, counted by the server);
 - first visit in all: the bytes sent once the game's service worker has
   cached the whole game (the bare page has none);
-- **warm**: a reload once the first visit has settled: the game from its
-  service worker (no network), the bare page from the HTTP cache
-  (revalidated: the server says "no-cache"); the bytes sent for it;
+- **warm**: a reload once the first visit has settled (the game's service
+  worker has cached it and made the Pyodide memory snapshot,
+  web/snapshot.mjs): the game from its service worker and snapshot (no
+  network), the bare page from the HTTP cache (revalidated: the server
+  says "no-cache"); the bytes sent for it;
 - **next day**: the player comes back later: a new browser process on the
   same profile (disk cache, service worker, V8's code cache on disk;
   nothing in memory) - shown, not a goal;
@@ -28,7 +30,8 @@ For each page, with a fresh browser profile (empty caches, no service worker):
 Pages are measured in turns (bare, game, bare, game, ...) and the medians
 reported, so both see the same load on the machine. ``--designs`` also
 measures the game built the older ways (one request per .py file; the zip
-without bytecode; no preload hints), for docs/runtime.md.
+without bytecode; no preload hints) and started without the snapshot, for
+docs/runtime.md.
 
 The last lines are ``cold_ratio_vs_bare: X`` (the game's cold start over
 the bare page's; goal X <= 1.10) and ``warm_ratio_vs_cold: Y`` (the game's
@@ -154,14 +157,14 @@ def make_bare(folder: Path, runtime: Path) -> Path:
     return folder
 
 
-def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker: bool, snapshot: dict):
+def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker: bool, marks: dict):
     """Open ``url`` in a browser on ``profile``; returns (context, page, seconds to data-ready)."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=ARGS,
         service_workers="allow" if service_worker else "block")
     # The server's count at the moment the page says it is ready (before the
     # service worker, registered just then, starts downloading).
-    context.expose_binding("__benchReady", lambda source: snapshot.__setitem__("at_ready", counter.read()))
+    context.expose_binding("__benchReady", lambda source: marks.__setitem__("at_ready", counter.read()))
     context.add_init_script(INIT)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(url)
@@ -169,32 +172,45 @@ def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker
     return context, page, page.evaluate("window.__ready") / 1000
 
 
-def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: Path) -> dict:
+FORGET_SNAPSHOTS = """caches.keys().then(names => Promise.all(
+  names.filter(name => name.startsWith("militakiri-snapshot:")).map(name => caches.delete(name))))"""
+
+
+def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: Path,
+            snapshot: bool = True) -> dict:
     """A first visit with an empty profile (cold); once it has settled (the
     game's service worker has cached everything), a reload (warm); then the
     player comes back another day: a new browser process on the same profile
     (disk cache, service worker, V8's code cache on disk - nothing in memory)."""
     profile = Path(tempfile.mkdtemp(prefix="profile-", dir=tmp))
-    snapshot: dict = {}
+    marks: dict = {}
     before = counter.read()
-    context, page, cold = _visit(playwright, profile, url, counter, service_worker, snapshot)
+    context, page, cold = _visit(playwright, profile, url, counter, service_worker, marks)
     try:
-        at_ready = snapshot.get("at_ready") or counter.read()
+        at_ready = marks.get("at_ready") or counter.read()
         fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
-        if service_worker:
+        if service_worker:  # the whole game cached, and the Pyodide snapshot made (web/offline.js)
             page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
+            page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', state="attached",
+                                   timeout=TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         first_visit = counter.read()
-        snapshot.clear()
+        if not snapshot:  # a design: starts without the Pyodide snapshot
+            page.evaluate(FORGET_SNAPSHOTS)
+        marks.clear()
         page.reload()
         page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
         warm = page.evaluate("window.__ready") / 1000
-        warm_ready = snapshot.get("at_ready") or counter.read()
+        warm_ready = marks.get("at_ready") or counter.read()
         controlled = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        from_snapshot = page.evaluate("document.documentElement.dataset.pyodide === 'snapshot'")
         page.wait_for_load_state("networkidle")
+        if not snapshot:
+            page.wait_for_timeout(500)
+            page.evaluate(FORGET_SNAPSHOTS)
     finally:
         context.close()
-    context, page, again = _visit(playwright, profile, url, counter, service_worker, snapshot)
+    context, page, again = _visit(playwright, profile, url, counter, service_worker, marks)
     context.close()
     return {
         "cold_s": cold,
@@ -207,12 +223,14 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
         "warm_bytes": warm_ready[0] - first_visit[0],
         "warm_requests": warm_ready[1] - first_visit[1],
         "warm_from_service_worker": controlled,
+        "warm_from_snapshot": from_snapshot,
     }
 
 
 def summary(runs: list[dict]) -> dict:
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0] if key != "warm_from_service_worker"} \
-        | {"warm_from_service_worker": all(run["warm_from_service_worker"] for run in runs),
+    flags = ("warm_from_service_worker", "warm_from_snapshot")
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0] if key not in flags} \
+        | {flag: all(run[flag] for run in runs) for flag in flags} | {
            "cold_all": [round(run["cold_s"], 2) for run in runs],
            "warm_all": [round(run["warm_s"], 2) for run in runs],
            "next_day_all": [round(run["next_day_s"], 2) for run in runs]}
@@ -246,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
                                   ("no preloads", {"preload": False})):
                 site_build.build(tmp / name.replace(" ", "-"), **options)
                 sites[f"militakiri, {name}"] = tmp / name.replace(" ", "-")
+            sites["militakiri, no snapshot"] = tmp / "game"
         served = {name: serve(folder) for name, folder in sites.items()}
         results: dict[str, list[dict]] = {name: [] for name in sites}
         with sync_playwright() as p:
@@ -254,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
             for _ in range(args.runs):
                 for name, (url, counter, _) in served.items():
-                    results[name].append(measure(p, url, counter, name != "bare", tmp))
+                    results[name].append(measure(p, url, counter, name != "bare", tmp,
+                                                 snapshot=not name.endswith("no snapshot")))
         for _, _, server in served.values():
             server.shutdown()
             server.server_close()
@@ -275,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     bare, ours = stats["bare"], stats["militakiri"]
     if not ours["warm_from_service_worker"]:
         print("warning: the warm visit was not served by the service worker")
+    if not ours["warm_from_snapshot"]:
+        print("warning: a warm visit did not start from the Pyodide snapshot")
     cold_ratio = ours["cold_s"] / bare["cold_s"]
     warm_ratio = ours["warm_s"] / ours["cold_s"]
     print(f"bare_warm_ratio_vs_cold: {bare['warm_s'] / bare['cold_s']:.2f}")

@@ -249,8 +249,10 @@ def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
     return [f"pyscript/{n}" for n in static + chunks]
 
 
-def preload_block(pyscript_dir: Path, configs: list[str]) -> str:
+def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "") -> str:
     modules = pyscript_start_chunks(pyscript_dir) + list(PYODIDE_MODULES)
+    if interpreter.removeprefix("./") not in modules:  # a module wrapping pyodide.mjs
+        modules.insert(len(modules) - len(PYODIDE_MODULES), interpreter.removeprefix("./"))
     lines = [PRELOAD_HEADER]
     lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
@@ -369,7 +371,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     html = index.read_text(encoding="utf-8")
     if "</head>" not in html:
         raise BuildError("index.html: no </head>")
-    preloads = preload_block(out / "pyscript", configs) if preload else ""
+    interpreter = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))["interpreter"]
+    preloads = preload_block(out / "pyscript", configs, interpreter) if preload else ""
     if preload:
         html = html.replace("</head>", f"  {preloads}\n</head>", 1)
     (out / "index.html").write_text(html, encoding="utf-8")

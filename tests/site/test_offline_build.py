@@ -42,7 +42,7 @@ def test_precache_list_is_every_file_the_game_needs_with_its_hash(built):
     for rel, digest in files.items():
         assert hashlib.sha256((out / rel).read_bytes()).hexdigest() == digest, rel
     needed = {"index.html", "pyscript.toml", summary["bundle"], "web/main.py", "web/style.css",
-              "web/offline.js", "manifest.webmanifest", "icons/icon-192.png", "rules/en.html",
+              "web/offline.js", "web/pyodide_start.mjs", "web/snapshot.mjs", "manifest.webmanifest", "icons/icon-192.png", "rules/en.html",
               "rules/nl.html", "rules/rules.css", "pyscript/core.js", "pyscript/core.css",
               *(f"pyodide/{name}" for name in site_build.PYODIDE_REQUIRED),
               "pyodide/pyodide.asm.mjs", *summary["preloads"]}
@@ -94,6 +94,7 @@ def test_index_preloads_what_the_start_fetches(built):
     for href in modules + fetches:
         assert href.startswith("./") and (out / href).is_file(), href
     assert "./pyodide/pyodide.mjs" in modules and "./pyodide/pyodide.asm.mjs" in modules
+    assert "./web/pyodide_start.mjs" in modules  # the config's interpreter
     assert {"./pyodide/pyodide.asm.wasm", "./pyodide/python_stdlib.zip", "./pyodide/pyodide-lock.json",
             "./pyscript.toml"} <= set(fetches)
     # fetch() in Pyodide/PyScript is CORS mode: only crossorigin preloads are reused.

@@ -64,7 +64,8 @@ def test_config_maps_every_module(built):
     table unpacks it into the working directory), with its bytecode."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/pyodide_start.mjs"  # wraps ./pyodide/pyodide.mjs
+    assert (out / "web" / "pyodide_start.mjs").is_file()
     assert config["files"] == {f"./{summary['bundle']}": "./*"}
     names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
     table = site_build.files_table(ROOT)
