@@ -272,7 +272,7 @@ def choose_language(query: str, stored: str | None, preferred) -> str:
     choice (``stored``), else the first of the browser's ``preferred``
     languages (navigator.languages, e.g. ``["nl-BE", "en"]``) we have, else
     English."""
-    from urllib.parse import parse_qs
+    from query import parse_qs
 
     asked = parse_qs(str(query or "").lstrip("?")).get("lang", [""])[-1]
     for code in [asked, stored or ""] + [str(p) for p in (preferred or [])]:
