@@ -67,8 +67,10 @@ def wire(app) -> None:
     if select is None:
         return
     clear(select)
+    # A phone's top bar has no room for "Nederlands": the codes there.
+    narrow = bool(window.matchMedia("(max-width: 760px)").matches)
     for code, name in texts.LANGUAGE_NAMES.items():
-        select.appendChild(el("option", name, value=code, lang=code))
+        select.appendChild(el("option", code.upper() if narrow else name, value=code, lang=code, title=name))
     select.value = texts.language()
     proxy = create_proxy(lambda event: switch(str(select.value), app))
     _proxies.append(proxy)
