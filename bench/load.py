@@ -25,7 +25,9 @@ For each page, with a fresh browser profile (empty caches, no service worker):
 - **next day**: the player comes back later: a new browser process on the
   same profile (disk cache, service worker, V8's code cache on disk;
   nothing in memory) - shown, not a goal;
-- first contentful paint, for what the page shows before Python runs.
+- first contentful paint, for what the page shows before Python runs, and
+  the layout shift until ``data-ready`` (0: the first paint already has the
+  page's final layout; web/first_stage.js).
 
 Pages are measured in turns (bare, game, bare, game, ...) and the medians
 reported, so both see the same load on the machine. ``--designs`` also
@@ -81,8 +83,15 @@ document.documentElement.setAttribute("data-ready", "1")
 </html>
 """
 
-# performance.now() when html[data-ready="1"] appears (ms from navigation start).
+# performance.now() when html[data-ready="1"] appears (ms from navigation start),
+# and how much the page's layout moved on the way (the sum of Chromium's
+# layout-shift scores until 0.5 s after it: 0 when the first paint already
+# has the final layout).
 INIT = """
+window.__shift = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__shift += entry.value;
+}).observe({type: "layout-shift", buffered: true});
 new MutationObserver((changes, observer) => {
   if (document.documentElement && document.documentElement.dataset.ready === "1") {
     window.__ready = performance.now();
@@ -189,6 +198,8 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
     try:
         at_ready = marks.get("at_ready") or counter.read()
         fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
+        page.wait_for_timeout(500)  # the frames that show the ready page
+        shift = page.evaluate("window.__shift")
         if service_worker:  # the whole game cached, and the Pyodide snapshot made (web/offline.js)
             page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
             page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', state="attached",
@@ -217,6 +228,7 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
         "warm_s": warm,
         "next_day_s": again,
         "fcp_s": fcp / 1000,
+        "shift": shift,
         "cold_bytes": at_ready[0] - before[0],
         "cold_requests": at_ready[1] - before[1],
         "first_visit_bytes": first_visit[0] - before[0],
@@ -238,7 +250,7 @@ def summary(runs: list[dict]) -> dict:
 
 def row(name: str, s: dict) -> str:
     return (f"{name:<34} {s['cold_s']:7.2f} {s['warm_s']:7.2f} {s['next_day_s']:8.2f} {s['fcp_s']:6.2f} "
-            f"{s['cold_bytes'] / 1e6:8.2f} {s['cold_requests']:5.0f} {s['first_visit_bytes'] / 1e6:9.2f} "
+            f"{s['shift']:6.2f} {s['cold_bytes'] / 1e6:8.2f} {s['cold_requests']:5.0f} {s['first_visit_bytes'] / 1e6:9.2f} "
             f"{s['warm_bytes'] / 1e6:8.3f} {s['warm_requests']:5.0f}")
 
 
@@ -283,11 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"bench/load.py: Chromium {version}, {os.cpu_count()} cores, load average {load:.1f}; "
           f"{args.runs} cold+warm visits per page, medians; version {game['version']}")
-    print(f"{'page':<34} {'cold_s':>7} {'warm_s':>7} {'nextday':>8} {'fcp_s':>6} {'cold_MB':>8} {'reqs':>5} "
+    print(f"{'page':<34} {'cold_s':>7} {'warm_s':>7} {'nextday':>8} {'fcp_s':>6} {'shift':>6} {'cold_MB':>8} {'reqs':>5} "
           f"{'visit_MB':>9} {'warm_MB':>8} {'reqs':>5}")
     for name, s in stats.items():
         print(row(name, s))
-    print("(medians. cold_MB/reqs: sent until data-ready; visit_MB: the whole first visit, the service "
+    print("(medians. shift: how far the layout moved until data-ready, cold (Chromium's layout-shift score); cold_MB/reqs: sent until data-ready; visit_MB: the whole first visit, the service "
           "worker's download included; warm: a reload after the first visit; nextday: a new browser process "
           "on the same profile)")
     for name, s in stats.items():
