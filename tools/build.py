@@ -6,7 +6,8 @@
 Layout of the result (every URL in it is relative, so it also works under a
 sub-path such as /games/militakiri/; docs/deploy.md):
 
-    index.html            the page, plus generated preload hints and its version
+    index.html            the page, plus generated preload hints, its texts (tools/first_stage.py)
+                          and its version
     pyscript.toml         PyScript config: ./pyscript.toml + a generated [files] table
     app-<hash>.zip        the engine and web/*.py (but main.py) with their bytecode: one request
     sw.js                 the service worker with this version's precache list
@@ -60,6 +61,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOLS = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # `python tools/build.py`: tools.rules, militakiri
     sys.path.insert(0, str(ROOT))
+
+from tools import first_stage  # noqa: E402
 
 # What the page needs from the pyodide npm package: the ES module loader, the
 # emscripten glue (pyodide.asm.mjs in 314.x, pyodide.asm.js in older
@@ -266,16 +269,16 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "")
     return "\n  ".join(lines)
 
 
+def precached(out: Path, skip: set[str]) -> list[str]:
+    """Every file of ``out`` the game needs offline: not source maps, not the
+    sources the zip already holds, not sw.js itself."""
+    names = (path.relative_to(out).as_posix() for path in sorted(out.rglob("*")) if path.is_file())
+    return [rel for rel in names if rel not in skip and not rel.endswith(".map") and rel != "sw.js"]
+
+
 def precache_list(out: Path, skip: set[str]) -> dict[str, str]:
-    """Every file of ``out`` the game needs offline (not source maps, not the
-    sources the zip already holds, not sw.js itself), with its SHA-256."""
-    files = {}
-    for path in sorted(p for p in out.rglob("*") if p.is_file()):
-        rel = path.relative_to(out).as_posix()
-        if rel in skip or rel.endswith(".map") or rel == "sw.js":
-            continue
-        files[rel] = sha256(path.read_bytes())
-    return files
+    """The files :func:`precached` names, each with its SHA-256."""
+    return {rel: sha256((out / rel).read_bytes()) for rel in precached(out, skip)}
 
 
 def version_stamp(files: dict[str, str]) -> str:
@@ -386,6 +389,11 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     # Offline: the precache list and the service worker (if the repo has one).
     skip = set(engine) | set(web) if bundle else set()
     skip.discard("web/main.py")
+    # The first stage (tools/first_stage.py): the page labelled before Python
+    # runs; its first-visit line says how much the service worker will hold.
+    first_visit_mb = round(sum((out / name).stat().st_size for name in precached(out, skip)) / 1e6)
+    html = first_stage.render(html, first_stage.load_texts(root / "web"), mb=first_visit_mb)
+    (out / "index.html").write_text(html, encoding="utf-8")
     files = precache_list(out, skip)
     stamp = version or version_stamp(files)
     html = html.replace("</head>", f'  <meta name="militakiri-version" content="{stamp}">\n</head>', 1)

@@ -29,7 +29,8 @@ from ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
 #: Layout constants in CSS pixels (see style.css): the window width below
 #: which the side panel goes under the board, the side panel's width, the
 #: room kept for the status line and the buttons, the least width of the
-#: board column (so the player bars have room).
+#: board column (so the player bars have room). style.css repeats them to
+#: size the board before Python runs (tests/browser/test_first_stage.py).
 NARROW = 760
 SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120

@@ -1,8 +1,12 @@
 """The page's language in the browser: chosen at start, switched on the page.
 
-At start (:func:`start`, before the App is built): ``?lang=`` in the URL,
-else the player's earlier choice kept in localStorage, else the browser's
-``navigator.languages``, else English (:func:`texts.choose_language`).
+At start (:func:`start`, before the App is built): a choice the player
+made on the switch while the page loaded (web/first_stage.js runs it
+before Python and hands it over in ``html[data-language-chosen]``), else
+``?lang=`` in the URL, else the player's earlier choice kept in
+localStorage, else the browser's ``navigator.languages``, else English
+(:func:`texts.choose_language`; web/first_stage.js chooses the same way
+for the page's first paint).
 The switch in the top bar (``<select id="lang">``) changes every text at
 once, game and dialogs included (``App.relabel``), points the Rules links
 at the rules page in that language and remembers the choice where the
@@ -40,7 +44,9 @@ def _preferred() -> list[str]:
 
 def start(query: str) -> str:
     """Choose and set the page's language; returns its code."""
-    code = texts.choose_language(query, _storage().get(STORAGE_KEY), _preferred())
+    # A choice made on the switch while the page loaded (web/first_stage.js).
+    chosen = document.documentElement.getAttribute("data-language-chosen")
+    code = texts.choose_language(query, _storage().get(STORAGE_KEY), _preferred(), chosen)
     _apply(code)
     return code
 

@@ -225,6 +225,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_link": "The full rules, with examples on the board",
         "update_ready": "A new version of the game is ready.",
         "update_now": "Load it now",
+        # Before Python runs (web/first_stage.js; {mb} is filled by the build) -----
+        "loading": "Loading the game\u2026",
+        "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
+                         "also plays offline.",
         # The computer opponent (web/computer.py, web/opponent.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",
@@ -267,15 +271,20 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 DEFAULT_LANGUAGE = "en"
 
 
-def choose_language(query: str, stored: str | None, preferred) -> str:
-    """The page's language: ``?lang=`` in the URL, else the player's earlier
-    choice (``stored``), else the first of the browser's ``preferred``
-    languages (navigator.languages, e.g. ``["nl-BE", "en"]``) we have, else
-    English."""
+def choose_language(query: str, stored: str | None, preferred, chosen: str | None = None) -> str:
+    """The page's language: what the player ``chosen`` on the switch while
+    the page was loading (web/first_stage.js), else ``?lang=`` in the URL,
+    else the player's earlier choice (``stored``), else the first of the
+    browser's ``preferred`` languages (navigator.languages, e.g.
+    ``["nl-BE", "en"]``) we have, else English.
+
+    >>> choose_language("?lang=nl", "nl", ["nl"], chosen="en")
+    'en'
+    """
     from query import parse_qs
 
     asked = parse_qs(str(query or "").lstrip("?")).get("lang", [""])[-1]
-    for code in [asked, stored or ""] + [str(p) for p in (preferred or [])]:
+    for code in [chosen or "", asked, stored or ""] + [str(p) for p in (preferred or [])]:
         code = code.strip().lower().replace("_", "-").split("-")[0]
         if code in TEXTS:
             return code

@@ -246,6 +246,10 @@ NL: dict[str, str] = {
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
     "update_ready": "Er is een nieuwe versie van het spel.",
     "update_now": "Nu laden",
+    # Voordat Python draait (web/first_stage.js) -------------------------------
+    "loading": "Het spel wordt geladen\u2026",
+    "loading_first": "Eerste bezoek: het spel wordt geladen (ongeveer {mb} MB). Daarna start het sneller "
+                     "en speelt het ook offline.",
     # Tegen de computer (web/computer.py, web/opponent.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",

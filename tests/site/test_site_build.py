@@ -110,7 +110,7 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "militakiri" / "__pycache__" / "junk.py").write_text("")
     (root / "web" / "main.py").write_text("")
     (root / "web" / "ui.py").write_text("")
-    for name in ("index.html", "pyscript.toml"):
+    for name in ("index.html", "pyscript.toml", "web/texts.py", "web/texts_nl.py"):  # texts: tools/first_stage.py
         (root / name).write_text((ROOT / name).read_text())
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
@@ -119,7 +119,8 @@ def test_new_module_needs_no_edit(tmp_path):
     assert files == {f"./{summary['bundle']}": "./*"}
     names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
     assert {n for n in names if n.endswith(".py")} == {
-        "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "ui.py"}
+        "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "ui.py", "texts.py",
+        "texts_nl.py"}
     assert "militakiri/sub/__pycache__/__init__.cpython-314.pyc" in names
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"

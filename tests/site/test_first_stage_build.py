@@ -1,0 +1,122 @@
+"""tools/first_stage.py: index.html labelled at build time, every language's
+texts for web/first_stage.js, and clear errors for a page it cannot fill."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import first_stage  # noqa: E402
+
+TEXTS = first_stage.load_texts(ROOT / "web")
+
+
+class _Keyed(HTMLParser):
+    """Every element with a text key: its key, attributes and text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[dict] = []
+        self._open: list[dict] = []
+        self.script: str | None = None
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("id") == "first-texts":
+            self._in_script = True
+            self.script = ""
+        element = {"tag": tag, "attrs": attrs, "text": ""}
+        if any(name.startswith("data-") and name.endswith(("text", "label", "title")) for name in attrs):
+            self.elements.append(element)
+        self._open.append(element)
+
+    def handle_endtag(self, tag) -> None:
+        self._in_script = False
+        while self._open and self._open.pop()["tag"] != tag:
+            pass
+
+    def handle_data(self, data) -> None:
+        if self._in_script:
+            self.script += data
+        if self._open:
+            self._open[-1]["text"] += data
+
+
+@pytest.fixture(scope="module")
+def page() -> _Keyed:
+    html = first_stage.render((ROOT / "index.html").read_text(encoding="utf-8"), TEXTS, mb=15)
+    parsed = _Keyed()
+    parsed.feed(html)
+    return parsed
+
+
+def test_every_keyed_text_is_filled_in_english(page):
+    english = TEXTS.TEXTS["en"]
+    assert len(page.elements) > 60
+    for element in page.elements:
+        attrs = element["attrs"]
+        key = attrs.get("data-text") or attrs.get("data-first-text")
+        if key:
+            assert element["text"] == english[key].replace("{mb}", "15"), element
+        if "data-label" in attrs:
+            assert attrs["aria-label"] == english[attrs["data-label"]], element
+        if "data-title" in attrs:
+            assert attrs["title"] == english[attrs["data-title"]], element
+    status = next(e for e in page.elements if e["attrs"].get("id") == "status")
+    assert status["text"] == "Loading the game\u2026"
+
+
+def test_the_script_gets_every_language_with_every_key(page):
+    data = json.loads(page.script)
+    assert data["languages"] == {"en": "English", "nl": "Nederlands"}
+    keys = {e["attrs"].get(name) for e in page.elements
+            for name in ("data-text", "data-first-text", "data-label", "data-title")} - {None}
+    assert set(data["texts"]) == {"en", "nl"}
+    for code, table in data["texts"].items():
+        assert set(table) == keys | {"loading_first"}, code
+        assert all(text and "{" not in text for text in table.values()), code
+    assert data["texts"]["nl"]["new_game"] == "Nieuw spel"
+    assert "15 MB" in data["texts"]["nl"]["loading_first"]
+
+
+def test_the_texts_come_right_before_the_script_that_reads_them():
+    html = first_stage.render((ROOT / "index.html").read_text(encoding="utf-8"), TEXTS, mb=15)
+    assert re.search(r'<script id="first-texts" type="application/json">[^<]*</script>\n'
+                     + re.escape(first_stage.SCRIPT), html)
+
+
+class _Texts:
+    TEXTS = {"en": {"a": "A </script> & <b>", "b": "B", "loading_first": "L"}, "nl": {"a": "nl A"}}
+    LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+
+
+def test_texts_are_escaped_and_a_missing_translation_falls_back_to_english():
+    html = first_stage.render('<p data-text="a"></p><i data-title="b"></i>' + first_stage.SCRIPT, _Texts)
+    assert '<p data-text="a">A &lt;/script&gt; &amp; &lt;b&gt;</p>' in html
+    assert '<i data-title="b" title="B"></i>' in html
+    data = html.split('type="application/json">')[1].split("</script>")[0]
+    assert "</script>" not in data
+    assert json.loads(data)["texts"]["nl"] == {"a": "nl A", "b": "B", "loading_first": "L"}
+
+
+@pytest.mark.parametrize("page, message", [
+    ('<p data-text="nope"></p>', "lacks: nope"),
+    ('<p data-text="a"><b>x</b></p>', "holds markup"),
+    ('<i data-title="b" title="x"></i>', "title is filled from data-title"),
+    ('<p data-text="a"></p><script src="./other.js"></script>', "no <script src=\"./web/first_stage.js\">"),
+])
+def test_a_page_it_cannot_fill_is_refused_with_the_reason(page, message):
+    if "first_stage.js" not in page and "other.js" not in page:
+        page += first_stage.SCRIPT
+    with pytest.raises(first_stage.FirstStageError, match=re.escape(message)):
+        first_stage.render(page, _Texts)

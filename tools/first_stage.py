@@ -1,0 +1,105 @@
+"""The page's first stage: what it shows before Python runs.
+
+Pyodide takes seconds to start (on a first visit it also downloads ~15 MB),
+and all that time the page is whatever index.html paints. So the first paint
+should already be the page, in the player's language, not a skeleton:
+
+- this build step fills every ``data-text`` / ``data-label`` / ``data-title``
+  element of index.html with its English text from web/texts.py (so the page
+  reads right even before any script runs), and ``data-first-text``
+  elements (the loading line, shown only until Python runs) too;
+- it adds those keys' texts in every language as JSON
+  (``<script id="first-texts" type="application/json">``), plus the
+  language names;
+- web/first_stage.js, a small classic script at the end of the body, picks
+  the language as web/texts.choose_language does, relabels the page, says
+  what is loading, and lets the language switch work before Python.
+- web/style.css gives the board its size and squares before the canvas is
+  drawn (the same sizing as web/app.py ``App.fit``).
+
+Once Python runs, web/language.py and web/dom.py own all of it.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+#: An element whose text is a key, with nothing but text inside it.
+_TEXT_ELEMENT = re.compile(r'(<(\w+)\b[^>]*?\sdata-(?:first-)?text="(\w+)"[^>]*>)([^<]*)(</\2>)')
+_ANY_TEXT = re.compile(r'\sdata-(?:first-)?text="')
+_ATTRIBUTE = {"label": "aria-label", "title": "title"}
+_KEYED_ATTRIBUTE = re.compile(r'<\w+\b[^>]*?\sdata-(label|title)="(\w+)"[^>]*>')
+#: The script that reads the texts; they go right before it.
+SCRIPT = '<script src="./web/first_stage.js"></script>'
+#: Texts the script chooses itself (the loading line on a first visit).
+SCRIPT_KEYS = ("loading_first",)
+_KEY = re.compile(r'\sdata-(?:first-text|text|label|title)="(\w+)"')
+
+
+class FirstStageError(ValueError):
+    """index.html names a text that web/texts.py lacks, or wraps one in markup."""
+
+
+def load_texts(web: Path):
+    """web/texts.py as a module (it imports its sibling texts_nl)."""
+    sys.path.insert(0, str(web))
+    try:
+        spec = importlib.util.spec_from_file_location("_militakiri_web_texts", web / "texts.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(web))
+
+
+def render(page: str, texts, **values) -> str:
+    """``page`` with its keyed texts filled in English and the JSON added.
+
+    ``values`` fill placeholders of the first-stage texts (``{mb}``).
+
+    >>> class T:
+    ...     TEXTS = {"en": {"hi": "Hello {who}", "loading_first": "..."}, "nl": {"hi": "Hallo {who}"}}
+    ...     LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+    >>> out = render('<p data-text="hi"></p>' + SCRIPT, T, who="you")
+    >>> out.split("<script")[0]
+    '<p data-text="hi">Hello you</p>'
+    """
+    keys = sorted(set(_KEY.findall(page)) | set(SCRIPT_KEYS))
+    english = texts.TEXTS["en"]
+    missing = [key for key in keys if key not in english]
+    if missing:
+        raise FirstStageError(f"index.html names texts that web/texts.py lacks: {', '.join(missing)}")
+
+    def fill(text: str) -> str:
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
+    tables = {code: {key: fill(table.get(key, english[key])) for key in keys} for code, table in texts.TEXTS.items()}
+    en = tables["en"]
+
+    filled = _TEXT_ELEMENT.sub(lambda m: m.group(1) + html.escape(en[m.group(3)], quote=False) + m.group(5), page)
+    if len(_TEXT_ELEMENT.findall(page)) != len(_ANY_TEXT.findall(page)):
+        raise FirstStageError("index.html: a data-text element holds markup; only plain text can be filled")
+
+    def attributes(match: re.Match) -> str:
+        tag = match.group(0)
+        for kind, key in re.findall(r'\sdata-(label|title)="(\w+)"', tag):
+            name = _ATTRIBUTE[kind]
+            if re.search(rf'\s{name}="', tag):
+                raise FirstStageError(f"index.html: {name} is filled from data-{kind}, do not write it: {tag}")
+            tag = tag[:-1].rstrip("/").rstrip() + f' {name}="{html.escape(en[key])}">'
+        return tag
+
+    filled = _KEYED_ATTRIBUTE.sub(attributes, filled)
+    data = json.dumps({"languages": texts.LANGUAGE_NAMES, "texts": tables}, ensure_ascii=False, sort_keys=True)
+    data = data.replace("</", "<\\/")  # a "</" would end the script early
+    block = f'<script id="first-texts" type="application/json">{data}</script>\n'
+    if SCRIPT not in filled:
+        raise FirstStageError(f"index.html: no {SCRIPT}")
+    return filled.replace(SCRIPT, block + SCRIPT, 1)
