@@ -126,6 +126,7 @@ class Dialogs:
             by_id("ng-bonus").value = f"{control.bonus:g}"
         by_id("ng-white").value = settings.white
         by_id("ng-black").value = settings.black
+        by_id("ng-touch").checked = settings.touch_move
         by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
         by_id("ng-level").value = str(settings.level)
         if settings.computer is not None:
@@ -177,6 +178,7 @@ class Dialogs:
             black=clean_name(by_id("ng-black").value),
             position=by_id("ng-position").value.strip() or None,
             seed=self.app.state.settings.seed,
+            touch_move=bool(by_id("ng-touch").checked),
         )
         if by_id("ng-computer").checked:
             side = by_id("ng-side").value

@@ -7,7 +7,8 @@ Other modules in web/ are mapped into the Python file system by the build
 URL parameters (all optional): ``board=single|double``, ``time=300+5``
 (per player, as in the record's TimeControl tag), ``white=`` / ``black=``
 names, ``position=`` a position string to start from (skips set-up and
-dice), ``seed=`` for reproducible dice and random set-ups; ``embed=1``
+dice), ``seed=`` for reproducible dice and random set-ups, ``touch=1``
+for touch-move (R25); ``embed=1``
 (board, clocks and a minimal bar for an iframe, docs/embed.md) and
 ``link=`` (a start link; the fragment ``#1!...`` works too); against
 the computer: ``computer=white|black`` (the colour it plays) and

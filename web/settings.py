@@ -64,6 +64,8 @@ class GameSettings:
     #: on this device; its level 1..4 (militakiri.ai, web/opponent.py).
     computer: int | None = None
     level: int = 2
+    #: R25 (optional, off by default): a piece a player selects must move.
+    touch_move: bool = False
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
@@ -141,6 +143,7 @@ def from_query(query: str) -> GameSettings:
     seed = params.get("seed", "")
     if seed.isdigit():
         settings.seed = int(seed)
+    settings.touch_move = params.get("touch", "").strip().lower() in ("1", "true", "yes", "on")
     # Against the computer: computer=white|black, level=1..4 or max.
     computer = params.get("computer", "").strip().lower()
     if computer in COLOR_WORDS:

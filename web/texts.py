@@ -82,6 +82,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ng_double": "Double board (12 \u00d7 8)",
         "ng_time": "Maximum length of the game",
         "ng_time_note": "Split into two equal clocks; whoever runs out of time loses (R21).",
+        "ng_touch": "Touch-move: a piece you select must move (R25)",
         "preset_none": "No clock",
         "preset_g10": "10 minutes (5 min each)",
         "preset_g20": "20 minutes (10 min each)",
@@ -151,6 +152,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "start_prompt": "{player} starts. Press Start the game.",
         "to_move": "{player} to move: select a piece.",
         "selected": "{piece} on {square}: dots are moves, rings are takes.",
+        "selected_touched": "{piece} on {square}, touched: it must move (touch-move, R25). Dots are moves, "
+                            "rings are takes.",
+        "touch_move_bound": "Touch-move: you touched the piece on {square}, so that piece must move (R25).",
         "place_waiting": "{player}: first place your waiting {shape} tower on a highlighted field (R15).",
         "choose_tower_field": "{player}: click a highlighted field of your set-up zone for your new {shape} tower (R13).",
         "tower_waits": "Your new {shape} tower waits: your set-up zone is full (R15).",

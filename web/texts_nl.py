@@ -89,6 +89,7 @@ NL: dict[str, str] = {
     "ng_double": "Dubbel bord (12 \u00d7 8)",
     "ng_time": "Maximale duur van de partij",
     "ng_time_note": "Verdeeld over twee gelijke klokken; wie door zijn tijd heen is, verliest (R21).",
+    "ng_touch": "Aanraken is zetten: een stuk dat je kiest, moet zetten (R25)",
     "preset_none": "Geen klok",
     "preset_g10": "10 minuten (5 min per speler)",
     "preset_g20": "20 minuten (10 min per speler)",
@@ -164,6 +165,9 @@ NL: dict[str, str] = {
     "start_prompt": "{player} begint. Druk op Begin de partij.",
     "to_move": "{player} is aan zet: kies een stuk.",
     "selected": "De {piece} op {square}: stippen zijn zetten, ringen zijn slagen.",
+    "selected_touched": "De {piece} op {square}, aangeraakt: die moet zetten (aanraken is zetten, R25). "
+                        "Stippen zijn zetten, ringen zijn slagen.",
+    "touch_move_bound": "Aanraken is zetten: je raakte het stuk op {square} aan, dus dat stuk moet zetten (R25).",
     "place_waiting": "{player}: plaats eerst je wachtende {shape}toren op een gemarkeerd veld (R15).",
     "choose_tower_field": "{player}: klik een gemarkeerd veld van je opstelzone aan voor je nieuwe "
                           "{shape}toren (R13).",

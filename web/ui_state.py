@@ -108,7 +108,8 @@ class UiState:
         players = Players(white=names[WHITE], black=names[BLACK], date=time.strftime("%Y.%m.%d"))
         game = None
         if settings.position:
-            game = Game.from_position(settings.position, time_control=control, players=players)
+            game = Game.from_position(settings.position, time_control=control, players=players,
+                                      touch_move=settings.touch_move)
         if settings.seed is not None:
             self.rng = random.Random(settings.seed)
         self.settings = settings
@@ -140,7 +141,8 @@ class UiState:
         move, its clock as the caller prepared it (web/share.py: prepare)."""
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
-            white=game.players.white, black=game.players.black, seed=self.settings.seed)
+            white=game.players.white, black=game.players.black, seed=self.settings.seed,
+            touch_move=game.touch_move)
         self.players = game.players
         self.game = game
         self.kind = game.kind
@@ -168,7 +170,8 @@ class UiState:
         self.game.start_clock(self.clock_now())
 
     def _reset_turn(self) -> None:
-        self.selected: str | None = None
+        # A piece touched under touch-move (R25) stays selected until it moves.
+        self.selected: str | None = self.touched()
         #: Waiting towers placed so far this turn (R15), oldest first.
         self.placed: tuple[str, ...] = ()
         #: A promoting take waiting for its tower's field: {field: token}.
@@ -270,10 +273,11 @@ class UiState:
         return changed
 
     def can_hint(self) -> bool:
-        """A hint is offered in untimed games, to the player to move."""
+        """A hint is offered in untimed games, to the player to move (not
+        once touch-move has bound them to a piece: it might name another)."""
         game = self.game
         return (self.phase == PLAYING and game.clock is None and not self.computer_turn()
-                and not self.viewing_past() and not self.paused)
+                and not self.viewing_past() and not self.paused and self.touched() is None)
 
     def show_hint(self, token: str) -> bool:
         """Highlight ``token``, the move the strongest level would play."""
@@ -410,6 +414,13 @@ class UiState:
             marks.append(Mark("cursor", self.cursor))
         return marks
 
+    def touched(self) -> str | None:
+        """The piece that must move under touch-move (R25), or None."""
+        game = self.game
+        if game is None or game.touched is None:
+            return None
+        return game.kind.square_name(game.touched)
+
     def can_drag(self, square: str) -> bool:
         """Whether a drag may start on ``square`` (a piece that can move now)."""
         return (self.phase == PLAYING and not self.pending and self.placing_shape() is None
@@ -454,7 +465,8 @@ class UiState:
             return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
         if self.selected:
             piece = self.pieces()[self.kind.square(self.selected)]
-            return Message("selected", {"piece": describe(piece), "square": self.selected})
+            key = "selected_touched" if self.touched() else "selected"
+            return Message(key, {"piece": describe(piece), "square": self.selected})
         return Message("to_move", {"player": who})
 
     # Set-up -------------------------------------------------------------------
@@ -525,7 +537,8 @@ class UiState:
             raise IllegalMoveError("the dice are rolled once, after both set-ups")
         self.dice = Dice.roll(self.rng)
         self.game = Game.new(self.kind, self.drafts[WHITE].setup(), self.drafts[BLACK].setup(),
-                             self.dice, time_control=self.settings.control(), players=self.players)
+                             self.dice, time_control=self.settings.control(), players=self.players,
+                             touch_move=self.settings.touch_move)
         self.message = None
         return self.dice
 
@@ -574,15 +587,30 @@ class UiState:
         destinations = self.destinations()
         if self.selected and square in destinations.get(self.selected, {}):
             return self.user_move(self.selected, square)
+        if self._bound_elsewhere(square):
+            return False
         if square == self.selected:
             self.selected = None
             self.message = None
             return True
         if square in destinations:
             self.selected = square
+            self.game.touch(square)  # touch-move (R25): now it must move
             self.message = None
             return True
         self._explain(square)
+        return False
+
+    def _bound_elsewhere(self, square: str) -> bool:
+        """Touch-move (R25): the touched piece must move; pointing at any
+        other piece, or at it again to let go, is refused with the reason."""
+        touched = self.touched()
+        if touched is None:
+            return False
+        piece = self.pieces().get(self.kind.square(square))
+        if square == touched or (piece is not None and piece.color == self.game.position.turn):
+            self._warn("touch_move_bound", square=touched)
+            return True
         return False
 
     def user_move(self, origin: str, target: str) -> bool:
@@ -593,6 +621,11 @@ class UiState:
             return self.user_square(target)
         if self.check_time() is not None:
             return True
+        touched = self.touched()
+        if touched is not None and origin != touched:
+            self._warn("touch_move_bound", square=touched)
+            return False
+        self.game.touch(origin)  # a drag touches the piece too (R25)
         tokens = self.choices().token(self.placed, origin, target)
         if not tokens:
             if origin in self.destinations():
@@ -657,6 +690,9 @@ class UiState:
         if self.pending:
             self.selected = self.pending_move[0]
             self.pending = self.pending_move = None
+        elif self.selected and self.touched():
+            self._warn("touch_move_bound", square=self.touched())
+            return True
         elif self.selected:
             self.selected = None
         elif self.message is None:

@@ -98,7 +98,7 @@ class GamePage:
                 page.click(button)
 
     def new_game(self, board: str = "single", preset: str = "none", custom: tuple | None = None,
-                 white: str = "", black: str = "", position: str | None = None) -> None:
+                 white: str = "", black: str = "", position: str | None = None, touch_move: bool = False) -> None:
         page = self.page
         self.close_dialogs()
         if not page.locator("#dlg-new").evaluate("d => d.open"):
@@ -116,6 +116,7 @@ class GamePage:
             page.select_option("#ng-time", preset)
         page.fill("#ng-white", white)
         page.fill("#ng-black", black)
+        page.set_checked("#ng-touch", touch_move)
         if position:
             if not page.locator("#ng-more").evaluate("d => d.open"):
                 page.click("#ng-more summary")

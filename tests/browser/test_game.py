@@ -171,6 +171,32 @@ def test_illegal_clicks_change_nothing_and_say_why(ui):
     ui.expect_position(START)
 
 
+def test_touch_move_chosen_in_the_new_game_dialog_R25(ui, artifacts_dir: Path):
+    page = ui.page
+    status = page.locator("#status")
+    ui.new_game(position=START, touch_move=True)
+    ui.click("c3")  # White cross pawn: touched
+    expect(status).to_contain_text("White cross pawn on c3, touched: it must move (touch-move, R25).")
+    bound = "Touch-move: you touched the piece on c3, so that piece must move (R25)."
+    ui.click("e3")  # another White pawn
+    expect(status).to_have_text(bound)
+    page.keyboard.press("Escape")
+    expect(status).to_have_text(bound)
+    ui.drag("e3", "f4")
+    expect(status).to_have_text(bound)
+    ui.expect_position(START)
+    page.screenshot(path=str(artifacts_dir / "touch-move.png"))
+    ui.click("d4")
+    expect(page.locator("#moves")).to_contain_text("c3-d4")
+    ui.expect_status("playing")
+    ui.click("b6")  # Black: choose freely again until touching
+    expect(status).to_contain_text("touched: it must move")
+    ui.new_game(position=START)  # off again: the dialog remembers what was chosen last
+    ui.click("c3")
+    ui.click("e3")
+    expect(status).to_contain_text("White cross pawn on e3: dots are moves")
+
+
 def test_lost_on_time_with_a_short_clock_R21(ui):
     page = ui.page
     # A 10-second game: 5 s each, +1 s per move (Fischer).

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import SINGLE, Dice, Game, InvalidLinkError, Players, Setup, TimeControl
+from militakiri import SINGLE, Dice, Game, IllegalMoveError, InvalidLinkError, Players, Setup, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
 import autosave
@@ -204,6 +204,36 @@ def test_a_forged_save_with_a_matching_check_code_is_still_validated():
     data["check"] = autosave._check(data)
     with pytest.raises(SavedGameError, match="clock"):
         restore(json.dumps(data), wall_now=0)
+
+
+def _resealed(data: dict) -> str:
+    data.pop("check", None)
+    data["check"] = autosave._check(data)
+    return json.dumps(data)
+
+
+def test_touch_move_and_the_touched_piece_are_saved_R25():
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2", touch_move=True)
+    game.play("c3-d4")
+    assert "touch_move" not in json.loads(snapshot(Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2"), now=0))
+    assert json.loads(snapshot(game, now=0))["touch_move"] == {"touched": None}
+    touched = re.split("[-x]", game.legal_moves()[0])[0]
+    assert game.touch(touched)
+    back = restore(snapshot(game, now=0), wall_now=0).game
+    assert back.touch_move and back.touched == game.touched
+    with pytest.raises(IllegalMoveError, match="so that piece must move"):
+        back.play(next(t for t in back.position.legal_moves() if not t.startswith(touched)))
+    # An edited save is refused whole (the check code), a forged one is still checked.
+    data = json.loads(snapshot(game, now=0))
+    data["touch_move"]["touched"] = "a1"
+    with pytest.raises(SavedGameError, match="check code"):
+        restore(json.dumps(data), wall_now=0)
+    for forged, says in (({"touched": "a1"}, "touched piece on 'a1' cannot move"),
+                         ({"touched": "z9"}, "touched piece on 'z9' cannot move"),
+                         ({"touched": 5}, "touch-move setting"), ("on", "touch-move setting")):
+        data["touch_move"] = forged
+        with pytest.raises(SavedGameError, match=re.escape(says)):
+            restore(_resealed(data), wall_now=0)
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "1"}', '{"format": 1}',

@@ -201,6 +201,54 @@ def test_waiting_tower_placed_first_then_moved_R15():
     assert state.game.tokens == ["@c2,c2-c6"]
 
 
+def test_touch_move_binds_the_selected_piece_R25():
+    state, _ = state_for(touch_move=True)
+    place(state, "c1", "d2", "b3")
+    assert state.setup_done()
+    place(state, "a8", "b7", "f6")
+    assert state.setup_done()
+    state.rng = random.Random(next(s for s in range(100) if state_dice_first(s) == 0))
+    state.roll()
+    state.start()
+    assert state.game.touch_move
+    assert state.user_square("b3")  # the plus tower: touched
+    assert state.touched() == "b3" and "must move (touch-move, R25)" in state.status().text()
+    for refused in ("b3", "c3", "a1"):  # let go, another piece, a piece that cannot move
+        assert not state.user_square(refused)
+        assert state.status().text() == "Touch-move: you touched the piece on b3, so that piece must move (R25)."
+        assert state.selected == "b3"
+    assert state.cancel() and state.selected == "b3"  # Escape does not let go either
+    assert not state.user_move("c3", "d4")  # nor a drag of another piece
+    assert not state.can_hint()
+    assert not state.user_square("c4")  # a field b3 cannot reach: why, as always
+    assert "(R" in state.status().text() and state.selected == "b3"
+    assert state.user_square("b5")
+    assert state.game.tokens == ["b3-b5"] and state.touched() is None
+    # Black: a drag touches too; an illegal drop keeps that piece bound.
+    assert not state.user_move("f6", "e5")  # the plus tower moves straight
+    assert state.touched() == "f6"
+    assert not state.user_square("c6")
+    assert "touched the piece on f6" in state.status().text()
+
+
+def test_touch_move_is_off_by_default_R25():
+    state = started_single()
+    assert not state.game.touch_move
+    assert state.user_square("b3") and state.user_square("c3")  # choose again freely
+    assert state.cancel() and state.selected is None
+
+
+def test_touch_move_from_a_position_and_undone_by_take_back_R25():
+    state, _ = state_for(PROMOTION, touch_move=True)
+    assert state.game.touch_move
+    assert state.user_square("b2")
+    assert state.touched() == "b2"
+    assert state.user_square("b3")
+    assert state.game.tokens == ["b2-b3"]
+    assert state.user_square("b7") and state.touched() == "b7"
+    assert state.take_back() and state.touched() is None and state.selected is None
+
+
 def test_take_back_only_without_clock():
     state = started_single()
     state.user_square("b3")
@@ -268,3 +316,12 @@ def test_win_by_towers_reaches_over():
     assert state.phase == OVER
     assert state.game.outcome().termination == "towers"
     assert "no tower left on the board (R19)" in state.status().text()
+
+
+def test_touch_move_from_the_url_R25():
+    from settings import from_query
+
+    assert from_query("?touch=1").touch_move and from_query("?touch=on").touch_move
+    assert not from_query("").touch_move and not from_query("?touch=0").touch_move
+    state = UiState(from_query("?touch=1&position=" + PROMOTION.replace(" ", "%20").replace("/", "%2F")))
+    assert state.game.touch_move
