@@ -307,7 +307,7 @@ class UiState:
         return self.show_ply(target)
 
     def choices(self) -> TurnChoices:
-        key = (id(self.game), len(self.game.tokens), self.game.is_over())
+        key = (id(self.game), len(self.game.tokens), self.game.is_over(), self.game.touched)
         if key != self._choices_key:
             self._choices = self.game.turn_choices()
             self._choices_key = key
