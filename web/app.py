@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy, to_js
 
 from clock_view import ClockView
 from dialogs import Dialogs
-from dom import apply_texts, by_id, set_attr, set_text, show
+from dom import apply_texts, by_id, on, set_attr, set_text, show
 from draw import Renderer
 from inputs import BoardInput
 from layout import fit_square
@@ -70,7 +70,6 @@ class App:
         fill_legend()
         fill_help()
         self._result_shown_for = None
-        self._proxies = []
         #: Called at the end of every refresh (autosave, embed messages: web/session.py).
         self.hooks: list = []
         self._wire_buttons()
@@ -78,11 +77,6 @@ class App:
         self.fit()
 
     # Wiring -------------------------------------------------------------------
-
-    def _on(self, node, event: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        node.addEventListener(event, proxy)
 
     def _wire_buttons(self) -> None:
         state = self.state
@@ -100,10 +94,10 @@ class App:
         for name, action in actions.items():
             node = by_id(name)
             node.disabled = False
-            self._on(node, "click", lambda e, action=action: action())
-        self._on(window, "resize", lambda e: self.fit())
+            on(node, "click", lambda e, action=action: action())
+        on(window, "resize", lambda e: self.fit())
         # Escape anywhere (no dialog open) drops a selection too.
-        self._on(document, "keydown", self._global_key)
+        on(document, "keydown", self._global_key)
 
     def _global_key(self, event) -> None:
         if event.key == "Escape" and not self.dialogs.any_open() and event.target != self.board:

@@ -29,7 +29,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 import opponent
-from dom import by_id, set_attr, show
+from dom import by_id, on, set_attr, show
 from storage import SafeStorage
 from texts import t
 from ui_state import PLAYING, SETUP, Message
@@ -215,14 +215,9 @@ class Computer:
         self._remembered = None
         self._keep = []
         app.hooks.append(self.after_refresh)
-        self._on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
+        on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
         # Warm up while the player picks a level in the New game dialog.
-        self._on(by_id("ng-computer"), "change", lambda e: self.want())
-
-    def _on(self, node, event: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._keep.append(proxy)
-        node.addEventListener(event, proxy)
+        on(by_id("ng-computer"), "change", lambda e: self.want())
 
     def ready(self) -> None:
         """The page is ready: from the next task on, the computer plays."""

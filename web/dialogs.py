@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from pyscript import document
-from pyscript.ffi import create_proxy
 
 from militakiri import MilitakiriError
 
-from dom import by_id, clear, el, set_text, show
+from dom import by_id, clear, el, on, set_text, show
 from formatting import result_texts, time_control_text
 from settings import (
     EXTRAS,
@@ -31,13 +30,6 @@ LEVEL_TEXTS = ("level_1", "level_2", "level_3", "level_4")
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
 
 
-def _on(node, event: str, handler) -> None:
-    proxy = create_proxy(handler)
-    node.addEventListener(event, proxy)
-    _KEEP.append(proxy)
-
-
-_KEEP: list = []
 
 
 def die(value: int, color: int):
@@ -91,25 +83,25 @@ class Dialogs:
         self._custom_changed()
 
     def _wire(self) -> None:
-        _on(by_id("form-new"), "submit", self._submit_new)
-        _on(by_id("ng-cancel"), "click", lambda e: self.new.close())
-        _on(by_id("ng-time"), "change", lambda e: self._custom_changed())
+        on(by_id("form-new"), "submit", self._submit_new)
+        on(by_id("ng-cancel"), "click", lambda e: self.new.close())
+        on(by_id("ng-time"), "change", lambda e: self._custom_changed())
         for name in ("ng-human", "ng-computer", "ng-side"):
-            _on(by_id(name), "change", lambda e: self._opponent_changed())
+            on(by_id(name), "change", lambda e: self._opponent_changed())
         for name in ("ng-min", "ng-sec", "ng-extra", "ng-bonus"):
-            _on(by_id(name), "input", lambda e: self._custom_changed())
-        _on(by_id("dice-roll"), "click", lambda e: self._roll())
-        _on(by_id("dice-start"), "click", lambda e: self._start())
+            on(by_id(name), "input", lambda e: self._custom_changed())
+        on(by_id("dice-roll"), "click", lambda e: self._roll())
+        on(by_id("dice-start"), "click", lambda e: self._start())
         # The dice must be rolled: Escape does not close that dialog.
-        _on(self.dice, "cancel", lambda e: e.preventDefault())
-        _on(by_id("resign-white"), "click", lambda e: self._resign(0))
-        _on(by_id("resign-black"), "click", lambda e: self._resign(1))
-        _on(by_id("resign-cancel"), "click", lambda e: self.resign.close())
-        _on(by_id("result-close"), "click", lambda e: self.result.close())
-        _on(by_id("result-new"), "click", lambda e: (self.result.close(), self.open_new()))
-        _on(by_id("help-close"), "click", lambda e: self.help.close())
+        on(self.dice, "cancel", lambda e: e.preventDefault())
+        on(by_id("resign-white"), "click", lambda e: self._resign(0))
+        on(by_id("resign-black"), "click", lambda e: self._resign(1))
+        on(by_id("resign-cancel"), "click", lambda e: self.resign.close())
+        on(by_id("result-close"), "click", lambda e: self.result.close())
+        on(by_id("result-new"), "click", lambda e: (self.result.close(), self.open_new()))
+        on(by_id("help-close"), "click", lambda e: self.help.close())
         for dialog in (self.new, self.resign, self.result, self.help, self.dice):
-            _on(dialog, "close", lambda e: self.app.after_dialog())
+            on(dialog, "close", lambda e: self.app.after_dialog())
 
     def open_new(self, settings: GameSettings | None = None) -> None:
         settings = settings or self.app.state.settings

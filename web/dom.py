@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from pyscript import document
+from pyscript.ffi import create_proxy
 
 from texts import t
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+
+#: Every listener's proxy, kept for the page's lifetime (they are never removed).
+_LISTENERS: list = []
+
+
+def on(node, event: str, handler) -> None:
+    """Call the Python ``handler(event)`` on ``node``'s ``event``."""
+    proxy = create_proxy(handler)
+    _LISTENERS.append(proxy)
+    node.addEventListener(event, proxy)
 
 
 def by_id(name: str):

@@ -7,7 +7,7 @@ on the keyboard cursor in ``user_square`` again. Nothing here knows a rule.
 
 from __future__ import annotations
 
-from pyscript.ffi import create_proxy
+from dom import on
 
 DRAG_START_PX = 6
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -22,7 +22,6 @@ class BoardInput:
         self.after = after
         self._down = None  # (pointerId, square, x, y, was_selected)
         self._dragging = False
-        self._proxies = []
         for event, handler in (
             ("pointerdown", self.on_down),
             ("pointermove", self.on_move),
@@ -31,9 +30,7 @@ class BoardInput:
             ("keydown", self.on_key),
             ("contextmenu", lambda e: e.preventDefault()),
         ):
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            canvas.addEventListener(event, proxy)
+            on(canvas, event, handler)
 
     def square_at(self, event) -> str | None:
         cell = self.renderer.geometry().cell_at(event.offsetX, event.offsetY)

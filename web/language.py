@@ -18,14 +18,12 @@ this visit.
 from __future__ import annotations
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
 
 import texts
-from dom import by_id, clear, el
+from dom import by_id, clear, el, on
 from storage import SafeStorage
 
 STORAGE_KEY = "militakiri.language"
-_proxies: list = []
 
 
 def _storage() -> SafeStorage:
@@ -78,7 +76,5 @@ def wire(app) -> None:
     for code, name in texts.LANGUAGE_NAMES.items():
         select.appendChild(el("option", code.upper() if narrow else name, value=code, lang=code, title=name))
     select.value = texts.language()
-    proxy = create_proxy(lambda event: switch(str(select.value), app))
-    _proxies.append(proxy)
-    select.addEventListener("change", proxy)
+    on(select, "change", lambda event: switch(str(select.value), app))
     select.disabled = False

@@ -35,7 +35,7 @@ from pyscript.ffi import create_proxy
 from militakiri import BLACK, InvalidLinkError, game_to_link
 
 from autosave import SAVE_KEY, Autosaver, SavedGameError
-from dom import by_id, set_attr, set_text, show
+from dom import by_id, on, set_attr, set_text, show
 from embed import EmbedEvents
 from share import (
     current_deadline,
@@ -88,34 +88,28 @@ class Session:
         self._moves_key = None
         self._ticks = 0
         self._announced = False  # embed: nothing is posted before "ready"
-        self._keep: list = []
         app.hooks.append(self.after_refresh)
         self._wire()
 
     # Wiring ---------------------------------------------------------------------------
 
-    def _on(self, node, event: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._keep.append(proxy)
-        node.addEventListener(event, proxy)
-
     def _wire(self) -> None:
         for name, how in (("btn-first", "first"), ("btn-prev", "prev"), ("btn-next", "next"),
                           ("btn-last", "last")):
-            self._on(by_id(name), "click", lambda e, how=how: self.step(how))
-        self._on(by_id("btn-resume"), "click", lambda e: self.resume())
-        self._on(by_id("btn-share"), "click", lambda e: self.dialogs.open_share())
-        self._on(by_id("btn-record"), "click", lambda e: self.dialogs.open_record())
-        self._on(by_id("result-share"), "click",
+            on(by_id(name), "click", lambda e, how=how: self.step(how))
+        on(by_id("btn-resume"), "click", lambda e: self.resume())
+        on(by_id("btn-share"), "click", lambda e: self.dialogs.open_share())
+        on(by_id("btn-record"), "click", lambda e: self.dialogs.open_record())
+        on(by_id("result-share"), "click",
                  lambda e: (self.app.dialogs.result.close(), self.dialogs.open_share()))
         for name in ("btn-share", "btn-record"):
             by_id(name).disabled = False
-        self._on(by_id("moves"), "click", self._move_clicked)
-        self._on(document, "keydown", self._key)
-        self._on(window, "hashchange", lambda e: self._hash_changed())
-        self._on(document, "visibilitychange",
+        on(by_id("moves"), "click", self._move_clicked)
+        on(document, "keydown", self._key)
+        on(window, "hashchange", lambda e: self._hash_changed())
+        on(document, "visibilitychange",
                  lambda e: self.save(force=True) if document.visibilityState == "hidden" else None)
-        self._on(window, "pagehide", lambda e: self.save(force=True))
+        on(window, "pagehide", lambda e: self.save(force=True))
         self._tick_proxy = create_proxy(lambda *a: self._tick())
         window.setInterval(self._tick_proxy, TICK_MS)
         self._save_soon = False

@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
 
-from dom import by_id, set_text, show
+from dom import by_id, on, set_text, show
 from share import current_deadline, labels, record_filename, record_too_big, share_url
 from texts import language, t
 
@@ -39,29 +39,23 @@ class ShareDialogs:
         self.record = by_id("dlg-record")
         self.problem_dialog = by_id("dlg-problem")
         self._after_problem = None
-        self._keep: list = []
         self._wire()
 
-    def _on(self, node, event: str, handler) -> None:
-        proxy = create_proxy(handler)
-        self._keep.append(proxy)
-        node.addEventListener(event, proxy)
-
     def _wire(self) -> None:
-        self._on(by_id("share-close"), "click", lambda e: self.share.close())
-        self._on(by_id("share-copy"), "click",
+        on(by_id("share-close"), "click", lambda e: self.share.close())
+        on(by_id("share-copy"), "click",
                  lambda e: copy_text(by_id("share-url"), by_id("share-copied")))
-        self._on(by_id("record-close"), "click", lambda e: self.record.close())
-        self._on(by_id("record-copy"), "click",
+        on(by_id("record-close"), "click", lambda e: self.record.close())
+        on(by_id("record-copy"), "click",
                  lambda e: copy_text(by_id("record-text"), by_id("record-copied")))
-        self._on(by_id("record-download"), "click", lambda e: self._download())
-        self._on(by_id("record-open"), "click", lambda e: self._open_record())
-        self._on(by_id("record-file"), "change", lambda e: self._file_chosen())
-        self._on(by_id("problem-close"), "click", lambda e: self.problem_dialog.close())
-        self._on(by_id("problem-new"), "click", lambda e: self._problem_new())
-        self._on(self.problem_dialog, "close", lambda e: self._problem_closed())
+        on(by_id("record-download"), "click", lambda e: self._download())
+        on(by_id("record-open"), "click", lambda e: self._open_record())
+        on(by_id("record-file"), "change", lambda e: self._file_chosen())
+        on(by_id("problem-close"), "click", lambda e: self.problem_dialog.close())
+        on(by_id("problem-new"), "click", lambda e: self._problem_new())
+        on(self.problem_dialog, "close", lambda e: self._problem_closed())
         for dialog in (self.share, self.record):
-            self._on(dialog, "close", lambda e: self.app.after_dialog())
+            on(dialog, "close", lambda e: self.app.after_dialog())
 
     def close_all(self) -> None:
         self._after_problem = None
