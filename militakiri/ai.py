@@ -58,7 +58,6 @@ import time
 from typing import Callable
 
 from . import movegen
-from .apply import MOVE_RULE_MOVES
 from .board import BoardKind, board_kind
 from .errors import GameOverError, MilitakiriError
 from .move import Move
@@ -263,7 +262,6 @@ def _endgame_terms(position: Position, towers_at, value: int) -> int:
     files = kind.files
     board = position.board
     stm = position.turn
-    moves = MOVE_RULE_MOVES[kind.name]
     left = position.moves_left
     for hunter in (0, 1):
         prey = 1 - hunter

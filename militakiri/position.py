@@ -22,7 +22,7 @@ from typing import Iterator
 from . import apply, movegen, notation, outcome
 from .board import BoardKind
 from .move import Move
-from .pieces import BLACK, WHITE, Piece
+from .pieces import WHITE, Piece
 
 
 class Position:

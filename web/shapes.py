@@ -52,7 +52,6 @@ def tower_outline(left: float = 0.17, right: float = 0.83, top: float = 0.16,
     parts = 2 * merlons - 1
     step = width / parts
     points = [(left, bottom), (left, top)]
-    x = left
     for i in range(parts):
         x_next = left + (i + 1) * step
         if i % 2 == 0:  # a merlon: along the top
@@ -62,6 +61,5 @@ def tower_outline(left: float = 0.17, right: float = 0.83, top: float = 0.16,
         else:  # a gap: along the lower line, then up
             points.append((x_next, top + notch))
             points.append((x_next, top))
-        x = x_next
     points.append((right, bottom))
     return points

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from militakiri import Clock, ClockError, Game, InvalidLinkError, game_from_link, game_to_link
+from militakiri import Clock, ClockError, Game, game_from_link, game_to_link
 from militakiri.link import SEPARATOR, SharedGame, _checksum
 from militakiri.record import MAX_RECORD_CHARS
 

@@ -13,7 +13,6 @@ import pytest
 
 from militakiri import Outcome, Termination, TimeControl
 
-import formatting
 import layout
 import settings
 import texts
