@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .board import ROWS, board_with_files
+from .board import ROWS, board_kind, board_with_files
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
 
@@ -181,21 +181,46 @@ def _parse_number(text: str, field: str) -> int:
     return int(field)
 
 
-def position_string(position: Position) -> str:
-    """Write ``position`` as a position string."""
-    kind = position.kind
+def placement_text(kind, symbols) -> str:
+    """The placement field: ``symbols`` field by field in ``Position.board``
+    order (a1, b1, ...; a piece's symbol, or None for an empty field).
+
+    >>> from militakiri.board import SINGLE
+    >>> placement_text(SINGLE, ["S^"] + [None] * 46 + ["s^"])
+    '5s^/6/6/6/6/6/6/S^5'
+    """
     ranks = []
     for rank in reversed(range(kind.rows)):
         text, empty = "", 0
-        for piece in position.board[rank * kind.files:(rank + 1) * kind.files]:
-            if piece is None:
+        for symbol in symbols[rank * kind.files:(rank + 1) * kind.files]:
+            if symbol is None:
                 empty += 1
                 continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += piece.symbol
+            text += (str(empty) if empty else "") + symbol
+            empty = 0
         ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks)
+
+
+def compose_position(board: str, pieces: dict[str, str], turn: str = "w", spares: str = "000/000",
+                     waiting: str = "-/-", rule: str = "-", number: int = 1) -> str:
+    """A position string with only ``pieces`` (``{"c3": "X2"}``) on the board
+    and the other fields as given (puzzles, pictures, tests). Not checked:
+    read it with ``Position.from_string``.
+
+    >>> compose_position("single", {"a1": "S^", "f8": "s^"})
+    '5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+    """
+    kind = board_kind(board)
+    symbols = [None] * kind.size
+    for name, symbol in pieces.items():
+        symbols[kind.square(name)] = symbol
+    return f"{placement_text(kind, symbols)} {turn} {spares} {waiting} {rule} {number}"
+
+
+def position_string(position: Position) -> str:
+    """Write ``position`` as a position string."""
+    placement = placement_text(position.kind, [None if p is None else p.symbol for p in position.board])
     spares = "/".join("".join(map(str, counts)) for counts in position.spares)
     waiting = "/".join(
         "".join(shape_letter(shape, color) for shape in shapes) or "-"
@@ -203,4 +228,4 @@ def position_string(position: Position) -> str:
     )
     moves_left = "-" if position.moves_left is None else "%d/%d" % position.moves_left
     side = "w" if position.turn == WHITE else "b"
-    return f"{'/'.join(ranks)} {side} {spares} {waiting} {moves_left} {position.number}"
+    return f"{placement} {side} {spares} {waiting} {moves_left} {position.number}"

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from militakiri import Game, Position, TurnChoices
 from militakiri.board import ZONE_ROWS
+from militakiri.notation import compose_position
 
 _WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -237,23 +238,7 @@ def board_svg(board: Board) -> str:
 def _board(pieces: dict[str, str], turn: str = "w", spares: str = "000/000", waiting: str = "-/-",
            rule: str = "-", board: str = "single") -> str:
     """A position string with only ``pieces`` (``{"c3": "X2"}``) on the board."""
-    from militakiri import board_kind
-
-    kind = board_kind(board)
-    cells = [None] * kind.size
-    for name, symbol in pieces.items():
-        cells[kind.square(name)] = symbol
-    ranks = []
-    for rank in reversed(range(kind.rows)):
-        text, empty = "", 0
-        for cell in cells[rank * kind.files:(rank + 1) * kind.files]:
-            if cell is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + cell
-            empty = 0
-        ranks.append(text + (str(empty) if empty else ""))
-    return f"{'/'.join(ranks)} {turn} {spares} {waiting} {rule} 1"
+    return compose_position(board, pieces, turn, spares, waiting, rule)
 
 
 TOWERS = {"a1": "S^", "f8": "s^"}

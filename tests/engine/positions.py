@@ -4,34 +4,12 @@
 '5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
 """
 
-from militakiri import Position, board_kind
+from militakiri import Position
+from militakiri.notation import compose_position
 
 
-def make(
-    board: str,
-    pieces: dict[str, str],
-    turn: str = "w",
-    spares: str = "000/000",
-    waiting: str = "-/-",
-    rule: str = "-",
-    number: int = 1,
-) -> str:
-    """A position string with ``pieces`` (``{"c3": "X2"}``) on an empty board."""
-    kind = board_kind(board)
-    cells = [None] * kind.size
-    for name, symbol in pieces.items():
-        cells[kind.square(name)] = symbol
-    ranks = []
-    for rank in reversed(range(kind.rows)):
-        text, empty = "", 0
-        for cell in cells[rank * kind.files:(rank + 1) * kind.files]:
-            if cell is None:
-                empty += 1
-                continue
-            text += (str(empty) if empty else "") + cell
-            empty = 0
-        ranks.append(text + (str(empty) if empty else ""))
-    return f"{'/'.join(ranks)} {turn} {spares} {waiting} {rule} {number}"
+#: A position string with ``pieces`` (``{"c3": "X2"}``) on an empty board.
+make = compose_position
 
 
 def position(board: str, pieces: dict[str, str], **fields) -> Position:
