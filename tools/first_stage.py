@@ -23,11 +23,11 @@ Once Python runs, web/language.py and web/dom.py own all of it.
 from __future__ import annotations
 
 import html
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
+
+from tools import web_module
 
 #: An element whose text is a key, with nothing but text inside it.
 _TEXT_ELEMENT = re.compile(r'(<(\w+)\b[^>]*?\sdata-(?:first-)?text="(\w+)"[^>]*>)([^<]*)(</\2>)')
@@ -46,15 +46,8 @@ class FirstStageError(ValueError):
 
 
 def load_texts(web: Path):
-    """web/texts.py as a module (it imports its sibling texts_nl)."""
-    sys.path.insert(0, str(web))
-    try:
-        spec = importlib.util.spec_from_file_location("_militakiri_web_texts", web / "texts.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(web))
+    """web/texts.py as a module (with its sibling texts_nl)."""
+    return web_module(web, "texts")
 
 
 def render(page: str, texts, **values) -> str:

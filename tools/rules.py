@@ -30,20 +30,12 @@ from pathlib import Path
 from militakiri import Game, Position, TurnChoices
 from militakiri.board import ZONE_ROWS
 from militakiri.notation import compose_position
+from tools import web_module
 
 _WEB = Path(__file__).resolve().parent.parent / "web"
 
 
-def _shapes():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_militakiri_web_shapes", _WEB / "shapes.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-SHAPES = _shapes()
+SHAPES = web_module(_WEB, "shapes")
 
 LIGHT, DARK = "#efdcb8", "#c9a57c"
 ZONE_LINE = "#5c3a1c"
