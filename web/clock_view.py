@@ -11,7 +11,7 @@ from __future__ import annotations
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from dom import set_attr, set_text
+from dom import on, set_attr, set_text
 from formatting import TENTHS_BELOW, clock_text
 from texts import t
 from ui_state import OVER, PLAYING
@@ -25,9 +25,8 @@ class ClockView:
         self.bars = bars
         self.on_over = on_over
         self._tick = create_proxy(self.tick)
-        self._visible = create_proxy(lambda _event=None: self.tick())
         window.setInterval(self._tick, TICK_MS)
-        document.addEventListener("visibilitychange", self._visible)
+        on(document, "visibilitychange", lambda _event: self.tick())
 
     def tick(self, *_args) -> None:
         state = self.state

@@ -1,10 +1,13 @@
-"""Build test positions by naming only the pieces that matter.
+"""Build test positions by naming only the pieces that matter, and
+random games to a given length.
 
 >>> make("single", {"a1": "S^", "f8": "s^"})
 '5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
 """
 
-from militakiri import Position
+import random
+
+from militakiri import SINGLE, Dice, Game, Position, Setup
 from militakiri.notation import compose_position
 
 
@@ -25,3 +28,14 @@ def at(pos: Position, square: str) -> str | None:
     """The symbol on ``square``, or None."""
     piece = pos.board[pos.kind.square(square)]
     return None if piece is None else piece.symbol
+
+
+def played(moves: int, kind=SINGLE, seed: int = 1, **options) -> Game:
+    """A game from random set-ups with ``moves`` random moves (fewer if it
+    ends), the clock started at 0 and one second per move."""
+    rng = random.Random(seed)
+    game = Game.new(kind, Setup.random(kind, rng), Setup.random(kind, rng), Dice.roll(rng), **options)
+    game.start_clock(now=0)
+    while len(game.tokens) < moves and game.legal_moves():
+        game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
+    return game

@@ -6,27 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Dice, Game, InvalidRecordError, Players, Setup, TimeControl
+from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, TimeControl
 from militakiri.link import InvalidLinkError, game_from_link, game_to_link
 
-from .positions import make
+from .positions import make, played
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-
-
-def played(kind, seed: int, moves: int, **options) -> Game:
-    rng = random.Random(seed)
-    game = Game.new(kind, Setup.random(kind, rng), Setup.random(kind, rng), Dice.roll(rng), **options)
-    game.start_clock(now=0)
-    while len(game.tokens) < moves and game.legal_moves():
-        game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
-    return game
 
 
 @pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
 @pytest.mark.parametrize("seed", range(4))
 def test_link_round_trip(kind, seed):
-    game = played(kind, seed, 60, players=Players(white="Anna", black="Bram"))
+    game = played(60, kind, seed, players=Players(white="Anna", black="Bram"))
     shared = game_from_link(game_to_link(game)).game
     assert shared.tokens == game.tokens
     assert shared.position.string() == game.position.string()
@@ -37,7 +28,7 @@ def test_link_round_trip(kind, seed):
 def test_a_100_move_single_board_game_fits_in_600_characters():
     lengths = []
     for seed in range(20):
-        game = played(SINGLE, seed, 100, players=Players(white="Anna-Lena van den Berg", black="Bram"))
+        game = played(100, SINGLE, seed, players=Players(white="Anna-Lena van den Berg", black="Bram"))
         if len(game.tokens) == 100:
             lengths.append(len(game_to_link(game)))
     assert lengths and max(lengths) <= 600, lengths
@@ -46,7 +37,7 @@ def test_a_100_move_single_board_game_fits_in_600_characters():
 
 def test_names_and_time_control_and_deadline_survive():
     name = "<img src=x onerror=alert(1)> & \"Zoë\" !#%"
-    game = played(SINGLE, 1, 10, players=Players(white=name, black="Bram"),
+    game = played(10, SINGLE, 1, players=Players(white=name, black="Bram"),
                   time_control=TimeControl.parse("c86400"))
     shared = game_from_link(game_to_link(game, deadline=1_790_000_000))
     assert shared.game.players.white == name  # literal text, never markup
@@ -55,7 +46,7 @@ def test_names_and_time_control_and_deadline_survive():
 
 
 def test_an_outside_end_is_carried():
-    game = played(SINGLE, 2, 12)
+    game = played(12, SINGLE, 2)
     game.resign(1)
     shared = game_from_link(game_to_link(game)).game
     assert str(shared.outcome()) == "1-0 resignation"
@@ -119,7 +110,7 @@ def test_bad_records_are_refused_with_line_column_and_reason(record, says):
 
 
 def test_random_damage_never_crashes_and_never_half_loads():
-    good = game_to_link(played(SINGLE, 3, 40))
+    good = game_to_link(played(40, SINGLE, 3))
     rng = random.Random(9)
     alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCXYZ!.-_%"
     for _ in range(300):

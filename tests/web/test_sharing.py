@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import SINGLE, Dice, Game, IllegalMoveError, InvalidLinkError, Players, Setup, TimeControl
+from militakiri import Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
 import autosave
@@ -36,27 +36,13 @@ from share import (
 from storage import MemoryStorage, SafeStorage
 from ui_state import OVER, PLAYING, UiState
 
+from ..engine.positions import played
+from .fakes import FakeClock
+
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 DAY = 86400
-
-
-class Clock:
-    def __init__(self, t: float = 1000.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def played(moves: int, seed: int = 1, **options) -> Game:
-    rng = random.Random(seed)
-    game = Game.new(SINGLE, Setup.random(SINGLE, rng), Setup.random(SINGLE, rng), Dice.roll(rng), **options)
-    game.start_clock(now=0)
-    while len(game.tokens) < moves and game.legal_moves():
-        game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
-    return game
 
 
 @pytest.mark.parametrize("module", [autosave, embed, replay, share, storage])
@@ -246,7 +232,7 @@ def test_garbage_saves_are_refused(text):
 def test_autosaver_saves_on_changes_and_never_throws():
     backend = MemoryStorage()
     saver = Autosaver(SafeStorage(backend))
-    clock = Clock()
+    clock = FakeClock()
     state = UiState(GameSettings(position=START), now=clock, rng=random.Random(1))
     saver.prime(state)
     assert saver.update(state, clock()) is None  # nothing changed
@@ -283,7 +269,7 @@ def test_a_bad_save_is_kept_until_a_new_game_is_started():
     saver = Autosaver(SafeStorage(backend))
     with pytest.raises(SavedGameError):
         saver.load(wall_now=0)
-    state = UiState(GameSettings(), now=Clock(), rng=random.Random(1))
+    state = UiState(GameSettings(), now=FakeClock(), rng=random.Random(1))
     saver.prime(state)
     assert saver.update(state, 0) is None and backend.items[autosave.SAVE_KEY] == "tampered"
     saver.update(state, 0, force=True)
@@ -297,7 +283,7 @@ def test_a_bad_save_is_kept_until_a_new_game_is_started():
 
 def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     game = played(30)
-    state = UiState(GameSettings(), now=Clock(), rng=random.Random(1))
+    state = UiState(GameSettings(), now=FakeClock(), rng=random.Random(1))
     state.load_game(game)
     assert state.phase in (PLAYING, OVER) and state.position_string() == game.position.string()
     for ply in (0, 1, 17, 29):
@@ -329,7 +315,7 @@ def test_replay_caches_positions_and_forgets_them_for_another_game():
 
 
 def test_a_restored_game_waits_for_resume():
-    clock = Clock(500.0)
+    clock = FakeClock(500.0)
     game = played(6, time_control=TimeControl.parse("300+0"))
     restored = restore(snapshot(game, now=20.0), wall_now=0)
     state = UiState(GameSettings(), now=clock, rng=random.Random(1))
@@ -348,7 +334,7 @@ def test_a_restored_game_waits_for_resume():
 
 
 def test_correspondence_uses_the_wall_clock_in_the_ui_R22():
-    steady, wall = Clock(5.0), Clock(1_800_000_000.0)
+    steady, wall = FakeClock(5.0), FakeClock(1_800_000_000.0)
     state = UiState(GameSettings(position=START, time_control="c86400"), now=steady,
                     rng=random.Random(1), wall=wall)
     assert current_deadline(state.game) == wall.t + DAY
@@ -375,7 +361,7 @@ def test_titles_and_file_names_keep_names_as_text():
 def test_embed_options_and_messages():
     assert not embed_options("").embed and embed_options("?embed=1").embed
     assert embed_options("?embed=true&link=1%21x%2520y").link == "1!x%20y"
-    state = UiState(GameSettings(position=START), now=Clock(), rng=random.Random(1))
+    state = UiState(GameSettings(position=START), now=FakeClock(), rng=random.Random(1))
     events = EmbedEvents()
     ready = events.ready(state)
     assert ready["type"] == "ready" and ready["source"] == "militakiri" and ready["position"] == START

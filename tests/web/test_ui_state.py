@@ -11,16 +11,10 @@ from militakiri import Game, Position
 from settings import GameSettings
 from ui_state import OVER, PLAYING, SETUP, UiState
 
+from .fakes import FakeClock
+
 PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
 WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
