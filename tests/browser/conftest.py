@@ -268,6 +268,21 @@ def open_app(base_url: str, console_log: ConsoleLog):
     return _open
 
 
+@pytest.fixture
+def ui(shared, base_url: str, record_requests):
+    """A GamePage on the module's ``shared`` page (a module-scoped fixture
+    giving context, page and its error list): no errors and no request off
+    the site during the test."""
+    from game_page import GamePage
+
+    context, page, errors = shared
+    log = record_requests(context, base_url)
+    errors.clear()
+    yield GamePage(page)
+    assert not errors, errors
+    log.assert_same_origin()
+
+
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     path = ARTIFACTS / "browser"

@@ -17,6 +17,26 @@ _TOKEN = re.compile(r"(?P<placed>(?:@[a-l][0-9],)*)(?P<origin>[a-l][0-9])[-x](?P
                     r"(?:=[SXPsxp](?:@(?P<field>[a-l][0-9]))?)?")
 
 
+READY = 'html[data-ready="1"]'
+
+
+def errors_of(page: Page) -> list[str]:
+    """The console errors and uncaught exceptions ``page`` reports from now on."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def open_ready(context, url: str) -> tuple[Page, list[str]]:
+    """A new page of ``context`` at ``url``, once the game is ready, and its errors."""
+    page = context.new_page()
+    errors = errors_of(page)
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    return page, errors
+
+
 def parse_token(token: str) -> tuple[list[str], str, str, str | None]:
     match = _TOKEN.fullmatch(token)
     assert match, token
@@ -98,12 +118,23 @@ class GamePage:
                 page.click(button)
 
     def new_game(self, board: str = "single", preset: str = "none", custom: tuple | None = None,
-                 white: str = "", black: str = "", position: str | None = None, touch_move: bool = False) -> None:
+                 white: str = "", black: str = "", position: str | None = None, touch_move: bool = False,
+                 opponent: tuple[int, str] | None = None) -> None:
+        """The New game dialog, as a player fills it in; ``opponent``: against
+        the computer, (its level, the side the player takes)."""
         page = self.page
         self.close_dialogs()
         if not page.locator("#dlg-new").evaluate("d => d.open"):
             page.click("#btn-new")
         page.check("#ng-double" if board == "double" else "#ng-single")
+        if opponent:
+            level, side = opponent
+            page.check("#ng-computer")
+            expect(page.locator("#ng-computer-options")).to_be_visible()
+            page.select_option("#ng-level", str(level))
+            page.select_option("#ng-side", side)
+        else:
+            page.check("#ng-human")
         if custom:
             minutes, seconds, extra, bonus = custom
             page.select_option("#ng-time", "custom")
@@ -114,8 +145,9 @@ class GamePage:
                 page.fill("#ng-bonus", str(bonus))
         else:
             page.select_option("#ng-time", preset)
-        page.fill("#ng-white", white)
-        page.fill("#ng-black", black)
+        for field, name in (("#ng-white", white), ("#ng-black", black)):
+            if page.locator(field).is_visible():  # not the computer's: it names itself
+                page.fill(field, name)
         page.set_checked("#ng-touch", touch_move)
         if position:
             if not page.locator("#ng-more").evaluate("d => d.open"):

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position, ai
 
-from game_page import GamePage, parse_token
+from game_page import GamePage, errors_of, open_ready, parse_token
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -68,13 +68,6 @@ OBSERVE = """
 """
 
 
-def errors_of(page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
-
 def tokens(page) -> list[str]:
     return page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
 
@@ -102,49 +95,15 @@ def wait_for_computer(ui: GamePage, timeout_ms: float = 60_000) -> None:
         timeout=timeout_ms)
 
 
-def new_computer_game(page, level: int, side: str, position: str | None = None,
-                      preset: str = "none") -> None:
-    """The New game dialog, as a player fills it in."""
-    ui = GamePage(page)
-    ui.close_dialogs()
-    if not page.locator("#dlg-new").evaluate("d => d.open"):
-        page.click("#btn-new")
-    page.check("#ng-single")
-    page.check("#ng-computer")
-    expect(page.locator("#ng-computer-options")).to_be_visible()
-    page.select_option("#ng-level", str(level))
-    page.select_option("#ng-side", side)
-    page.select_option("#ng-time", preset)
-    if position:
-        if not page.locator("#ng-more").evaluate("d => d.open"):
-            page.click("#ng-more summary")
-        page.fill("#ng-position", position)
-    page.click("#ng-start")
-    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
-
-
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
     context = browser.new_context(viewport={"width": 1200, "height": 860}, service_workers="block")
     context.add_init_script(OBSERVE)
-    page = context.new_page()
-    errors = errors_of(page)
-    page.goto(f"{base_url}?seed={SEED}")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    page, errors = open_ready(context, f"{base_url}?seed={SEED}")
     # Not before it is wanted: the page alone never starts the worker.
     assert page.get_attribute("html", "data-ai") is None
     yield context, page, errors
     context.close()
-
-
-@pytest.fixture
-def ui(shared, base_url, record_requests):
-    context, page, errors = shared
-    log = record_requests(context, base_url)
-    errors.clear()
-    yield GamePage(page)
-    assert not errors, errors
-    log.assert_same_origin()
 
 
 def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
@@ -154,7 +113,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
     page = ui.page
     started = time.monotonic()
     page.evaluate("__longtasks.length = 0")
-    new_computer_game(page, level=1, side="white", position=LATE)
+    GamePage(page).new_game(opponent=(1, "white"), position=LATE)
     ui.expect_status("playing")
     expect(page.locator("#bar-black .name")).to_have_text("Computer, level 1 (Black)")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
@@ -186,7 +145,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
 
 def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     page = ui.page
-    new_computer_game(page, level=1, side="white", position=START)
+    GamePage(page).new_game(opponent=(1, "white"), position=START)
     hint = page.locator("#btn-hint")
     expect(hint).to_be_visible()
     expect(hint).to_be_enabled()
@@ -202,7 +161,7 @@ def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     wait_for_computer(ui)
     assert len(tokens(page)) == 2
     # A timed game has no hint.
-    new_computer_game(page, level=1, side="white", position=START, preset="g10")
+    GamePage(page).new_game(opponent=(1, "white"), position=START, preset="g10")
     expect(hint).to_be_hidden()
 
 
@@ -233,7 +192,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks(ui, artifacts_dir, 
     the observer then reports tasks of 100-300 ms whose CPU time is a few
     ms (measured: docs/runtime.md). So the assertion is on the CPU time."""
     page = ui.page
-    new_computer_game(page, level=4, side="white", position=START, preset="g10")
+    GamePage(page).new_game(opponent=(4, "white"), position=START, preset="g10")
     ui.expect_status("playing")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     quiet = next(t for t in Position.from_string(START).legal_moves() if "x" not in t)
@@ -289,7 +248,7 @@ def test_a_game_from_the_setup(ui, artifacts_dir):
     """The player takes Black: the computer sets up first (its set-up hidden
     while the player places), the dice, then moves on both sides."""
     page = ui.page
-    new_computer_game(page, level=1, side="black")
+    GamePage(page).new_game(opponent=(1, "black"))
     ui.expect_status("setup")
     # The computer's set-up, then the player's with the computer's hidden (R4).
     page.wait_for_function("() => document.querySelector('#board').dataset.turn === 'black'",

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from militakiri import DOUBLE, Dice, Game, Position, Setup, start_position
 
-from game_page import GamePage
+from game_page import open_ready
 
 # A game in which White plays Black's three towers off the board (R19), found
 # with the engine; played alternately by click-click and by drag.
@@ -33,24 +33,9 @@ SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 860}, device_scale_factor=2)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base_url}?seed={SEED}")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    page, errors = open_ready(context, f"{base_url}?seed={SEED}")
     yield context, page, errors
     context.close()
-
-
-@pytest.fixture
-def ui(shared, base_url, record_requests):
-    context, page, errors = shared
-    log = record_requests(context, base_url)
-    errors.clear()
-    yield GamePage(page)
-    assert not errors, errors
-    log.assert_same_origin()
 
 
 def test_first_visit_opens_the_new_game_dialog(ui):

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 
-from game_page import GamePage
+from game_page import open_ready
 
 PHONE = {"width": 390, "height": 844}
 # Stacks of every height, towers, and a waiting tower for each side (R15).
@@ -17,25 +17,11 @@ PIECES = "s^x^p^3/s1s2x3p2s41/6/6/6/6/S2X3P2S4X1P1/S^X^P^3 w 122/022 X/p - 5"
 
 
 @pytest.fixture(scope="module")
-def phone(browser, base_url):
+def shared(browser, base_url):
     context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url)
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    page, errors = open_ready(context, base_url)
     yield context, page, errors
     context.close()
-
-
-@pytest.fixture
-def ui(phone, base_url, record_requests):
-    context, page, errors = phone
-    log = record_requests(context, base_url)
-    yield GamePage(page)
-    assert not errors, errors
-    log.assert_same_origin()
 
 
 def layout(page) -> dict:

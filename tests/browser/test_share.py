@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
-from game_page import GamePage
+from game_page import GamePage, errors_of
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 READY = 'html[data-ready="1"]'
@@ -50,13 +50,6 @@ def quiet_moves(position: str, rng: random.Random) -> str:
     pos = Position.from_string(position)
     moves = [t for t in pos.legal_moves() if pos.copy().play(t).outcome() is None]
     return rng.choice(moves)
-
-
-def errors_of(page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
 
 
 @pytest.fixture(scope="module")
