@@ -25,8 +25,7 @@ function cacheName(version) {
 
 export async function readSnapshot(version) {
   try {
-    if (typeof caches === "undefined") return null;
-    if (!(await caches.has(cacheName(version)))) return null;
+    if (!(await hasSnapshot(version))) return null;
     const cache = await caches.open(cacheName(version));
     const response = await cache.match(ENTRY);
     if (!response) return null;
