@@ -23,11 +23,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "web")]
-
-from shapes import PALETTE, symbol_strokes, tower_outline  # noqa: E402
+if str(ROOT) not in sys.path:  # `python tools/icons.py`: tools, militakiri
+    sys.path.insert(0, str(ROOT))
 
 from militakiri.pieces import STAR  # noqa: E402
+from tools import web_module  # noqa: E402
+
+SHAPES = web_module(ROOT / "web", "shapes")
 
 OUT = ROOT / "icons"
 BACKGROUND = "#3b2f27"
@@ -46,11 +48,11 @@ def svg(maskable: bool) -> str:
     def y(v: float) -> str:
         return f"{inset + v * size:.2f}"
 
-    colours = PALETTE[0]
-    outline = " ".join(f"{x(u)},{y(v)}" for u, v in tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
+    colours = SHAPES.PALETTE[0]
+    outline = " ".join(f"{x(u)},{y(v)}" for u, v in SHAPES.tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
     strokes = "".join(
         f'<line x1="{x(a)}" y1="{y(b)}" x2="{x(c)}" y2="{y(d)}"/>'
-        for (a, b), (c, d) in symbol_strokes(STAR, 0.5, 0.6, 0.22)
+        for (a, b), (c, d) in SHAPES.symbol_strokes(STAR, 0.5, 0.6, 0.22)
     )
     corner = 0 if maskable else 18
     return (
