@@ -75,20 +75,14 @@ class Board:
     marks: dict = field(default_factory=dict)
 
 
-def _position(text: str) -> Position:
-    return Position.from_string(text)
-
-
 def _check(board: Board) -> Position:
-    pos = _position(board.position)
-    kind = pos.kind
-    choices = TurnChoices(kind, pos.legal_moves())
+    pos = Position.from_string(board.position)
+    legal = TurnChoices(pos.kind, pos.legal_moves()).destinations().get(board.show, {}) if board.show else {}
     if board.show:
-        board.marks = dict(choices.destinations().get(board.show, {}))
+        board.marks = dict(legal)
         if not board.marks:
             raise DiagramError(f"{board.show} has no legal move in {board.position}")
     for field_name in board.refused:
-        legal = choices.destinations().get(board.show, {})
         if field_name in legal:
             raise DiagramError(f"{board.show}-{field_name} is legal in {board.position}, drawn as refused")
     if board.arrow:
@@ -101,7 +95,7 @@ def _check(board: Board) -> Position:
 
 def _after(text: str, token: str) -> str:
     """The position string after ``token`` (the engine plays it)."""
-    pos = _position(text)
+    pos = Position.from_string(text)
     pos.play(token)
     return pos.string()
 
@@ -182,7 +176,8 @@ def board_svg(board: Board) -> str:
     # Coordinates.
     for f in range(f0, f1 + 1):
         out.append(f'<text x="{MARGIN + (f - f0 + 0.5) * SQ:.1f}" y="{nr * SQ + 15}" text-anchor="middle" '
-                   f'font-size="12" fill="{LABEL}" font-family="system-ui, sans-serif">{"abcdefghijkl"[f - 1]}</text>')
+                   f'font-size="12" fill="{LABEL}" font-family="system-ui, sans-serif">'
+                   f'{kind.file_letter(f - 1)}</text>')
     for r in range(r0, r1 + 1):
         out.append(f'<text x="{MARGIN / 2:.1f}" y="{(r1 - r + 0.5) * SQ + 6:.1f}" text-anchor="middle" '
                    f'font-size="12" fill="{LABEL}" font-family="system-ui, sans-serif">{r}</text>')
@@ -227,36 +222,36 @@ def board_svg(board: Board) -> str:
     return "".join(out)
 
 
-def _board(pieces: dict[str, str], turn: str = "w", spares: str = "000/000", waiting: str = "-/-",
-           rule: str = "-", board: str = "single") -> str:
-    """A position string with only ``pieces`` (``{"c3": "X2"}``) on the board."""
-    return compose_position(board, pieces, turn, spares, waiting, rule)
-
-
 TOWERS = {"a1": "S^", "f8": "s^"}
 MID = {"files": (1, 5), "ranks": (2, 6)}
 
 
 def _diagrams() -> dict[str, list[Board]]:
     start = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-2").position.string()
-    merge_before = _board({**TOWERS, "c3": "S2", "c4": "x1"})
-    lower_before = _board({**TOWERS, "c3": "P1", "d4": "s2"})
-    promo_before = _board({**TOWERS, "c4": "X2", "c5": "p1", "b2": "S1", "d1": "P1"}, spares="020/000")
+    merge_before = compose_position("single", {**TOWERS, "c3": "S2", "c4": "x1"})
+    lower_before = compose_position("single", {**TOWERS, "c3": "P1", "d4": "s2"})
+    promo_before = compose_position("single", {**TOWERS, "c4": "X2", "c5": "p1", "b2": "S1", "d1": "P1"},
+                                    spares="020/000")
     promo_token = "c4xc5=X@e2"
     return {
         "start": [Board(start, zones=True)],
-        "plus": [Board(_board({**TOWERS, "c4": "P1", "d5": "x1", "c5": "s1", "b3": "s1"}), show="c4", **MID)],
-        "cross": [Board(_board({**TOWERS, "c4": "X1", "c5": "p1", "d5": "s1"}), show="c4", **MID)],
-        "star": [Board(_board({**TOWERS, "c4": "S1", "c5": "x1", "b5": "p1"}), show="c4", **MID)],
-        "tower": [Board(_board({"a1": "S^", "f8": "s^", "c2": "P^", "c6": "x1", "e4": "p1", "a2": "S1",
-                                "b1": "s1"}), show="c2", ranks=(1, 7))],
-        "rank": [Board(_board({**TOWERS, "c3": "X2", "c5": "p1", "e5": "s1"}), show="c3", **MID)],
+        "plus": [Board(compose_position("single", {**TOWERS, "c4": "P1", "d5": "x1", "c5": "s1", "b3": "s1"}),
+                       show="c4", **MID)],
+        "cross": [Board(compose_position("single", {**TOWERS, "c4": "X1", "c5": "p1", "d5": "s1"}),
+                        show="c4", **MID)],
+        "star": [Board(compose_position("single", {**TOWERS, "c4": "S1", "c5": "x1", "b5": "p1"}),
+                       show="c4", **MID)],
+        "tower": [Board(compose_position("single", {"a1": "S^", "f8": "s^", "c2": "P^", "c6": "x1", "e4": "p1",
+                                                    "a2": "S1", "b1": "s1"}), show="c2", ranks=(1, 7))],
+        "rank": [Board(compose_position("single", {**TOWERS, "c3": "X2", "c5": "p1", "e5": "s1"}),
+                       show="c3", **MID)],
         "lower-takes-higher": [Board(lower_before, arrow="c3xd4", **MID),
                                Board(_after(lower_before, "c3xd4"), **MID)],
         "merge": [Board(merge_before, arrow="c3xc4", **MID), Board(_after(merge_before, "c3xc4"), **MID)],
         "promotion": [Board(promo_before, arrow=promo_token, ranks=(1, 6), files=(1, 6)),
                       Board(_after(promo_before, promo_token), ranks=(1, 6), files=(1, 6), tint=("e2",))],
-        "blockade": [Board(_board({"a1": "S^", "c6": "S^", "a8": "x^", "f1": "S1"}, rule="10/10"),
+        "blockade": [Board(compose_position("single", {"a1": "S^", "c6": "S^", "a8": "x^", "f1": "S1"},
+                                            rule="10/10"),
                            show="c6", refused=("b7",), files=(1, 5), ranks=(4, 8))],
     }
 

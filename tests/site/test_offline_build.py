@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from militakiri.notation import compose_position  # noqa: E402
 from tools import build as site_build  # noqa: E402
 from tools import rules as rules_pages  # noqa: E402
 
@@ -179,11 +180,11 @@ def test_rules_pages_in_both_languages(built):
 
 def test_rules_pictures_are_checked_against_the_engine():
     with pytest.raises(rules_pages.DiagramError):  # a move the engine allows drawn as refused
-        rules_pages.board_svg(rules_pages.Board(rules_pages._board({"a1": "S^", "c3": "S1", "f8": "s^"}),
+        rules_pages.board_svg(rules_pages.Board(compose_position("single", {"a1": "S^", "c3": "S1", "f8": "s^"}),
                                                 show="c3", refused=("c4",)))
     with pytest.raises(rules_pages.DiagramError):  # an illegal arrow
-        rules_pages.board_svg(rules_pages.Board(rules_pages._board({"a1": "S^", "c3": "P1", "f8": "s^"}),
+        rules_pages.board_svg(rules_pages.Board(compose_position("single", {"a1": "S^", "c3": "P1", "f8": "s^"}),
                                                 arrow="c3-d4"))
-    svg = rules_pages.board_svg(rules_pages.Board(rules_pages._board({"a1": "S^", "c3": "P1", "f8": "s^"}),
+    svg = rules_pages.board_svg(rules_pages.Board(compose_position("single", {"a1": "S^", "c3": "P1", "f8": "s^"}),
                                                   show="c3"))
     assert svg.count("<circle") >= 4  # the pawn and its dots (b3, d3, c4, c2)
