@@ -47,10 +47,6 @@ ANSWER_GRACE_S = 60
 MIN_REPLY_S = 0.35
 
 
-def _now() -> float:
-    return window.performance.now() / 1000
-
-
 def _js(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
@@ -87,10 +83,12 @@ class ComputerError(RuntimeError):
 
 class AiWorker:
     """The worker and its messages: :meth:`start` (again after a failure),
-    then ``await call(name, args, seconds)``."""
+    then ``await call(name, args, seconds)``. ``now()``: seconds from a
+    steady clock (the UiState's)."""
 
-    def __init__(self, on_status) -> None:
+    def __init__(self, on_status, now) -> None:
         self.on_status = on_status
+        self.now = now
         self.worker = None
         #: "off", "starting", "ready" or "failed".
         self.status = "off"
@@ -113,7 +111,7 @@ class AiWorker:
         self._stop()
         self.status, self.problem = "starting", None
         self._ready = asyncio.get_event_loop().create_future()
-        self._started_at = _now()
+        self._started_at = self.now()
         self.on_status()
         try:
             files = engine_files()
@@ -163,7 +161,7 @@ class AiWorker:
         kind = str(data.type)
         if kind == "ready":
             self.status = "ready"
-            self.start_ms = round((_now() - self._started_at) * 1000)
+            self.start_ms = round((self.now() - self._started_at) * 1000)
             if not self._ready.done():
                 self._ready.set_result(True)
             self.on_status()
@@ -202,7 +200,7 @@ class Computer:
     def __init__(self, app) -> None:
         self.app = app
         self.state = app.state
-        self.worker = AiWorker(self._worker_status)
+        self.worker = AiWorker(self._worker_status, self.state.now)
         #: The request in flight for the computer's own turn, and for a hint.
         self.asked: opponent.Request | None = None
         self.hint_asked: opponent.Request | None = None
@@ -328,7 +326,7 @@ class Computer:
 
     async def _run(self, request: opponent.Request) -> None:
         state = self.state
-        asked_at = _now()
+        asked_at = state.now()
         try:
             value = await self.worker.call(request.name, request.args, request.seconds)
         except ComputerError as error:
@@ -343,7 +341,7 @@ class Computer:
             if self.asked is request:
                 self.asked = None
             return
-        wait = MIN_REPLY_S - (_now() - asked_at)
+        wait = MIN_REPLY_S - (state.now() - asked_at)
         if wait > 0:
             await asyncio.sleep(wait)
         if self.asked is request:

@@ -61,10 +61,6 @@ REPLAY_KEYS = {"Home": "first", "End": "last", "PageUp": "prev", "PageDown": "ne
 ARROW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next"}
 
 
-def wall_now() -> float:
-    return window.Date.now() / 1000
-
-
 def _local_storage():
     return window.localStorage  # throws where the browser denies storage
 
@@ -123,7 +119,7 @@ class Session:
         problems = []
         saved = None
         try:
-            saved = self.saver.load(wall_now())
+            saved = self.saver.load(self.state.wall())
         except SavedGameError as error:
             problems.append(("problem_saved_title", t("saved_bad", reason=str(error)), True))
         source = self.options.link or str(window.location.hash or "")
@@ -174,7 +170,7 @@ class Session:
 
     def load_game(self, game, message_key: str | None, deadline: float | None = None) -> None:
         """A game read whole from a link or a record becomes the game."""
-        prepared = prepare(game, wall_now=wall_now(), deadline=deadline)
+        prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline)
         flipped = None
         if game.time_control.mode == "correspondence" and not game.is_over():
             flipped = game.position.turn == BLACK  # the player to move at the bottom
@@ -277,7 +273,7 @@ class Session:
             deadline = current_deadline(game)
             if deadline is not None:
                 player = labels(game)[game.position.turn]
-                left = time_left_text(deadline - wall_now())
+                left = time_left_text(deadline - state.wall())
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
             if self.note is not None and self.note[0] == id(game) and not game.is_over():
                 parts.append(t(self.note[1]))
