@@ -26,10 +26,10 @@ import json
 import os
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import to_js
 
 import opponent
-from dom import by_id, on, set_attr, show
+from dom import by_id, keep, later, on, set_attr, show
 from storage import SafeStorage
 from texts import t
 from ui_state import PLAYING, SETUP, Message
@@ -98,12 +98,6 @@ class AiWorker:
         self._answers: dict[int, asyncio.Future] = {}
         self._next = 0
         self._started_at = 0.0
-        self._keep = []
-
-    def _proxy(self, fn):
-        proxy = create_proxy(fn)
-        self._keep.append(proxy)
-        return proxy
 
     def start(self) -> None:
         if self.status in ("starting", "ready"):
@@ -120,11 +114,11 @@ class AiWorker:
             self._fail(t("ai_err_load", error=str(error)))
             return
         self.worker = worker
-        worker.onmessage = self._proxy(self._message)
-        worker.onerror = self._proxy(self._error)
+        worker.onmessage = keep(self._message)
+        worker.onerror = keep(self._error)
         worker.postMessage(_js({"type": "start", "files": {k: to_js(v) for k, v in files.items()}}))
         ready = self._ready
-        window.setTimeout(self._proxy(lambda *a: self._start_timeout(ready)), START_TIMEOUT_S * 1000)
+        later(START_TIMEOUT_S * 1000, lambda: self._start_timeout(ready))
 
     def _stop(self) -> None:
         if self.worker is not None:
@@ -183,7 +177,7 @@ class AiWorker:
         self._answers[ident] = future
         self.worker.postMessage(_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
         limit = (seconds or 1.0) + ANSWER_GRACE_S
-        window.setTimeout(self._proxy(lambda *a: self._answer_timeout(future)), limit * 1000)
+        later(limit * 1000, lambda: self._answer_timeout(future))
         answer = json.loads(await future)
         if not answer.get("ok"):
             raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
@@ -211,7 +205,6 @@ class Computer:
         #: Which side the computer played, kept for a reload (opponent.memory).
         self.storage = SafeStorage.from_getter(lambda: window.localStorage)
         self._remembered = None
-        self._keep = []
         app.hooks.append(self.after_refresh)
         on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
         # Warm up while the player picks a level in the New game dialog.
@@ -220,12 +213,7 @@ class Computer:
     def ready(self) -> None:
         """The page is ready: from the next task on, the computer plays."""
         self._live = True
-        window.setTimeout(self._proxy_once(lambda *a: self.after_refresh()), 0)
-
-    def _proxy_once(self, fn):
-        proxy = create_proxy(fn)
-        self._keep.append(proxy)
-        return proxy
+        later(0, self.after_refresh)
 
     def _game_identity(self):
         return (id(self.state.game), id(self.state.drafts))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pyscript import document
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from texts import t
@@ -10,15 +11,27 @@ from texts import t
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-#: Every listener's proxy, kept for the page's lifetime (they are never removed).
-_LISTENERS: list = []
+#: Every proxy made by :func:`keep` (listeners, worker handlers), kept for
+#: the page's lifetime (they are never removed).
+_KEPT: list = []
+
+
+def keep(fn):
+    """A JavaScript function that calls the Python ``fn``, kept for the page's lifetime."""
+    proxy = create_proxy(fn)
+    _KEPT.append(proxy)
+    return proxy
 
 
 def on(node, event: str, handler) -> None:
     """Call the Python ``handler(event)`` on ``node``'s ``event``."""
-    proxy = create_proxy(handler)
-    _LISTENERS.append(proxy)
-    node.addEventListener(event, proxy)
+    node.addEventListener(event, keep(handler))
+
+
+def later(ms: float, fn) -> None:
+    """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout); its
+    proxy is freed once it has run."""
+    window.setTimeout(create_once_callable(lambda *args: fn()), ms)
 
 
 def by_id(name: str):

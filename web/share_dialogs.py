@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
 
-from dom import by_id, on, set_text, show
+from dom import by_id, later, on, set_text, show
 from share import current_deadline, labels, record_filename, record_too_big, share_url
 from texts import language, t
 
@@ -113,7 +113,7 @@ class ShareDialogs:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 2000)
+        later(2000, lambda: window.URL.revokeObjectURL(url))
 
     def _file_chosen(self) -> None:
         files = by_id("record-file").files
