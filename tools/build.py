@@ -85,7 +85,6 @@ PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyo
 #: with a simulated 40 Mbit/s, 80 ms network alike - as the browser then does
 #: their work on the main thread before PyScript needs it.
 PYODIDE_MODULES = ("pyodide/pyodide.mjs",)
-PYODIDE_FETCHES: tuple[str, ...] = ()
 #: PyScript's chunks that core.js imports at start (the config parser and the
 #: plugins), by name without the hash; the editor and terminal load
 #: CodeMirror / xterm only for <py-editor> / <py-terminal>, which the page has
@@ -212,16 +211,17 @@ def compile_bytecode(sources: dict[str, bytes], pyodide_version: str, root: Path
             info = json.loads(done.stdout.strip().splitlines()[-1])
             tag_file.write_text(info["cache_tag"])
             for dest in todo:
-                _, name = _pyc_path(dest, info["cache_tag"])
+                name = _pyc_path(dest, info["cache_tag"])
                 (cache / f"{keys[dest]}.pyc").write_bytes((tmp / "out" / name).read_bytes())
     tag = tag_file.read_text().strip()
-    return {_pyc_path(dest, tag)[1]: (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
+    return {_pyc_path(dest, tag): (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
 
 
-def _pyc_path(dest: str, tag: str) -> tuple[str, str]:
+def _pyc_path(dest: str, tag: str) -> str:
+    """Where importlib looks for the bytecode of ``dest``, e.g. ``a/__pycache__/b.cpython-314.pyc``."""
     folder, _, name = dest.rpartition("/")
     pyc = f"__pycache__/{name[:-3]}.{tag}.pyc"
-    return dest, f"{folder}/{pyc}" if folder else pyc
+    return f"{folder}/{pyc}" if folder else pyc
 
 
 def make_bundle(sources: dict[str, bytes], pycs: dict[str, bytes]) -> bytes:
@@ -265,7 +265,7 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "")
     lines = [PRELOAD_HEADER]
     lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
-    lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in (*configs, *PYODIDE_FETCHES)]
+    lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in configs]
     return "\n  ".join(lines)
 
 

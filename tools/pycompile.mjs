@@ -15,11 +15,11 @@
 // is made here by the pinned pyodide package (node_modules/pyodide), not by
 // the CPython that runs the build. The .pyc files are "unchecked hash"
 // pycs (PEP 552): importlib uses them without comparing timestamps, which
-// an unpacked archive would not keep. tools/build.py checks the cache tag
-// against the one printed here and ships the sources beside them, so
-// tracebacks still show source lines.
+// an unpacked archive would not keep. tools/build.py names the .pyc files
+// it ships with the cache tag printed here and ships the sources beside
+// them, so tracebacks still show source lines.
 //
-// Prints one JSON line: {"cache_tag": "cpython-314", "version": "3.14.2", "files": N}.
+// Prints one JSON line: {"cache_tag": "cpython-314"}.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -67,8 +67,7 @@ for dest in DESTS:
     py_compile.compile(full, cfile=cfile, dfile=full, doraise=True,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     out.append(cfile[len("/home/pyodide/"):])
-json.dumps({"cache_tag": sys.implementation.cache_tag,
-            "version": sys.version.split()[0], "pycs": out})
+json.dumps({"cache_tag": sys.implementation.cache_tag, "pycs": out})
 `);
 const info = JSON.parse(result);
 for (const rel of info.pycs) {
@@ -76,4 +75,4 @@ for (const rel of info.pycs) {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, FS.readFile(`${PYHOME}/${rel}`));
 }
-process.stdout.write(JSON.stringify({ cache_tag: info.cache_tag, version: info.version, files: info.pycs.length }) + "\n");
+process.stdout.write(JSON.stringify({ cache_tag: info.cache_tag }) + "\n");
