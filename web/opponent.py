@@ -27,7 +27,7 @@ import json
 from dataclasses import dataclass
 
 from settings import LEVELS, MAX_LEVEL
-from ui_state import PLAYING, SETUP
+from ui_state import SETUP
 
 #: The strongest level's thinking time without a clock, and for a hint (s).
 UNTIMED_SECONDS = 1.0
@@ -42,14 +42,13 @@ SEED_LIMIT = 2 ** 31
 
 @dataclass(frozen=True)
 class Request:
-    """One question for the worker: ``name`` and JSON-ready ``args``
-    (web/ai_worker.py: CALLS), made for the state ``key``."""
+    """One question for the worker: ``name`` ("setup", "move": the computer
+    plays; "hint") and JSON-ready ``args`` (web/ai_worker.py: CALLS), made
+    for the state ``key``."""
 
     name: str
     args: list
     key: tuple
-    #: What it is for: "setup", "move" (the computer plays) or "hint".
-    purpose: str = ""
     #: The seconds the strongest level may search (None: not a timed search).
     seconds: float | None = None
 
@@ -89,10 +88,10 @@ def next_request(state) -> Request | None:
     color = state.computer
     level = state.settings.level
     if state.phase == SETUP:
-        return Request("setup", [state.kind.name, level, _seed(state)], state_key(state), "setup")
+        return Request("setup", [state.kind.name, level, _seed(state)], state_key(state))
     seconds = think_seconds(state, color) if level == MAX_LEVEL else None
     position = state.game.position.string()
-    return Request("move", [position, level, _seed(state), seconds], state_key(state), "move", seconds)
+    return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)
 
 
 def hint_request(state) -> Request | None:
@@ -100,7 +99,7 @@ def hint_request(state) -> Request | None:
     if not state.can_hint():
         return None
     position = state.game.position.string()
-    return Request("hint", [position, HINT_SECONDS], state_key(state), "hint", HINT_SECONDS)
+    return Request("hint", [position, HINT_SECONDS], state_key(state), HINT_SECONDS)
 
 
 def fits(state, request: Request) -> bool:
@@ -114,11 +113,11 @@ def apply(state, request: Request, value) -> bool:
     MilitakiriError from the engine."""
     if not fits(state, request):
         return False
-    if request.purpose == "setup":
+    if request.name == "setup":
         return state.computer_setup(str(value))
-    if request.purpose == "move":
+    if request.name == "move":
         return state.computer_move(str(value))
-    if request.purpose == "hint":
+    if request.name == "hint":
         return state.show_hint(str(value))
     return False
 
@@ -159,8 +158,3 @@ def recall(state, text: str | None) -> bool:
         return False
     state.settings.computer, state.settings.level = color, level
     return True
-
-
-def is_thinking(state) -> bool:
-    """Whether the computer has something to do (its indicator shows)."""
-    return state.computer_turn() and state.phase in (SETUP, PLAYING)

@@ -131,7 +131,7 @@ def test_move_request_carries_level_seed_and_time():
     state, clock = state_for(START, computer=0, level=4, time_control="300+0", seed=7)
     request = opponent.next_request(state)
     position, level, seed, seconds = request.args
-    assert (position, level, request.purpose) == (START, 4, "move")
+    assert (position, level, request.name) == (START, 4, "move")
     assert 0 <= seed < opponent.SEED_LIMIT
     assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
     clock.t += 295  # 5 s left
@@ -193,7 +193,7 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
     assert not state.user_square("c1")  # the player waits
     assert state.hidden_color() is None
     request = opponent.next_request(state)
-    assert request.purpose == "setup" and request.args[:2] == ["single", 2]
+    assert request.name == "setup" and request.args[:2] == ["single", 2]
     text = worker_answer(request)
     assert opponent.apply(state, request, text)
     assert state.setup_color == 1 and not state.computer_turn()
@@ -220,7 +220,7 @@ def test_the_computer_as_black_sets_up_after_the_player_who_is_not_hidden():
 def test_hint_only_in_untimed_games_on_the_players_turn():
     state, _ = state_for(START, computer=1)
     request = opponent.hint_request(state)
-    assert request.purpose == "hint" and request.args == [START, opponent.HINT_SECONDS]
+    assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
     token = ai.hint(START, depth=1, seconds=None)
     assert opponent.apply(state, request, token)
     hint_marks = [m.square for m in state.marks() if m.kind == "hint"]
