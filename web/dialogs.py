@@ -9,6 +9,7 @@ from militakiri import MilitakiriError
 from dom import by_id, clear, el, on, set_text, show
 from formatting import result_texts, time_control_text
 from settings import (
+    COLOR_WORDS,
     EXTRAS,
     LEVELS,
     PRESETS,
@@ -20,11 +21,9 @@ from settings import (
 )
 from texts import t
 
-#: The side the player takes against the computer, and its words.
-SIDES = ("white", "black", "random")
-SIDE_TEXTS = ("ng_side_white", "ng_side_black", "ng_side_random")
-#: The computer's levels (settings.LEVELS) in words.
-LEVEL_TEXTS = ("level_1", "level_2", "level_3", "level_4")
+#: The side the player takes against the computer (its words: ng_side_<side>);
+#: the computer's levels (settings.LEVELS) are in words as level_<n>.
+SIDES = (*COLOR_WORDS, "random")
 
 # Which pips of a 3x3 grid are on, per die face.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
@@ -66,12 +65,12 @@ class Dialogs:
         # Against the computer: its level, and the side the player takes.
         level = by_id("ng-level")
         clear(level)
-        for n, key in zip(LEVELS, LEVEL_TEXTS):
-            level.appendChild(el("option", t(key), value=str(n)))
+        for n in LEVELS:
+            level.appendChild(el("option", t(f"level_{n}"), value=str(n)))
         side = by_id("ng-side")
         clear(side)
-        for name, key in zip(SIDES, SIDE_TEXTS):
-            side.appendChild(el("option", t(key), value=name))
+        for name in SIDES:
+            side.appendChild(el("option", t(f"ng_side_{name}"), value=name))
 
     def relabel(self) -> None:
         """The choices in the language just chosen; what was chosen stays."""
@@ -174,7 +173,7 @@ class Dialogs:
         )
         if by_id("ng-computer").checked:
             side = by_id("ng-side").value
-            mine = SIDES.index(side) if side in SIDES[:2] else self.app.state.rng.randrange(2)
+            mine = COLOR_WORDS[side] if side in COLOR_WORDS else self.app.state.rng.randrange(2)
             settings.computer = 1 - mine
             settings.level = int(by_id("ng-level").value or LEVELS[0])
         try:

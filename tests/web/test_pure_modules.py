@@ -146,6 +146,8 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"why_{t.value}" for t in Termination}
     keys |= {f"preset_{p}" for p in settings.PRESET_IDS}
     keys |= {f"extra_{e}" for e in settings.EXTRAS}
+    keys |= {f"level_{n}" for n in settings.LEVELS}
+    keys |= {f"ng_side_{s}" for s in (*settings.COLOR_WORDS, "random")}  # web/dialogs.py: SIDES
     return keys
 
 
