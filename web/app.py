@@ -180,7 +180,7 @@ class App:
         self.status.classList.toggle("over", phase == OVER)
         self._aria(text)
 
-        in_setup = phase == SETUP and state.setup_color is not None and not state.computer_turn()
+        in_setup = state.player_sets_up()
         show(by_id("btn-random"), in_setup)
         show(by_id("btn-clear"), in_setup)
         show(by_id("btn-done"), in_setup)

@@ -250,6 +250,11 @@ class UiState:
             return self.setup_color == color
         return phase == PLAYING and self.game.position.turn == color
 
+    def player_sets_up(self) -> bool:
+        """Whether a player (not the computer) is placing a set-up now: the
+        Random, Clear and Done buttons show, and the free fields are marked."""
+        return self.phase == SETUP and self.setup_color is not None and not self.computer_turn()
+
     def computer_setup(self, text: str) -> bool:
         """The computer's set-up (set-up text, R4) is placed and confirmed."""
         if self.phase != SETUP or self.setup_color != self.computer:
@@ -382,7 +387,7 @@ class UiState:
         phase = self.phase
         if self.viewing_past() or self.paused:
             pass  # a past position or paused clocks: nothing to choose
-        elif phase == SETUP and self.setup_color is not None and not self.computer_turn():
+        elif self.player_sets_up():
             draft = self.drafts[self.setup_color]
             missing = draft.missing_shapes()
             for square in draft.free_fields():
@@ -504,7 +509,7 @@ class UiState:
         return True
 
     def random_setup(self) -> None:
-        if self.phase == SETUP and self.setup_color is not None and not self.computer_turn():
+        if self.player_sets_up():
             self.drafts = tuple(
                 SetupDraft.random(self.kind, c, self.rng) if c == self.setup_color else d
                 for c, d in enumerate(self.drafts)
@@ -512,13 +517,13 @@ class UiState:
             self.message = None
 
     def clear_setup(self) -> None:
-        if self.phase == SETUP and self.setup_color is not None and not self.computer_turn():
+        if self.player_sets_up():
             self.drafts[self.setup_color].clear()
             self.message = None
 
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
-        if self.phase != SETUP or self.setup_color is None or self.computer_turn():
+        if not self.player_sets_up():
             return False
         draft = self.drafts[self.setup_color]
         try:
