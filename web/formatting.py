@@ -17,6 +17,10 @@ from texts import TEXTS, t
 
 #: Below this many seconds a clock shows tenths.
 TENTHS_BELOW = 10
+#: Each side's default name in every language ("White", "Wit", ...): a game
+#: started in another language was named so. (TEXTS is complete once texts
+#: is imported.)
+SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
 
 
 def clock_text(seconds: float) -> str:
@@ -94,8 +98,9 @@ def player_label(color: int, name: str) -> str:
     """``'Anna (White)'``, or just ``'White'`` without a name."""
     side = t("white") if color == 0 else t("black")
     name = name.strip()
-    # A game started in another language was named "White" / "Wit" by default.
-    if not name or name == side or name in {table.get(("white", "black")[color]) for table in TEXTS.values()}:
+    # A game started in another language was named "White" / "Wit" by default
+    # (``side`` is one of those names too).
+    if not name or name in SIDE_NAMES[color]:
         return side
     return t("name_side", name=name, side=side)
 
