@@ -17,7 +17,7 @@ from dialogs import Dialogs
 from dom import apply_texts, by_id, on, set_attr, set_text, show
 from draw import Renderer
 from inputs import BoardInput
-from layout import fit_square
+from layout import NARROW, fit_square
 from panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
 from settings import GameSettings
 from texts import t
@@ -26,12 +26,11 @@ from militakiri import MilitakiriError
 from ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
 
 
-#: Layout constants in CSS pixels (see style.css): the window width below
-#: which the side panel goes under the board, the side panel's width, the
-#: room kept for the status line and the buttons, the least width of the
-#: board column (so the player bars have room). style.css repeats them to
-#: size the board before Python runs (tests/browser/test_first_stage.py).
-NARROW = 760
+#: Layout constants in CSS pixels (see style.css; the narrow width is
+#: layout.NARROW): the side panel's width, the room kept for the status line
+#: and the buttons, the least width of the board column (so the player bars
+#: have room). style.css repeats them to size the board before Python runs
+#: (tests/browser/test_first_stage.py).
 SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120
 EMBED_STATUS_AND_BUTTONS = 84

@@ -21,6 +21,7 @@ from pyscript import document, window
 
 import texts
 from dom import by_id, clear, el, on
+from layout import NARROW_QUERY
 from storage import SafeStorage
 
 STORAGE_KEY = "militakiri.language"
@@ -72,7 +73,7 @@ def wire(app) -> None:
         return
     clear(select)
     # A phone's top bar has no room for "Nederlands": the codes there.
-    narrow = bool(window.matchMedia("(max-width: 760px)").matches)
+    narrow = bool(window.matchMedia(NARROW_QUERY).matches)
     for code, name in texts.LANGUAGE_NAMES.items():
         select.appendChild(el("option", code.upper() if narrow else name, value=code, lang=code, title=name))
     select.value = texts.language()

@@ -22,6 +22,11 @@ from dataclasses import dataclass
 
 MIN_SQUARE = 22
 MAX_SQUARE = 92
+#: The window width (CSS pixels) up to which the page is laid out for a
+#: phone: the side panel under the board (web/app.py), the language switch
+#: showing codes (web/language.py). style.css and web/first_stage.js repeat it.
+NARROW = 760
+NARROW_QUERY = f"(max-width: {NARROW}px)"
 
 
 @dataclass(frozen=True)
