@@ -160,8 +160,8 @@ class App:
         fill_legend()
         fill_help()
         self.dialogs.relabel()
-        self.bars._keys = [None, None]  # their cached texts were in the old language
-        self.endgame._key = None
+        self.bars.invalidate()  # their texts were in the old language
+        self.endgame.invalidate()
         self.refresh()
 
     # Refresh ------------------------------------------------------------------

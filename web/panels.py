@@ -68,6 +68,10 @@ class PlayerBars:
     def clock(self, color: int):
         return self.bars[color]["clock"]
 
+    def invalidate(self) -> None:
+        """Draw the towers again at the next update (their texts changed language)."""
+        self._keys = [None, None]
+
     def update(self) -> None:
         state = self.state
         top = WHITE if state.flipped else 1 - WHITE
@@ -168,6 +172,10 @@ class EndgameBox:
     def __init__(self, state) -> None:
         self.state = state
         self.box = by_id("endgame")
+        self._key = None
+
+    def invalidate(self) -> None:
+        """Write the box again at the next update (its texts changed language)."""
         self._key = None
 
     def update(self) -> None:
