@@ -55,7 +55,7 @@ import sys
 import tempfile
 import tomllib
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = Path(__file__).resolve().parent
@@ -143,8 +143,9 @@ def _toml_str(value: str) -> str:
     return json.dumps(value)  # a JSON string of plain paths is a valid TOML basic string
 
 
-def render_config(source_text: str, table: dict[str, str]) -> str:
-    """The source pyscript.toml plus a generated [files] table (validated)."""
+def render_config(source_text: str, table: dict[str, str]) -> tuple[str, dict]:
+    """The source pyscript.toml plus a generated [files] table (validated), and
+    that config parsed."""
     source = tomllib.loads(source_text)
     if "files" in source:
         raise BuildError("pyscript.toml must not define [files]: tools/build.py generates it")
@@ -156,7 +157,7 @@ def render_config(source_text: str, table: dict[str, str]) -> str:
     text = "\n".join(lines) + "\n"
     parsed = tomllib.loads(text)
     assert parsed["files"] == table, "generated [files] does not round-trip"
-    return text
+    return text, parsed
 
 
 def _copy_file(src: Path, dst: Path) -> None:
@@ -169,8 +170,7 @@ def _copy_python_tree(src_root: Path, rel_paths: list[str], out: Path) -> None:
         _copy_file(src_root / rel, out / rel)
 
 
-def _check_no_absolute_urls(path: Path, text: str | None = None) -> None:
-    text = path.read_text(encoding="utf-8") if text is None else text
+def _check_no_absolute_urls(path: Path, text: str) -> None:
     bad = [m.group(0) for m in ABSOLUTE_URL.finditer(text)]
     if bad:
         raise BuildError(f"{path.name}: absolute URLs break sub-path hosting and offline use: {bad}")
@@ -269,16 +269,16 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "")
     return "\n  ".join(lines)
 
 
-def precached(out: Path, skip: set[str]) -> list[str]:
-    """Every file of ``out`` the game needs offline: not source maps, not the
-    sources the zip already holds, not sw.js itself."""
-    names = (path.relative_to(out).as_posix() for path in sorted(out.rglob("*")) if path.is_file())
-    return [rel for rel in names if rel not in skip and not rel.endswith(".map") and rel != "sw.js"]
-
-
-def precache_list(out: Path, skip: set[str]) -> dict[str, str]:
-    """The files :func:`precached` names, each with its SHA-256."""
-    return {rel: sha256((out / rel).read_bytes()) for rel in precached(out, skip)}
+def precached(out: Path, skip: set[str]) -> dict[str, tuple[int, str]]:
+    """Every file of ``out`` the game needs offline, with its size and SHA-256:
+    not source maps, not the sources the zip already holds, not sw.js itself."""
+    files = {}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if path.is_file() and rel not in skip and not rel.endswith(".map") and rel != "sw.js":
+            data = path.read_bytes()
+            files[rel] = (len(data), sha256(data))
+    return files
 
 
 def version_stamp(files: dict[str, str]) -> str:
@@ -312,7 +312,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
 
     pyodide_version = npm_version(pyodide_dir)
     index = root / "index.html"
-    _check_no_absolute_urls(index)
+    html = index.read_text(encoding="utf-8")
+    _check_no_absolute_urls(index, html)
     table = files_table(root)
     configs = sorted(p.name for p in root.glob("pyscript*.toml"))
     if "pyscript.toml" not in configs:
@@ -334,7 +335,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         shutil.rmtree(out)
     out.mkdir(parents=True)
 
-    for name, text in rendered.items():
+    for name, (text, _) in rendered.items():
         (out / name).write_text(text, encoding="utf-8")
     if bundle_name:
         (out / bundle_name).write_bytes(data)
@@ -375,30 +376,34 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     if missing:
         raise BuildError(f"pyodide package lacks {missing}")
 
-    # The page: preload hints. The version needs every other file's hash,
-    # then goes into index.html (and so changes index.html's hash).
-    html = index.read_text(encoding="utf-8")
+    # The page, made in memory and written last: preload hints. The version
+    # needs every other file's hash, then goes into index.html (and so
+    # changes index.html's hash).
     if "</head>" not in html:
         raise BuildError("index.html: no </head>")
-    interpreter = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))["interpreter"]
+    interpreter = rendered["pyscript.toml"][1]["interpreter"]
     preloads = preload_block(out / "pyscript", configs, interpreter) if preload else ""
     if preload:
         html = html.replace("</head>", f"  {preloads}\n</head>", 1)
-    (out / "index.html").write_text(html, encoding="utf-8")
 
     # Offline: the precache list and the service worker (if the repo has one).
     skip = set(engine) | set(web) if bundle else set()
     skip.discard("web/main.py")
+    others = precached(out, skip)  # every file but index.html, not written yet
     # The first stage (tools/first_stage.py): the page labelled before Python
     # runs; its first-visit line says how much the service worker will hold.
-    first_visit_mb = round(sum((out / name).stat().st_size for name in precached(out, skip)) / 1e6)
+    first_visit_mb = round((sum(size for size, _ in others.values()) + len(html.encode("utf-8"))) / 1e6)
     html = first_stage.render(html, first_stage.load_texts(root / "web"), mb=first_visit_mb)
-    (out / "index.html").write_text(html, encoding="utf-8")
-    files = precache_list(out, skip)
+    # In path order, as the walk found them; the version hashes the labelled
+    # page before its stamp, the list then holds the stamped page's hash.
+    files = {rel: digest for rel, (_, digest) in others.items()}
+    files["index.html"] = sha256(html.encode("utf-8"))
+    files = dict(sorted(files.items(), key=lambda item: PurePosixPath(item[0])))
     stamp = version or version_stamp(files)
     html = html.replace("</head>", f'  <meta name="militakiri-version" content="{stamp}">\n</head>', 1)
-    (out / "index.html").write_text(html, encoding="utf-8")
-    files["index.html"] = sha256((out / "index.html").read_bytes())
+    page = html.encode("utf-8")
+    (out / "index.html").write_bytes(page)
+    files["index.html"] = sha256(page)
     if (root / "sw.js").is_file():
         template = (root / "sw.js").read_text(encoding="utf-8")
         if len(SW_BUILD_LINE.findall(template)) != 1:
