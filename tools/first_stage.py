@@ -76,8 +76,9 @@ def render(page: str, texts, **values) -> str:
     tables = {code: {key: fill(table.get(key, english[key])) for key in keys} for code, table in texts.TEXTS.items()}
     en = tables["en"]
 
-    filled = _TEXT_ELEMENT.sub(lambda m: m.group(1) + html.escape(en[m.group(3)], quote=False) + m.group(5), page)
-    if len(_TEXT_ELEMENT.findall(page)) != len(_ANY_TEXT.findall(page)):
+    filled, count = _TEXT_ELEMENT.subn(lambda m: m.group(1) + html.escape(en[m.group(3)], quote=False) + m.group(5),
+                                       page)
+    if count != len(_ANY_TEXT.findall(page)):
         raise FirstStageError("index.html: a data-text element holds markup; only plain text can be filled")
 
     def attributes(match: re.Match) -> str:
