@@ -1,6 +1,11 @@
-"""Stand-ins for the browser in the pure UI tests."""
+"""Stand-ins for the browser in the pure UI tests, and a UiState built on them."""
 
 from __future__ import annotations
+
+import random
+
+from settings import GameSettings
+from ui_state import UiState
 
 
 class FakeClock:
@@ -11,3 +16,12 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.t
+
+
+def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
+    """A UiState for ``GameSettings(position, time_control, **kw)`` on a
+    FakeClock (returned too), its random numbers from ``random.Random(1)``
+    unless ``seed`` is given (then the UiState seeds its own)."""
+    clock = FakeClock()
+    settings = GameSettings(position=position, time_control=time_control, **kw)
+    return UiState(settings, now=clock, rng=random.Random(1)), clock

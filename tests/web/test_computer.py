@@ -18,9 +18,9 @@ import ai_worker
 import opponent
 import settings as settings_module
 from settings import GameSettings, from_query
-from ui_state import OVER, PLAYING, SETUP, UiState
+from ui_state import OVER, PLAYING, SETUP
 
-from .fakes import FakeClock
+from . import fakes
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -31,10 +31,8 @@ WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
 
 
 def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw):
-    clock = FakeClock()
-    settings = GameSettings(position=position, time_control=time_control, computer=computer,
-                            level=level, seed=seed, **kw)
-    return UiState(settings, now=clock, rng=random.Random(seed)), clock
+    """fakes.state_for against the computer (Black, level 1, seed 1 unless said)."""
+    return fakes.state_for(position, time_control, computer=computer, level=level, seed=seed, **kw)
 
 
 def worker_answer(request: opponent.Request):

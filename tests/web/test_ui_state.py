@@ -8,19 +8,12 @@ import pytest
 
 from militakiri import Game, Position
 
-from settings import GameSettings
 from ui_state import OVER, PLAYING, SETUP, UiState
 
-from .fakes import FakeClock
+from .fakes import state_for
 
 PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
 WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
-
-
-def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
-    clock = FakeClock()
-    settings = GameSettings(position=position, time_control=time_control, **kw)
-    return UiState(settings, now=clock, rng=random.Random(1)), clock
 
 
 def place(state: UiState, *squares: str) -> None:
@@ -28,8 +21,9 @@ def place(state: UiState, *squares: str) -> None:
         assert state.user_square(square), state.status().text()
 
 
-def started_single(first_white: bool = True) -> UiState:
-    state, _ = state_for()
+def started_single(first_white: bool = True, **kw) -> UiState:
+    """A single-board game past its set-ups and dice (``kw``: GameSettings)."""
+    state, _ = state_for(**kw)
     place(state, "c1", "d2", "b3")
     assert state.setup_done()
     place(state, "a8", "b7", "f6")
@@ -196,14 +190,7 @@ def test_waiting_tower_placed_first_then_moved_R15():
 
 
 def test_touch_move_binds_the_selected_piece_R25():
-    state, _ = state_for(touch_move=True)
-    place(state, "c1", "d2", "b3")
-    assert state.setup_done()
-    place(state, "a8", "b7", "f6")
-    assert state.setup_done()
-    state.rng = random.Random(next(s for s in range(100) if state_dice_first(s) == 0))
-    state.roll()
-    state.start()
+    state = started_single(touch_move=True)
     assert state.game.touch_move
     assert state.user_square("b3")  # the plus tower: touched
     assert state.touched() == "b3" and "must move (touch-move, R25)" in state.status().text()
