@@ -22,7 +22,7 @@ NPM_STAMP  := node_modules/.package-lock.json.stamp
 .PHONY: test play build deps venv node chromium clean
 
 test: chromium venv node
-	$(VPY) -m pytest tests militakiri tools $(PYTEST_ARGS)
+	$(VPY) -m pytest $(PYTEST_ARGS)
 
 play: venv node build
 	@$(VPY) tools/serve.py dist --port $(PORT)
