@@ -22,12 +22,6 @@ from tools import build as site_build  # noqa: E402
 from tools import rules as rules_pages  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("offline") / "dist"
-    return out, site_build.build(out)
-
-
 def sw_build(out: Path) -> dict:
     text = (out / "sw.js").read_text()
     match = re.search(r"/\* BUILD \*/ const BUILD = (.*?); /\* END BUILD \*/", text, re.S)

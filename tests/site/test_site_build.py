@@ -27,12 +27,6 @@ _open = urllib.request.build_opener(urllib.request.ProxyHandler({})).open
 CDN_URL = re.compile(r"https?://[^\s\"'<>]*(?:jsdelivr|unpkg|cdnjs|pyscript\.net|esm\.sh|skypack|jspm)", re.I)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    return out, site_build.build(out)
-
-
 class _Refs(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
