@@ -161,11 +161,13 @@ _MOVES_ORTHO = (True, False, True)  # star, cross, plus move orthogonally
 _MOVES_DIAG = (True, True, False)
 _TAKES_ORTHO = (True, True, False)  # star, cross take orthogonally
 _TAKES_DIAG = (True, False, True)
-#: ``[direction][shape]``: whether that shape moves / takes along it.
+#: ``[shape][direction]``: whether that shape moves / takes along it.
 _MOVES_BY_DIRECTION = tuple(
     tuple((_MOVES_ORTHO if d < 4 else _MOVES_DIAG)[shape] for d in range(8)) for shape in SHAPES
 )
-_TAKES_BY_DIRECTION = tuple(_TAKES_ORTHO if d < 4 else _TAKES_DIAG for d in range(8))
+_TAKES_BY_DIRECTION = tuple(
+    tuple((_TAKES_ORTHO if d < 4 else _TAKES_DIAG)[shape] for d in range(8)) for shape in SHAPES
+)
 
 
 def _piece_value(piece, spares) -> int:
@@ -218,7 +220,7 @@ def evaluate(position: Position, hanging: bool = False) -> int:
                     distance += 1
                     continue
                 # The first piece on this line: can it take our tower?
-                if _TAKES_BY_DIRECTION[d][other.shape] and (
+                if _TAKES_BY_DIRECTION[other.shape][d] and (
                     not distance
                     or not endgame and (other.is_tower or distance < other.height)
                 ):
@@ -274,9 +276,9 @@ def _endgame_terms(position: Position, towers_at, value: int) -> int:
             if piece is not None and piece.color == hunter:
                 closeness += files - max(abs(sq % files - lf), abs(sq // files - lr))
         free = 0
-        shape = board[lone].shape
+        moves_along = _MOVES_BY_DIRECTION[board[lone].shape]
         for d, ray in enumerate(kind.rays[lone]):
-            if ray and board[ray[0]] is None and (_MOVES_ORTHO if d < 4 else _MOVES_DIAG)[shape]:
+            if ray and board[ray[0]] is None and moves_along[d]:
                 free += 1
         bonus = HUNT * closeness + 20 * (8 - free)
         value += bonus if hunter == stm else -bonus
@@ -831,7 +833,7 @@ def _towers_en_prise(position: Position, color: int) -> int:
                     continue
                 if (
                     other.color != color
-                    and (_TAKES_ORTHO if d < 4 else _TAKES_DIAG)[other.shape]
+                    and _TAKES_BY_DIRECTION[other.shape][d]
                     and (distance == 1 or not endgame and (other.is_tower or distance <= other.height))
                 ):
                     count += 1
