@@ -463,7 +463,7 @@ class Searcher:
             elif key == killers[0] or key == killers[1]:
                 score = 1 << 22
             else:
-                score = min(history.get((move.origin, move.target), 0), (1 << 22) - 1)
+                score = history.get((move.origin, move.target), 0)
             scored.append((score, -i, move))
         scored.sort(reverse=True)  # (score, -i) is unique: moves are never compared
         return [item[2] for item in scored]
@@ -578,7 +578,9 @@ class Searcher:
                                 killers[1] = killers[0]
                                 killers[0] = best_move_key
                             hk = (move.origin, move.target)
-                            self.history[hk] = self.history.get(hk, 0) + depth * depth
+                            # Capped below the killers' score (1 << 22).
+                            history = self.history
+                            history[hk] = min(history.get(hk, 0) + depth * depth, (1 << 22) - 1)
                         break
         if best <= original_alpha:
             flag = _UPPER
