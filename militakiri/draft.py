@@ -132,9 +132,7 @@ class SetupDraft:
         """Put a tower on ``square``; raises InvalidSetupError saying why not."""
         problem = self.problem(square)
         if problem is not None:
-            error = InvalidSetupError(problem)
-            error.reason = problem
-            raise error
+            raise InvalidSetupError(problem, reason=problem)
         row = self.row_of(square)
         self.files[self.shape_of_row(row)].append(self.kind.file_of(self.kind.square(square)))
 
@@ -144,9 +142,7 @@ class SetupDraft:
         file = self.kind.file_of(self.kind.square(square))
         if row is None or file not in self.files[self.shape_of_row(row)]:
             reason = text("nothing_to_remove", square=square)
-            error = InvalidSetupError(reason)
-            error.reason = reason
-            raise error
+            raise InvalidSetupError(reason, reason=reason)
         self.files[self.shape_of_row(row)].remove(file)
 
     def clear(self) -> None:
@@ -169,9 +165,7 @@ class SetupDraft:
         if missing:
             key = "still_to_place" if len(missing) > 1 or self.towers_per_shape > 1 else "still_to_place_one"
             reason = text(key, player=color_word(self.color), shapes=Join(map(shape_word, missing)))
-            error = InvalidSetupError(reason)
-            error.reason = reason
-            raise error
+            raise InvalidSetupError(reason, reason=reason)
         return Setup(self.kind, {s: tuple(self.files[s]) for s in SHAPES})
 
     def pieces(self) -> dict[int, Piece]:

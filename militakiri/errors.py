@@ -8,7 +8,17 @@ from __future__ import annotations
 
 
 class MilitakiriError(ValueError):
-    """Base class of every input the engine refuses."""
+    """Base class of every input the engine refuses.
+
+    ``reason``, where one is given, is the refusal's sentence on its own:
+    for a refused move or set-up a :class:`~militakiri.messages.Text` that
+    also says itself in Dutch, for a record the message without its line
+    and column. Otherwise it is ``None``.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class InvalidSquareError(MilitakiriError):
@@ -54,7 +64,6 @@ class InvalidRecordError(MilitakiriError):
     """
 
     def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.reason = message
+        super().__init__(f"line {line}, column {column}: {message}", reason=message)
         self.line = line
         self.column = column

@@ -175,6 +175,5 @@ def parse_legal(position: Position, token: str) -> Move:
     if move in legal_moves(position):
         return move
     reason = why_illegal(position, move)
-    error = IllegalMoveError(f"{token.strip()!r}: {reason}")
-    error.reason = reason  # the sentence alone, also in Dutch: reason.say("nl")
-    raise error
+    # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
+    raise IllegalMoveError(f"{token.strip()!r}: {reason}", reason=reason)
