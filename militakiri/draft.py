@@ -80,10 +80,14 @@ class SetupDraft:
     def has_tower(self, square: str) -> bool:
         return square in self.tower_squares()
 
+    def _short_shapes(self) -> list[int]:
+        """The shapes still short of towers, row 1 first."""
+        need = self.towers_per_shape
+        return [s for s in SHAPES if len(self.files[s]) < need]
+
     def missing_shapes(self) -> list[str]:
         """The names of the shapes still short of towers, row 1 first."""
-        need = self.towers_per_shape
-        return [SHAPE_NAMES[s] for s in SHAPES if len(self.files[s]) < need]
+        return [SHAPE_NAMES[s] for s in self._short_shapes()]
 
     def is_complete(self) -> bool:
         return not self.missing_shapes()
@@ -161,7 +165,7 @@ class SetupDraft:
 
     def setup(self) -> Setup:
         """The finished set-up; raises InvalidSetupError while towers are missing."""
-        missing = [s for s in SHAPES if len(self.files[s]) < self.towers_per_shape]
+        missing = self._short_shapes()
         if missing:
             key = "still_to_place" if len(missing) > 1 or self.towers_per_shape > 1 else "still_to_place_one"
             reason = text(key, player=color_word(self.color), shapes=Join(map(shape_word, missing)))
