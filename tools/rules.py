@@ -15,9 +15,10 @@ exactly its legal moves there (TurnChoices), a crossed-out field is a move
 the engine refuses, and an "after" board is the engine's result of the
 move. A rule change that makes a picture wrong fails the build.
 
-Drawing follows the game's look (web/draw.py colours, web/shapes.py
-geometry): crenellated towers, discs for pawns, the shape's strokes on top,
-a rank's height in a badge.
+Drawing follows the game's look, from the numbers the board's canvas
+(web/draw.py) uses too (web/shapes.py: the pieces' parts, colours, line
+widths): crenellated towers, discs for pawns, the shape's strokes on top, a
+rank's height in a badge.
 """
 
 from __future__ import annotations
@@ -37,14 +38,12 @@ _WEB = Path(__file__).resolve().parent.parent / "web"
 
 SHAPES = web_module(_WEB, "shapes")
 
-LIGHT, DARK = "#efdcb8", "#c9a57c"
 ZONE_LINE = "#5c3a1c"
 MOVE_DOT = "#1c6042"
 TAKE_RING = "#c4241c"
 ARROW = "#1b6fe0"
 FROM_FILL = "rgba(46,150,104,0.45)"
 LABEL = "#6b4e2e"
-BADGE = "#2f5470"
 SQ = 40  # px per field
 MARGIN = 18  # room for the coordinates
 SCALE = 1.3  # shown size / drawn size (the CSS still shrinks a picture to fit a phone)
@@ -102,37 +101,34 @@ def _after(text: str, token: str) -> str:
 
 def _piece_svg(piece, x: float, y: float, s: float) -> str:
     colours = SHAPES.PALETTE[piece.color]
+    parts = SHAPES.piece_parts(piece)
+    edge = f'stroke="{colours["edge"]}" stroke-width="{SHAPES.OUTLINE * s:.1f}"'
 
     def p(u, v):
         return f"{x + u * s:.1f},{y + v * s:.1f}"
 
     out = []
-    if piece.is_tower:
-        out.append(f'<rect x="{x + 0.11 * s:.1f}" y="{y + 0.78 * s:.1f}" width="{0.78 * s:.1f}" '
-                   f'height="{0.12 * s:.1f}" rx="{0.03 * s:.1f}" fill="{colours["side"]}" '
-                   f'stroke="{colours["edge"]}" stroke-width="{0.035 * s:.1f}"/>')
-        points = " ".join(p(u, v) for u, v in SHAPES.tower_outline(0.17, 0.83, 0.12, 0.80, merlons=3, notch=0.10))
-        out.append(f'<polygon points="{points}" fill="{colours["fill"]}" stroke="{colours["edge"]}" '
-                   f'stroke-width="{0.035 * s:.1f}" stroke-linejoin="round"/>')
-        cy, r = 0.51, 0.17
-    else:
-        step, radius = 0.05, 0.33
-        top = 0.5 - (piece.height - 1) * step / 2
-        for i in range(piece.height - 1, -1, -1):
-            out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + (top + i * step) * s:.1f}" r="{radius * s:.1f}" '
-                       f'fill="{colours["fill"] if i == 0 else colours["side"]}" stroke="{colours["edge"]}" '
-                       f'stroke-width="{0.035 * s:.1f}"/>')
-        cy, r = top, 0.19
-    for (x1, y1), (x2, y2) in SHAPES.symbol_strokes(piece.shape, 0.5, cy, r):
+    if parts.plinth:
+        px, py, pw, ph, pr = parts.plinth
+        out.append(f'<rect x="{x + px * s:.1f}" y="{y + py * s:.1f}" width="{pw * s:.1f}" '
+                   f'height="{ph * s:.1f}" rx="{pr * s:.1f}" fill="{colours["side"]}" {edge}/>')
+        points = " ".join(p(u, v) for u, v in parts.body)
+        out.append(f'<polygon points="{points}" fill="{colours["fill"]}" {edge} stroke-linejoin="round"/>')
+    for cy, colour in parts.discs:
+        out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + cy * s:.1f}" r="{SHAPES.DISC_RADIUS * s:.1f}" '
+                   f'fill="{colours[colour]}" {edge}/>')
+    for (x1, y1), (x2, y2) in SHAPES.symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
         out.append(f'<line x1="{x + x1 * s:.1f}" y1="{y + y1 * s:.1f}" x2="{x + x2 * s:.1f}" '
-                   f'y2="{y + y2 * s:.1f}" stroke="{colours["mark"]}" stroke-width="{0.075 * s:.1f}" '
+                   f'y2="{y + y2 * s:.1f}" stroke="{colours["mark"]}" stroke-width="{SHAPES.STROKE * s:.1f}" '
                    f'stroke-linecap="round"/>')
-    if not piece.is_tower and piece.height > 1:
-        cx, cy2, rr = x + 0.80 * s, y + 0.20 * s, 0.15 * s
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy2:.1f}" r="{rr:.1f}" fill="{BADGE}" stroke="#fff" '
-                   f'stroke-width="{0.03 * s:.1f}"/>')
-        out.append(f'<text x="{cx:.1f}" y="{cy2 + 0.07 * s:.1f}" text-anchor="middle" font-size="{0.2 * s:.1f}" '
-                   f'font-weight="700" fill="#fff" font-family="system-ui, sans-serif">{piece.height}</text>')
+    if parts.badge:
+        bx, by, br = SHAPES.BADGE_CIRCLE
+        cx, cy2, rr = x + bx * s, y + by * s, br * s
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy2:.1f}" r="{rr:.1f}" fill="{SHAPES.BADGE}" stroke="#fff" '
+                   f'stroke-width="{SHAPES.BADGE_RIM * s:.1f}"/>')
+        out.append(f'<text x="{cx:.1f}" y="{cy2 + 0.07 * s:.1f}" text-anchor="middle" '
+                   f'font-size="{SHAPES.BADGE_FONT * s:.1f}" font-weight="700" fill="#fff" '
+                   f'font-family="system-ui, sans-serif">{piece.height}</text>')
     return "".join(out)
 
 
@@ -160,7 +156,7 @@ def board_svg(board: Board) -> str:
         for f in range(f0, f1 + 1):
             name = kind.square_name(kind.at(f - 1, r - 1))
             x, y = origin(name)
-            colour = LIGHT if (f + r) % 2 else DARK
+            colour = SHAPES.LIGHT if (f + r) % 2 else SHAPES.DARK
             out.append(f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{colour}"/>')
             zone = r <= ZONE_ROWS or r > kind.rows - ZONE_ROWS
             if (board.zones and zone) or name in board.tint:

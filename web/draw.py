@@ -17,11 +17,10 @@ from pyscript.ffi import create_proxy
 from militakiri.board import ZONE_ROWS
 
 from layout import BoardGeometry
-from shapes import PALETTE, symbol_strokes, tower_outline
+from shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, LIGHT, OUTLINE, PALETTE, STROKE,
+                    piece_parts, symbol_strokes)
 from texts import t
 
-LIGHT = "#efdcb8"
-DARK = "#c9a57c"
 ZONE_LINE = "rgba(92, 58, 28, 0.75)"
 LAST = "rgba(246, 206, 60, 0.50)"
 SELECTED = "rgba(46, 150, 104, 0.55)"
@@ -32,7 +31,6 @@ CURSOR = "#1b6fe0"
 #: A hint (web/computer.py): the squares of the suggested move.
 HINT = "rgba(52, 120, 214, 0.36)"
 HINT_EDGE = "rgba(30, 84, 170, 0.95)"
-BADGE = "#2f5470"
 #: Coordinates: on a light square, on a dark one.
 LABEL_ON_LIGHT = "#8c6840"
 LABEL_ON_DARK = "#f6ead2"
@@ -263,37 +261,36 @@ class Renderer:
 
 
 def paint_piece(ctx, piece, s: float) -> None:
-    """Paint ``piece`` into a square of ``s`` pixels at (0, 0)."""
+    """Paint ``piece`` into a square of ``s`` pixels at (0, 0) (its parts: shapes.piece_parts)."""
     colours = PALETTE[piece.color]
+    parts = piece_parts(piece)
     ctx.lineJoin = "round"
     ctx.lineCap = "round"
     if piece.is_tower:
-        cy = _paint_tower(ctx, colours, s)
-        mark_r = 0.17
+        _paint_tower(ctx, colours, s, parts)
     else:
-        cy = _paint_stack(ctx, colours, s, piece.height)
-        mark_r = 0.19
+        _paint_stack(ctx, colours, s, parts)
     ctx.strokeStyle = colours["mark"]
-    ctx.lineWidth = s * 0.075
-    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, mark_r):
+    ctx.lineWidth = s * STROKE
+    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
         ctx.beginPath()
         ctx.moveTo(x1 * s, y1 * s)
         ctx.lineTo(x2 * s, y2 * s)
         ctx.stroke()
-    if not piece.is_tower and piece.height > 1:
+    if parts.badge:
         _paint_badge(ctx, s, piece.height)
 
 
-def _paint_tower(ctx, colours, s: float) -> float:
+def _paint_tower(ctx, colours, s: float, parts) -> None:
     # Plinth.
     ctx.fillStyle = colours["side"]
     ctx.strokeStyle = colours["edge"]
-    ctx.lineWidth = s * 0.035
-    _round_rect(ctx, 0.11 * s, 0.78 * s, 0.78 * s, 0.12 * s, 0.03 * s)
+    ctx.lineWidth = s * OUTLINE
+    _round_rect(ctx, *(v * s for v in parts.plinth))
     ctx.fill()
     ctx.stroke()
     # Crenellated body.
-    points = tower_outline(0.17, 0.83, 0.12, 0.80, merlons=3, notch=0.10)
+    points = parts.body
     ctx.beginPath()
     ctx.moveTo(points[0][0] * s, points[0][1] * s)
     for px, py in points[1:]:
@@ -302,36 +299,30 @@ def _paint_tower(ctx, colours, s: float) -> float:
     ctx.fillStyle = colours["fill"]
     ctx.fill()
     ctx.stroke()
-    return 0.51
 
 
-def _paint_stack(ctx, colours, s: float, height: int) -> float:
-    step = 0.05
-    radius = 0.33
-    top = 0.5 - (height - 1) * step / 2
-    ctx.lineWidth = s * 0.035
+def _paint_stack(ctx, colours, s: float, parts) -> None:
+    ctx.lineWidth = s * OUTLINE
     ctx.strokeStyle = colours["edge"]
-    for i in range(height - 1, -1, -1):  # the lowest disc first
-        cy = top + i * step
+    for cy, colour in parts.discs:  # the lowest disc first
         ctx.beginPath()
-        ctx.arc(0.5 * s, cy * s, radius * s, 0, math.tau)
-        ctx.fillStyle = colours["fill"] if i == 0 else colours["side"]
+        ctx.arc(0.5 * s, cy * s, DISC_RADIUS * s, 0, math.tau)
+        ctx.fillStyle = colours[colour]
         ctx.fill()
         ctx.stroke()
-    return top
 
 
 def _paint_badge(ctx, s: float, height: int) -> None:
-    cx, cy, r = 0.80 * s, 0.20 * s, 0.15 * s
+    cx, cy, r = (v * s for v in BADGE_CIRCLE)
     ctx.beginPath()
     ctx.arc(cx, cy, r, 0, math.tau)
     ctx.fillStyle = BADGE
     ctx.fill()
-    ctx.lineWidth = s * 0.03
+    ctx.lineWidth = s * BADGE_RIM
     ctx.strokeStyle = "#ffffff"
     ctx.stroke()
     ctx.fillStyle = "#ffffff"
-    ctx.font = f"700 {round(s * 0.2)}px system-ui, sans-serif"
+    ctx.font = f"700 {round(s * BADGE_FONT)}px system-ui, sans-serif"
     ctx.textAlign = "center"
     ctx.textBaseline = "middle"
     ctx.fillText(str(height), cx, cy + s * 0.01)
