@@ -106,25 +106,25 @@ class SetupDraft:
             return text("outside_zone", square=square, player=color_word(self.color),
                         rows=self._zone_words())
         shape = self.shape_of_row(row)
-        name = tower_word(shape)
         file = kind.file_of(kind.square(square))
         chosen = self.files[shape]
         if file in chosen:
-            return text("tower_already_there", tower=name, square=square)
+            return text("tower_already_there", tower=tower_word(shape), square=square)
         need = self.towers_per_shape
         if len(chosen) >= need:
             placed = Join(self.tower_squares(shape))
             if need == 1:
-                return text("one_tower_placed", tower=name, placed=placed)
+                return text("one_tower_placed", tower=tower_word(shape), placed=placed)
             return text("both_towers_placed", towers=towers_word(shape), placed=placed)
         for other in chosen:
             if abs(other - file) == 1:
-                return text("side_by_side", square=square, tower=name,
+                return text("side_by_side", square=square, tower=tower_word(shape),
                             other=kind.square_name(self._square(shape, other)))
         if shape != STAR:
             for other in chosen:
                 if other % 2 != file % 2:
-                    return text("alternate", row=row, tower=name, shape=shape_word(shape),
+                    return text("alternate", row=row, tower=tower_word(shape),
+                                shape=shape_word(shape),
                                 other=kind.square_name(self._square(shape, other)), square=square,
                                 other_shape=shape_word(PLUS if shape == CROSS else CROSS))
         return None
