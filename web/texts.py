@@ -21,6 +21,8 @@ language.
 
 from __future__ import annotations
 
+from militakiri.messages import say
+
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         # Page and controls ------------------------------------------------
@@ -319,9 +321,4 @@ def t(key: str, **args) -> str:
     if not args:
         return template
     # An engine sentence (militakiri.messages.Text) in the page's language.
-    return template.format(**{name: _said(value) for name, value in args.items()})
-
-
-def _said(value):
-    say = getattr(value, "say", None)
-    return say(_language) if say is not None else value
+    return template.format(**{name: say(value, _language) for name, value in args.items()})
