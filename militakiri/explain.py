@@ -159,5 +159,5 @@ def _bare(piece) -> Text:
 
 
 def _described(piece) -> Text:
-    """``'White cross pawn'``, as :meth:`Piece.describe`."""
+    """``'White cross pawn'``: the piece with its owner."""
     return piece_word(piece.color, piece.shape, piece.height)

@@ -56,16 +56,6 @@ class Piece:
     def is_stack(self) -> bool:
         return not self.is_tower
 
-    def describe(self) -> str:
-        """``'White cross tower'``, ``'Black star pawn'``, ``'White plus rank 2'``."""
-        owner = COLOR_NAMES[self.color]
-        shape = SHAPE_NAMES[self.shape]
-        if self.is_tower:
-            return f"{owner} {shape} tower"
-        if self.height == 1:
-            return f"{owner} {shape} pawn"
-        return f"{owner} {shape} rank {self.height}"
-
     def __repr__(self) -> str:
         return f"Piece({self.symbol!r})"
 
