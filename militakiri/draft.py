@@ -19,7 +19,7 @@ c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
 
 from __future__ import annotations
 
-import random
+from random import Random
 
 from .board import ROWS, ZONE_ROWS, BoardKind
 from .errors import InvalidSetupError
@@ -45,7 +45,7 @@ class SetupDraft:
         return draft
 
     @classmethod
-    def random(cls, kind: BoardKind, color: int, rng: random.Random) -> SetupDraft:
+    def random(cls, kind: BoardKind, color: int, rng: Random) -> SetupDraft:
         """A complete random set-up (see :meth:`Setup.random`)."""
         return cls.from_setup(Setup.random(kind, rng), color)
 
