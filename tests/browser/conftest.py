@@ -3,6 +3,8 @@
 Fixtures:
   site             session: builds dist/ with tools/build.py and serves it on
                    localhost with tools/serve.py in a thread -> SiteInfo
+  own_site         session: the same, built in a temporary folder (service
+                   worker tests: immune to dist/ being rebuilt meanwhile)
   base_url         the served site's URL (or --base-url to test another server)
   request_log      records every request of the test's browser context;
                    .assert_same_origin() fails if any left the site's origin
@@ -92,6 +94,21 @@ def site() -> SiteInfo:
     server, port = serve_in_thread(ROOT / "dist")
     try:
         yield SiteInfo(url=f"http://localhost:{port}/", directory=ROOT / "dist", summary=summary)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def own_site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
+    """A build and server apart from dist/, for the tests with a service worker:
+    it checks every file against the build's hashes, so a dist/ rebuilt
+    meanwhile (another run in the same tree) would - rightly - fail its install."""
+    out = tmp_path_factory.mktemp("own-site") / "dist"
+    summary = site_build.build(out)
+    server, port = serve_in_thread(out)
+    try:
+        yield SiteInfo(url=f"http://localhost:{port}/", directory=out, summary=summary)
     finally:
         server.shutdown()
         server.server_close()

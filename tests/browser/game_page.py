@@ -28,12 +28,22 @@ def errors_of(page: Page) -> list[str]:
     return errors
 
 
+def wait_ready(target) -> None:
+    """Wait until the game on ``target`` (a page or a frame) is ready to play."""
+    target.wait_for_selector(READY, state="attached", timeout=120_000)
+
+
+def goto_ready(page: Page, url: str) -> None:
+    """Go to ``url`` and wait until the game is ready."""
+    page.goto(url)
+    wait_ready(page)
+
+
 def open_ready(context, url: str) -> tuple[Page, list[str]]:
     """A new page of ``context`` at ``url``, once the game is ready, and its errors."""
     page = context.new_page()
     errors = errors_of(page)
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    goto_ready(page, url)
     return page, errors
 
 

@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position, ai
 
-from game_page import GamePage, errors_of, open_ready, parse_token
+from game_page import GamePage, errors_of, goto_ready, open_ready, parse_token, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -113,8 +113,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
     page = ui.page
     started = time.monotonic()
     page.evaluate("__longtasks.length = 0")
-    GamePage(page).new_game(opponent=(1, "white"), position=LATE)
-    ui.expect_status("playing")
+    ui.new_game(opponent=(1, "white"), position=LATE)
     expect(page.locator("#bar-black .name")).to_have_text("Computer, level 1 (Black)")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     start_ms = int(page.get_attribute("html", "data-ai-ms"))
@@ -145,7 +144,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
 
 def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     page = ui.page
-    GamePage(page).new_game(opponent=(1, "white"), position=START)
+    ui.new_game(opponent=(1, "white"), position=START)
     hint = page.locator("#btn-hint")
     expect(hint).to_be_visible()
     expect(hint).to_be_enabled()
@@ -161,7 +160,7 @@ def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     wait_for_computer(ui)
     assert len(tokens(page)) == 2
     # A timed game has no hint.
-    GamePage(page).new_game(opponent=(1, "white"), position=START, preset="g10")
+    ui.new_game(opponent=(1, "white"), position=START, preset="g10")
     expect(hint).to_be_hidden()
 
 
@@ -192,8 +191,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks(ui, artifacts_dir, 
     the observer then reports tasks of 100-300 ms whose CPU time is a few
     ms (measured: docs/runtime.md). So the assertion is on the CPU time."""
     page = ui.page
-    GamePage(page).new_game(opponent=(4, "white"), position=START, preset="g10")
-    ui.expect_status("playing")
+    ui.new_game(opponent=(4, "white"), position=START, preset="g10")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     quiet = next(t for t in Position.from_string(START).legal_moves() if "x" not in t)
     page.evaluate("__longtasks.length = 0; __thinking.length = 0; __clock.length = 0")
@@ -248,8 +246,7 @@ def test_a_game_from_the_setup(ui, artifacts_dir):
     """The player takes Black: the computer sets up first (its set-up hidden
     while the player places), the dice, then moves on both sides."""
     page = ui.page
-    GamePage(page).new_game(opponent=(1, "black"))
-    ui.expect_status("setup")
+    ui.new_game(opponent=(1, "black"))
     # The computer's set-up, then the player's with the computer's hidden (R4).
     page.wait_for_function("() => document.querySelector('#board').dataset.turn === 'black'",
                            timeout=WORKER_TIMEOUT_MS)
@@ -282,22 +279,6 @@ def test_a_game_from_the_setup(ui, artifacts_dir):
     page.click("#resign-cancel")
 
 
-@pytest.fixture(scope="module")
-def own_site(tmp_path_factory):
-    """A build and server of this module's own: the service worker checks
-    every file against the build's hashes, so a dist/ rebuilt meanwhile (by
-    another run in the same tree) must not be the one cached."""
-    from tools import build as site_build
-    from tools.serve import serve_in_thread
-
-    out = tmp_path_factory.mktemp("computer-site") / "dist"
-    site_build.build(out)
-    server, port = serve_in_thread(out)
-    yield f"http://localhost:{port}/"
-    server.shutdown()
-    server.server_close()
-
-
 def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     """After one visit (the service worker caches the site, the computer's
     worker included): with the network off, a reload gives the saved game
@@ -305,8 +286,7 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="allow")
     page = context.new_page()
     errors = errors_of(page)
-    page.goto(f"{own_site}?position={quote(START)}&computer=black&level=2&seed=2")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    goto_ready(page, f"{own_site.url}?position={quote(START)}&computer=black&level=2&seed=2")
     ui = GamePage(page)
     human_move(ui, "c3-d4")
     wait_for_computer(ui, WORKER_TIMEOUT_MS)
@@ -315,7 +295,7 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     served = {}
     context.on("response", lambda r: served.setdefault(r.url.rsplit("/", 1)[-1], r.from_service_worker))
     page.reload()
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    wait_ready(page)
     assert plies(ui) == 2
     expect(page.locator("#bar-black .name")).to_have_text("Computer, level 2 (Black)")
     human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
@@ -333,8 +313,7 @@ def test_a_worker_that_cannot_start_says_so(browser, base_url):
     page = context.new_page()
     errors = errors_of(page)
     page.route("**/web/ai_worker.js", lambda route: route.fulfill(status=404, body="not here"))
-    page.goto(f"{base_url}?position={quote(START)}&computer=white&level=1")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
     page.wait_for_selector('html[data-ai="failed"]', state="attached", timeout=30_000)
     status = page.locator("#status")
     expect(status).to_contain_text("The computer cannot play")
@@ -361,7 +340,7 @@ def test_the_worker_starts_in_a_cross_site_embed(browser, site, serve_folder, tm
     while frame is None and time.monotonic() < deadline:
         frame = next((f for f in page.frames if f.url.startswith(site.url)), None)
         page.wait_for_timeout(100)
-    frame.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    wait_ready(frame)
     assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     frame.wait_for_function("() => document.querySelector('#board').dataset.plies === '1'",
                             timeout=WORKER_TIMEOUT_MS)

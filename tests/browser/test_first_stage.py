@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-READY = 'html[data-ready="1"]'
+from game_page import wait_ready
+
 WASM = "**/pyodide/pyodide.asm.wasm"
 # Where the board, its bars and its column are (the column's height grows
 # below them with the game's status and buttons).
@@ -65,7 +66,7 @@ def test_before_python_the_page_is_dutch_and_the_language_switch_works(page, bas
 
     # ... and the game keeps that choice once Python runs, in the same layout.
     held.release()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert page.get_attribute("html", "lang") == "en"
     expect(page.locator("#ng-title")).to_have_text("New game")
     expect(page.locator("#lang")).to_have_value("en")
@@ -97,7 +98,7 @@ def test_the_first_paint_has_the_final_layout_and_language(page, base_url, artif
     before = page.evaluate(BOX)
     page.screenshot(path=str(artifacts_dir / f"first-stage-{name}.png"))
     held.release()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert (first_lang, page.get_attribute("html", "lang")) == (lang, lang)
     assert page.evaluate(BOX) == before
     page.screenshot(path=str(artifacts_dir / f"first-stage-{name}-ready.png"))

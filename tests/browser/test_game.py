@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from militakiri import DOUBLE, Dice, Game, Position, Setup, start_position
 
-from game_page import open_ready
+from game_page import goto_ready, open_ready
 
 # A game in which White plays Black's three towers off the board (R19), found
 # with the engine; played alternately by click-click and by drag.
@@ -285,8 +285,7 @@ def test_the_canvas_is_sharp_and_the_position_link_works(ui, base_url):
     width, height, css_w, css_h, dpr = size
     assert dpr == 2 and width == css_w * 2 and height == css_h * 2
     started = time.monotonic()
-    page.goto(f"{base_url}?position={PROMOTION.replace(' ', '%20')}&white=Ann")
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    goto_ready(page, f"{base_url}?position={PROMOTION.replace(' ', '%20')}&white=Ann")
     ui.expect_position(PROMOTION)
     ui.expect_status("playing")
     expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")

@@ -10,11 +10,10 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage
+from game_page import GamePage, goto_ready, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
-READY = 'html[data-ready="1"]'
 
 
 @pytest.mark.browser_context_args(locale="nl-NL", viewport={"width": 1100, "height": 820})
@@ -54,13 +53,12 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url,
 
     # Remembered: the browser still says Dutch, the page stays English.
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert page.get_attribute("html", "lang") == "en"
     expect(page.locator("#btn-flip")).to_have_text("Flip board")
 
     # ?lang= in a link beats the remembered choice; a refused move, in Dutch.
-    page.goto(base_url + "?" + urlencode({"position": START, "lang": "nl"}))
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    goto_ready(page, base_url + "?" + urlencode({"position": START, "lang": "nl"}))
     game = GamePage(page)
     game.click("c3")
     game.click("c4")

@@ -15,12 +15,11 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage
+from game_page import GamePage, goto_ready, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -31,25 +30,7 @@ from tools import build as site_build  # noqa: E402
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 OFFLINE_READY = 'html[data-offline="ready"]'
-READY = 'html[data-ready="1"]'
 ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
-
-
-@pytest.fixture(scope="module")
-def own_site(tmp_path_factory):
-    """This module's own build and server: the service worker checks every file
-    against the build's hashes, so a dist/ rebuilt meanwhile (another test run
-    in the same tree) would - rightly - fail its install."""
-    from tools.serve import serve_in_thread
-
-    out = tmp_path_factory.mktemp("offline-site") / "dist"
-    summary = site_build.build(out)
-    server, port = serve_in_thread(out)
-    try:
-        yield SimpleNamespace(url=f"http://localhost:{port}/", directory=out, summary=summary)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def wait_offline_ready(page, timeout_s: float = 120) -> None:
@@ -94,7 +75,7 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     context.set_offline(True)
     assert page.evaluate("fetch('./no-such-file.txt').then(() => 'online', () => 'offline')") == "offline"
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert page.get_attribute("html", "data-pyodide") == "snapshot"
     game = GamePage(page)
     game.expect_position(START)
@@ -111,7 +92,7 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
       await cache.put(key, new Response(bytes));
     }""")
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert page.get_attribute("html", "data-pyodide") == "fresh"
     assert "militakiri-snapshot:/:314.0.2" not in cache_names(page)
     expect(page.locator("#board")).to_have_attribute("data-status", "playing")
@@ -121,8 +102,7 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
         page.goto(site.url + f"rules/{lang}.html")
         expect(page.locator("h1")).to_have_text(heading)
         assert page.locator("figure svg").count() >= 10
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    goto_ready(page, site.url)
     context.set_offline(False)
 
 
@@ -162,7 +142,7 @@ def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path,
     page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
     expect(page.locator("#update")).to_be_visible()
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-1"
     assert set(version_caches(page)) == {"militakiri:/:test-1", "militakiri:/:test-2"}
     page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
@@ -172,7 +152,7 @@ def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path,
     page.on("request", lambda r: requests.append(r.url.removeprefix(url)))
     with page.expect_navigation(timeout=120_000):
         page.click("#btn-update")
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     assert version_caches(page) == ["militakiri:/:test-2"]
     assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-2"
     assert second["bundle"] in requests and first["bundle"] not in requests
@@ -197,8 +177,7 @@ def test_under_a_sub_path_the_worker_serves_that_path_offline(page, context, own
     assert version_caches(page) == [f"militakiri:/games/militakiri/:{site.summary['version']}"]
 
     context.set_offline(True)
-    page.goto(prefix + "?lang=nl&board=single")
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    goto_ready(page, prefix + "?lang=nl&board=single")
     expect(page.locator("#status")).to_contain_text("klik waar je torens komen")
     context.set_offline(False)
 

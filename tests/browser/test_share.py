@@ -22,10 +22,9 @@ from playwright.sync_api import expect
 from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
-from game_page import GamePage, errors_of
+from game_page import GamePage, errors_of, goto_ready, wait_ready
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-READY = 'html[data-ready="1"]'
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: White's tower takes Black's last one: a win by towers (R19) in one move.
@@ -33,11 +32,6 @@ ONE_MOVE_WIN = "s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 XSS = "<img src=x onerror=alert(1)>"
 SAVE_KEY = "militakiri.saved-game"
-
-
-def boot(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
 
 
 def clock_seconds(text: str) -> float:
@@ -59,7 +53,7 @@ def played(browser, base_url):
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     page = context.new_page()
     errors = errors_of(page)
-    boot(page, f"{base_url}?seed={SEED}")
+    goto_ready(page, f"{base_url}?seed={SEED}")
     ui = GamePage(page)
     ui.new_game(white="Anna", black="Bram", preset="g10")
     ui.setup(None, None)
@@ -98,7 +92,7 @@ def viewer(browser, shared_url):
     errors = errors_of(page)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    boot(page, shared_url)
+    goto_ready(page, shared_url)
     yield GamePage(page), errors, dialogs
     context.close()
 
@@ -187,7 +181,7 @@ def test_reload_restores_the_game_with_paused_clocks(played):
     assert saved["clock"]["to_move"] == ("white", "black").index(mover)
     before = {c: clock_seconds(page.inner_text(f"#clock-{c}")) for c in ("white", "black")}
     page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    wait_ready(page)
     ui.expect_position(position)
     assert ui.board.get_attribute("data-plies") == "20"
     expect(page.locator("#btn-resume")).to_be_visible()
@@ -379,7 +373,7 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     tampered = json.dumps(data)
     page.evaluate(f"v => localStorage.setItem('{SAVE_KEY}', v)", tampered)
     errors.clear()  # the text page's favicon request (404) is not the game's
-    boot(page, app_url)
+    goto_ready(page, app_url)
     expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
     expect(page.locator("#problem-title")).to_have_text("Your saved game cannot be read")
     expect(page.locator("#problem-text")).to_contain_text("check code does not match")
@@ -399,7 +393,7 @@ def test_correspondence_link_per_move_and_a_late_move_loses_R22(browser, base_ur
     page = context.new_page()
     errors = errors_of(page)
     ui = GamePage(page)
-    boot(page, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram")
+    goto_ready(page, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram")
     expect(page.locator("#notice")).to_contain_text("Anna (White) must move by")
     ui.play("c3-d4")
     # Each move makes a link to send: the Share dialog opens by itself.
