@@ -62,7 +62,7 @@ TOOLS = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # `python tools/build.py`: tools.rules, militakiri
     sys.path.insert(0, str(ROOT))
 
-from tools import first_stage  # noqa: E402
+from tools import first_stage, start_snapshot  # noqa: E402
 
 # What the page needs from the pyodide npm package: the ES module loader, the
 # emscripten glue (pyodide.asm.mjs in 314.x, pyodide.asm.js in older
@@ -258,7 +258,7 @@ def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
     return [f"pyscript/{n}" for n in static + chunks]
 
 
-def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "") -> str:
+def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "", start=()) -> str:
     modules = pyscript_start_chunks(pyscript_dir) + list(PYODIDE_MODULES)
     if interpreter.removeprefix("./") not in modules:  # a module wrapping pyodide.mjs
         modules.insert(len(modules) - len(PYODIDE_MODULES), interpreter.removeprefix("./"))
@@ -266,6 +266,9 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "")
     lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
     lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in configs]
+    # The start's snapshot and standard library: fetched from the first parse on,
+    # while PyScript's chain loads (web/pyodide_start.mjs fetches them the same way).
+    lines += [f'<link rel="preload" href="./pyodide/{f}" as="fetch" crossorigin>' for f in start]
     return "\n  ".join(lines)
 
 
@@ -289,13 +292,14 @@ def version_stamp(files: dict[str, str]) -> str:
 
 
 def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = None,
-          bytecode: bool = True, bundle: bool = True, preload: bool = True) -> dict:
+          bytecode: bool = True, bundle: bool = True, preload: bool = True, snapshot: bool = True) -> dict:
     """Build the static site into ``out`` (replaced); return a summary dict.
 
     ``version`` names this build's cache (default: a hash of its files);
     ``bundle=False`` ships the Python files one by one (the old way, kept to
     measure it: bench/load.py --designs), ``bytecode=False`` without .pyc,
-    ``preload=False`` without the preload hints.
+    ``preload=False`` without the preload hints, ``snapshot=False`` without
+    the start snapshot and small standard library (tools/start_snapshot.py).
     """
     out = Path(out).resolve()
     pyscript_dist = root / "node_modules" / "@pyscript" / "core" / "dist"
@@ -376,13 +380,30 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     if missing:
         raise BuildError(f"pyodide package lacks {missing}")
 
+    # The first visit's start, made here once (tools/start_snapshot.py): the
+    # page finds the two files by these meta tags (web/pyodide_start.mjs).
+    start = {}
+    if snapshot and bundle_name:
+        modules = start_snapshot.start_modules(engine, web)
+        try:
+            start = start_snapshot.make(out / "pyodide", out / bundle_name, modules, root)
+        except start_snapshot.SnapshotError as exc:
+            raise BuildError(str(exc)) from exc
+        metas = "".join(f'  <meta name="militakiri-{kind}" content="./pyodide/{name}">\n'
+                        for kind, name in start.items())
+        # The progress bar's whole: the big files of the start, as the browser inflates them.
+        sizes = " ".join(f"./pyodide/{name}={(out / 'pyodide' / name).stat().st_size}"
+                         for name in [*start.values(), "pyodide.asm.wasm"])
+        metas += f'  <meta name="militakiri-bytes" content="{sizes}">\n'
+        html = html.replace("</head>", f"{metas}</head>", 1)
+
     # The page, made in memory and written last: preload hints. The version
     # needs every other file's hash, then goes into index.html (and so
     # changes index.html's hash).
     if "</head>" not in html:
         raise BuildError("index.html: no </head>")
     interpreter = rendered["pyscript.toml"][1]["interpreter"]
-    preloads = preload_block(out / "pyscript", configs, interpreter) if preload else ""
+    preloads = preload_block(out / "pyscript", configs, interpreter, start.values()) if preload else ""
     if preload:
         html = html.replace("</head>", f"  {preloads}\n</head>", 1)
 
@@ -422,6 +443,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         "bundle": bundle_name,
         "bytecode": bool(bundle and bytecode),
         "pyodide_files": sorted(set(pyodide_files)),
+        "start": start,
         "preloads": re.findall(r'href="\./([^"]+)"', preloads),
         "precache": files,
         "rules": rules,
@@ -436,11 +458,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-bytecode", action="store_true", help="ship no .pyc in the zip")
     parser.add_argument("--no-bundle", action="store_true", help="Python files one by one, no zip")
     parser.add_argument("--no-preload", action="store_true", help="no preload hints in index.html")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="no start snapshot and small standard library: Pyodide starts afresh")
     parser.add_argument("--quiet", "-q", action="store_true")
     args = parser.parse_args(argv)
     try:
         summary = build(Path(args.out), version=args.version, bytecode=not args.no_bytecode,
-                        bundle=not args.no_bundle, preload=not args.no_preload)
+                        bundle=not args.no_bundle, preload=not args.no_preload,
+                        snapshot=not args.no_snapshot)
     except BuildError as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 1

@@ -19,6 +19,10 @@ web/session.py; the computer's worker starts only after the page is ready
 
 from pyscript import document, window
 
+import lazy_stdlib
+
+lazy_stdlib.install()  # first: any later import of a module the small standard library lacks
+
 import language
 from app import App
 from computer import Computer

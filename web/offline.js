@@ -14,10 +14,8 @@
 // "off" (not allowed here), "installing", "ready" (the whole game is cached),
 // "failed".
 //
-// Then, once per Pyodide version, a memory snapshot of a started Pyodide is
-// made in a worker (web/snapshot.mjs) for the next starts, which skip most of
-// Python's own start-up (web/pyodide_start.mjs): html[data-snapshot] is
-// "making", then "ready" (or "failed"; "kept" when there is one already).
+// The cache holds the build's memory snapshot too (tools/start_snapshot.py),
+// so later starts restore it from here, offline or not.
 //
 // A new version (a new build on the server) installs in the background and
 // waits while this page is open: a page never mixes two versions' files.
@@ -62,27 +60,7 @@ async function register() {
   } catch (error) {
     root.dataset.offline = "failed";
     console.info("militakiri: no offline copy:", String(error && error.message || error));
-    return;
   }
-  try {
-    await snapshotOnce();
-  } catch (error) {
-    root.dataset.snapshot = "failed";
-  }
-}
-
-// After the whole game is cached: Pyodide's files come from the cache, and
-// the worker's start (a few seconds of one core) waits for a quiet moment.
-async function snapshotOnce() {
-  const { version } = await import("../pyodide/pyodide.mjs");
-  const { hasSnapshot, makeSnapshot } = await import("./snapshot.mjs");
-  if (await hasSnapshot(version)) {
-    root.dataset.snapshot = "kept";
-    return;
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  root.dataset.snapshot = "making";
-  root.dataset.snapshot = await makeSnapshot();
 }
 
 function offerUpdates(registration) {

@@ -232,6 +232,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "update_ready": "A new version of the game is ready.",
         "update_now": "Load it now",
         # Before Python runs (web/first_stage.js; {mb} is filled by the build) -----
+        "loading_progress": "Loading the game: how much has arrived",
         "loading": "Loading the game\u2026",
         "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
                          "also plays offline.",

@@ -251,6 +251,7 @@ NL: dict[str, str] = {
     "update_ready": "Er is een nieuwe versie van het spel.",
     "update_now": "Nu laden",
     # Voordat Python draait (web/first_stage.js) -------------------------------
+    "loading_progress": "Het spel wordt geladen: hoeveel er binnen is",
     "loading": "Het spel wordt geladen\u2026",
     "loading_first": "Eerste bezoek: het spel wordt geladen (ongeveer {mb} MB). Daarna start het sneller "
                      "en speelt het ook offline.",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-# Files PyScript's Pyodide start-up must fetch from the site itself.
+# Files PyScript's Pyodide start-up must fetch from the site itself (and the
+# build's snapshot and small standard library, named in site.summary["start"]).
 PYODIDE_RUNTIME = {
     "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.wasm",
-    "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
 }
 
@@ -26,7 +26,7 @@ def _boot_report(log, seconds: float) -> dict:
     }
 
 
-def test_page_boots_from_local_runtime(page, open_app, request_log, console_log, artifacts_dir: Path):
+def test_page_boots_from_local_runtime(page, site, open_app, request_log, console_log, artifacts_dir: Path):
     seconds = open_app(page)
 
     assert page.get_attribute("html", "data-ready") == "1"
@@ -47,8 +47,13 @@ def test_page_boots_from_local_runtime(page, open_app, request_log, console_log,
 
     # The runtime really came from this site, and so did the Python (one zip).
     paths = request_log.paths()
-    missing = PYODIDE_RUNTIME - set(paths)
+    start = {f"pyodide/{name}" for name in site.summary["start"].values()}
+    missing = (PYODIDE_RUNTIME | start) - set(paths)
     assert not missing, f"not fetched from the site: {missing}"
+    # Started from the build's snapshot, and the small standard library was enough.
+    assert page.get_attribute("html", "data-pyodide") == "snapshot"
+    assert "pyodide/python_stdlib.zip" not in paths
+    assert page.get_attribute("html", "data-stdlib") is None
     assert [p for p in paths if p.startswith("app-") and p.endswith(".zip")], sorted(paths)
 
     report = _boot_report(request_log, seconds)

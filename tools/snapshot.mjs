@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The page's Python, started once at build time and shipped as a memory snapshot.
+//
+//   node tools/snapshot.mjs trace    PYODIDE_DIR APP_ZIP MODULES_JSON
+//   node tools/snapshot.mjs snapshot PYODIDE_DIR APP_ZIP MODULES_JSON STDLIB_ZIP OUT
+//
+// Most of a first visit is CPython initialising inside wasm (~3 s here, ~12 s
+// on a slow phone). A Pyodide memory snapshot is that initialised state: the
+// page restores it (web/pyodide_start.mjs) in a fraction of the time. A
+// snapshot only fits the exact Pyodide build that made it, so it is made here
+// by the pinned Pyodide the site ships, in Node, and restored in the browser
+// (docs/runtime.md: tried and measured).
+//
+// Both modes start Pyodide, unpack the page's zip (APP_ZIP) into the working
+// directory as PyScript's [files] table does, and import MODULES_JSON (a list
+// of module names: the engine, the page's modules that import no browser
+// API, and standard library modules PyScript itself imports), so that the
+// snapshot holds them compiled and ready.
+//
+// - trace: prints, as one JSON line, the standard library modules that start
+//   imported ({"stdlib": [...]}): tools/build.py keeps only those in the
+//   page's standard library zip (the rest loads on demand, web/stdlib.py).
+// - snapshot: starts on that trimmed zip (STDLIB_ZIP; the very bytes the page
+//   will mount, since zipimport keeps the zip's table of contents in memory),
+//   zeroes the free heap (freed memory is otherwise old data that compresses
+//   badly), and writes the snapshot gzipped to OUT.
+//
+// No browser API may be touched while the snapshot is made: a JS object
+// Python holds would have to exist again in the browser. So `js` and
+// `pyscript` cannot be imported here; a page module that needs them is
+// skipped and imported at run time as before.
+
+import fs from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import zlib from "node:zlib";
+
+const PYHOME = "/home/pyodide";
+
+function fail(message) {
+  process.stderr.write(`snapshot: ${message}\n`);
+  process.exit(2);
+}
+
+const [mode, pyodideDir, appZip, modulesJson, stdlibZip, out] = process.argv.slice(2);
+if (!["trace", "snapshot"].includes(mode) || !modulesJson || (mode === "snapshot" && !out)) {
+  fail("usage: node tools/snapshot.mjs trace|snapshot PYODIDE_DIR APP_ZIP MODULES_JSON [STDLIB_ZIP OUT]");
+}
+const modules = JSON.parse(fs.readFileSync(modulesJson, "utf8"));
+
+// Import what can be imported without a browser; report what was skipped.
+const IMPORT = `
+def _militakiri_prepare(names):
+    import gc, importlib, sys
+
+    class NoBrowser:
+        """js and pyscript do not exist while the snapshot is made."""
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in ("js", "pyscript"):
+                raise ImportError(f"{name}: no browser while the snapshot is made")
+            return None
+
+    blocker = NoBrowser()
+    sys.meta_path.insert(0, blocker)
+    skipped = []
+    try:
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                skipped.append(name)
+    finally:
+        sys.meta_path.remove(blocker)
+    importlib.invalidate_caches()
+    gc.collect()
+    zipped = sorted(name for name, module in list(sys.modules.items())
+                    if ".zip/" in str(getattr(getattr(module, "__spec__", None), "origin", "") or ""))
+    return skipped, zipped
+`;
+
+async function start(stdLibURL) {
+  const { loadPyodide } = await import(path.resolve(pyodideDir, "pyodide.mjs"));
+  const pyodide = await loadPyodide({
+    indexURL: path.resolve(pyodideDir) + "/",
+    ...(stdLibURL ? { stdLibURL } : {}),
+    _makeSnapshot: mode === "snapshot",
+    stdout: () => {},
+    stderr: (line) => process.stderr.write(line + "\n"),
+  });
+  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(appZip)), "zip", { extractDir: PYHOME });
+  pyodide.runPython(IMPORT);
+  const result = pyodide.globals.get("_militakiri_prepare")(pyodide.toPy(modules)).toJs();
+  pyodide.runPython("del _militakiri_prepare");
+  return { pyodide, skipped: result[0], zipped: result[1] };
+}
+
+// Fill the allocator's free memory with zeros (capped at the heap as it is,
+// so nothing grows), then give it back.
+function zeroFreeHeap(module) {
+  const limit = module._malloc_footprint_limit();
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const blocks = [];
+  try {
+    for (let size = 1 << 24; size >= 64;) {
+      const at = module._malloc(size);
+      if (!at) {
+        size >>= 1;
+        continue;
+      }
+      module.HEAP8.fill(0, at, at + size);
+      blocks.push(at);
+    }
+  } finally {
+    for (const at of blocks) module._free(at);
+    module._malloc_set_footprint_limit(limit);
+  }
+}
+
+if (mode === "trace") {
+  const { zipped, skipped } = await start();
+  process.stdout.write(JSON.stringify({ stdlib: zipped, skipped }) + "\n");
+} else {
+  const { pyodide, skipped } = await start(path.resolve(stdlibZip));
+  zeroFreeHeap(pyodide._module);
+  const memory = pyodide.makeMemorySnapshot();
+  fs.writeFileSync(out, zlib.gzipSync(memory, { level: 9 }));
+  process.stdout.write(JSON.stringify({ bytes: memory.length, skipped }) + "\n");
+}
