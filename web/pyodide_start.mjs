@@ -117,6 +117,7 @@ export async function loadPyodide(options = {}) {
     if (snapshotURL) {
       try {
         const snapshot = fetchSnapshot(snapshotURL);
+        snapshot.catch(() => {}); // loadPyodide awaits it a moment later: not an unhandled rejection
         const pyodide = await loadFresh({ ...config, _loadSnapshot: snapshot });
         mark("snapshot");
         return afterSnapshot(pyodide);
