@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
 import subprocess
 import tempfile
 import zipfile
@@ -90,6 +91,13 @@ def _digest(*parts: bytes) -> str:
     return h.hexdigest()[:12]
 
 
+def _prune(folder: Path, keep: Path, most: int = 4) -> None:
+    """Keep the newest few cached starts (each ~7 MB): the tests build variants."""
+    entries = sorted((p for p in folder.iterdir() if p.is_dir() and p != keep), key=lambda p: p.stat().st_mtime)
+    for old in entries[: max(0, len(entries) - (most - 1))]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def make(pyodide_dir: Path, bundle: Path, modules: list[str], root: Path) -> dict[str, str]:
     """Write ``stdlib-<hash>.zip`` and ``memory-<hash>.bin`` into ``pyodide_dir``
     (the site's copy of Pyodide); return their names."""
@@ -109,6 +117,7 @@ def make(pyodide_dir: Path, bundle: Path, modules: list[str], root: Path) -> dic
             made = _node("snapshot", str(pyodide_dir), str(bundle), str(wanted), str(cache / "stdlib.zip"),
                          str(cache / "memory.bin"))
         (cache / "done").write_text(json.dumps({"skipped": made["skipped"], "memory_bytes": made["bytes"]}))
+        _prune(cache.parent, keep=cache)
     names = {}
     for kind, file in (("stdlib", "stdlib.zip"), ("snapshot", "memory.bin")):
         data = (cache / file).read_bytes()
