@@ -42,6 +42,7 @@ import base64
 import re
 import zlib
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
 from .board import BoardKind, board_kind
 from .clock import TimeControl
@@ -49,21 +50,6 @@ from .errors import MilitakiriError
 from .outcome import Termination
 from .pieces import SHAPES
 from .setup import Dice, Setup
-
-
-def quote(text: str, safe: str = "/") -> str:
-    """urllib.parse.quote, imported on first use: in Pyodide the import costs
-    ~0.1 s at the page's start, where no link may be read at all."""
-    from urllib.parse import quote as _quote
-
-    return _quote(text, safe=safe)
-
-
-def unquote(text: str, errors: str = "replace") -> str:
-    """urllib.parse.unquote, imported on first use (see quote)."""
-    from urllib.parse import unquote as _unquote
-
-    return _unquote(text, errors=errors)
 
 
 VERSION = 1

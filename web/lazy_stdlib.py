@@ -35,8 +35,9 @@ _FETCH = """(url) => {
 class WholeStdlib:
     """A meta path finder for the standard library modules the small zip lacks."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, whole: str = WHOLE) -> None:
         self.url = url
+        self.whole = whole
         self.importer: zipimport.zipimporter | None = None
         self.failed = False
 
@@ -45,13 +46,16 @@ class WholeStdlib:
             from js import document
             from pyodide.code import run_js
 
-            data = run_js(_FETCH)(self.url)
+            try:
+                data = run_js(_FETCH)(self.url)
+            except Exception:  # offline (a synchronous request never reaches the service worker)
+                return None  # a plain ImportError now; the next import tries again
             if data is None:
-                self.failed = True  # offline before the service worker had it: a plain ImportError
+                self.failed = True  # not on this site: a plain ImportError from now on
                 return None
-            with open(WHOLE, "wb") as file:
+            with open(self.whole, "wb") as file:
                 file.write(data.to_bytes())
-            self.importer = zipimport.zipimporter(WHOLE)
+            self.importer = zipimport.zipimporter(self.whole)
             document.documentElement.setAttribute("data-stdlib", "whole")
         return self.importer
 
@@ -62,7 +66,7 @@ class WholeStdlib:
         if importer is None:
             return None
         folder = name.rpartition(".")[0].replace(".", "/")
-        return (zipimport.zipimporter(f"{WHOLE}/{folder}/") if folder else importer).find_spec(name, target)
+        return (zipimport.zipimporter(f"{self.whole}/{folder}/") if folder else importer).find_spec(name, target)
 
 
 def install() -> None:
