@@ -4,8 +4,11 @@
 
 Everything is measured in one run, in the system Chromium (/usr/bin/chromium,
 through Playwright; never ``playwright install``), on localhost, both pages
-served gzipped the way common hosts do (text, JS, JSON and wasm; not .zip,
-.png or .bin):
+served gzipped (level 6) the way common hosts do: .html .css .js .mjs .json
+.wasm .toml .txt .svg .webmanifest .py .map when the request accepts gzip
+(``Content-Encoding``, ``Vary: Accept-Encoding``), compressed once per file
+version and kept in memory; binaries (.zip, .png, .bin, .gz, ...), Range
+requests and clients without gzip get the file as it is.
 
 - The game: tools/build.py builds the current sources into a temporary folder.
 - The bare page: a PyScript page that only prints a line, built here on the
@@ -15,7 +18,14 @@ served gzipped the way common hosts do (text, JS, JSON and wasm; not .zip,
 Desktop (no throttling), for each page with a fresh browser profile:
 
 - **cold**: navigation start to ``html[data-ready="1"]`` (performance.now()
-  when the attribute appears), and the bytes the server sent until then;
+  when the attribute appears); the bytes until then as the server sent them
+  (cold_MB) and as the browser received them (cold_rx_MB: CDP
+  ``Network.loadingFinished`` encodedDataLength on the page's target);
+- **first input** (the game): navigation start until the New game dialog,
+  opened by a click on ``#btn-new`` as soon as it is enabled (unless the page
+  opened it itself), took a key in ``#ng-white``; then the field is emptied
+  and the dialog closed again, and the visit goes on to data-ready. NaN (and a
+  note) if the button never works;
 - first visit in all: the bytes sent once the game's service worker has
   cached the whole game (the bare page has none);
 - **warm**: a reload once the first visit has settled (the game from its
@@ -24,13 +34,12 @@ Desktop (no throttling), for each page with a fresh browser profile:
   service worker, V8's code cache on disk; nothing in memory);
 - first contentful paint, and the layout shift until ``data-ready``.
 
-``--phone`` adds first visits on a phone profile (issue 11): the CPU slowed
-4x (CDP ``Emulation.setCPUThrottlingRate``), 9 Mbit/s with 85 ms round trips
-(``Network.emulateNetworkConditions``), a 390x844 touch screen, a fresh
-profile; the time to ``data-ready``, the bytes the browser received until
-then (CDP ``Network.loadingFinished`` encodedDataLength), and for the game
-the first input: navigation until the New game dialog, opened by a tap, took
-a key. ``--phone-only`` skips the desktop visits.
+``--phone`` adds cold visits on a phone profile (issue 11), set on the page
+through CDP before navigation: the CPU slowed 4x
+(``Emulation.setCPUThrottlingRate``), 9 Mbit/s down, 1.5 up, 85 ms latency
+(``Network.emulateNetworkConditions``), a 390x844 touch screen at 3x; the same
+figures as a desktop cold visit (time, bytes sent and received, first input
+with a tap). ``--phone-only`` skips the desktop visits.
 
 Pages are measured in turns (bare, game, bare, game, ...) and the medians
 reported, so both see the same load on the machine. ``--designs`` also
@@ -38,8 +47,9 @@ measures the game built the older ways (one request per .py file; the zip
 without bytecode; no preload hints; no start snapshot).
 
 The last lines: ``phone_cold_ratio_vs_bare`` (goal <= 0.5),
-``phone_first_input_s`` (goal <= 2), ``cold_ratio_vs_bare`` (goal <= 0.5)
-and ``next_day_ratio_vs_bare`` (goal <= 0.5); ``warm_ratio_vs_cold`` above them.
+``phone_first_input_s`` (goal <= 2; both with --phone), ``cold_ratio_vs_bare``
+(goal <= 0.5) and ``next_day_ratio_vs_bare`` (goal <= 0.5);
+``first_input_s`` and ``warm_ratio_vs_cold`` above them.
 """
 
 from __future__ import annotations
@@ -56,6 +66,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +74,11 @@ sys.path.insert(0, str(ROOT))
 
 from tools import build as site_build  # noqa: E402
 from tools.serve import Server, StaticHandler  # noqa: E402
+
+try:
+    from playwright.sync_api import Error as PlaywrightError, TimeoutError as PlaywrightTimeout
+except ImportError:  # then main() fails at its import of Playwright
+    PlaywrightError = PlaywrightTimeout = TimeoutError
 
 CHROMIUM = os.environ.get("MILITAKIRI_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -137,36 +153,73 @@ class _Counting:
         return getattr(self._raw, name)
 
 
-# What common static hosts gzip (text, JS, JSON, wasm); never .zip, .png or .bin.
+# What common static hosts gzip (text, JS, JSON, wasm); never .zip, .png, .bin,
+# .gz or other binaries.
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".txt", ".svg", ".webmanifest", ".py",
               ".map")
 
 
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (``gzip;q=0`` does not)."""
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = params.strip().lower()
+            try:
+                return not q.startswith("q=") or float(q[2:]) > 0
+            except ValueError:
+                return True
+    return False
+
+
 class CountingHandler(StaticHandler):
-    """Counts what it sends, and gzips as a common static host does."""
+    """Counts what it sends, and gzips as a common static host does.
+
+    Bodies are compressed once per (path, mtime, size) and kept in memory, so
+    the server is not the bottleneck; a Range request gets the file as it is
+    (the base handler), HEAD the headers of what GET would send."""
     quiet = True
     counter: Counter
     gzipped: dict = {}
+    _gzip_lock = threading.Lock()
+
+    def _file(self) -> str | None:
+        """The file a GET would send, or None when the base handler must answer
+        (a missing file, a folder without its slash: a redirect or a listing)."""
+        url = self.path.split("?", 1)[0].split("#", 1)[0]
+        path = self.translate_path(url)
+        if os.path.isdir(path):
+            if not url.endswith("/"):
+                return None
+            path = os.path.join(path, "index.html")
+        return path if os.path.isfile(path) else None
 
     def send_head(self):
-        path = self.translate_path(self.path.split("?", 1)[0].split("#", 1)[0])
-        if (not os.path.isfile(path) or not path.endswith(COMPRESSED) or "Range" in self.headers
-                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+        path = self._file()
+        if (path is None or not path.lower().endswith(COMPRESSED) or "Range" in self.headers
+                or not accepts_gzip(self.headers.get("Accept-Encoding", ""))):
             return super().send_head()
-        mtime = int(os.path.getmtime(path))
+        stat = os.stat(path)
+        mtime = int(stat.st_mtime)
         since = self.headers.get("If-Modified-Since")
         try:
-            fresh = since is not None and email.utils.parsedate_to_datetime(since).timestamp() >= mtime
-        except (TypeError, ValueError):
+            fresh = (since is not None and "If-None-Match" not in self.headers
+                     and email.utils.parsedate_to_datetime(since).timestamp() >= mtime)
+        except (TypeError, ValueError, OverflowError):
             fresh = False
         if fresh:  # a revalidation, as for the files sent as they are
             self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return None
-        key = (path, mtime)
-        if key not in self.gzipped:
-            self.gzipped[key] = gzip.compress(Path(path).read_bytes(), 6)
-        body = self.gzipped[key]
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        body = self.gzipped.get(key)
+        if body is None:
+            body = gzip.compress(Path(path).read_bytes(), 6)
+            with self._gzip_lock:
+                for old in [k for k in self.gzipped if k[0] == path]:  # a rebuilt file: drop the old body
+                    del self.gzipped[old]
+                self.gzipped[key] = body
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
@@ -206,11 +259,15 @@ def make_bare(folder: Path, runtime: Path) -> Path:
     return folder
 
 
+def _launch(playwright, profile: Path, service_worker: bool, **options):
+    return playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=ARGS,
+        service_workers="allow" if service_worker else "block", **options)
+
+
 def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker: bool, marks: dict):
     """Open ``url`` in a browser on ``profile``; returns (context, page, seconds to data-ready)."""
-    context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=ARGS,
-        service_workers="allow" if service_worker else "block")
+    context = _launch(playwright, profile, service_worker)
     # The server's count at the moment the page says it is ready (before the
     # service worker, registered just then, starts downloading).
     context.expose_binding("__benchReady", lambda source: marks.__setitem__("at_ready", counter.read()))
@@ -221,15 +278,115 @@ def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker
     return context, page, page.evaluate("window.__ready") / 1000
 
 
+# The phone profile (issue 11): a mid-range phone on a mobile network.
+PHONE_CPU_SLOWDOWN = 4
+PHONE_NETWORK = {"offline": False, "latency": 85, "downloadThroughput": 9_000_000 / 8,
+                 "uploadThroughput": 1_500_000 / 8}
+PHONE_SCREEN = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                "device_scale_factor": 3}
+
+
+def cold_visit(playwright, profile: Path, url: str, counter: Counter, game: bool, marks: dict,
+               phone: bool = False):
+    """A first visit on the empty ``profile``, a CDP session on the page from
+    before navigation (the bytes the browser received; on the phone profile the
+    CPU and network throttling and the touch screen); for the game also the
+    first input. Returns (context, page, {cold_s, first_input_s, rx_bytes})."""
+    context = _launch(playwright, profile, game, **(PHONE_SCREEN if phone else {}))
+    received = [0.0]
+
+    def ready(source) -> None:
+        marks["at_ready"] = counter.read()
+        marks["rx_at_ready"] = received[0]
+
+    def finished(event) -> None:
+        received[0] += event.get("encodedDataLength", 0)
+
+    try:
+        context.expose_binding("__benchReady", ready)
+        context.add_init_script(INIT)
+        page = context.pages[0] if context.pages else context.new_page()
+        cdp = context.new_cdp_session(page)  # this page's target only: set before navigation
+        cdp.on("Network.loadingFinished", finished)
+        cdp.send("Network.enable")
+        if phone:
+            cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+        page.goto(url, wait_until="commit")
+        first = first_input(page, phone) if game else math.nan
+        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+        cold = page.evaluate("window.__ready") / 1000
+        return context, page, {"cold_s": cold, "first_input_s": first,
+                               "rx_bytes": marks.get("rx_at_ready", received[0])}
+    except BaseException:
+        context.close()
+        raise
+
+
+# The New game button works, or data-ready was this long ago (ms): then it never will.
+BUTTON = """() => {
+  const button = document.getElementById("btn-new");
+  if (button && !button.disabled) return true;
+  return window.__ready !== undefined && performance.now() - window.__ready > 10000;
+}"""
+# performance.now() (ms from navigation start) once the New game dialog is
+# open and its white name field holds what was typed; null until then.
+TYPED = """(before) => {
+  const dialog = document.getElementById("dlg-new");
+  const field = document.getElementById("ng-white");
+  return dialog && dialog.open && field && field.value !== before && field.value.includes("A")
+    ? performance.now() : null;
+}"""
+
+
+def first_input(page, phone: bool) -> float:
+    """Seconds from navigation start until the New game dialog, opened by a tap
+    on #btn-new (a click on desktop) unless the page opened it itself, took a
+    key in #ng-white; tried as soon as the button is enabled, as a player would
+    while the page loads. Then the field is emptied again and a dialog opened
+    here closed (Escape), so the visit goes on as a plain first visit. NaN (and
+    a note on stderr) if the button never worked."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    try:
+        page.wait_for_function(BUTTON, timeout=TIMEOUT_MS)
+        if not page.evaluate("!document.getElementById('btn-new').disabled"):
+            print("first input not measured: #btn-new still disabled 10 s after data-ready", file=sys.stderr)
+            return math.nan
+        opened = False
+        while True:  # again if the page reset the dialog under the typing (e.g. Python taking it over)
+            left = max(1000, (deadline - time.monotonic()) * 1000)
+            if not page.evaluate("document.getElementById('dlg-new').open"):
+                (page.tap if phone else page.click)("#btn-new", timeout=left)
+                opened = True
+            page.wait_for_selector("dialog#dlg-new[open]", timeout=left)
+            before = page.input_value("#ng-white", timeout=left)
+            page.focus("#ng-white", timeout=left)
+            page.keyboard.type("A")
+            try:
+                at = page.wait_for_function(TYPED, arg=before, timeout=min(5000, left)).json_value()
+                break
+            except PlaywrightTimeout:
+                if time.monotonic() > deadline:
+                    raise
+        page.fill("#ng-white", before, timeout=left)
+        if opened and page.evaluate("document.getElementById('dlg-new').open"):
+            page.keyboard.press("Escape")
+        return at / 1000
+    except PlaywrightError as exc:  # a figure missing is reported, not a crash
+        print(f"first input not measured: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return math.nan
+
+
 def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: Path) -> dict:
-    """A first visit with an empty profile (cold); once it has settled (the
-    game's service worker has cached everything), a reload (warm); then the
-    player comes back another day: a new browser process on the same profile
-    (disk cache, service worker, V8's code cache on disk - nothing in memory)."""
+    """A first visit with an empty profile (cold, with the first input for the
+    game); once it has settled (the game's service worker has cached
+    everything), a reload (warm); then the player comes back another day: a new
+    browser process on the same profile (disk cache, service worker, V8's code
+    cache on disk - nothing in memory)."""
     profile = Path(tempfile.mkdtemp(prefix="profile-", dir=tmp))
     marks: dict = {}
     before = counter.read()
-    context, page, cold = _visit(playwright, profile, url, counter, service_worker, marks)
+    context, page, cold = cold_visit(playwright, profile, url, counter, service_worker, marks)
     try:
         at_ready = marks.get("at_ready") or counter.read()
         fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
@@ -252,12 +409,14 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
     context, page, again = _visit(playwright, profile, url, counter, service_worker, marks)
     context.close()
     return {
-        "cold_s": cold,
+        "cold_s": cold["cold_s"],
         "warm_s": warm,
         "next_day_s": again,
         "fcp_s": fcp / 1000,
         "shift": shift,
+        "first_input_s": cold["first_input_s"],
         "cold_bytes": at_ready[0] - before[0],
+        "cold_rx_bytes": cold["rx_bytes"],
         "cold_requests": at_ready[1] - before[1],
         "first_visit_bytes": first_visit[0] - before[0],
         "warm_bytes": warm_ready[0] - first_visit[0],
@@ -267,72 +426,26 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
     }
 
 
-# The phone profile (issue 11): a mid-range phone on a mobile network.
-PHONE_CPU_SLOWDOWN = 4
-PHONE_NETWORK = {"offline": False, "latency": 85, "downloadThroughput": 9_000_000 / 8,
-                 "uploadThroughput": 1_500_000 / 8}
-PHONE_SCREEN = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-                "device_scale_factor": 3}
-
-# The first moment the New game dialog takes a tap and a key: performance.now() in ms.
-FIRST_INPUT = """async () => {
-  const dialog = document.getElementById("dlg-new");
-  const field = document.getElementById("ng-white");
-  return dialog && dialog.open && field && field.value.includes("A") ? performance.now() : null;
-}"""
-
-
-def first_input(page, phone: bool) -> float:
-    """Seconds from navigation until the New game dialog opened by a tap (or
-    click) took a key, as a player would try it while the page loads; then the
-    dialog is left as it was found. NaN if the button never worked."""
-    try:
-        page.wait_for_selector("#btn-new:not([disabled])", timeout=TIMEOUT_MS)
-        if not page.evaluate("document.getElementById('dlg-new').open"):
-            (page.tap if phone else page.click)("#btn-new", timeout=TIMEOUT_MS)
-        page.wait_for_selector("dialog#dlg-new[open]", timeout=TIMEOUT_MS)
-        page.focus("#ng-white", timeout=TIMEOUT_MS)
-        page.keyboard.type("A")
-        page.wait_for_function(FIRST_INPUT, timeout=TIMEOUT_MS)
-        seconds = page.evaluate(FIRST_INPUT) / 1000
-        page.fill("#ng-white", "")
-        return seconds
-    except Exception as exc:  # a figure missing is reported, not a crash
-        print(f"first input not measured: {exc.__class__.__name__}", file=sys.stderr)
-        return math.nan
-
-
-def phone_visit(playwright, url: str, tmp: Path, game: bool) -> dict:
-    """A first visit on the phone profile: fresh profile, CPU slowed, mobile
-    network, touch screen; time to data-ready, the bytes the browser received
-    until then (CDP's encodedDataLength), and for the game the first input."""
+def phone_visit(playwright, url: str, counter: Counter, tmp: Path, game: bool) -> dict:
+    """A first visit on the phone profile: fresh profile (the game's service
+    worker allowed), CPU slowed, mobile network, touch screen."""
     profile = Path(tempfile.mkdtemp(prefix="phone-", dir=tmp))
-    context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, args=ARGS, service_workers="allow" if game else "block",
-        **PHONE_SCREEN)
     marks: dict = {}
-    received = [0]
-    context.expose_binding("__benchReady", lambda source: marks.setdefault("at_ready", received[0]))
-    context.add_init_script(INIT)
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.on("Network.loadingFinished", lambda event: received.__setitem__(0, received[0] + event["encodedDataLength"]))
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
-        page.goto(url, wait_until="commit")
-        first = first_input(page, phone=True) if game else math.nan
-        page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
-        return {"cold_s": page.evaluate("window.__ready") / 1000, "first_input_s": first,
-                "rx_bytes": marks.get("at_ready", received[0])}
-    finally:
-        context.close()
+    before = counter.read()
+    context, _, cold = cold_visit(playwright, profile, url, counter, game, marks, phone=True)
+    context.close()
+    return cold | {"cold_bytes": (marks.get("at_ready") or counter.read())[0] - before[0]}
+
+
+def median(values) -> float:
+    """The median of the figures measured (NaN: not measured); NaN if none was."""
+    values = [v for v in values if not (isinstance(v, float) and math.isnan(v))]
+    return statistics.median(values) if values else math.nan
 
 
 def summary(runs: list[dict]) -> dict:
     flags = ("warm_from_service_worker", "warm_from_snapshot")
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0] if key not in flags} \
+    return {key: median(run[key] for run in runs) for key in runs[0] if key not in flags} \
         | {flag: all(run[flag] for run in runs) for flag in flags} | {
            "cold_all": [round(run["cold_s"], 2) for run in runs],
            "warm_all": [round(run["warm_s"], 2) for run in runs],
@@ -341,8 +454,20 @@ def summary(runs: list[dict]) -> dict:
 
 def row(name: str, s: dict) -> str:
     return (f"{name:<34} {s['cold_s']:7.2f} {s['warm_s']:7.2f} {s['next_day_s']:8.2f} {s['fcp_s']:6.2f} "
-            f"{s['shift']:6.2f} {s['cold_bytes'] / 1e6:8.2f} {s['cold_requests']:5.0f} {s['first_visit_bytes'] / 1e6:9.2f} "
+            f"{s['shift']:6.2f} {s['first_input_s']:8.2f} {s['cold_bytes'] / 1e6:8.2f} "
+            f"{s['cold_rx_bytes'] / 1e6:11.2f} {s['cold_requests']:5.0f} {s['first_visit_bytes'] / 1e6:9.2f} "
             f"{s['warm_bytes'] / 1e6:8.3f} {s['warm_requests']:5.0f}")
+
+
+def _no_nan(value):
+    """For --json: NaN (a figure not measured) as null."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _no_nan(v) for key, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -384,7 +509,8 @@ def main(argv: list[str] | None = None) -> int:
                     url, counter, _ = served[name]
                     results[name].append(measure(p, url, counter, name != "bare", tmp))
                 for name in phone:
-                    phone[name].append(phone_visit(p, served[name][0], tmp, game=name != "bare"))
+                    url, counter, _ = served[name]
+                    phone[name].append(phone_visit(p, url, counter, tmp, game=name != "bare"))
         for _, _, server in served.values():
             server.shutdown()
             server.server_close()
@@ -395,24 +521,26 @@ def main(argv: list[str] | None = None) -> int:
           "served gzipped as common hosts do")
     lines = []
     if phone:
-        med = {name: {key: statistics.median(run[key] for run in runs) for key in runs[0]}
-               for name, runs in phone.items()}
+        med = {name: {key: median(run[key] for run in runs) for key in runs[0]} for name, runs in phone.items()}
         print(f"phone profile (CPU {PHONE_CPU_SLOWDOWN}x slower, 9 Mbit/s, 85 ms, 390x844 touch), first visit:")
-        print(f"{'page':<34} {'cold_s':>7} {'rx_MB':>7} {'input_s':>8}   all cold_s")
+        print(f"{'page':<34} {'cold_s':>7} {'cold_MB':>8} {'cold_rx_MB':>11} {'input_s':>8}   all cold_s")
         for name, m in med.items():
-            print(f"{name:<34} {m['cold_s']:7.2f} {m['rx_bytes'] / 1e6:7.2f} {m['first_input_s']:8.2f}   "
-                  f"{[round(run['cold_s'], 2) for run in phone[name]]}")
-        print("(rx_MB: what the browser received until data-ready; input_s: the New game dialog took a tap and a key)")
+            print(f"{name:<34} {m['cold_s']:7.2f} {m['cold_bytes'] / 1e6:8.2f} {m['rx_bytes'] / 1e6:11.2f} "
+                  f"{m['first_input_s']:8.2f}   {[round(run['cold_s'], 2) for run in phone[name]]}")
+        print("(medians. cold_MB: what the server sent until data-ready; cold_rx_MB: what the browser received "
+              "until then (CDP encodedDataLength); input_s: the New game dialog opened by a tap took a key)")
         lines += [f"phone_cold_ratio_vs_bare: {med['militakiri']['cold_s'] / med['bare']['cold_s']:.2f}",
                   f"phone_first_input_s: {med['militakiri']['first_input_s']:.2f}"]
     stats = {name: summary(runs) for name, runs in results.items()}
     if stats:
-        print(f"{'page':<34} {'cold_s':>7} {'warm_s':>7} {'nextday':>8} {'fcp_s':>6} {'shift':>6} {'cold_MB':>8} "
-              f"{'reqs':>5} {'visit_MB':>9} {'warm_MB':>8} {'reqs':>5}")
+        print(f"{'page':<34} {'cold_s':>7} {'warm_s':>7} {'nextday':>8} {'fcp_s':>6} {'shift':>6} {'input_s':>8} "
+              f"{'cold_MB':>8} {'cold_rx_MB':>11} {'reqs':>5} {'visit_MB':>9} {'warm_MB':>8} {'reqs':>5}")
         for name, s in stats.items():
             print(row(name, s))
         print("(medians. shift: how far the layout moved until data-ready, cold (Chromium's layout-shift score); "
-              "cold_MB/reqs: sent until data-ready; visit_MB: the whole first visit, the service worker's download "
+              "input_s: the New game dialog opened by a click took a key, cold; "
+              "cold_MB/reqs: sent until data-ready; cold_rx_MB: received by the browser until then (CDP "
+              "encodedDataLength); visit_MB: the whole first visit, the service worker's download "
               "included; warm: a reload after the first visit; nextday: a new browser process on the same profile)")
         for name, s in stats.items():
             print(f"  {name}: cold {s['cold_all']} warm {s['warm_all']} nextday {s['next_day_all']}")
@@ -423,11 +551,13 @@ def main(argv: list[str] | None = None) -> int:
             print("warning: a warm visit did not start from the Pyodide snapshot")
         print(f"bare_warm_ratio_vs_cold: {bare['warm_s'] / bare['cold_s']:.2f}")
         print(f"cold_bytes_ratio_vs_bare: {ours['cold_bytes'] / bare['cold_bytes']:.2f}")
+        print(f"first_input_s: {ours['first_input_s']:.2f}")
         print(f"warm_ratio_vs_cold: {ours['warm_s'] / ours['cold_s']:.2f}")
         lines += [f"cold_ratio_vs_bare: {ours['cold_s'] / bare['cold_s']:.2f}",
                   f"next_day_ratio_vs_bare: {ours['next_day_s'] / bare['next_day_s']:.2f}"]
     if args.json:
-        Path(args.json).write_text(json.dumps({"stats": stats, "runs": results, "phone": phone}, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(_no_nan({"stats": stats, "runs": results, "phone": phone}),
+                                              indent=1) + "\n")
     for line in lines:
         print(line)
     return 0
