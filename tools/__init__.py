@@ -15,6 +15,7 @@ def web_module(web: Path, name: str):
     try:
         spec = importlib.util.spec_from_file_location(f"_militakiri_web_{name}", web / f"{name}.py")
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up there
         spec.loader.exec_module(module)
         return module
     finally:

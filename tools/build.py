@@ -414,7 +414,11 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     # The first stage (tools/first_stage.py): the page labelled before Python
     # runs; its first-visit line says how much the service worker will hold.
     first_visit_mb = round((sum(size for size, _ in others.values()) + len(html.encode("utf-8"))) / 1e6)
-    html = first_stage.render(html, first_stage.load_texts(root / "web"), mb=first_visit_mb)
+    # On a first visit its New game dialog works before Python: its choices
+    # are in the page; a saved game under this key means it is no first visit.
+    html = first_stage.new_game_choices(html, first_stage.load_settings(root / "web"))
+    html = first_stage.render(html, first_stage.load_texts(root / "web"), {"saveKey": first_stage.save_key(root / "web")},
+                              mb=first_visit_mb)
     # In path order, as the walk found them; the version hashes the labelled
     # page before its stamp, the list then holds the stamped page's hash.
     files = {rel: digest for rel, (_, digest) in others.items()}

@@ -13,7 +13,11 @@ should already be the page, in the player's language, not a skeleton:
   language names;
 - web/first_stage.js, a small classic script at the end of the body, picks
   the language as web/texts.choose_language does, relabels the page, says
-  what is loading, and lets the language switch work before Python.
+  what is loading, and lets the language switch work before Python;
+- on a first visit the New game dialog works before Python too: this step
+  writes its choices (``new_game_choices``, from web/settings.py) into the
+  selects, the script opens the dialog and hands what the player chose to
+  web/dialogs.py once Python is ready (``html[data-new-game]``).
 - web/style.css gives the board its size and squares before the canvas is
   drawn (the same sizing as web/app.py ``App.fit``).
 
@@ -22,6 +26,7 @@ Once Python runs, web/language.py and web/dom.py own all of it.
 
 from __future__ import annotations
 
+import ast
 import html
 import json
 import re
@@ -37,7 +42,7 @@ _KEYED_ATTRIBUTE = re.compile(r'<\w+\b[^>]*?\sdata-(label|title)="(\w+)"[^>]*>')
 #: The script that reads the texts; they go right before it.
 SCRIPT = '<script src="./web/first_stage.js"></script>'
 #: Texts the script chooses itself (the loading line on a first visit).
-SCRIPT_KEYS = ("loading_first",)
+SCRIPT_KEYS = ("loading_first", "loading_chosen")
 _KEY = re.compile(r'\sdata-(?:first-text|text|label|title)="(\w+)"')
 
 
@@ -50,13 +55,61 @@ def load_texts(web: Path):
     return web_module(web, "texts")
 
 
-def render(page: str, texts, **values) -> str:
+def load_settings(web: Path):
+    """web/settings.py as a module: the New game dialog's choices."""
+    return web_module(web, "settings")
+
+
+def save_key(web: Path) -> str:
+    """web/autosave.py's SAVE_KEY (a saved game there: no first visit), read
+    from its source: the module itself imports half of the page."""
+    tree = ast.parse((web / "autosave.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["SAVE_KEY"]:
+            return ast.literal_eval(node.value)
+    raise FirstStageError("web/autosave.py has no SAVE_KEY")
+
+
+def new_game_choices(page: str, settings) -> str:
+    """``page`` with the New game dialog's selects filled, each option keyed
+    to its text (filled by ``render``) and the defaults of a new game
+    (``settings.GameSettings()``, as web/dialogs.py ``open_new`` shows them)
+    selected. web/dialogs.py fills the same selects again when Python runs.
+
+    >>> class S:
+    ...     PRESETS, EXTRAS, LEVELS, SIDES = (("none", "-"),), ("none",), (1, 2), ("white", "random")
+    ...     class GameSettings:
+    ...         time_control, level = "-", 2
+    >>> new_game_choices('<select id="ng-level"></select>', S)
+    '<select id="ng-level"><option value="1" data-text="level_1"></option><option value="2" data-text="level_2" selected></option></select>'
+    """
+    default = settings.GameSettings()
+    preset = next((pid for pid, text in settings.PRESETS if text == default.time_control), "custom")
+    choices = {
+        "ng-time": ([(pid, f"preset_{pid}") for pid, _ in settings.PRESETS] + [("custom", "preset_custom")], preset),
+        "ng-extra": ([(name, f"extra_{name}") for name in settings.EXTRAS], settings.EXTRAS[0]),
+        "ng-level": ([(str(n), f"level_{n}") for n in settings.LEVELS], str(default.level)),
+        "ng-side": ([(name, f"ng_side_{name}") for name in settings.SIDES], settings.SIDES[0]),
+    }
+    for name, (options, chosen) in choices.items():
+        empty = re.compile(rf'(<select\b[^>]*\sid="{name}"[^>]*>)\s*(</select>)')
+        inner = "".join(f'<option value="{value}" data-text="{key}"{" selected" if value == chosen else ""}></option>'
+                        for value, key in options)
+        page, count = empty.subn(lambda m: m.group(1) + inner + m.group(2), page)
+        if count > 1:
+            raise FirstStageError(f'index.html: more than one <select id="{name}">')
+    return page
+
+
+def render(page: str, texts, facts: dict | None = None, **values) -> str:
     """``page`` with its keyed texts filled in English and the JSON added.
 
+    ``facts`` go into the JSON as they are (``first``: what first_stage.js
+    needs to know of the page, such as the saved game's storage key);
     ``values`` fill placeholders of the first-stage texts (``{mb}``).
 
     >>> class T:
-    ...     TEXTS = {"en": {"hi": "Hello {who}", "loading_first": "..."}, "nl": {"hi": "Hallo {who}"}}
+    ...     TEXTS = {"en": {"hi": "Hello {who}", "loading_first": "...", "loading_chosen": "..."}, "nl": {"hi": "Hallo {who}"}}
     ...     LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
     >>> out = render('<p data-text="hi"></p>' + SCRIPT, T, who="you")
     >>> out.split("<script")[0]
@@ -91,7 +144,8 @@ def render(page: str, texts, **values) -> str:
         return tag
 
     filled = _KEYED_ATTRIBUTE.sub(attributes, filled)
-    data = json.dumps({"languages": texts.LANGUAGE_NAMES, "texts": tables}, ensure_ascii=False, sort_keys=True)
+    data = json.dumps({"languages": texts.LANGUAGE_NAMES, "texts": tables, "first": facts or {}},
+                      ensure_ascii=False, sort_keys=True)
     data = data.replace("</", "<\\/")  # a "</" would end the script early
     block = f'<script id="first-texts" type="application/json">{data}</script>\n'
     if SCRIPT not in filled:

@@ -13,6 +13,7 @@ from settings import (
     EXTRAS,
     LEVELS,
     PRESETS,
+    SIDES,
     GameSettings,
     SettingsError,
     clean_name,
@@ -20,10 +21,6 @@ from settings import (
     preset_control,
 )
 from texts import t
-
-#: The side the player takes against the computer (its words: ng_side_<side>);
-#: the computer's levels (settings.LEVELS) are in words as level_<n>.
-SIDES = (*COLOR_WORDS, "random")
 
 # Which pips of a 3x3 grid are on, per die face.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
@@ -53,6 +50,10 @@ class Dialogs:
     # New game -----------------------------------------------------------------
 
     def _fill_selects(self) -> None:
+        """The choices in the current language; what was chosen stays (on a
+        first visit the player may have chosen before Python ran)."""
+        names = ("ng-time", "ng-extra", "ng-level", "ng-side")
+        chosen = [by_id(name).value for name in names]
         select = by_id("ng-time")
         clear(select)
         for pid, _ in PRESETS:
@@ -71,14 +72,13 @@ class Dialogs:
         clear(side)
         for name in SIDES:
             side.appendChild(el("option", t(f"ng_side_{name}"), value=name))
+        for name, value in zip(names, chosen):
+            if value:  # an unbuilt page's selects start empty
+                by_id(name).value = value
 
     def relabel(self) -> None:
         """The choices in the language just chosen; what was chosen stays."""
-        names = ("ng-time", "ng-extra", "ng-level", "ng-side")
-        chosen = [by_id(name).value for name in names]
         self._fill_selects()
-        for name, value in zip(names, chosen):
-            by_id(name).value = value
         self._custom_changed()
 
     def _wire(self) -> None:
@@ -102,7 +102,21 @@ class Dialogs:
         for dialog in (self.new, self.resign, self.result, self.help, self.dice):
             on(dialog, "close", lambda e: self.app.after_dialog())
 
+    @staticmethod
+    def early_choice() -> str | None:
+        """What the player did with the New game dialog before Python ran
+        (web/first_stage.js, on a first visit): ``"chosen"`` (start that
+        game: ``start_chosen``), ``"dismissed"`` or None. Read once."""
+        root = document.documentElement
+        choice = root.getAttribute("data-new-game")
+        root.removeAttribute("data-new-game")
+        return choice if choice in ("chosen", "dismissed") else None
+
     def open_new(self, settings: GameSettings | None = None) -> None:
+        if self.new.open:  # the player is choosing, maybe since before Python ran: keep it
+            self._opponent_changed()
+            self._custom_changed()
+            return
         settings = settings or self.app.state.settings
         by_id("ng-double" if settings.board == "double" else "ng-single").checked = True
         preset = next((pid for pid, text in PRESETS if text == settings.time_control), "custom")
@@ -155,12 +169,16 @@ class Dialogs:
 
     def _submit_new(self, event) -> None:
         event.preventDefault()
-        error_box = by_id("ng-error")
+        self.start_chosen()
+
+    def start_chosen(self) -> None:
+        """Start the game the dialog's fields describe; if they need fixing,
+        the dialog (opened if need be) says why and keeps them."""
         try:
             preset = by_id("ng-time").value
             control = self._custom() if preset == "custom" else preset_control(preset)
         except SettingsError as error:
-            set_text(error_box, t(error.key, **error.params))
+            self._refuse(t(error.key, **error.params))
             return
         settings = GameSettings(
             board="double" if by_id("ng-double").checked else "single",
@@ -179,9 +197,17 @@ class Dialogs:
         try:
             self.app.new_game(settings)
         except MilitakiriError as error:
-            set_text(error_box, t("err_position", reason=str(error)))
+            self._refuse(t("err_position", reason=str(error)))
             return
+        set_text(by_id("ng-error"), "")
         self.new.close()
+
+    def _refuse(self, reason: str) -> None:
+        set_text(by_id("ng-error"), reason)
+        if not self.new.open:
+            self._opponent_changed()
+            self._custom_changed()
+            self.new.showModal()
 
     # Dice ---------------------------------------------------------------------
 

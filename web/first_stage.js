@@ -14,7 +14,12 @@
 //   game will then also play offline;
 // - the language switch: works now; a choice made before Python runs is
 //   handed over in html[data-language-chosen] (and remembered, as
-//   web/language.py does).
+//   web/language.py does);
+// - on a first visit, the New game dialog: open and working now, its choices
+//   filled by the build; what the player does with it is handed over in
+//   html[data-new-game] ("chosen": web/dialogs.py starts that game;
+//   "dismissed": closed, Python does not open it again). Only the fields are
+//   shown and hidden here: Python checks the choices and starts the game.
 //
 // From html[data-ready] on, web/language.py and web/dom.py own all of this.
 
@@ -22,7 +27,7 @@
   const root = document.documentElement;
   const source = document.getElementById("first-texts");
   if (!source) return; // an unbuilt index.html: Python labels the page
-  const { languages, texts } = JSON.parse(source.textContent);
+  const { languages, texts, first } = JSON.parse(source.textContent);
   const STORAGE_KEY = "militakiri.language"; // web/language.py STORAGE_KEY
 
   // A URL parameter's last value, as web/query.py parse_qs()[...][-1].
@@ -55,10 +60,13 @@
       return true;
     }
   }
-  const loadingKey = cachedOrFramed() ? "loading" : "loading_first";
+  const loadingWhat = cachedOrFramed() ? "loading" : "loading_first";
+  let loadingKey = loadingWhat;
+  let current = "en";
 
   function apply(code) {
     const table = texts[code];
+    current = code;
     root.setAttribute("lang", code);
     for (const node of document.querySelectorAll("[data-text]")) {
       node.textContent = table[node.dataset.text];
@@ -82,6 +90,62 @@
 
   const code = choose();
   apply(code);
+  newGameDialog();
+
+  // A first visit (as web/session.py decides, read early): no link in the
+  // fragment, no URL parameter that says how to start (only ?lang=), no
+  // embed, no saved game. Anything else opens something else once Python runs.
+  function firstVisit() {
+    const names = [...new URLSearchParams(window.location.search).keys()];
+    if (names.some((name) => name !== "lang") || window.location.hash.replace(/^#/, "").trim()) return false;
+    try {
+      return window.localStorage.getItem(first.saveKey) === null;
+    } catch (error) {
+      return true; // storage denied: Python will find no saved game either
+    }
+  }
+
+  function newGameDialog() {
+    const byId = (id) => document.getElementById(id);
+    const dialog = byId("dlg-new");
+    const button = byId("btn-new");
+    if (!dialog || !button || !first || !first.saveKey || !firstVisit()) return;
+    // Every listener here stops at html[data-ready]: web/dialogs.py's own take over.
+    const early = (handler) => (event) => { if (!root.dataset.ready) handler(event); };
+    // Which fields show, as web/dialogs.py _opponent_changed and _custom_changed.
+    function fields() {
+      const computer = byId("ng-computer").checked;
+      const side = byId("ng-side").value;
+      byId("ng-computer-options").hidden = !computer;
+      byId("ng-white").parentElement.hidden = computer && side === "black";
+      byId("ng-black").parentElement.hidden = computer && side === "white";
+      byId("ng-custom").hidden = byId("ng-time").value !== "custom";
+      byId("ng-bonus").parentElement.hidden = byId("ng-extra").value === "none";
+    }
+    const form = byId("form-new");
+    form.addEventListener("change", early(fields));
+    form.addEventListener("input", early(fields));
+    form.addEventListener("submit", early((event) => {
+      event.preventDefault();
+      root.dataset.newGame = "chosen";
+      dialog.close();
+      loadingKey = "loading_chosen";
+      apply(current);
+    }));
+    byId("ng-cancel").addEventListener("click", early(() => dialog.close()));
+    dialog.addEventListener("close", early(() => {
+      if (root.dataset.newGame !== "chosen") root.dataset.newGame = "dismissed";
+    }));
+    button.addEventListener("click", early(() => {
+      delete root.dataset.newGame; // open again: nothing chosen until it is sent
+      loadingKey = loadingWhat;
+      apply(current);
+      if (!dialog.open) dialog.showModal();
+    }));
+    button.disabled = false;
+    fields();
+    dialog.showModal();
+  }
 
   const select = document.getElementById("lang");
   if (!select) return;

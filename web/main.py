@@ -40,8 +40,12 @@ app = App(settings)
 language.wire(app)
 session = Session(app, query, options)
 computer = Computer(app)
-# A link, the saved game, or the New game dialog (unless the URL starts a game).
-session.start(has_game_params(query))
+# A link, the saved game, or the New game dialog (unless the URL starts a
+# game, or the player already chose in it before Python ran: web/first_stage.js).
+early = app.dialogs.early_choice()
+session.start(has_game_params(query), ask_new_game=early is None)
+if early == "chosen":
+    app.dialogs.start_chosen()
 app.refresh()
 app.renderer.draw()  # the first frame now, not in the next animation frame
 

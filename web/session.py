@@ -114,8 +114,9 @@ class Session:
 
     # Start-up -------------------------------------------------------------------------
 
-    def start(self, has_game_params: bool) -> None:
-        """Open what the address or the save holds; see the module doc."""
+    def start(self, has_game_params: bool, ask_new_game: bool = True) -> None:
+        """Open what the address or the save holds; see the module doc.
+        With nothing to open, the New game dialog, if ``ask_new_game``."""
         problems = []
         saved = None
         try:
@@ -144,7 +145,7 @@ class Session:
         loaded = choice is not None
         self.saver.prime(self.state)
         self._moves_key = self._key_of_moves()
-        new_game = not loaded and not has_game_params and not self.embed
+        new_game = ask_new_game and not loaded and not has_game_params and not self.embed
         if problems:
             title = problems[0][0]
             text = " ".join(p[1] for p in problems)

@@ -41,6 +41,8 @@ EXTRAS = ("none", "fischer", "bronstein")
 #: only in the computer's worker; a test checks they agree).
 COLOR_WORDS = {"white": 0, "black": 1}
 LEVELS = (1, 2, 3, 4)
+#: The side the player takes against the computer (its words: ng_side_<side>).
+SIDES = (*COLOR_WORDS, "random")
 MAX_LEVEL = LEVELS[-1]
 MAX_NAME = 30
 #: Longest game length the dialog accepts: 24 hours.

@@ -236,6 +236,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "loading": "Loading the game\u2026",
         "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
                          "also plays offline.",
+        "loading_chosen": "Your game starts as soon as it has loaded\u2026",
         # The computer opponent (web/computer.py, web/opponent.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",

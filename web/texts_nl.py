@@ -255,6 +255,7 @@ NL: dict[str, str] = {
     "loading": "Het spel wordt geladen\u2026",
     "loading_first": "Eerste bezoek: het spel wordt geladen (ongeveer {mb} MB). Daarna start het sneller "
                      "en speelt het ook offline.",
+    "loading_chosen": "Je partij begint zodra het spel geladen is\u2026",
     # Tegen de computer (web/computer.py, web/opponent.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",

@@ -39,6 +39,27 @@ def goto_ready(page: Page, url: str) -> None:
     wait_ready(page)
 
 
+class HeldPyodide:
+    """Withholds Pyodide's wasm until :meth:`release`: the page stays in its
+    first stage (web/first_stage.js) for as long as a test likes."""
+
+    WASM = "**/pyodide/pyodide.asm.wasm"
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.held = page, []
+        page.route(self.WASM, self._hold)
+
+    def _hold(self, route) -> None:
+        self.held.append(route)
+
+    def release(self) -> None:
+        """Let the wasm through, and wait until the game is ready."""
+        for route in self.held:
+            route.continue_()
+        self.page.unroute(self.WASM)
+        wait_ready(self.page)
+
+
 def open_ready(context, url: str) -> tuple[Page, list[str]]:
     """A new page of ``context`` at ``url``, once the game is ready, and its errors."""
     page = context.new_page()

@@ -10,31 +10,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from game_page import wait_ready
+from game_page import HeldPyodide
 
-WASM = "**/pyodide/pyodide.asm.wasm"
 # Where the board, its bars and its column are (the column's height grows
 # below them with the game's status and buttons).
 BOX = """() => Object.fromEntries(["#board", "#bar-black", "#bar-white", "#play"].map((s) => {
   const b = document.querySelector(s).getBoundingClientRect();
   return [s, [b.x, b.y, b.width, s === "#play" ? 0 : b.height].map(Math.round)];
 }))"""
-
-
-class HeldPyodide:
-    """Withholds Pyodide's wasm until :meth:`release`."""
-
-    def __init__(self, page) -> None:
-        self.page, self.held = page, []
-        page.route(WASM, self._hold)
-
-    def _hold(self, route) -> None:
-        self.held.append(route)
-
-    def release(self) -> None:
-        for route in self.held:
-            route.continue_()
-        self.page.unroute(WASM)
 
 
 @pytest.mark.browser_context_args(locale="nl-NL", viewport={"width": 1100, "height": 820})
@@ -51,23 +34,29 @@ def test_before_python_the_page_is_dutch_and_the_language_switch_works(page, bas
     expect(page.locator("#moves-empty")).to_have_text("Nog geen zetten.")
     expect(page.locator("#lang")).to_be_enabled()
     expect(page.locator("#lang")).to_have_value("nl")
-    expect(page.locator("#btn-new")).to_be_disabled()  # nothing to do before the game can run
+    # A first visit: the New game dialog is open already, in Dutch, its choices filled.
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    expect(page.locator("#ng-title")).to_have_text("Nieuw spel")
+    expect(page.locator("#ng-time option:checked")).to_have_text("Geen klok")
     before = page.evaluate(BOX)
     board = page.locator("#board")
     assert before["#board"][2:] == [board.evaluate("b => b.clientWidth"), board.evaluate("b => b.clientHeight")]
     page.screenshot(path=str(artifacts_dir / "first-stage-nl.png"))
 
-    # The player switches to English while the game loads: the page follows at once ...
+    # The player closes it and switches to English while the game loads: the page follows at once ...
+    page.keyboard.press("Escape")
     page.select_option("#lang", "en")
     expect(page.locator("#btn-new")).to_have_text("New game")
+    expect(page.locator("#ng-time option:checked")).to_have_text("No clock")
     expect(page.locator("#status")).to_contain_text("First visit: loading the game (about ")
     assert page.get_attribute("html", "lang") == "en"
     page.screenshot(path=str(artifacts_dir / "first-stage-switched-en.png"))
 
     # ... and the game keeps that choice once Python runs, in the same layout.
     held.release()
-    wait_ready(page)
     assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")  # closed by the player: it stays closed
+    page.click("#btn-new")
     expect(page.locator("#ng-title")).to_have_text("New game")
     expect(page.locator("#lang")).to_have_value("en")
     assert page.evaluate("localStorage.getItem('militakiri.language')") == "en"
@@ -98,7 +87,6 @@ def test_the_first_paint_has_the_final_layout_and_language(page, base_url, artif
     before = page.evaluate(BOX)
     page.screenshot(path=str(artifacts_dir / f"first-stage-{name}.png"))
     held.release()
-    wait_ready(page)
     assert (first_lang, page.get_attribute("html", "lang")) == (lang, lang)
     assert page.evaluate(BOX) == before
     page.screenshot(path=str(artifacts_dir / f"first-stage-{name}-ready.png"))

@@ -14,9 +14,8 @@ import struct
 import pytest
 from playwright.sync_api import expect
 
-from game_page import wait_ready
+from game_page import HeldPyodide
 
-WASM = "**/pyodide/pyodide.asm.wasm"
 SNAPSHOT = "**/pyodide/memory-*.bin"
 # Pyodide's snapshot header: magic, offset, length of the JSON, padding, then the build id (32 bytes).
 BUILD_ID = slice(16, 48)
@@ -63,8 +62,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start(page, site, open_app, consol
 
 
 def test_the_progress_bar_moves_while_the_runtime_loads(page, base_url):
-    held = []
-    page.route(WASM, lambda route: held.append(route))
+    held = HeldPyodide(page)
     page.goto(base_url + "?board=single")
     bar = page.locator("#load-progress")
     expect(bar).to_be_visible()
@@ -72,10 +70,122 @@ def test_the_progress_bar_moves_while_the_runtime_loads(page, base_url):
     page.wait_for_function("document.getElementById('load-progress').value > 0.2", timeout=30_000)
     first = bar.evaluate("bar => bar.value")
     assert 0.2 < first < 1
-    for route in held:
-        route.continue_()
-    page.unroute(WASM)
-    wait_ready(page)
+    held.release()
     assert bar.evaluate("bar => bar.value") == 1
     expect(bar).to_be_hidden()
     assert page.get_attribute("html", "data-pyodide") == "snapshot"
+
+
+def test_a_first_visit_chooses_its_game_before_the_runtime_is_ready(page, base_url, console_log):
+    held = HeldPyodide(page)
+    page.goto(base_url)
+    dialog = page.locator("#dlg-new")
+    # The dialog is open and takes clicks and keys while Python is still loading.
+    expect(dialog).to_have_attribute("open", "")
+    assert page.get_attribute("html", "data-ready") is None
+    expect(page.locator("#ng-computer-options")).to_be_hidden()
+    page.check("#ng-double")
+    page.check("#ng-computer")
+    expect(page.locator("#ng-computer-options")).to_be_visible()
+    page.select_option("#ng-level", "3")
+    page.select_option("#ng-side", "black")
+    # The computer names itself: only the player's own name field shows.
+    expect(page.locator("#ng-white")).to_be_hidden()
+    page.select_option("#ng-time", "g20")
+    page.click("#ng-black")
+    page.keyboard.type("Ada")
+    page.keyboard.press("Enter")  # sends the form, as a click on Start would
+    expect(dialog).not_to_have_attribute("open", "")
+    expect(page.locator("#status")).to_contain_text("Your game starts as soon as it has loaded")
+    assert page.get_attribute("html", "data-ready") is None and held.held, "the runtime came too early"
+    held.release()
+    # Python started the game that was chosen, and no dialog asks again.
+    expect(dialog).not_to_have_attribute("open", "")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-status", "setup")
+    expect(page.locator("#bar-black")).to_contain_text("Ada")
+    expect(page.locator("#bar-white")).to_contain_text("3")
+    expect(page.locator("#bar-black")).to_contain_text("10:00")
+    width, height = board.evaluate("b => [b.width, b.height]")
+    assert width / height == 12 / 8, "a double board: 12 files by 8 rows"
+    expect(page.locator("#status")).to_contain_text("Computer, level 3 (White)")
+    assert page.get_attribute("html", "data-new-game") is None
+    assert not console_log.errors(), console_log.dump()
+
+
+def test_a_dialog_still_open_when_python_is_ready_keeps_what_was_chosen(page, base_url):
+    held = HeldPyodide(page)
+    page.goto(base_url)
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    page.select_option("#ng-time", "custom")
+    expect(page.locator("#ng-custom")).to_be_visible()
+    expect(page.locator("#ng-bonus")).to_be_hidden()
+    page.fill("#ng-min", "7")
+    page.select_option("#ng-extra", "fischer")
+    page.fill("#ng-bonus", "3")
+    page.fill("#ng-white", "Bo")
+    held.release()
+    # Python took the dialog over as it was: still open, nothing reset, its note now shown.
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    for field, value in (("#ng-time", "custom"), ("#ng-min", "7"), ("#ng-extra", "fischer"),
+                         ("#ng-bonus", "3"), ("#ng-white", "Bo")):
+        expect(page.locator(field)).to_have_value(value)
+    expect(page.locator("#ng-each")).not_to_be_empty()
+    page.click("#ng-start")
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+    expect(page.locator("#bar-white")).to_contain_text("Bo")
+    expect(page.locator("#bar-white")).to_contain_text("3:30")  # 7 minutes for the game: 3:30 each
+
+
+def test_a_choice_python_refuses_comes_back_with_the_reason(page, base_url):
+    held = HeldPyodide(page)
+    page.goto(base_url)
+    page.select_option("#ng-time", "custom")
+    page.fill("#ng-min", "0")
+    page.fill("#ng-sec", "1")
+    page.fill("#ng-black", "Cas")
+    page.click("#ng-start")
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    held.release()
+    # Too short to play: the dialog is back, says why, and keeps every field.
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    expect(page.locator("#ng-error")).not_to_be_empty()
+    expect(page.locator("#ng-sec")).to_have_value("1")
+    expect(page.locator("#ng-black")).to_have_value("Cas")
+    page.fill("#ng-min", "2")
+    page.click("#ng-start")
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    expect(page.locator("#bar-black")).to_contain_text("Cas")
+
+
+def test_a_dialog_closed_before_python_stays_closed(page, base_url):
+    held = HeldPyodide(page)
+    page.goto(base_url)
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    # The New game button opens it again, before Python too.
+    page.click("#btn-new")
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    page.click("#ng-cancel")
+    held.release()
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+    page.click("#btn-new")
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+
+
+@pytest.mark.parametrize("visit", ["?board=double", "#1!not-a-link", "a saved game"])
+def test_only_a_first_visit_opens_the_dialog_before_python(page, base_url, visit):
+    """Anything else (a URL that says how to start, a link, a saved game)
+    opens something else once Python runs: no dialog before it."""
+    held = HeldPyodide(page)
+    if visit == "a saved game":
+        page.add_init_script("localStorage.setItem('militakiri.saved-game', 'whatever Python makes of it')")
+        visit = ""
+    page.goto(base_url + visit)
+    expect(page.locator("#status")).not_to_be_empty()  # the first stage has run
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    expect(page.locator("#btn-new")).to_be_disabled()
+    held.release()

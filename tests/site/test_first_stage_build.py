@@ -18,6 +18,13 @@ if str(ROOT) not in sys.path:
 from tools import first_stage  # noqa: E402
 
 TEXTS = first_stage.load_texts(ROOT / "web")
+SETTINGS = first_stage.load_settings(ROOT / "web")
+
+
+def _built(html: str) -> str:
+    """index.html as the build fills it (tools/build.py)."""
+    return first_stage.render(first_stage.new_game_choices(html, SETTINGS), TEXTS,
+                              {"saveKey": first_stage.save_key(ROOT / "web")}, mb=15)
 
 
 class _Keyed(HTMLParser):
@@ -54,7 +61,7 @@ class _Keyed(HTMLParser):
 
 @pytest.fixture(scope="module")
 def page() -> _Keyed:
-    html = first_stage.render((ROOT / "index.html").read_text(encoding="utf-8"), TEXTS, mb=15)
+    html = _built((ROOT / "index.html").read_text(encoding="utf-8"))
     parsed = _Keyed()
     parsed.feed(html)
     return parsed
@@ -83,20 +90,38 @@ def test_the_script_gets_every_language_with_every_key(page):
             for name in ("data-text", "data-first-text", "data-label", "data-title")} - {None}
     assert set(data["texts"]) == {"en", "nl"}
     for code, table in data["texts"].items():
-        assert set(table) == keys | {"loading_first"}, code
+        assert set(table) == keys | set(first_stage.SCRIPT_KEYS), code
         assert all(text and "{" not in text for text in table.values()), code
     assert data["texts"]["nl"]["new_game"] == "Nieuw spel"
     assert "15 MB" in data["texts"]["nl"]["loading_first"]
+    assert data["first"] == {"saveKey": "militakiri.saved-game"}
+
+
+def test_the_new_game_dialog_has_its_choices_before_python(page):
+    """Its selects as web/dialogs.py fills them, a new game's defaults chosen."""
+    options = {}
+    for element in page.elements:
+        if element["tag"] == "option" and element["attrs"].get("data-text"):
+            options.setdefault(element["attrs"]["data-text"].split("_")[0], []).append(element["attrs"])
+    assert [o["value"] for o in options["preset"]] == list(SETTINGS.PRESET_IDS)
+    assert [o["value"] for o in options["extra"]] == list(SETTINGS.EXTRAS)
+    assert [o["value"] for o in options["level"]] == [str(n) for n in SETTINGS.LEVELS]
+    assert [o["value"] for o in options["ng"]] == list(SETTINGS.SIDES)
+    default = SETTINGS.GameSettings()
+    chosen = {o["value"] for group in options.values() for o in group if "selected" in o}
+    assert chosen == {"none", SETTINGS.EXTRAS[0], str(default.level), SETTINGS.SIDES[0]}
+    assert SETTINGS.preset_control("none").text() == default.time_control
 
 
 def test_the_texts_come_right_before_the_script_that_reads_them():
-    html = first_stage.render((ROOT / "index.html").read_text(encoding="utf-8"), TEXTS, mb=15)
+    html = _built((ROOT / "index.html").read_text(encoding="utf-8"))
     assert re.search(r'<script id="first-texts" type="application/json">[^<]*</script>\n'
                      + re.escape(first_stage.SCRIPT), html)
 
 
 class _Texts:
-    TEXTS = {"en": {"a": "A </script> & <b>", "b": "B", "loading_first": "L"}, "nl": {"a": "nl A"}}
+    TEXTS = {"en": {"a": "A </script> & <b>", "b": "B", "loading_first": "L", "loading_chosen": "C"},
+             "nl": {"a": "nl A"}}
     LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
@@ -106,7 +131,7 @@ def test_texts_are_escaped_and_a_missing_translation_falls_back_to_english():
     assert '<i data-title="b" title="B"></i>' in html
     data = html.split('type="application/json">')[1].split("</script>")[0]
     assert "</script>" not in data
-    assert json.loads(data)["texts"]["nl"] == {"a": "nl A", "b": "B", "loading_first": "L"}
+    assert json.loads(data)["texts"]["nl"] == {"a": "nl A", "b": "B", "loading_first": "L", "loading_chosen": "C"}
 
 
 @pytest.mark.parametrize("page, message", [

@@ -104,7 +104,9 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "militakiri" / "__pycache__" / "junk.py").write_text("")
     (root / "web" / "main.py").write_text("")
     (root / "web" / "ui.py").write_text("")
-    for name in ("index.html", "pyscript.toml", "web/texts.py", "web/texts_nl.py"):  # texts: tools/first_stage.py
+    # What tools/first_stage.py reads: the texts, the New game dialog's choices, the save's key.
+    for name in ("index.html", "pyscript.toml", "web/texts.py", "web/texts_nl.py", "web/settings.py", "web/query.py",
+                 "web/autosave.py"):
         (root / name).write_text((ROOT / name).read_text())
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
@@ -114,7 +116,7 @@ def test_new_module_needs_no_edit(tmp_path):
     names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
     assert {n for n in names if n.endswith(".py")} == {
         "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "ui.py", "texts.py",
-        "texts_nl.py"}
+        "texts_nl.py", "settings.py", "query.py", "autosave.py"}
     assert "militakiri/sub/__pycache__/__init__.cpython-314.pyc" in names
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"

@@ -147,7 +147,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"preset_{p}" for p in settings.PRESET_IDS}
     keys |= {f"extra_{e}" for e in settings.EXTRAS}
     keys |= {f"level_{n}" for n in settings.LEVELS}
-    keys |= {f"ng_side_{s}" for s in (*settings.COLOR_WORDS, "random")}  # web/dialogs.py: SIDES
+    keys |= {f"ng_side_{s}" for s in settings.SIDES}
     return keys
 
 
