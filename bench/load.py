@@ -265,6 +265,20 @@ def _launch(playwright, profile: Path, service_worker: bool, **options):
         service_workers="allow" if service_worker else "block", **options)
 
 
+# Where a start spent its time: the page's milestones (ms from navigation
+# start): the HTML parsed, the game's performance marks (web/pyodide_start.mjs,
+# web/main.py), data-ready.
+PHASES = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const phases = {html: nav ? nav.domInteractive : null};
+  for (const mark of performance.getEntriesByType("mark")) {
+    if (mark.name.startsWith("militakiri:")) phases[mark.name.slice(11)] = mark.startTime;
+  }
+  phases.ready = window.__ready;
+  return phases;
+}"""
+
+
 def _visit(playwright, profile: Path, url: str, counter: Counter, service_worker: bool, marks: dict):
     """Open ``url`` in a browser on ``profile``; returns (context, page, seconds to data-ready)."""
     context = _launch(playwright, profile, service_worker)
@@ -407,6 +421,7 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
     finally:
         context.close()
     context, page, again = _visit(playwright, profile, url, counter, service_worker, marks)
+    phases = page.evaluate(PHASES)
     context.close()
     return {
         "cold_s": cold["cold_s"],
@@ -423,6 +438,7 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
         "warm_requests": warm_ready[1] - first_visit[1],
         "warm_from_service_worker": controlled,
         "warm_from_snapshot": from_snapshot,
+        "next_day_phases": phases,
     }
 
 
@@ -445,7 +461,10 @@ def median(values) -> float:
 
 def summary(runs: list[dict]) -> dict:
     flags = ("warm_from_service_worker", "warm_from_snapshot")
-    return {key: median(run[key] for run in runs) for key in runs[0] if key not in flags} \
+    phases = [run.get("next_day_phases") or {} for run in runs]
+    names = [name for name in phases[0] if all(p.get(name) is not None for p in phases)]
+    return {"next_day_phases": {name: median(p[name] for p in phases) for name in names}} \
+        | {key: median(run[key] for run in runs) for key in runs[0] if key not in flags + ("next_day_phases",)} \
         | {flag: all(run[flag] for run in runs) for flag in flags} | {
            "cold_all": [round(run["cold_s"], 2) for run in runs],
            "warm_all": [round(run["warm_s"], 2) for run in runs],
@@ -544,6 +563,9 @@ def main(argv: list[str] | None = None) -> int:
               "included; warm: a reload after the first visit; nextday: a new browser process on the same profile)")
         for name, s in stats.items():
             print(f"  {name}: cold {s['cold_all']} warm {s['warm_all']} nextday {s['next_day_all']}")
+            if s["next_day_phases"]:
+                print(f"    next day, ms from navigation (medians): "
+                      + ", ".join(f"{k} {v:.0f}" for k, v in s["next_day_phases"].items()))
         bare, ours = stats["bare"], stats["militakiri"]
         if not ours["warm_from_service_worker"]:
             print("warning: the warm visit was not served by the service worker")

@@ -19,6 +19,8 @@ web/session.py; the computer's worker starts only after the page is ready
 
 from pyscript import document, window
 
+window.performance.mark("militakiri:main")  # where the page's own Python starts (docs/runtime.md)
+
 import lazy_stdlib
 
 lazy_stdlib.install()  # first: any later import of a module the small standard library lacks

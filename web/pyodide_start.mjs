@@ -98,7 +98,9 @@ async function fetchSnapshot(url) {
   });
   const gzipped = head[0] === GZIP[0] && head[1] === GZIP[1];
   const raw = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  return new Uint8Array(await new Response(raw).arrayBuffer());
+  const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
+  timing("snapshot-bytes");
+  return bytes;
 }
 
 // Python's `random` was seeded when the snapshot was made: every visitor
@@ -108,7 +110,15 @@ function afterSnapshot(pyodide) {
   return pyodide;
 }
 
+// Marks for bench/load.py and the browser's profiler: where a start spends its time.
+function timing(name) {
+  if (typeof performance !== "undefined" && performance.mark) performance.mark(`militakiri:${name}`);
+}
+
+timing("module");
+
 export async function loadPyodide(options = {}) {
+  timing("runtime");
   const stdlib = meta("stdlib");
   const config = { ...options, indexURL: INDEX_URL, ...(stdlib ? { stdLibURL: stdlib } : {}) };
   const snapshotURL = meta("snapshot");
@@ -119,6 +129,7 @@ export async function loadPyodide(options = {}) {
         const snapshot = fetchSnapshot(snapshotURL);
         snapshot.catch(() => {}); // loadPyodide awaits it a moment later: not an unhandled rejection
         const pyodide = await loadFresh({ ...config, _loadSnapshot: snapshot });
+        timing("restored");
         mark("snapshot");
         return afterSnapshot(pyodide);
       } catch (error) {
@@ -126,7 +137,9 @@ export async function loadPyodide(options = {}) {
       }
     }
     mark("fresh");
-    return await loadFresh(config);
+    const pyodide = await loadFresh(config);
+    timing("started");
+    return pyodide;
   } finally {
     if (typeof window !== "undefined" && window.fetch === watchedFetch) window.fetch = watchedFetch.original;
     progress.done();
