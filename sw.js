@@ -15,7 +15,7 @@
 //   page ever gets a mix of old and new files (a page loading, or one that
 //   starts a worker later, asks the worker that served it). It takes over
 //   when the old pages are closed, or at once when a page asks for it (the
-//   "new version" notice, web/offline.js, which then reloads). Then the old
+//   "new version" notice, web/boot/offline.js, which then reloads). Then the old
 //   cache is deleted.
 // - Caches are named "militakiri:<scope path>:<version>", so two copies of the
 //   game on one host (say /games/militakiri/ and /beta/) never touch each
@@ -23,7 +23,7 @@
 // - Answers come from the cache first (instant start, no network needed);
 //   anything not in the list goes to the network as usual.
 //
-// Registered by web/offline.js once the board is ready, and only where the
+// Registered by web/boot/offline.js once the board is ready, and only where the
 // browser allows it (not in a cross-site iframe). Its scope is the folder it
 // is served from, so the site works under any sub-path.
 
@@ -71,7 +71,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
-// The page's "load the new version" button (web/offline.js).
+// The page's "load the new version" button (web/boot/offline.js).
 self.addEventListener("message", (event) => {
   if (event.data === "activate-new-version") self.skipWaiting();
 });

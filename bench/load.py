@@ -266,7 +266,7 @@ def _launch(playwright, profile: Path, service_worker: bool, **options):
 
 
 # Where a start spent its time: the page's milestones (ms from navigation
-# start): the HTML parsed, the game's performance marks (web/pyodide_start.mjs,
+# start): the HTML parsed, the game's performance marks (web/boot/pyodide_start.mjs,
 # web/main.py), data-ready.
 PHASES = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
@@ -406,7 +406,7 @@ def measure(playwright, url: str, counter: Counter, service_worker: bool, tmp: P
         fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0")
         page.wait_for_timeout(500)  # the frames that show the ready page
         shift = page.evaluate("window.__shift")
-        if service_worker:  # the whole game cached, the build's snapshot with it (web/offline.js)
+        if service_worker:  # the whole game cached, the build's snapshot with it (web/boot/offline.js)
             page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=TIMEOUT_MS)
         page.wait_for_load_state("networkidle")
         first_visit = counter.read()
@@ -564,7 +564,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, s in stats.items():
             print(f"  {name}: cold {s['cold_all']} warm {s['warm_all']} nextday {s['next_day_all']}")
             if s["next_day_phases"]:
-                print(f"    next day, ms from navigation (medians): "
+                print("    next day, ms from navigation (medians): "
                       + ", ".join(f"{k} {v:.0f}" for k, v in s["next_day_phases"].items()))
         bare, ours = stats["bare"], stats["militakiri"]
         if not ours["warm_from_service_worker"]:

@@ -2,21 +2,32 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 
-def web_module(web: Path, name: str):
-    """``web/NAME.py`` as a module, for build-time use of the page's own
-    tables (texts, shapes). web/ is no package: its modules import each
-    other by plain name, so web/ is on sys.path while it loads."""
-    sys.path.insert(0, str(web))
+
+def page_module(root: Path, name: str):
+    """The page's module ``name`` (``"web.i18n.texts"``), for build-time use
+    of its own tables (texts, settings, shapes) in the tree at ``root``.
+
+    This repository's is a plain import. Another tree's (the tests build
+    changed copies of the repository) is imported from there and then
+    forgotten, so this process keeps seeing its own ``web`` package.
+    """
+    if Path(root).resolve() == ROOT:
+        return importlib.import_module(name)
+
+    def page_modules() -> dict:
+        return {key: sys.modules.pop(key) for key in list(sys.modules) if key == "web" or key.startswith("web.")}
+
+    own = page_modules()
+    sys.path.insert(0, str(root))
     try:
-        spec = importlib.util.spec_from_file_location(f"_militakiri_web_{name}", web / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up there
-        spec.loader.exec_module(module)
-        return module
+        return importlib.import_module(name)
     finally:
-        sys.path.remove(str(web))
+        sys.path.remove(str(root))
+        page_modules()
+        sys.modules.update(own)

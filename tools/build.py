@@ -9,7 +9,7 @@ sub-path such as /games/militakiri/; docs/deploy.md):
     index.html            the page, plus generated preload hints, its texts (tools/first_stage.py)
                           and its version
     pyscript.toml         PyScript config: ./pyscript.toml + a generated [files] table
-    app-<hash>.zip        the engine and web/*.py (but main.py) with their bytecode: one request
+    app-<hash>.zip        the engine and the web package (all but web/main.py) with their bytecode: one request
     sw.js                 the service worker with this version's precache list
     manifest.webmanifest, icons/   installable as an app
     rules/en.html, rules/nl.html   the rules for players, with board pictures
@@ -36,8 +36,8 @@ Offline: sw.js lists every file the game needs with its SHA-256, and its
 cache is named by the version stamp (default: a hash of all those files, so
 an unchanged build keeps its version and a changed one never reuses it).
 
-The [files] table (or the zip) holds each engine module and each web/*.py
-module other than main.py, so adding a module needs no hand edit. Every
+The [files] table (or the zip) holds each engine module and each module of
+the web package other than main.py, so adding a module needs no hand edit. Every
 ``pyscript*.toml`` at the top level gets the same table (a worker's config,
 say). Run ``npm ci`` first (the Makefile does).
 """
@@ -130,13 +130,10 @@ def files_table(root: Path = ROOT) -> dict[str, str]:
 
     Paths in the Python FS are relative to its working directory
     (/home/pyodide), which is on sys.path: the engine lands as the package
-    ``militakiri`` and web/foo.py as the top-level module ``foo`` (as when
-    running ``python web/main.py``).
+    ``militakiri`` and the page as the package ``web`` (``web.ui.app``), as
+    in the repository.
     """
-    table = {f"./{rel}": f"./{rel}" for rel in engine_modules(root)}
-    for rel in web_modules(root):
-        table[f"./{rel}"] = "./" + rel.removeprefix("web/")
-    return table
+    return {f"./{rel}": f"./{rel}" for rel in engine_modules(root) + web_modules(root)}
 
 
 def _toml_str(value: str) -> str:
@@ -267,7 +264,7 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "",
     # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
     lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in configs]
     # The start's snapshot and standard library: fetched from the first parse on,
-    # while PyScript's chain loads (web/pyodide_start.mjs fetches them the same way).
+    # while PyScript's chain loads (web/boot/pyodide_start.mjs fetches them the same way).
     lines += [f'<link rel="preload" href="./pyodide/{f}" as="fetch" crossorigin>' for f in start]
     return "\n  ".join(lines)
 
@@ -381,7 +378,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         raise BuildError(f"pyodide package lacks {missing}")
 
     # The first visit's start, made here once (tools/start_snapshot.py): the
-    # page finds the two files by these meta tags (web/pyodide_start.mjs).
+    # page finds the two files by these meta tags (web/boot/pyodide_start.mjs).
     start = {}
     if snapshot and bundle_name:
         modules = start_snapshot.start_modules(engine, web)
@@ -416,8 +413,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     first_visit_mb = round((sum(size for size, _ in others.values()) + len(html.encode("utf-8"))) / 1e6)
     # On a first visit its New game dialog works before Python: its choices
     # are in the page; a saved game under this key means it is no first visit.
-    html = first_stage.new_game_choices(html, first_stage.load_settings(root / "web"))
-    html = first_stage.render(html, first_stage.load_texts(root / "web"), {"saveKey": first_stage.save_key(root / "web")},
+    html = first_stage.new_game_choices(html, first_stage.load_settings(root))
+    html = first_stage.render(html, first_stage.load_texts(root), {"saveKey": first_stage.save_key(root)},
                               mb=first_visit_mb)
     # In path order, as the walk found them; the version hashes the labelled
     # page before its stamp, the list then holds the stamped page's hash.

@@ -5,23 +5,23 @@ and all that time the page is whatever index.html paints. So the first paint
 should already be the page, in the player's language, not a skeleton:
 
 - this build step fills every ``data-text`` / ``data-label`` / ``data-title``
-  element of index.html with its English text from web/texts.py (so the page
+  element of index.html with its English text from web/i18n/texts.py (so the page
   reads right even before any script runs), and ``data-first-text``
   elements (the loading line, shown only until Python runs) too;
 - it adds those keys' texts in every language as JSON
   (``<script id="first-texts" type="application/json">``), plus the
   language names;
-- web/first_stage.js, a small classic script at the end of the body, picks
+- web/boot/first_stage.js, a small classic script at the end of the body, picks
   the language as web/texts.choose_language does, relabels the page, says
   what is loading, and lets the language switch work before Python;
 - on a first visit the New game dialog works before Python too: this step
-  writes its choices (``new_game_choices``, from web/settings.py) into the
+  writes its choices (``new_game_choices``, from web/model/settings.py) into the
   selects, the script opens the dialog and hands what the player chose to
-  web/dialogs.py once Python is ready (``html[data-new-game]``).
+  web/ui/dialogs.py once Python is ready (``html[data-new-game]``).
 - web/style.css gives the board its size and squares before the canvas is
-  drawn (the same sizing as web/app.py ``App.fit``).
+  drawn (the same sizing as web/ui/app.py ``App.fit``).
 
-Once Python runs, web/language.py and web/dom.py own all of it.
+Once Python runs, web/ui/language.py and web/ui/dom.py own all of it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import json
 import re
 from pathlib import Path
 
-from tools import web_module
+from tools import page_module
 
 #: An element whose text is a key, with nothing but text inside it.
 _TEXT_ELEMENT = re.compile(r'(<(\w+)\b[^>]*?\sdata-(?:first-)?text="(\w+)"[^>]*>)([^<]*)(</\2>)')
@@ -40,41 +40,41 @@ _ANY_TEXT = re.compile(r'\sdata-(?:first-)?text="')
 _ATTRIBUTE = {"label": "aria-label", "title": "title"}
 _KEYED_ATTRIBUTE = re.compile(r'<\w+\b[^>]*?\sdata-(label|title)="(\w+)"[^>]*>')
 #: The script that reads the texts; they go right before it.
-SCRIPT = '<script src="./web/first_stage.js"></script>'
+SCRIPT = '<script src="./web/boot/first_stage.js"></script>'
 #: Texts the script chooses itself (the loading line on a first visit).
 SCRIPT_KEYS = ("loading_first", "loading_chosen")
 _KEY = re.compile(r'\sdata-(?:first-text|text|label|title)="(\w+)"')
 
 
 class FirstStageError(ValueError):
-    """index.html names a text that web/texts.py lacks, or wraps one in markup."""
+    """index.html names a text that web/i18n/texts.py lacks, or wraps one in markup."""
 
 
-def load_texts(web: Path):
-    """web/texts.py as a module (with its sibling texts_nl)."""
-    return web_module(web, "texts")
+def load_texts(root: Path):
+    """web/i18n/texts.py (with its Dutch table) of the tree at ``root``."""
+    return page_module(root, "web.i18n.texts")
 
 
-def load_settings(web: Path):
-    """web/settings.py as a module: the New game dialog's choices."""
-    return web_module(web, "settings")
+def load_settings(root: Path):
+    """web/model/settings.py of the tree at ``root``: the New game dialog's choices."""
+    return page_module(root, "web.model.settings")
 
 
-def save_key(web: Path) -> str:
-    """web/autosave.py's SAVE_KEY (a saved game there: no first visit), read
-    from its source: the module itself imports half of the page."""
-    tree = ast.parse((web / "autosave.py").read_text(encoding="utf-8"))
+def save_key(root: Path) -> str:
+    """web/services/autosave.py's SAVE_KEY (a saved game there: no first
+    visit), read from its source: the module itself imports half of the page."""
+    tree = ast.parse((root / "web" / "services" / "autosave.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["SAVE_KEY"]:
             return ast.literal_eval(node.value)
-    raise FirstStageError("web/autosave.py has no SAVE_KEY")
+    raise FirstStageError("web/services/autosave.py has no SAVE_KEY")
 
 
 def new_game_choices(page: str, settings) -> str:
     """``page`` with the New game dialog's selects filled, each option keyed
     to its text (filled by ``render``) and the defaults of a new game
-    (``settings.GameSettings()``, as web/dialogs.py ``open_new`` shows them)
-    selected. web/dialogs.py fills the same selects again when Python runs.
+    (``settings.GameSettings()``, as web/ui/dialogs.py ``open_new`` shows them)
+    selected. web/ui/dialogs.py fills the same selects again when Python runs.
 
     >>> class S:
     ...     PRESETS, EXTRAS, LEVELS, SIDES = (("none", "-"),), ("none",), (1, 2), ("white", "random")
@@ -119,7 +119,7 @@ def render(page: str, texts, facts: dict | None = None, **values) -> str:
     english = texts.TEXTS["en"]
     missing = [key for key in keys if key not in english]
     if missing:
-        raise FirstStageError(f"index.html names texts that web/texts.py lacks: {', '.join(missing)}")
+        raise FirstStageError(f"index.html names texts that web/i18n/texts.py lacks: {', '.join(missing)}")
 
     def fill(text: str) -> str:
         for name, value in values.items():

@@ -4,7 +4,7 @@
     .venv/bin/python tools/icons.py
 
 The picture is a white star tower, drawn from the same geometry as the board
-(web/shapes.py: the crenellated tower and the star's eight strokes), on the
+(web/model/shapes.py: the crenellated tower and the star's eight strokes), on the
 page's dark top-bar colour:
 
     icons/icon.svg            rounded square, the page's favicon
@@ -27,9 +27,7 @@ if str(ROOT) not in sys.path:  # `python tools/icons.py`: tools, militakiri
     sys.path.insert(0, str(ROOT))
 
 from militakiri.pieces import STAR  # noqa: E402
-from tools import web_module  # noqa: E402
-
-SHAPES = web_module(ROOT / "web", "shapes")
+from web.model import shapes  # noqa: E402
 
 OUT = ROOT / "icons"
 BACKGROUND = "#3b2f27"
@@ -48,11 +46,11 @@ def svg(maskable: bool) -> str:
     def y(v: float) -> str:
         return f"{inset + v * size:.2f}"
 
-    colours = SHAPES.PALETTE[0]
-    outline = " ".join(f"{x(u)},{y(v)}" for u, v in SHAPES.tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
+    colours = shapes.PALETTE[0]
+    outline = " ".join(f"{x(u)},{y(v)}" for u, v in shapes.tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
     strokes = "".join(
         f'<line x1="{x(a)}" y1="{y(b)}" x2="{x(c)}" y2="{y(d)}"/>'
-        for (a, b), (c, d) in SHAPES.symbol_strokes(STAR, 0.5, 0.6, 0.22)
+        for (a, b), (c, d) in shapes.symbol_strokes(STAR, 0.5, 0.6, 0.22)
     )
     corner = 0 if maskable else 18
     return (

@@ -16,7 +16,7 @@ the engine refuses, and an "after" board is the engine's result of the
 move. A rule change that makes a picture wrong fails the build.
 
 Drawing follows the game's look, from the numbers the board's canvas
-(web/draw.py) uses too (web/shapes.py: the pieces' parts, colours, line
+(web/ui/draw.py) uses too (web/model/shapes.py: the pieces' parts, colours, line
 widths): crenellated towers, discs for pawns, the shape's strokes on top, a
 rank's height in a badge.
 """
@@ -31,12 +31,7 @@ from pathlib import Path
 from militakiri import Game, Position, TurnChoices
 from militakiri.board import ZONE_ROWS
 from militakiri.notation import compose_position
-from tools import web_module
-
-_WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-SHAPES = web_module(_WEB, "shapes")
+from web.model import shapes
 
 ZONE_LINE = "#5c3a1c"
 MOVE_DOT = "#1c6042"
@@ -100,9 +95,9 @@ def _after(text: str, token: str) -> str:
 
 
 def _piece_svg(piece, x: float, y: float, s: float) -> str:
-    colours = SHAPES.PALETTE[piece.color]
-    parts = SHAPES.piece_parts(piece)
-    edge = f'stroke="{colours["edge"]}" stroke-width="{SHAPES.OUTLINE * s:.1f}"'
+    colours = shapes.PALETTE[piece.color]
+    parts = shapes.piece_parts(piece)
+    edge = f'stroke="{colours["edge"]}" stroke-width="{shapes.OUTLINE * s:.1f}"'
 
     def p(u, v):
         return f"{x + u * s:.1f},{y + v * s:.1f}"
@@ -115,19 +110,19 @@ def _piece_svg(piece, x: float, y: float, s: float) -> str:
         points = " ".join(p(u, v) for u, v in parts.body)
         out.append(f'<polygon points="{points}" fill="{colours["fill"]}" {edge} stroke-linejoin="round"/>')
     for cy, colour in parts.discs:
-        out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + cy * s:.1f}" r="{SHAPES.DISC_RADIUS * s:.1f}" '
+        out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + cy * s:.1f}" r="{shapes.DISC_RADIUS * s:.1f}" '
                    f'fill="{colours[colour]}" {edge}/>')
-    for (x1, y1), (x2, y2) in SHAPES.symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
+    for (x1, y1), (x2, y2) in shapes.symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
         out.append(f'<line x1="{x + x1 * s:.1f}" y1="{y + y1 * s:.1f}" x2="{x + x2 * s:.1f}" '
-                   f'y2="{y + y2 * s:.1f}" stroke="{colours["mark"]}" stroke-width="{SHAPES.STROKE * s:.1f}" '
+                   f'y2="{y + y2 * s:.1f}" stroke="{colours["mark"]}" stroke-width="{shapes.STROKE * s:.1f}" '
                    f'stroke-linecap="round"/>')
     if parts.badge:
-        bx, by, br = SHAPES.BADGE_CIRCLE
+        bx, by, br = shapes.BADGE_CIRCLE
         cx, cy2, rr = x + bx * s, y + by * s, br * s
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy2:.1f}" r="{rr:.1f}" fill="{SHAPES.BADGE}" stroke="#fff" '
-                   f'stroke-width="{SHAPES.BADGE_RIM * s:.1f}"/>')
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy2:.1f}" r="{rr:.1f}" fill="{shapes.BADGE}" stroke="#fff" '
+                   f'stroke-width="{shapes.BADGE_RIM * s:.1f}"/>')
         out.append(f'<text x="{cx:.1f}" y="{cy2 + 0.07 * s:.1f}" text-anchor="middle" '
-                   f'font-size="{SHAPES.BADGE_FONT * s:.1f}" font-weight="700" fill="#fff" '
+                   f'font-size="{shapes.BADGE_FONT * s:.1f}" font-weight="700" fill="#fff" '
                    f'font-family="system-ui, sans-serif">{piece.height}</text>')
     return "".join(out)
 
@@ -156,7 +151,7 @@ def board_svg(board: Board) -> str:
         for f in range(f0, f1 + 1):
             name = kind.square_name(kind.at(f - 1, r - 1))
             x, y = origin(name)
-            colour = SHAPES.LIGHT if (f + r) % 2 else SHAPES.DARK
+            colour = shapes.LIGHT if (f + r) % 2 else shapes.DARK
             out.append(f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{colour}"/>')
             zone = r <= ZONE_ROWS or r > kind.rows - ZONE_ROWS
             if (board.zones and zone) or name in board.tint:

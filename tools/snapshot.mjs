@@ -6,7 +6,7 @@
 //
 // Most of a first visit is CPython initialising inside wasm (~3 s here, ~12 s
 // on a slow phone). A Pyodide memory snapshot is that initialised state: the
-// page restores it (web/pyodide_start.mjs) in a fraction of the time. A
+// page restores it (web/boot/pyodide_start.mjs) in a fraction of the time. A
 // snapshot only fits the exact Pyodide build that made it, so it is made here
 // by the pinned Pyodide the site ships, in Node, and restored in the browser
 // (docs/runtime.md: tried and measured).
@@ -19,7 +19,7 @@
 //
 // - trace: prints, as one JSON line, the standard library modules that start
 //   imported ({"stdlib": [...]}): tools/build.py keeps only those in the
-//   page's standard library zip (the rest loads on demand, web/stdlib.py).
+//   page's standard library zip (the rest loads on demand, web/boot/lazy_stdlib.py).
 // - snapshot: starts on that trimmed zip (STDLIB_ZIP; the very bytes the page
 //   will mount, since zipimport keeps the zip's table of contents in memory),
 //   zeroes the free heap (freed memory is otherwise old data that compresses

@@ -7,11 +7,11 @@ Pyodide the site ships (tools/snapshot.mjs), and ships the result:
 - ``pyodide/stdlib-<hash>.zip``: the standard library modules the start
   imports (traced, plus tools/stdlib_start.txt), instead of the whole 2.5 MB
   ``python_stdlib.zip``; a later import of anything else fetches the whole
-  one (web/stdlib.py);
+  one (web/boot/lazy_stdlib.py);
 - ``pyodide/memory-<hash>.bin``: the wasm memory after Pyodide has started
   on that zip and imported those modules, the engine and the page's modules
   that need no browser, gzipped (the page inflates it with the browser's
-  DecompressionStream; web/pyodide_start.mjs).
+  DecompressionStream; web/boot/pyodide_start.mjs).
 
 Both are cached by content in node_modules/.cache/militakiri-start, so an
 unchanged build does not start Pyodide again.
@@ -32,7 +32,7 @@ TOOLS = Path(__file__).resolve().parent
 STDLIB_LIST = TOOLS / "stdlib_start.txt"
 CACHE = Path("node_modules") / ".cache" / "militakiri-start"
 # Page modules that are not part of the page's start.
-NOT_AT_START = {"main", "ai_worker"}
+NOT_AT_START = {"web.main", "web.services.ai_worker"}
 
 
 class SnapshotError(RuntimeError):
@@ -46,12 +46,12 @@ def listed_stdlib(path: Path = STDLIB_LIST) -> list[str]:
 
 def start_modules(engine: list[str], web: list[str]) -> list[str]:
     """What the snapshot imports: the listed standard library, the engine's
-    modules and the page's (``militakiri/x.py`` -> ``militakiri.x``, ``web/x.py`` -> ``x``)."""
+    modules and the page's (``militakiri/x.py`` -> ``militakiri.x``, ``web/ui/x.py`` -> ``web.ui.x``)."""
     def name(path: str, strip: str) -> str:
         return path.removeprefix(strip).removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
     ours = [name(p, "") for p in engine if not p.endswith("__main__.py")]
-    ours += [name(p, "web/") for p in web if name(p, "web/") not in NOT_AT_START]
+    ours += [name(p, "") for p in web if name(p, "") not in NOT_AT_START]
     return listed_stdlib() + ours
 
 

@@ -13,24 +13,24 @@ for touch-move (R25); ``embed=1``
 ``link=`` (a start link; the fragment ``#1!...`` works too); against
 the computer: ``computer=white|black`` (the colour it plays) and
 ``level=1..4``. Games from links and the autosave open through
-web/session.py; the computer's worker starts only after the page is ready
-(web/computer.py).
+web/ui/session.py; the computer's worker starts only after the page is ready
+(web/ui/computer.py).
 """
 
 from pyscript import document, window
 
 window.performance.mark("militakiri:main")  # where the page's own Python starts (docs/runtime.md)
 
-import lazy_stdlib
+from web.boot import lazy_stdlib
 
 lazy_stdlib.install()  # first: any later import of a module the small standard library lacks
 
-import language
-from app import App
-from computer import Computer
-from embed import embed_options
-from session import Session
-from settings import from_query, has_game_params
+from web.model.settings import from_query, has_game_params
+from web.services.embed import embed_options
+from web.ui import language
+from web.ui.app import App
+from web.ui.computer import Computer
+from web.ui.session import Session
 
 query = str(window.location.search or "")
 options = embed_options(query)
@@ -43,7 +43,7 @@ language.wire(app)
 session = Session(app, query, options)
 computer = Computer(app)
 # A link, the saved game, or the New game dialog (unless the URL starts a
-# game, or the player already chose in it before Python ran: web/first_stage.js).
+# game, or the player already chose in it before Python ran: web/boot/first_stage.js).
 early = app.dialogs.early_choice()
 session.start(has_game_params(query), ask_new_game=early is None)
 if early == "chosen":

@@ -41,7 +41,7 @@ def goto_ready(page: Page, url: str) -> None:
 
 class HeldPyodide:
     """Withholds Pyodide's wasm until :meth:`release`: the page stays in its
-    first stage (web/first_stage.js) for as long as a test likes."""
+    first stage (web/boot/first_stage.js) for as long as a test likes."""
 
     WASM = "**/pyodide/pyodide.asm.wasm"
 

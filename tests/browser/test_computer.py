@@ -1,7 +1,7 @@
-"""Playing against the computer in the browser (web/computer.py).
+"""Playing against the computer in the browser (web/ui/computer.py).
 
 The computer thinks in a web worker with its own Pyodide
-(web/ai_worker.js): these tests play whole games against it through the
+(web/boot/ai_worker.js): these tests play whole games against it through the
 page, measure that the page stays responsive while it thinks (a long-task
 observer, the clocks, a click), and check that its worker starts in a
 cross-site embed, offline after a reload (the opponent is remembered)
@@ -312,7 +312,7 @@ def test_a_worker_that_cannot_start_says_so(browser, base_url):
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     page = context.new_page()
     errors = errors_of(page)
-    page.route("**/web/ai_worker.js", lambda route: route.fulfill(status=404, body="not here"))
+    page.route("**/web/boot/ai_worker.js", lambda route: route.fulfill(status=404, body="not here"))
     goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
     page.wait_for_selector('html[data-ai="failed"]', state="attached", timeout=30_000)
     status = page.locator("#status")
@@ -324,7 +324,7 @@ def test_a_worker_that_cannot_start_says_so(browser, base_url):
 
 
 def test_the_worker_starts_in_a_cross_site_embed(browser, site, serve_folder, tmp_path):
-    """Storage is denied in a cross-site iframe (web/storage_guard.js): the
+    """Storage is denied in a cross-site iframe (web/boot/storage_guard.js): the
     computer's worker needs none and plays there too."""
     src = f"{site.url}?embed=1&position={quote(START)}&computer=white&level=1"
     (tmp_path / "parent.html").write_text(

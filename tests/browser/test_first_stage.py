@@ -1,5 +1,5 @@
 """The page before Python runs (issue 6: what the page shows and accepts
-before Pyodide is ready; web/first_stage.js, tools/first_stage.py).
+before Pyodide is ready; web/boot/first_stage.js, tools/first_stage.py).
 
 Pyodide is held back by withholding its wasm file, so the first stage can be
 looked at for as long as a test likes; then the file is let through and the

@@ -110,7 +110,7 @@ def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path,
 
     # Version 2 changes the Python (so the zip has a new name) and the style sheet.
     repo = _copy_repo(tmp_path / "repo2")
-    with open(repo / "web" / "texts.py", "a") as f:
+    with open(repo / "web" / "i18n" / "texts.py", "a") as f:
         f.write("\nBUILD_NOTE = 'version 2'\n")
     with open(repo / "web" / "style.css", "a") as f:
         f.write("\n/* version 2 */\n")

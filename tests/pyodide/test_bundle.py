@@ -22,10 +22,12 @@ for folder, _, names in os.walk("/tmp/app"):
         if name.endswith(".py"):
             with open(os.path.join(folder, name), "w") as f:
                 f.write("raise SystemExit('compiled from source: ' + __name__)\\n")
-for name in [m for m in sys.modules if m == "militakiri" or m.startswith("militakiri.")]:
+for name in [m for m in sys.modules if m.split(".")[0] in ("militakiri", "web")]:
     del sys.modules[name]
 sys.path.insert(0, "/tmp/app")
-import militakiri, texts, ui_state, formatting
+import militakiri
+from web.i18n import texts
+from web.model import ui_state
 from militakiri.messages import text
 print(militakiri.__file__)
 texts.set_language("nl")

@@ -1,5 +1,5 @@
 """tools/first_stage.py: index.html labelled at build time, every language's
-texts for web/first_stage.js, and clear errors for a page it cannot fill."""
+texts for web/boot/first_stage.js, and clear errors for a page it cannot fill."""
 
 from __future__ import annotations
 
@@ -17,14 +17,14 @@ if str(ROOT) not in sys.path:
 
 from tools import first_stage  # noqa: E402
 
-TEXTS = first_stage.load_texts(ROOT / "web")
-SETTINGS = first_stage.load_settings(ROOT / "web")
+TEXTS = first_stage.load_texts(ROOT)
+SETTINGS = first_stage.load_settings(ROOT)
 
 
 def _built(html: str) -> str:
     """index.html as the build fills it (tools/build.py)."""
     return first_stage.render(first_stage.new_game_choices(html, SETTINGS), TEXTS,
-                              {"saveKey": first_stage.save_key(ROOT / "web")}, mb=15)
+                              {"saveKey": first_stage.save_key(ROOT)}, mb=15)
 
 
 class _Keyed(HTMLParser):
@@ -98,7 +98,7 @@ def test_the_script_gets_every_language_with_every_key(page):
 
 
 def test_the_new_game_dialog_has_its_choices_before_python(page):
-    """Its selects as web/dialogs.py fills them, a new game's defaults chosen."""
+    """Its selects as web/ui/dialogs.py fills them, a new game's defaults chosen."""
     options = {}
     for element in page.elements:
         if element["tag"] == "option" and element["attrs"].get("data-text"):
@@ -138,7 +138,7 @@ def test_texts_are_escaped_and_a_missing_translation_falls_back_to_english():
     ('<p data-text="nope"></p>', "lacks: nope"),
     ('<p data-text="a"><b>x</b></p>', "holds markup"),
     ('<i data-title="b" title="x"></i>', "title is filled from data-title"),
-    ('<p data-text="a"></p><script src="./other.js"></script>', "no <script src=\"./web/first_stage.js\">"),
+    ('<p data-text="a"></p><script src="./other.js"></script>', "no <script src=\"./web/boot/first_stage.js\">"),
 ])
 def test_a_page_it_cannot_fill_is_refused_with_the_reason(page, message):
     if "first_stage.js" not in page and "other.js" not in page:

@@ -37,7 +37,7 @@ def test_precache_list_is_every_file_the_game_needs_with_its_hash(built):
     for rel, digest in files.items():
         assert hashlib.sha256((out / rel).read_bytes()).hexdigest() == digest, rel
     needed = {"index.html", "pyscript.toml", summary["bundle"], "web/main.py", "web/style.css",
-              "web/offline.js", "web/pyodide_start.mjs", "manifest.webmanifest", "icons/icon-192.png", "rules/en.html",
+              "web/boot/offline.js", "web/boot/pyodide_start.mjs", "manifest.webmanifest", "icons/icon-192.png", "rules/en.html",
               "rules/nl.html", "rules/rules.css", "pyscript/core.js", "pyscript/core.css",
               *(f"pyodide/{name}" for name in site_build.PYODIDE_REQUIRED),
               "pyodide/pyodide.asm.mjs", *summary["preloads"]}
@@ -89,7 +89,7 @@ def test_index_preloads_what_the_start_fetches(built):
     for href in modules + fetches:
         assert href.startswith("./") and (out / href).is_file(), href
     assert "./pyodide/pyodide.mjs" in modules
-    assert "./web/pyodide_start.mjs" in modules  # the config's interpreter
+    assert "./web/boot/pyodide_start.mjs" in modules  # the config's interpreter
     # The config, and the start's snapshot and small standard library (tools/start_snapshot.py).
     start = [f"./pyodide/{name}" for name in summary["start"].values()]
     assert fetches == ["./pyscript.toml", *start]

@@ -58,18 +58,21 @@ def test_config_maps_every_module(built):
     table unpacks it into the working directory), with its bytecode."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./web/pyodide_start.mjs"  # wraps ./pyodide/pyodide.mjs
-    assert (out / "web" / "pyodide_start.mjs").is_file()
+    assert config["interpreter"] == "./web/boot/pyodide_start.mjs"  # wraps ./pyodide/pyodide.mjs
+    assert (out / "web" / "boot" / "pyodide_start.mjs").is_file()
     assert config["files"] == {f"./{summary['bundle']}": "./*"}
     names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
     table = site_build.files_table(ROOT)
     assert {path.removeprefix("./") for path in table.values()} <= names
-    for rel in summary["engine_modules"]:
+    # The engine and the page as packages, where the repository has them.
+    for rel in summary["engine_modules"] + summary["web_modules"]:
+        if rel == "web/main.py":
+            assert rel not in names  # the page's entry point is its own <script>
+            continue
         assert rel in names and table[f"./{rel}"] == f"./{rel}"
         folder, name = rel.rsplit("/", 1)
         assert f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc" in names
-    assert "ui_state.py" in names and "__pycache__/ui_state.cpython-314.pyc" in names
-    assert "main.py" not in names  # the page's entry point is its own <script>
+    assert "web/model/__pycache__/ui_state.cpython-314.pyc" in names
 
 
 def test_unbundled_build_maps_every_file(tmp_path):
@@ -103,10 +106,13 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "militakiri" / "__pycache__").mkdir()
     (root / "militakiri" / "__pycache__" / "junk.py").write_text("")
     (root / "web" / "main.py").write_text("")
-    (root / "web" / "ui.py").write_text("")
+    (root / "web" / "ui").mkdir()
+    (root / "web" / "ui" / "brand_new.py").write_text("")
     # What tools/first_stage.py reads: the texts, the New game dialog's choices, the save's key.
-    for name in ("index.html", "pyscript.toml", "web/texts.py", "web/texts_nl.py", "web/settings.py", "web/query.py",
-                 "web/autosave.py"):
+    page = ["web/__init__.py", "web/i18n/__init__.py", "web/i18n/texts.py", "web/i18n/texts_nl.py",
+            "web/model/__init__.py", "web/model/settings.py", "web/model/query.py", "web/services/autosave.py"]
+    for name in ["index.html", "pyscript.toml", *page]:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text((ROOT / name).read_text())
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
@@ -114,9 +120,10 @@ def test_new_module_needs_no_edit(tmp_path):
     files = tomllib.loads((root / "dist" / "pyscript.toml").read_text())["files"]
     assert files == {f"./{summary['bundle']}": "./*"}
     names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
+    # The page as the package web, as in the repository; main.py is the page's script, not in the zip.
     assert {n for n in names if n.endswith(".py")} == {
-        "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "ui.py", "texts.py",
-        "texts_nl.py", "settings.py", "query.py", "autosave.py"}
+        "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "web/ui/brand_new.py",
+        *page}
     assert "militakiri/sub/__pycache__/__init__.cpython-314.pyc" in names
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"

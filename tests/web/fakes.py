@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from settings import GameSettings
-from ui_state import UiState
+from web.model.settings import GameSettings
+from web.model.ui_state import UiState
 
 
 class FakeClock:

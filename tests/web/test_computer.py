@@ -1,6 +1,6 @@
 """The computer opponent without a browser: the worker's Python side
-(web/ai_worker.py), the decisions (web/opponent.py) and the UiState's
-computer turns, driven as web/computer.py drives them."""
+(web/services/ai_worker.py), the decisions (web/model/opponent.py) and the UiState's
+computer turns, driven as web/ui/computer.py drives them."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.setup import Setup
 
-import ai_worker
-import opponent
-import settings as settings_module
-from settings import GameSettings, from_query
-from ui_state import OVER, PLAYING, SETUP
+from web.model import opponent
+from web.model import settings as settings_module
+from web.model.settings import GameSettings, from_query
+from web.model.ui_state import OVER, PLAYING, SETUP
+from web.services import ai_worker
 
 from . import fakes
 
@@ -36,7 +36,7 @@ def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw
 
 
 def worker_answer(request: opponent.Request):
-    """What the worker answers (web/ai_worker.js calls ai_worker.call)."""
+    """What the worker answers (web/boot/ai_worker.js calls ai_worker.call)."""
     answer = json.loads(ai_worker.call(request.name, json.dumps(request.args)))
     assert answer["ok"], answer
     return answer["value"]

@@ -8,8 +8,9 @@ import pytest
 
 from militakiri import SINGLE, SetupDraft
 
-import texts
-from texts import TEXTS, choose_language, t
+from web.i18n import texts
+from web.i18n.texts import TEXTS, choose_language, t
+from web.model.query import query_params
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def dutch():
     ],
 )
 def test_choose_language(query, stored, preferred, expected):
-    assert choose_language(query, stored, preferred) == expected
+    assert choose_language(query_params(query).get("lang"), stored, preferred) == expected
 
 
 def test_every_language_has_a_name_in_itself():

@@ -1,4 +1,4 @@
-"""web/lazy_stdlib.py: a standard library module the small zip lacks comes from the whole one.
+"""web/boot/lazy_stdlib.py: a standard library module the small zip lacks comes from the whole one.
 
 The browser's synchronous fetch is replaced by a zip written here; what is
 tested is the finder: which names it answers for, that it loads the whole
@@ -12,7 +12,7 @@ import zipfile
 
 import pytest
 
-from lazy_stdlib import WholeStdlib
+from web.boot.lazy_stdlib import WholeStdlib
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""layout, formatting, settings, shapes and texts: plain functions of the page."""
+"""The page's plain Python (web/i18n, web/model, web/services): no browser
+module, doctests, layout, formatting, settings, shapes and texts."""
 
 from __future__ import annotations
 
@@ -13,16 +14,21 @@ import pytest
 
 from militakiri import Outcome, Termination, TimeControl
 
-import layout
-import settings
-import texts
-from formatting import clock_text, move_rows, player_label, result_texts, time_control_text
-from layout import BoardGeometry, fit_square
-from settings import GameSettings, SettingsError, custom_time_control, from_query, has_game_params
+from web.i18n import texts
+from web.model import layout, settings
+from web.model.formatting import clock_text, move_rows, player_label, result_texts, time_control_text
+from web.model.layout import BoardGeometry, fit_square
+from web.model.settings import GameSettings, SettingsError, custom_time_control, from_query, has_game_params
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
-PURE = ["formatting", "layout", "settings", "shapes", "texts", "ui_state"]
+#: The folders of plain Python: they run (and are tested) without a browser.
+PURE = sorted(".".join(path.relative_to(ROOT).with_suffix("").parts)
+              for folder in ("i18n", "model", "services") for path in (WEB / folder).glob("*.py"))
+
+
+def test_the_plain_folders_hold_the_page_s_model():
+    assert {"web.model.ui_state", "web.services.autosave", "web.i18n.texts"} <= set(PURE)
 
 
 @pytest.mark.parametrize("name", PURE)
@@ -33,8 +39,8 @@ def test_doctests(name):
 
 
 @pytest.mark.parametrize("name", PURE)
-def test_pure_modules_import_no_browser_module(name):
-    source = (WEB / f"{name}.py").read_text()
+def test_plain_modules_import_no_browser_module(name):
+    source = (ROOT / (name.replace(".", "/") + ".py")).read_text()
     assert not re.search(r"^\s*(from|import)\s+(pyscript|js|pyodide)\b", source, re.M)
 
 
@@ -159,7 +165,7 @@ def _html_keys() -> set[str]:
 def _asked_keys() -> set[str]:
     """Keys the code asks for: t("k"), Message("k"), key = "k" if ... else "j"."""
     keys = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and node.args:
                 func = node.func
@@ -174,7 +180,7 @@ def _asked_keys() -> set[str]:
 
 def _all_literals() -> set[str]:
     found = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)

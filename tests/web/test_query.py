@@ -1,4 +1,4 @@
-"""web/query.py reads query strings exactly as urllib.parse does."""
+"""web/model/query.py reads query strings exactly as urllib.parse does."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from query import parse_qs, unquote_plus
+from web.model.query import parse_qs, unquote_plus
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 PIECES = ["a", "b", "=", "&", "+", "%", "%2B", "%2b", "%26", "%3D", "%C3%A9", "%E2%82", "%zz", "%4", "é", " ",
@@ -27,7 +27,7 @@ def test_the_same_as_urllib_on_many_strings(keep):
 
 def test_the_page_does_not_import_urllib_at_start():
     """Only link.py may use urllib.parse, and only when a link is made or read."""
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         for node in ast.parse(path.read_text()).body:  # module level: runs at import
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]

@@ -8,7 +8,7 @@ import pytest
 
 from militakiri import Game, Position
 
-from ui_state import OVER, PLAYING, SETUP, UiState
+from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 
 from .fakes import state_for
 
@@ -300,7 +300,7 @@ def test_win_by_towers_reaches_over():
 
 
 def test_touch_move_from_the_url_R25():
-    from settings import from_query
+    from web.model.settings import from_query
 
     assert from_query("?touch=1").touch_move and from_query("?touch=on").touch_move
     assert not from_query("").touch_move and not from_query("?touch=0").touch_move

@@ -1,0 +1,1 @@
+"""Every word the page shows, in English and Dutch."""

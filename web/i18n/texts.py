@@ -1,0 +1,324 @@
+"""Every word the page shows, in one table per language.
+
+UI code never writes a visible string itself: it asks ``t(key, **args)``;
+index.html marks elements with ``data-text="key"`` (text content),
+``data-label="key"`` (aria-label) or ``data-title="key"`` (tooltip), filled
+in at start-up. Dutch is ``TEXTS["nl"]`` (web/i18n/texts_nl.py); every table
+has exactly the English keys and placeholders (a test checks). The page
+picks the language with :func:`choose_language` and sets it with
+:func:`set_language` (web/ui/language.py does both in the browser).
+
+The engine's own explanations (why a move or set-up is refused) come from
+militakiri as :class:`militakiri.messages.Text`: English strings that also
+say themselves in Dutch; :func:`t` shows such an argument in the current
+language.
+
+>>> t("to_move", player="Anna (White)")
+'Anna (White) to move: select a piece.'
+>>> choose_language("nl", None, ["en-US"]), choose_language("", None, ["nl-BE", "en"])
+('nl', 'nl')
+"""
+
+from __future__ import annotations
+
+from militakiri.messages import say
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # Page and controls ------------------------------------------------
+        "title": "Militakiri",
+        "new_game": "New game",
+        "flip": "Flip board",
+        "take_back": "Take back",
+        "resign": "Resign",
+        "help": "How to play",
+        "board_label": "Militakiri board",
+        "board_role": "game board",
+        "moves_heading": "Moves",
+        "pieces_heading": "Pieces",
+        "no_moves_yet": "No moves yet.",
+        "random_setup": "Random set-up",
+        "clear_setup": "Clear",
+        "setup_ready": "Done",
+        "spares": "Spare towers",
+        "spares_short": "Spares",
+        "waiting": "Waiting",
+        "moves_left_short": "{n} left",
+        "moves_left_title": "Moves left under the endgame rule (R17)",
+        "clock_label": "Clock of {player}",
+        "endgame_on": "Endgame rule on (R16): every piece moves and takes 1 field.",
+        "endgame_left": "Moves left (R17): {white} {wleft}, {black} {bleft}.",
+        "board_aria": "{status} Cursor: {cursor}.",
+        "cursor_none": "none (use the arrow keys)",
+        "cursor_on": "{square}, {what}",
+        "cursor_empty": "{square}, empty",
+        "hidden_setup": "{side}'s set-up is hidden (R4)",
+        "legend_star": "Star: moves and takes in all 8 directions.",
+        "legend_cross": "Cross: moves diagonally, takes straight.",
+        "legend_plus": "Plus: moves straight, takes diagonally.",
+        "legend_tower": "Tower (with battlements): moves and takes any distance.",
+        "legend_pawn": "Pawn (disc): 1 field. A rank of h pawns (stacked, with its number): up to h fields.",
+        "legend_marks": "Dots: moves. Rings: takes.",
+        "keys_help": "Keys: arrows move the cursor, Enter selects or moves, Escape cancels. Home, End, Page Up and Page Down (and \u2190 \u2192 off the board) step through the moves.",
+        "help_goal": "Goal: play all of your opponent's towers off the board (R19). Two people play on this device, taking turns.",
+        "help_setup": "Set-up: each player clicks the fields of their towers on their own three rows \u2013 star tower on the first row, cross tower on the second, plus tower on the third; the pawns fill in. The second player places while the first set-up stays hidden. Then the dice decide who starts.",
+        "help_move": "Moving: click one of your pieces (or drag it). Dots show where it can move, rings what it can take. A plus moves straight and takes diagonally, a cross moves diagonally and takes straight, a star does both. A tower goes any distance, a pawn 1 field, a rank of h pawns up to h fields. Nothing jumps.",
+        "help_take": "Taking: a tower removes what it takes; a tower taken is removed. A lower stack that takes a higher one removes it; a higher or equal one stacks on top.",
+        "help_promote": "Promotion: a cross or plus rank 3, or a star rank 4, becomes a spare tower of that shape: click a highlighted field of your set-up zone for it. If the zone is full the tower waits and is placed first at a later turn.",
+        "help_endgame": "Endgame rule: once a player has no pawns or ranks left on the board and a single tower (R16), every piece of both players moves and takes 1 field, and each player has 50 more moves (100 on the double board); if both use them up and the lone tower survives, it is a draw (R17). Blocking the lone tower so that it cannot move is never allowed (R18).",
+        "help_controls": "Controls: click, tap or drag; arrow keys move a cursor on the board, Enter selects and moves, Escape cancels. Flip board turns it around. Take back works in games without a clock. The \u00ab \u2039 \u203a \u00bb buttons, a click on a move, or Home, End, Page Up, Page Down (and \u2190 \u2192 when the board does not have the focus) show earlier positions; play goes on from the last move. Share gives a link with the whole game; Game record saves or opens a record. The game is saved in this browser after every move.",
+        # Sides, shapes, pieces --------------------------------------------
+        "white": "White",
+        "black": "Black",
+        "name_side": "{name} ({side})",
+        "shape_star": "star",
+        "shape_cross": "cross",
+        "shape_plus": "plus",
+        "piece_tower": "{side} {shape} tower",
+        "piece_pawn": "{side} {shape} pawn",
+        "piece_rank": "{side} {shape} rank {height}",
+        # New game dialog ---------------------------------------------------
+        "ng_title": "New game",
+        "ng_board": "Board",
+        "ng_single": "Single board (6 \u00d7 8)",
+        "ng_double": "Double board (12 \u00d7 8)",
+        "ng_time": "Maximum length of the game",
+        "ng_time_note": "Split into two equal clocks; whoever runs out of time loses (R21).",
+        "ng_touch": "Touch-move: a piece you select must move (R25)",
+        "preset_none": "No clock",
+        "preset_g10": "10 minutes (5 min each)",
+        "preset_g20": "20 minutes (10 min each)",
+        "preset_g30": "30 minutes (15 min each) + 10 s per move",
+        "preset_g60": "1 hour (30 min each)",
+        "preset_custom": "Custom\u2026",
+        "ng_minutes": "Minutes",
+        "ng_seconds": "Seconds",
+        "ng_extra": "Extra per move",
+        "extra_none": "None",
+        "extra_fischer": "Fischer increment",
+        "extra_bronstein": "Bronstein delay",
+        "ng_bonus": "Seconds per move",
+        "ng_white_name": "White's name",
+        "ng_black_name": "Black's name",
+        "ng_position": "Start from a position string (optional)",
+        "ng_position_hint": "For puzzles and analysis: skips the set-up and the dice.",
+        "ng_start": "Start",
+        "cancel": "Cancel",
+        "close": "Close",
+        "err_preset": "Choose a time control.",
+        "err_not_number": "Game length and seconds per move must be numbers.",
+        "err_negative": "Times cannot be negative.",
+        "err_too_long": "A game lasts at most 24 hours.",
+        "err_too_short": "The game must last at least 2 seconds (1 second each).",
+        "err_extra": "Choose an extra per move.",
+        "err_time": "That time control is not possible.",
+        "err_position": "That position string cannot be read: {reason}",
+        "tc_none": "No clock",
+        "tc_game": "{game} game ({each} each)",
+        "tc_fischer": ", +{s} s per move",
+        "tc_bronstein": ", {s} s delay per move",
+        "unit_h": "{n} h",
+        "unit_min": "{n} min",
+        "unit_s": "{n} s",
+        # Dice dialog --------------------------------------------------------
+        "dice_title": "Who starts?",
+        "dice_note": "Each player rolls a die; the higher roll starts. Equal rolls are rolled again (R6).",
+        "dice_roll": "Roll the dice",
+        "dice_start": "Start the game",
+        "dice_tie": "equal: roll again",
+        "dice_first": "{player} starts",
+        "die_label": "die showing {n}",
+        # Resign dialog ------------------------------------------------------
+        "resign_title": "Resign",
+        "resign_question": "Who resigns? Resigning loses the game (R23).",
+        "resign_as": "{player} resigns",
+        # Result dialog ------------------------------------------------------
+        "result_title": "Game over",
+        "result_wins": "{winner} wins",
+        "result_draw": "Draw",
+        "why_towers": "{loser} has no tower left on the board (R19).",
+        "why_no-moves": "{loser} has no legal move (R20).",
+        "why_time": "{loser} ran out of time (R21).",
+        "why_deadline": "{loser} missed the move deadline (R22).",
+        "why_resignation": "{loser} resigned (R23).",
+        "why_move-rule": "Both players used up their moves under the endgame rule and the lone tower survived (R17).",
+        "result_record": "Game record",
+        "show_board": "Look at the board",
+        # Status line -------------------------------------------------------
+        "setup_place": "{player}: click where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
+        "setup_place_double": "{player}: click where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
+        "setup_done_white": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
+        "setup_done_black": "{player}: set-up complete. Press Done to reveal both set-ups.",
+        "setup_finished": "Both set-ups are done: roll the dice.",
+        "roll_prompt": "Both set-ups are revealed. Roll the dice to see who starts (R6).",
+        "start_prompt": "{player} starts. Press Start the game.",
+        "to_move": "{player} to move: select a piece.",
+        "selected": "{piece} on {square}: dots are moves, rings are takes.",
+        "selected_touched": "{piece} on {square}, touched: it must move (touch-move, R25). Dots are moves, "
+                            "rings are takes.",
+        "touch_move_bound": "Touch-move: you touched the piece on {square}, so that piece must move (R25).",
+        "place_waiting": "{player}: first place your waiting {shape} tower on a highlighted field (R15).",
+        "choose_tower_field": "{player}: click a highlighted field of your set-up zone for your new {shape} tower (R13).",
+        "tower_waits": "Your new {shape} tower waits: your set-up zone is full (R15).",
+        "over": "{title}: {reason}",
+        "engine_says": "{reason}",
+        "illegal_move": "Not allowed: {reason}",
+        "no_such_move": "{move} is not a legal move.",
+        "no_piece": "There is no piece on {square}. Select one of your pieces.",
+        "not_your_piece": "{square} holds a {piece}; it is {player}'s move.",
+        "no_moves": "The {piece} on {square} has no legal move now.",
+        "pick_tower_field_first": "First choose a highlighted field for the new tower, or press Escape to take the take back.",
+        "place_waiting_first": "Your waiting {shape} tower goes first, on a highlighted field of your set-up zone (R15).",
+        "game_over_click": "The game is over \u2013 {title}: {reason} Start a new game to play again.",
+        "no_take_back": "Moves can be taken back only in games without a clock.",
+        # Sharing, records, autosave, replay, embed ---------------------------
+        "share": "Share",
+        "record": "Game record",
+        "resume": "Resume",
+        "unit_d": "{n} d",
+        "tc_corr": "Correspondence: {each} per move (R22)",
+        "preset_corr1": "Correspondence: 1 day per move",
+        "preset_corr3": "Correspondence: 3 days per move",
+        "replay_group": "Step through the game",
+        "replay_first": "Start position",
+        "replay_prev": "Previous move",
+        "replay_next": "Next move",
+        "replay_last": "Last move: play on",
+        "icon_first": "\u00ab",
+        "icon_prev": "\u2039",
+        "icon_next": "\u203a",
+        "icon_last": "\u00bb",
+        "replay_start": "Start position, before move 1 of {total}. Press \u00bb or End to go back to the game.",
+        "replay_at": "After move {n} of {total} ({move}). Press \u00bb or End to go back to the game.",
+        "paused": "{player} to move. The clocks are paused: press Resume to go on.",
+        "paused_click": "The clocks are paused: {player} presses Resume first.",
+        "autosave_off": "Autosave is off: this browser does not let the page keep data here. Use Share or Game record to keep the game.",
+        "autosave_off_embed": "Autosave is off: this browser does not let the board keep data here.",
+        "link_opened": "Opened the game from the link (moves played: {n}).",
+        "record_opened": "Opened the game record (moves played: {n}).",
+        "link_no_clock": "Clock times are not part of a link or a record: this game goes on without a clock.",
+        "corr_new_deadline": "The time for this move starts now (R22).",
+        "corr_due": "Correspondence (R22): {player} must move by {deadline} \u2013 {left} left.",
+        "share_title": "Share this game",
+        "share_note": "The whole game is in this link: board, set-ups, dice, time control, names and every move. Whoever opens it sees the last move, can step through the game and, if it is their move, play on.",
+        "share_corr": "Send this link to {player}: it is their move, due by {deadline}.",
+        "share_link_label": "Link to this game",
+        "share_length": "{n} characters",
+        "copy": "Copy",
+        "copied": "Copied.",
+        "copy_failed": "Could not copy: select the text and copy it by hand.",
+        "record_title": "Game record",
+        "record_export": "This game",
+        "record_export_note": "The record (NOTATION.md) holds the set-ups, the dice, the time control, the names and every move.",
+        "record_none": "There is no game yet: finish the set-up and roll the dice first.",
+        "download": "Download",
+        "record_import": "Open a game record",
+        "record_import_note": "Paste a record or choose a file: the game opens at its last move, and you can step through it.",
+        "record_paste_label": "Record to open",
+        "record_file_label": "Record file",
+        "record_open": "Open",
+        "record_empty": "Paste a record or choose a file first.",
+        "record_bad": "This record cannot be opened: {reason}. Your game is unchanged.",
+        "record_too_big": "That file has {n} bytes: far more than a game record. Your game is unchanged.",
+        "record_file_error": "The file could not be read. Your game is unchanged.",
+        "problem_link_title": "This game link cannot be opened",
+        "link_bad": "{reason}. Nothing was loaded, and your saved game is kept.",
+        "problem_saved_title": "Your saved game cannot be read",
+        "saved_bad": "The saved game cannot be read: {reason}. Nothing of it was loaded. Start a new game, or close this message.",
+        # Language and rules ---------------------------------------------------
+        "language": "Language",
+        "rules": "Rules",
+        "rules_link": "The full rules, with examples on the board",
+        "update_ready": "A new version of the game is ready.",
+        "update_now": "Load it now",
+        # Before Python runs (web/boot/first_stage.js; {mb} is filled by the build) -----
+        "loading_progress": "Loading the game: how much has arrived",
+        "loading": "Loading the game\u2026",
+        "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
+                         "also plays offline.",
+        "loading_chosen": "Your game starts as soon as it has loaded\u2026",
+        # The computer opponent (web/ui/computer.py, web/model/opponent.py) -----------------
+        "ng_opponent": "Opponent",
+        "ng_two_players": "Two players on this device",
+        "ng_computer": "Against the computer",
+        "ng_level": "Level",
+        "ng_side": "You play",
+        "ng_side_white": "White",
+        "ng_side_black": "Black",
+        "ng_side_random": "White or Black, at random",
+        "level_1": "1 \u2013 beginner",
+        "level_2": "2 \u2013 easy",
+        "level_3": "3 \u2013 medium",
+        "level_4": "4 \u2013 strongest",
+        "computer_name": "Computer, level {level}",
+        "computer_starting": "{player} is getting ready (the first time takes a few seconds)\u2026",
+        "computer_setting_up": "{player} is placing its towers\u2026",
+        "computer_thinking": "{player} is thinking\u2026",
+        "computer_busy": "Wait for {player}: it is thinking.",
+        "computer_failed": "The computer cannot play: {reason}. Start a new game to try again, or reload the page.",
+        "ai_err_load": "its helper did not start ({error})",
+        "ai_err_script": "its script did not load",
+        "ai_err_timeout": "it did not start within {seconds} seconds",
+        "ai_err_stuck": "it stopped answering",
+        "ai_err_answer": "it gave no usable answer ({error})",
+        "hint": "Hint",
+        "hint_title": "Show the move the computer would play (games without a clock)",
+        "hint_thinking": "Looking for a good move\u2026",
+        "hint_shown": "Hint: {move} (highlighted on the board).",
+        "hint_failed": "No hint: {reason}.",
+        "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 4 the strongest) and your colour. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
+    },
+}
+
+from web.i18n.texts_nl import NL  # noqa: E402 (the Dutch table, web/i18n/texts_nl.py)
+
+TEXTS["nl"] = NL
+
+#: The languages, each named in itself (for the language switch).
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+DEFAULT_LANGUAGE = "en"
+
+
+def choose_language(asked: str | None, stored: str | None, preferred, chosen: str | None = None) -> str:
+    """The page's language: what the player ``chosen`` on the switch while
+    the page was loading (web/boot/first_stage.js), else the one the URL
+    ``asked`` for (``?lang=``),
+    else the player's earlier choice (``stored``), else the first of the
+    browser's ``preferred`` languages (navigator.languages, e.g.
+    ``["nl-BE", "en"]``) we have, else English.
+
+    >>> choose_language("nl", "nl", ["nl"], chosen="en")
+    'en'
+    """
+    for code in [chosen or "", asked or "", stored or ""] + [str(p) for p in (preferred or [])]:
+        code = code.strip().lower().replace("_", "-").split("-")[0]
+        if code in TEXTS:
+            return code
+    return DEFAULT_LANGUAGE
+
+_language = "en"
+
+
+def set_language(code: str) -> None:
+    if code not in TEXTS:
+        raise KeyError(f"no texts for language {code!r}")
+    global _language
+    _language = code
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **args) -> str:
+    """The text ``key`` in the current language, with ``{placeholders}`` filled.
+
+    A key missing from the current language falls back to English; a key
+    missing from English shows itself (and a test fails).
+    """
+    table = TEXTS.get(_language, TEXTS["en"])
+    template = table.get(key, TEXTS["en"].get(key, key))
+    if not args:
+        return template
+    # An engine sentence (militakiri.messages.Text) in the page's language.
+    return template.format(**{name: say(value, _language) for name, value in args.items()})

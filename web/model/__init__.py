@@ -1,0 +1,1 @@
+"""The page's state and how it is shown, in plain Python: never imports pyscript."""

@@ -1,0 +1,116 @@
+"""Text the page shows, computed from engine objects: clocks, move list,
+time controls, results. Pure Python; the words come from texts.py.
+
+>>> clock_text(300), clock_text(59.99), clock_text(9.47), clock_text(0)
+('5:00', '0:59', '0:09.4', '0:00.0')
+>>> clock_text(3725)
+'1:02:05'
+"""
+
+from __future__ import annotations
+
+import math
+
+from militakiri import Outcome, Termination, TimeControl
+
+from web.i18n.texts import TEXTS, t
+
+#: Below this many seconds a clock shows tenths.
+TENTHS_BELOW = 10
+#: Each side's default name in every language ("White", "Wit", ...): a game
+#: started in another language was named so. (TEXTS is complete once texts
+#: is imported.)
+SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
+
+
+def clock_text(seconds: float) -> str:
+    """A clock reading. Rounded down, so it shows 0 only when the time is up."""
+    if seconds == math.inf:
+        return "-"
+    seconds = max(0.0, seconds)
+    if seconds < TENTHS_BELOW:
+        tenths = int(seconds * 10 + 1e-9)
+        return f"0:{tenths // 10:02d}.{tenths % 10}"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+def duration_text(seconds: float) -> str:
+    """``'5 min'``, ``'1 h 30 min'``, ``'45 s'``, ``'2 min 30 s'``."""
+    seconds = int(round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = []
+    if hours:
+        parts.append(t("unit_h", n=hours))
+    if minutes:
+        parts.append(t("unit_min", n=minutes))
+    if secs or not parts:
+        parts.append(t("unit_s", n=secs))
+    return " ".join(parts)
+
+
+def time_control_text(control: TimeControl) -> str:
+    """A time control in words, game length first (R21)."""
+    if not control.timed:
+        return t("tc_none")
+    if control.mode == "correspondence":  # per move (R22)
+        days, rest = divmod(int(control.seconds), 86400)
+        each = t("unit_d", n=days) if days and not rest else duration_text(control.seconds)
+        return t("tc_corr", each=each)
+    each = duration_text(control.seconds)
+    game = duration_text(control.seconds * 2)
+    text = t("tc_game", game=game, each=each)
+    if control.mode == "fischer" and control.bonus:
+        text += t("tc_fischer", s=f"{control.bonus:g}")
+    elif control.mode == "bronstein" and control.bonus:
+        text += t("tc_bronstein", s=f"{control.bonus:g}")
+    return text
+
+
+def move_rows(start_turn: int, start_number: int, tokens: list[str]):
+    """Rows of the move list: ``(number, white_token, black_token)``, where a
+    missing half is ``None`` (a game that starts with Black's move, or an
+    unfinished last row), numbered as in the game record.
+
+    >>> move_rows(1, 1, ["f6-f5", "c3-d4", "a6-a5"])
+    [(1, None, 'f6-f5'), (2, 'c3-d4', 'a6-a5')]
+    >>> move_rows(0, 1, ["c3-d4"])
+    [(1, 'c3-d4', None)]
+    """
+    rows = []
+    number, turn = start_number, start_turn
+    for token in tokens:
+        if turn == 0 or not rows or rows[-1][0] != number:
+            rows.append([number, None, None])
+        rows[-1][1 + turn] = token
+        if turn == 1:
+            number += 1
+        turn = 1 - turn
+    return [tuple(row) for row in rows]
+
+
+def player_label(color: int, name: str) -> str:
+    """``'Anna (White)'``, or just ``'White'`` without a name."""
+    side = t("white") if color == 0 else t("black")
+    name = name.strip()
+    # A game started in another language was named "White" / "Wit" by default
+    # (``side`` is one of those names too).
+    if not name or name in SIDE_NAMES[color]:
+        return side
+    return t("name_side", name=name, side=side)
+
+
+def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:
+    """The title and reason of the result dialog, naming the rule."""
+    labels = (player_label(0, names[0]), player_label(1, names[1]))
+    if outcome.winner is None:
+        return t("result_draw"), t("why_move-rule")
+    winner, loser = labels[outcome.winner], labels[1 - outcome.winner]
+    title = t("result_wins", winner=winner)
+    reason = t("why_" + Termination(outcome.termination).value, loser=loser, winner=winner)
+    return title, reason

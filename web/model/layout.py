@@ -1,0 +1,93 @@
+"""Board geometry on screen: square size, orientation, pixels <-> squares.
+
+Pure Python, CSS pixels throughout (the canvas multiplies by
+devicePixelRatio itself). ``file`` and ``rank`` are 0-based board
+coordinates as in the engine (rank 0 is rank 1, White's first row); the
+screen shows rank 1 at the bottom unless the board is flipped.
+
+>>> g = BoardGeometry(files=6, rows=8, square=50)
+>>> g.width, g.height
+(300, 400)
+>>> g.cell_at(10, 390), g.cell_at(299, 1)
+((0, 0), (5, 7))
+>>> g.center(0, 0)
+(25.0, 375.0)
+>>> BoardGeometry(6, 8, 50, flipped=True).cell_at(10, 390)
+(5, 7)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_SQUARE = 22
+MAX_SQUARE = 92
+#: The window width (CSS pixels) up to which the page is laid out for a
+#: phone: the side panel under the board (web/ui/app.py), the language switch
+#: showing codes (web/ui/language.py). style.css and web/boot/first_stage.js repeat it.
+NARROW = 760
+NARROW_QUERY = f"(max-width: {NARROW}px)"
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    files: int
+    rows: int
+    square: int
+    flipped: bool = False
+
+    @property
+    def width(self) -> int:
+        return self.files * self.square
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.square
+
+    def column(self, file: int) -> int:
+        """The screen column (0 = left) of ``file``."""
+        return self.files - 1 - file if self.flipped else file
+
+    def line(self, rank: int) -> int:
+        """The screen row (0 = top) of ``rank``."""
+        return rank if self.flipped else self.rows - 1 - rank
+
+    def origin(self, file: int, rank: int) -> tuple[int, int]:
+        """Top-left corner of a square, in CSS pixels."""
+        return self.column(file) * self.square, self.line(rank) * self.square
+
+    def center(self, file: int, rank: int) -> tuple[float, float]:
+        x, y = self.origin(file, rank)
+        return x + self.square / 2, y + self.square / 2
+
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """``(file, rank)`` under CSS pixel ``(x, y)``, or ``None`` off the board."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        col, row = int(x // self.square), int(y // self.square)
+        file = self.files - 1 - col if self.flipped else col
+        rank = row if self.flipped else self.rows - 1 - row
+        return file, rank
+
+    def step(self, file: int, rank: int, dx: int, dy: int) -> tuple[int, int]:
+        """The cell ``dx`` right and ``dy`` down on screen, kept on the board."""
+        if self.flipped:
+            dx, dy = -dx, -dy
+        file = min(self.files - 1, max(0, file + dx))
+        rank = min(self.rows - 1, max(0, rank - dy))
+        return file, rank
+
+
+def fit_square(files: int, rows: int, width: float, height: float,
+               low: int = MIN_SQUARE, high: int = MAX_SQUARE) -> int:
+    """The largest whole square size that fits ``files x rows`` in the space.
+
+    >>> fit_square(6, 8, 374, 2000)
+    62
+    >>> fit_square(12, 8, 1000, 480)
+    60
+    >>> fit_square(12, 8, 100, 100)
+    22
+    """
+    size = int(min(width / files, height / rows))
+    return max(low, min(high, size))

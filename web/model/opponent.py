@@ -1,0 +1,160 @@
+"""The computer opponent's decisions: what to ask its worker, and when an
+answer still fits the game.
+
+Pure Python (no browser): web/ui/computer.py sends the :class:`Request`
+objects made here to the worker (web/services/ai_worker.py runs them) and hands
+the answers back to :func:`apply`. The UiState knows which colour the
+computer plays (``settings.computer``, ``settings.level``) and refuses
+board input while it is the computer's turn.
+
+Every request carries the ``key`` of the state it was made for; an answer
+that comes back after the game moved on (take-back, new game,
+resignation, a flag fall) no longer matches and is dropped.
+
+>>> from web.model.settings import GameSettings
+>>> from web.model.ui_state import UiState
+>>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+>>> state = UiState(GameSettings(position=start, computer=0, level=1, seed=3))
+>>> request = next_request(state)
+>>> request.name, request.args[0] == start, request.args[1]
+('move', True, 1)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from web.model.settings import LEVELS, MAX_LEVEL
+from web.model.ui_state import SETUP
+
+#: The strongest level's thinking time without a clock, and for a hint (s).
+UNTIMED_SECONDS = 1.0
+HINT_SECONDS = 1.0
+#: With a clock: a share of the time left, within these bounds (s).
+MIN_SECONDS, MAX_SECONDS = 0.2, 3.0
+#: The share of the time left the strongest level spends on one move.
+SHARE_OF_TIME_LEFT = 1 / 40
+#: Seeds passed to the worker stay below this (JSON, and every Python int).
+SEED_LIMIT = 2 ** 31
+
+
+@dataclass(frozen=True)
+class Request:
+    """One question for the worker: ``name`` ("setup", "move": the computer
+    plays; "hint") and JSON-ready ``args`` (web/services/ai_worker.py: CALLS), made
+    for the state ``key``."""
+
+    name: str
+    args: list
+    key: tuple
+    #: The seconds the strongest level may search (None: not a timed search).
+    seconds: float | None = None
+
+
+def state_key(state) -> tuple:
+    """What an answer must still find: the same game at the same move, or
+    the same set-up still to be made."""
+    game = state.game
+    if game is None or not state.started:
+        return ("setup", id(state.drafts), state.setup_color)
+    return ("game", id(game), len(game.tokens), game.position.string(), game.is_over())
+
+
+def think_seconds(state, color: int) -> float:
+    """How long the strongest level thinks for ``color`` now: a second
+    without a clock, else a fortieth of its time left (plus half its
+    increment), never under MIN_SECONDS nor over MAX_SECONDS."""
+    game = state.game
+    if game is None or game.clock is None:
+        return UNTIMED_SECONDS
+    control = game.time_control
+    if control.mode == "correspondence":
+        return MAX_SECONDS
+    left = game.clock.remaining(color, state.clock_now())
+    seconds = left * SHARE_OF_TIME_LEFT + control.bonus / 2
+    return max(MIN_SECONDS, min(MAX_SECONDS, seconds))
+
+
+def _seed(state) -> int:
+    return state.rng.randrange(SEED_LIMIT)
+
+
+def next_request(state) -> Request | None:
+    """What the computer has to do now: its set-up, its move, or nothing."""
+    if not state.computer_turn():
+        return None
+    color = state.computer
+    level = state.settings.level
+    if state.phase == SETUP:
+        return Request("setup", [state.kind.name, level, _seed(state)], state_key(state))
+    seconds = think_seconds(state, color) if level == MAX_LEVEL else None
+    position = state.game.position.string()
+    return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)
+
+
+def hint_request(state) -> Request | None:
+    """A hint for the player to move: the strongest level's move."""
+    if not state.can_hint():
+        return None
+    position = state.game.position.string()
+    return Request("hint", [position, HINT_SECONDS], state_key(state), HINT_SECONDS)
+
+
+def fits(state, request: Request) -> bool:
+    """Whether the state is still the one ``request`` was made for."""
+    return state_key(state) == request.key
+
+
+def apply(state, request: Request, value) -> bool:
+    """Use the worker's answer to ``request`` if it still fits; returns
+    whether the state changed. A wrong answer (never expected) raises
+    MilitakiriError from the engine."""
+    if not fits(state, request):
+        return False
+    if request.name == "setup":
+        return state.computer_setup(str(value))
+    if request.name == "move":
+        return state.computer_move(str(value))
+    if request.name == "hint":
+        return state.show_hint(str(value))
+    return False
+
+
+# Remembering the opponent across a reload ---------------------------------------------
+#
+# The autosave (web/services/autosave.py) keeps the game itself; which colour the
+# computer played and at what level is kept beside it, and given back to
+# the game read from the save (or a link to it) on this device: the same
+# start position and the same names (the computer's name says its level).
+
+MEMORY_KEY = "militakiri.computer"
+
+
+def memory(state) -> str | None:
+    """What to remember about a started game against the computer (JSON)."""
+    game = state.game
+    if state.computer is None or game is None or not state.started:
+        return None
+    return json.dumps({"start": game.start.string(), "names": [game.players.white, game.players.black],
+                       "computer": state.computer, "level": state.settings.level})
+
+
+def recall(state, text: str | None) -> bool:
+    """Make the computer play again in the game it played before a reload;
+    returns whether it does."""
+    game = state.game
+    if not text or state.computer is not None or game is None or not state.started:
+        return False
+    try:
+        data = json.loads(text)
+        fits_game = (data["start"] == game.start.string()
+                     and data["names"] == [game.players.white, game.players.black])
+        color, level = int(data["computer"]), int(data["level"])
+    except (ValueError, KeyError, TypeError):
+        return False
+    if not fits_game or color not in (0, 1) or level not in LEVELS:
+        return False
+    state.settings.computer, state.settings.level = color, level
+    return True

@@ -1,0 +1,795 @@
+"""The one UI state of the page, and everything a player can do to it.
+
+Pure Python (no browser): the drawing, the DOM panels and the tests all read
+this one object, and every input - click, tap, drag, keyboard - ends in
+:meth:`UiState.user_square` or :meth:`UiState.user_move`. The rules stay in
+the engine: legal choices come from :class:`~militakiri.TurnChoices`, set-up
+checks from :class:`~militakiri.draft.SetupDraft`, and the reason a move is
+refused from :meth:`Position.parse_move` (R24).
+
+The game itself is the engine's :class:`~militakiri.Game` (start, set-ups,
+dice, time control, names, tokens); this module adds only what a screen
+needs for a moment: the selection, the waiting towers placed so far this
+turn, a promotion field still to choose, the keyboard cursor, the message.
+
+Phases: ``setup`` (placing towers, then the dice), ``playing``, ``over``.
+Two views of a game stop board input: a past position (replay, see
+web/model/replay.py: the board shows ``replay.shown``, play goes on from the end)
+and a game restored with its clocks paused (autosave: Resume restarts them).
+So does the computer's turn in a game against it (``settings.computer``):
+its set-up and moves come from its worker through :meth:`computer_setup`
+and :meth:`computer_move` (web/model/opponent.py, web/ui/computer.py).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from militakiri import (
+    Dice,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    MilitakiriError,
+    Players,
+    TurnChoices,
+)
+from militakiri.board import board_kind
+from militakiri.draft import SetupDraft
+from militakiri.move import Move
+from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
+from militakiri.setup import Setup
+
+from web.i18n.texts import t
+from web.model.formatting import player_label, result_texts
+from web.model.layout import BoardGeometry
+from web.model.replay import Replay
+from web.model.settings import GameSettings
+
+SETUP, PLAYING, OVER = "setup", "playing", "over"
+
+
+@dataclass
+class Message:
+    """A line for the status bar: a texts.py key and its arguments."""
+
+    key: str
+    args: dict = field(default_factory=dict)
+    #: "info" or "warn" (a refused click: the board did not change).
+    level: str = "info"
+
+    def text(self) -> str:
+        return t(self.key, **self.args)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One highlight on the board. ``kind``: last, selected, move, take,
+    ghost (a tower that can be put here: set-up, waiting or promoted tower),
+    cursor. ``piece``: the ghost's piece."""
+
+    kind: str
+    square: str
+    piece: object = None
+
+
+class UiState:
+    """See the module docstring."""
+
+    def __init__(self, settings: GameSettings | None = None, now=time.monotonic,
+                 rng: random.Random | None = None, wall=time.time) -> None:
+        #: Seconds from a steady clock; the page passes performance.now()/1000.
+        self.now = now
+        #: Seconds since 1970: correspondence deadlines are dates (R22); the
+        #: page passes Date.now()/1000.
+        self.wall = wall
+        #: Which move the board shows (replay); the live end by default.
+        self.replay = Replay()
+        self.rng = rng or random.Random()
+        self.flipped = False
+        self.cursor: str | None = None
+        self.message: Message | None = None
+        self.new_game(settings or GameSettings())
+
+    # Starting -----------------------------------------------------------------
+
+    def new_game(self, settings: GameSettings) -> None:
+        """Begin a new game: the set-up, or straight from a position string.
+
+        Raises MilitakiriError (with the engine's words) for a bad position
+        string or time control; the current game is then kept.
+        """
+        control = settings.control()
+        names = [settings.white or t("white"), settings.black or t("black")]
+        if settings.computer is not None:
+            names[settings.computer] = t("computer_name", level=settings.level)
+        players = Players(white=names[WHITE], black=names[BLACK], date=time.strftime("%Y.%m.%d"))
+        game = None
+        if settings.position:
+            game = Game.from_position(settings.position, time_control=control, players=players,
+                                      touch_move=settings.touch_move)
+        if settings.seed is not None:
+            self.rng = random.Random(settings.seed)
+        self.settings = settings
+        self.players = players
+        self.game = game
+        self.started = False
+        if settings.computer is not None:  # the player's own side at the bottom
+            self.flipped = settings.computer == WHITE
+        self.dice: Dice | None = None
+        if game is not None:
+            self.kind = game.kind
+            self.drafts = None
+            self.setup_color = None
+            self._start()
+        else:
+            self.kind = board_kind(settings.board)
+            self.drafts = (SetupDraft(self.kind, WHITE), SetupDraft(self.kind, BLACK))
+            #: Whose set-up is being placed; None once both are done (R4).
+            self.setup_color: int | None = WHITE
+        self.cursor = None
+        self.message = None
+        #: Why the computer cannot play (its worker did not start), or None.
+        self.computer_problem: str | None = None
+        self.replay.reset()
+        self._reset_turn()
+
+    def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None) -> None:
+        """Show ``game`` (read from a link, a record or a save) at its last
+        move, its clock as the caller prepared it (web/services/share.py: prepare)."""
+        self.settings = GameSettings(
+            board=game.kind.name, time_control=game.time_control.text(),
+            white=game.players.white, black=game.players.black, seed=self.settings.seed,
+            touch_move=game.touch_move)
+        self.players = game.players
+        self.game = game
+        self.kind = game.kind
+        self.drafts = None
+        self.setup_color = None
+        self.dice = game.dice
+        self.started = True
+        if flipped is not None:
+            self.flipped = flipped
+        self.cursor = None
+        self.message = message
+        self.replay.reset()
+        self._reset_turn()
+        self.check_time()
+
+    def clock_now(self) -> float:
+        """The time the game's clock counts in: wall-clock seconds for a
+        correspondence game (its deadlines are dates), else the steady clock."""
+        game = self.game
+        control = game.time_control if game is not None else self.settings.control()
+        return self.wall() if control.mode == "correspondence" else self.now()
+
+    def _start(self) -> None:
+        self.started = True
+        self.game.start_clock(self.clock_now())
+
+    def _reset_turn(self) -> None:
+        # A piece touched under touch-move (R25) stays selected until it moves.
+        self.selected: str | None = self.touched()
+        #: Waiting towers placed so far this turn (R15), oldest first.
+        self.placed: tuple[str, ...] = ()
+        #: A promoting take waiting for its tower's field: {field: token}.
+        self.pending: dict[str, str] | None = None
+        self.pending_move: tuple[str, str] | None = None
+        self._choices_key = None
+        self._choices: TurnChoices | None = None
+        #: A hint shown on the board: (moves played when asked, token).
+        self.hint: tuple[int, str] | None = None
+
+    # Asking -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.game is None or not self.started:
+            return SETUP
+        return OVER if self.game.is_over() else PLAYING
+
+    @property
+    def turn(self) -> int | None:
+        if self.phase == SETUP:
+            return self.setup_color
+        return self.game.position.turn
+
+    def label(self, color: int) -> str:
+        names = (self.players.white, self.players.black)
+        return player_label(color, names[color])
+
+    def geometry(self, square: int) -> BoardGeometry:
+        return BoardGeometry(self.kind.files, self.kind.rows, square, self.flipped)
+
+    def position_string(self) -> str:
+        """The position shown (``data-position``): empty during the set-up."""
+        return self.shown_position().string() if self.game is not None else ""
+
+    def shown_position(self):
+        """The position on the board: the live one, or a past one (replay)."""
+        return self.replay.position(self.game)
+
+    def viewing_past(self) -> bool:
+        """Whether the board shows an earlier position (read-only)."""
+        return self.game is not None and self.started and not self.replay.is_live()
+
+    @property
+    def paused(self) -> bool:
+        """A restored game whose live clock waits for Resume (autosave)."""
+        game = self.game
+        if game is None or not self.started or game.clock is None or game.is_over():
+            return False
+        clock = game.clock
+        return clock.running is None and clock.to_move is not None
+
+    def resume(self) -> bool:
+        """Restart the clock of the player to move."""
+        if not self.paused:
+            return False
+        self.game.clock.resume(self.clock_now())
+        self.message = None
+        return True
+
+    # The computer opponent -------------------------------------------------------
+
+    @property
+    def computer(self) -> int | None:
+        """The colour the computer plays, None in a game of two players."""
+        return self.settings.computer
+
+    def computer_turn(self) -> bool:
+        """Whether the computer is to set up or to move now (not while the
+        clocks wait for Resume, nor once the game is over)."""
+        color = self.computer
+        if color is None or self.paused:
+            return False
+        phase = self.phase
+        if phase == SETUP:
+            return self.setup_color == color
+        return phase == PLAYING and self.game.position.turn == color
+
+    def player_sets_up(self) -> bool:
+        """Whether a player (not the computer) is placing a set-up now: the
+        Random, Clear and Done buttons show, and the free fields are marked."""
+        return self.phase == SETUP and self.setup_color is not None and not self.computer_turn()
+
+    def computer_setup(self, text: str) -> bool:
+        """The computer's set-up (set-up text, R4) is placed and confirmed."""
+        if self.phase != SETUP or self.setup_color != self.computer:
+            return False
+        draft = SetupDraft.from_setup(Setup.parse(text, self.kind), self.computer)
+        self.drafts = tuple(draft if c == self.computer else d for c, d in enumerate(self.drafts))
+        self.setup_color = BLACK if self.setup_color == WHITE else None
+        self.message = None
+        return True
+
+    def computer_move(self, token: str) -> bool:
+        """The computer plays ``token`` (its clock stops as a player's would)."""
+        if not self.computer_turn() or self.phase != PLAYING:
+            return False
+        if self.check_time() is not None:
+            return True
+        self._reset_turn()
+        changed = self._play(token)
+        if self.message is not None and self.message.key == "tower_waits":
+            self.message = None  # "Your new tower waits" is for the player's own moves
+        return changed
+
+    def can_hint(self) -> bool:
+        """A hint is offered in untimed games, to the player to move (not
+        once touch-move has bound them to a piece: it might name another)."""
+        game = self.game
+        return (self.phase == PLAYING and game.clock is None and not self.computer_turn()
+                and not self.viewing_past() and not self.paused and self.touched() is None)
+
+    def show_hint(self, token: str) -> bool:
+        """Highlight ``token``, the move the strongest level would play."""
+        if not self.can_hint():
+            return False
+        self._reset_turn()
+        self.hint = (len(self.game.tokens), token)
+        self.message = Message("hint_shown", {"move": token})
+        return True
+
+    def show_ply(self, ply: int) -> bool:
+        """Show the position after ``ply`` moves (the end: play on)."""
+        if self.game is None or not self.started:
+            return False
+        if not self.replay.go(self.game, ply):
+            return False
+        self._reset_turn()
+        self.message = None
+        return True
+
+    def step_replay(self, how: str) -> bool:
+        """``first``, ``prev``, ``next`` or ``last`` (replay buttons and keys)."""
+        if self.game is None or not self.started:
+            return False
+        shown, total = self.replay.shown(self.game), len(self.game.tokens)
+        target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
+        return self.show_ply(target)
+
+    def choices(self) -> TurnChoices:
+        key = (id(self.game), len(self.game.tokens), self.game.is_over(), self.game.touched)
+        if key != self._choices_key:
+            self._choices = self.game.turn_choices()
+            self._choices_key = key
+        return self._choices
+
+    def hidden_color(self) -> int | None:
+        """The colour whose set-up must not be seen now (R4, hot-seat)."""
+        if self.phase == SETUP and self.setup_color == BLACK and self.computer != BLACK:
+            return WHITE
+        return None
+
+    def pieces(self) -> dict[int, object]:
+        """``{square: piece}`` to draw: the set-up so far, or the position
+        with this turn's placed towers and a promoting take shown."""
+        if self.game is None:
+            shown = {}
+            for draft in self.drafts:
+                if draft.color != self.hidden_color():
+                    shown.update(draft.pieces())
+            return shown
+        position = self.game.position
+        if self.viewing_past():
+            position = self.shown_position()
+            return {sq: piece for sq, piece in enumerate(position.board) if piece is not None}
+        if self.phase == PLAYING and self.pending:
+            preview = position.copy()
+            token = next(iter(self.pending.values()))
+            preview.play(token)
+            move = Move.from_token(token, self.kind)
+            preview.board[move.tower_field] = None  # not placed yet
+            board = preview.board
+        else:
+            board = list(position.board)
+            if self.phase == PLAYING:
+                for sq, shape in zip(self.placed, position.waiting[position.turn]):
+                    board[self.kind.square(sq)] = tower(position.turn, shape)
+        return {sq: piece for sq, piece in enumerate(board) if piece is not None}
+
+    def waiting_shown(self, color: int) -> tuple[int, ...]:
+        """``color``'s waiting towers (R15) less those placed this turn."""
+        position = self.shown_position()
+        waiting = tuple(position.waiting[color])
+        if self.phase == PLAYING and color == position.turn and not self.viewing_past():
+            return waiting[len(self.placed):]
+        return waiting
+
+    def destinations(self) -> dict[str, dict[str, str]]:
+        if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
+            return {}
+        return self.choices().destinations(self.placed)
+
+    def placing_shape(self) -> int | None:
+        """The shape of the waiting tower to place now (R15), if any."""
+        if self.phase != PLAYING or self.pending or self.computer_turn():
+            return None
+        need = self.choices().placements_needed()
+        if len(self.placed) >= need:
+            return None
+        return self.game.position.waiting[self.game.position.turn][len(self.placed)]
+
+    def marks(self) -> list[Mark]:
+        """Every highlight, in drawing order."""
+        marks: list[Mark] = []
+        game = self.game
+        last = self.replay.last_token(game) if game is not None and self.started else None
+        if last is not None:
+            move = Move.from_token(last, self.kind)
+            squares = [move.origin, move.target, *move.placements]
+            if move.tower_field is not None:
+                squares.append(move.tower_field)
+            marks += [Mark("last", self.kind.square_name(sq)) for sq in squares]
+        phase = self.phase
+        if self.viewing_past() or self.paused:
+            pass  # a past position or paused clocks: nothing to choose
+        elif self.player_sets_up():
+            draft = self.drafts[self.setup_color]
+            missing = draft.missing_shapes()
+            for square in draft.free_fields():
+                shape = draft.shape_of_row(draft.row_of(square))
+                if SHAPE_NAMES[shape] in missing:
+                    marks.append(Mark("ghost", square, tower(draft.color, shape)))
+        elif phase == PLAYING:
+            color = game.position.turn
+            if self.pending:
+                origin, target = self.pending_move
+                marks += [Mark("selected", origin), Mark("selected", target)]
+                shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+                marks += [Mark("ghost", f, tower(color, shape)) for f in sorted(self.pending)]
+            elif self.placing_shape() is not None:
+                piece = tower(color, self.placing_shape())
+                fields = self.choices().placement_fields(self.placed)
+                marks += [Mark("ghost", f, piece) for f in fields]
+            elif self.selected:
+                marks.append(Mark("selected", self.selected))
+                for target, kind in sorted(self.destinations().get(self.selected, {}).items()):
+                    marks.append(Mark(kind, target))
+        if self.hint is not None and self.hint[0] == len(game.tokens) and not self.viewing_past():
+            move = Move.from_token(self.hint[1], self.kind)
+            squares = [*move.placements, move.origin, move.target]
+            if move.tower_field is not None:
+                squares.append(move.tower_field)
+            marks += [Mark("hint", self.kind.square_name(sq)) for sq in squares]
+        if self.cursor:
+            marks.append(Mark("cursor", self.cursor))
+        return marks
+
+    def touched(self) -> str | None:
+        """The piece that must move under touch-move (R25), or None."""
+        game = self.game
+        if game is None or game.touched is None:
+            return None
+        return game.kind.square_name(game.touched)
+
+    def can_drag(self, square: str) -> bool:
+        """Whether a drag may start on ``square`` (a piece that can move now)."""
+        return (self.phase == PLAYING and not self.pending and self.placing_shape() is None
+                and not self.viewing_past() and not self.paused and square in self.destinations())
+
+    def status(self) -> Message:
+        """The status line: the last message, or what to do now."""
+        if self.message is not None:
+            return self.message
+        if self.viewing_past():
+            return self._replay_message()
+        if self.paused:
+            return Message("paused", {"player": self.label(self.game.position.turn)})
+        if self.computer_turn():
+            if self.computer_problem is not None:
+                return Message("computer_failed", {"reason": self.computer_problem}, "warn")
+            key = "computer_setting_up" if self.phase == SETUP else "computer_thinking"
+            return Message(key, {"player": self.label(self.computer)})
+        phase = self.phase
+        if phase == SETUP:
+            if self.setup_color is not None:
+                draft = self.drafts[self.setup_color]
+                who = self.label(self.setup_color)
+                if draft.is_complete():
+                    key = "setup_done_white" if self.setup_color == WHITE else "setup_done_black"
+                    return Message(key, {"player": who})
+                ranks = [self.kind.zone_row(self.setup_color, row) + 1 for row in (1, 2, 3)]
+                key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
+                return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})
+            if self.game is None:
+                return Message("roll_prompt")
+            return Message("start_prompt", {"player": self.label(self.game.position.turn)})
+        if phase == OVER:
+            title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
+            return Message("over", {"title": title, "reason": reason})
+        who = self.label(self.game.position.turn)
+        if self.pending:
+            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+            return Message("choose_tower_field", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
+        shape = self.placing_shape()
+        if shape is not None:
+            return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
+        if self.selected:
+            piece = self.pieces()[self.kind.square(self.selected)]
+            key = "selected_touched" if self.touched() else "selected"
+            return Message(key, {"piece": describe(piece), "square": self.selected})
+        return Message("to_move", {"player": who})
+
+    # Set-up -------------------------------------------------------------------
+
+    def _replay_message(self, level: str = "info") -> Message:
+        game = self.game
+        shown = self.replay.shown(game)
+        if shown == 0:
+            return Message("replay_start", {"total": len(game.tokens)}, level)
+        return Message("replay_at", {"n": shown, "total": len(game.tokens),
+                                     "move": self.replay.last_token(game)}, level)
+
+    def _setup_square(self, square: str) -> bool:
+        if self.setup_color is None:
+            self._warn("setup_finished")
+            return False
+        draft = self.drafts[self.setup_color]
+        if draft.has_tower(square):
+            draft.remove(square)
+            self.message = None
+            return True
+        row = draft.row_of(square)
+        if row is not None and draft.towers_per_shape == 1:
+            shape = draft.shape_of_row(row)
+            # One tower per row on the single board: a click elsewhere on
+            # the row moves it there.
+            for old in draft.tower_squares(shape):
+                draft.remove(old)
+        problem = draft.problem(square)
+        if problem is not None:
+            self._warn("engine_says", reason=problem)
+            return False
+        draft.place(square)
+        self.message = None
+        return True
+
+    def random_setup(self) -> None:
+        if self.player_sets_up():
+            self.drafts = tuple(
+                SetupDraft.random(self.kind, c, self.rng) if c == self.setup_color else d
+                for c, d in enumerate(self.drafts)
+            )
+            self.message = None
+
+    def clear_setup(self) -> None:
+        if self.player_sets_up():
+            self.drafts[self.setup_color].clear()
+            self.message = None
+
+    def setup_done(self) -> bool:
+        """The player placing confirms; Black follows White, then the dice."""
+        if not self.player_sets_up():
+            return False
+        draft = self.drafts[self.setup_color]
+        try:
+            draft.setup()
+        except MilitakiriError as error:
+            self._warn("engine_says", reason=str(error))
+            return False
+        self.setup_color = BLACK if self.setup_color == WHITE else None
+        self.cursor = None
+        self.message = None
+        return True
+
+    def roll(self) -> Dice:
+        """Roll for who starts (R6; ties rolled again) and make the Game."""
+        if self.phase != SETUP or self.setup_color is not None or self.game is not None:
+            raise IllegalMoveError("the dice are rolled once, after both set-ups")
+        self.dice = Dice.roll(self.rng)
+        self.game = Game.new(self.kind, self.drafts[WHITE].setup(), self.drafts[BLACK].setup(),
+                             self.dice, time_control=self.settings.control(), players=self.players,
+                             touch_move=self.settings.touch_move)
+        self.message = None
+        return self.dice
+
+    def start(self) -> None:
+        """Close the dice: the first player's clock starts (R21)."""
+        if self.game is not None and not self.started:
+            self._start()
+            self.message = None
+
+    # Playing ------------------------------------------------------------------
+
+    def user_square(self, square: str) -> bool:
+        """The player pointed at ``square`` (click, tap, Enter). Returns
+        whether anything changed; if not, the status line says why."""
+        phase = self.phase
+        if self.computer_turn():
+            self._warn("computer_busy", player=self.label(self.computer))
+            return False
+        if phase == SETUP:
+            return self._setup_square(square)
+        if self.viewing_past():
+            self.message = self._replay_message("warn")
+            return False
+        if self.paused:
+            self._warn("paused_click", player=self.label(self.game.position.turn))
+            return False
+        if phase == OVER:
+            title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
+            self._warn("game_over_click", title=title, reason=reason)
+            return False
+        if self.check_time() is not None:
+            return True
+        if self.pending:
+            if square in self.pending:
+                return self._play(self.pending[square])
+            self._warn("pick_tower_field_first")
+            return False
+        if self.placing_shape() is not None:
+            if square in self.choices().placement_fields(self.placed):
+                self.placed += (square,)
+                self.message = None
+                return True
+            self._warn("place_waiting_first",
+                       shape=t("shape_" + SHAPE_NAMES[self.placing_shape()]))
+            return False
+        destinations = self.destinations()
+        if self.selected and square in destinations.get(self.selected, {}):
+            return self.user_move(self.selected, square)
+        if self._bound_elsewhere(square):
+            return False
+        if square == self.selected:
+            self.selected = None
+            self.message = None
+            return True
+        if square in destinations:
+            self.selected = square
+            self.game.touch(square)  # touch-move (R25): now it must move
+            self.message = None
+            return True
+        self._explain(square)
+        return False
+
+    def _bound_elsewhere(self, square: str) -> bool:
+        """Touch-move (R25): the touched piece must move; pointing at any
+        other piece, or at it again to let go, is refused with the reason."""
+        touched = self.touched()
+        if touched is None:
+            return False
+        piece = self.pieces().get(self.kind.square(square))
+        if square == touched or (piece is not None and piece.color == self.game.position.turn):
+            self._warn("touch_move_bound", square=touched)
+            return True
+        return False
+
+    def user_move(self, origin: str, target: str) -> bool:
+        """The one way a move is made: ``origin`` to ``target`` (a click on
+        the target, a drop after a drag, Enter on the cursor)."""
+        if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
+                or self.viewing_past() or self.paused or self.computer_turn()):
+            return self.user_square(target)
+        if self.check_time() is not None:
+            return True
+        touched = self.touched()
+        if touched is not None and origin != touched:
+            self._warn("touch_move_bound", square=touched)
+            return False
+        self.game.touch(origin)  # a drag touches the piece too (R25)
+        tokens = self.choices().token(self.placed, origin, target)
+        if not tokens:
+            if origin in self.destinations():
+                self.selected = origin
+            self._explain(target, origin)
+            return False
+        if len(tokens) == 1:
+            return self._play(tokens[0])
+        self.pending = TurnChoices.tower_fields(tokens)
+        self.pending_move = (origin, target)
+        self.selected = None
+        self.message = None
+        return True
+
+    def _play(self, token: str) -> bool:
+        game = self.game
+        try:
+            game.play(token, now=self.clock_now() if game.clock is not None else None)
+        except GameOverError:
+            self._reset_turn()
+            self.message = None
+            return True
+        except MilitakiriError as error:  # never expected: the token came from the engine
+            self._warn("engine_says", reason=str(error))
+            return False
+        self._reset_turn()
+        self.message = None
+        move = Move.from_token(token, self.kind)
+        if move.promotion is not None and move.tower_field is None:
+            self.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion])})
+        return True
+
+    def _explain(self, square: str, origin: str | None = None) -> None:
+        """Say why pointing at ``square`` does nothing (R24)."""
+        origin = origin or self.selected
+        piece = self.pieces().get(self.kind.square(square))
+        position = self.game.position
+        if origin:
+            prefix = "".join(f"@{sq}," for sq in self.placed)
+            token = f"{prefix}{origin}{'x' if piece is not None else '-'}{square}"
+            try:
+                position.parse_move(token)
+            except MilitakiriError as error:
+                # The engine's sentence alone (it also says itself in Dutch).
+                reason = getattr(error, "reason", None) or str(error)
+                quoted = repr(token) + ": "
+                if reason.startswith(quoted):
+                    reason = reason[len(quoted):]
+                self._warn("illegal_move", move=token.split(",")[-1], reason=reason)
+                return
+            self._warn("no_such_move", move=token)
+        elif piece is None:
+            self._warn("no_piece", square=square)
+        elif piece.color != position.turn:
+            self._warn("not_your_piece", piece=describe(piece), square=square,
+                       player=self.label(position.turn))
+        else:
+            self._warn("no_moves", piece=describe(piece), square=square)
+
+    def cancel(self) -> bool:
+        """Escape: drop a promotion not yet placed, or the selection."""
+        if self.pending:
+            self.selected = self.pending_move[0]
+            self.pending = self.pending_move = None
+        elif self.selected and self.touched():
+            self._warn("touch_move_bound", square=self.touched())
+            return True
+        elif self.selected:
+            self.selected = None
+        elif self.message is None:
+            return False
+        self.message = None
+        return True
+
+    def check_time(self) -> object:
+        """End the game if the mover's flag has fallen (R21); the outcome."""
+        game = self.game
+        if game is None or not self.started or game.clock is None:
+            return None
+        if game.is_over():
+            return game.outcome()
+        outcome = game.check_time(self.clock_now())
+        if outcome is not None:
+            self._reset_turn()
+            self.message = None
+        return outcome
+
+    def can_take_back(self) -> bool:
+        game = self.game
+        return (self.started and game.clock is None and bool(game.tokens)
+                and game.external_outcome is None)
+
+    def take_back(self) -> bool:
+        if not self.can_take_back():
+            self._warn("no_take_back")
+            return False
+        self.game.undo()
+        # Against the computer: back to the player's own turn (its reply too).
+        while self.computer is not None and self.game.tokens and self.computer_turn():
+            self.game.undo()
+        self.replay.reset()
+        self._reset_turn()
+        self.message = None
+        return True
+
+    def can_resign(self) -> bool:
+        return self.phase == PLAYING
+
+    def resign(self, color: int) -> bool:
+        if not self.can_resign():
+            return False
+        self.game.resign(color)
+        if self.game.clock is not None:
+            self.game.clock.pause(self.clock_now())
+        self._reset_turn()
+        self.message = None
+        return True
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+
+    # Keyboard -----------------------------------------------------------------
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Arrow keys: move the cursor ``dx`` right, ``dy`` down on screen."""
+        kind = self.kind
+        geometry = self.geometry(1)
+        if self.cursor is None:
+            start = self.selected or self._default_cursor()
+            self.cursor = start
+            return
+        sq = kind.square(self.cursor)
+        file, rank = geometry.step(kind.file_of(sq), kind.rank_of(sq), dx, dy)
+        self.cursor = kind.square_name(kind.at(file, rank))
+
+    def _default_cursor(self) -> str:
+        kind = self.kind
+        color = self.turn if self.turn is not None else WHITE
+        rank = kind.zone_row(color, 1)
+        return kind.square_name(kind.at(kind.files // 2 - 1, rank))
+
+    def press_enter(self) -> bool:
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return True
+        return self.user_square(self.cursor)
+
+    # Helpers ------------------------------------------------------------------
+
+    def _warn(self, key: str, **args) -> None:
+        self.message = Message(key, args, "warn")
+
+
+def describe(piece) -> str:
+    """A piece in words from the table: 'White cross rank 2'."""
+    side = t("white") if piece.color == WHITE else t("black")
+    shape = t("shape_" + SHAPE_NAMES[piece.shape])
+    if piece.is_tower:
+        return t("piece_tower", side=side, shape=shape)
+    if piece.height == 1:
+        return t("piece_pawn", side=side, shape=shape)
+    return t("piece_rank", side=side, shape=shape, height=piece.height)

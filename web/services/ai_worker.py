@@ -1,0 +1,85 @@
+"""The computer opponent's side of its web worker.
+
+web/boot/ai_worker.js loads a second Pyodide in a dedicated worker, writes the
+engine files the page sends it into that Pyodide's file system, imports
+this module and answers every message with :func:`call`. Everything that
+crosses the thread boundary is JSON text (positions, tokens, set-ups), so
+no Python object is ever proxied between the two Pyodides.
+
+Pure Python (militakiri.ai only): tested with plain pytest in
+tests/web/test_computer.py, and the same code runs in the worker.
+
+>>> import json
+>>> answer = json.loads(call("setup", json.dumps(["single", 1, 7])))
+>>> answer["ok"], len(answer["value"].split())
+(True, 3)
+>>> json.loads(call("nonsense", "[]"))["ok"]
+False
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from militakiri import ai
+from militakiri.errors import MilitakiriError
+
+#: The search levels' budget when the page gives none (seconds).
+DEFAULT_SECONDS = 1.0
+#: No request may ask for more thinking than this (seconds).
+MAX_SECONDS = 30.0
+
+
+def _seconds(value) -> float:
+    seconds = DEFAULT_SECONDS if value is None else float(value)
+    return min(max(seconds, 0.05), MAX_SECONDS)
+
+
+def move(position: str, level: int, seed: int, seconds: float | None = None) -> str:
+    """The computer's move token (spare-tower fields and waiting-tower
+    placements included, as every engine token)."""
+    return ai.choose_token(str(position), int(level), int(seed), _seconds(seconds))
+
+
+def setup(board: str, level: int, seed: int) -> str:
+    """The computer's set-up, as set-up text (``"Sc Xd Pb"``)."""
+    return ai.choose_setup(str(board), int(level), int(seed)).text()
+
+
+def hint(position: str, seconds: float | None = None) -> str:
+    """The strongest level's move for the player to move."""
+    return ai.hint(str(position), _seconds(seconds))
+
+
+def hello() -> dict:
+    """What the page learns when the worker is up."""
+    import sys
+
+    return {"python": sys.version.split()[0], "levels": ai.MAX_LEVEL}
+
+
+CALLS = {"move": move, "setup": setup, "hint": hint, "hello": hello}
+
+
+def call(name: str, args_json: str) -> str:
+    """Run one request: ``name`` with the JSON list ``args_json``.
+
+    Returns JSON ``{"ok": true, "value": ..., "ms": ...}`` or
+    ``{"ok": false, "error": "..."}``; never raises, so the worker always
+    answers.
+    """
+    start = time.perf_counter()
+    try:
+        function = CALLS[name]
+    except KeyError:
+        return json.dumps({"ok": False, "error": f"no such request: {name!r}"})
+    try:
+        args = json.loads(args_json)
+        value = function(*args)
+    except (MilitakiriError, TypeError, ValueError) as error:
+        return json.dumps({"ok": False, "error": str(error)})
+    except Exception as error:  # a bug: say what, do not hang the page
+        return json.dumps({"ok": False, "error": f"{error.__class__.__name__}: {error}"})
+    ms = round((time.perf_counter() - start) * 1000, 1)
+    return json.dumps({"ok": True, "value": value, "ms": ms})

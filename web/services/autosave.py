@@ -1,0 +1,203 @@
+"""Autosave: the game in progress, kept in localStorage after every change.
+
+Pure Python (the storage is a :class:`storage.SafeStorage`). What is saved
+is small JSON::
+
+    {"format": 1, "link": "1!s...", "clock": {...} | null, "flipped": false,
+     "check": "Xa9_"}
+
+- ``link``: the whole game as a game link (militakiri.link: versioned,
+  checksummed, with the deadline of a correspondence move, R22);
+- ``clock``: a live clock's ``Clock.to_dict(now)`` (times left, whose
+  move); restored *paused*, so the clocks wait until the player to move
+  presses Resume (R21);
+- ``touch_move``: only in a game with touch-move on (R25; a game link has
+  no place for it): ``{"touched": "c3" | null}``, the piece that must move;
+- ``check``: a check code over the rest, so a saved game changed by hand or
+  cut short is refused with a clear message and nothing half-loaded.
+
+:class:`Autosaver` saves after every move and every other change of the
+game (dice, resignation, flag fall, take-back, Resume, flip), every few
+seconds while a clock runs, and when the page is hidden or closed - never
+only on unload. A game still in its set-up is not saved; starting a new game
+removes the old save.
+
+>>> from web.services.storage import MemoryStorage, SafeStorage
+>>> from militakiri import Game
+>>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+>>> game.play("c3-d4")
+>>> text = snapshot(game, now=0, flipped=True)
+>>> restored = restore(text, wall_now=0)
+>>> restored.game.tokens, restored.flipped
+(['c3-d4'], True)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import dataclass
+
+from militakiri import InvalidLinkError, MilitakiriError, game_from_link
+
+from web.services.share import current_deadline, link_of, prepare
+
+SAVE_KEY = "militakiri.saved-game"
+FORMAT = 1
+#: A saved game is a link (a few hundred characters) and a clock: anything
+#: much longer is not ours.
+MAX_SAVE_CHARS = 20_000
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be read; the message says why, for the page."""
+
+
+@dataclass
+class Restored:
+    game: object
+    flipped: bool = False
+    #: A texts.py key for the status line, or None.
+    note: str | None = None
+    #: The game link inside the save.
+    link: str = ""
+
+
+def _check(body: dict) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    crc = zlib.crc32(text.encode()) & 0xFFFFFF
+    return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
+
+
+def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None) -> str:
+    """The saved form of ``game`` at ``now`` (the clock's own time base)."""
+    clock = None
+    if game.clock is not None and game.time_control.mode != "correspondence":
+        clock = game.clock.to_dict(now)
+    body = {"format": FORMAT, "link": link or link_of(game), "clock": clock, "flipped": bool(flipped)}
+    if game.touch_move:  # R25 is not in the link (NOTATION.md has no place for it)
+        touched = None if game.touched is None or game.is_over() else game.kind.square_name(game.touched)
+        body["touch_move"] = {"touched": touched}
+    body["check"] = _check(body)
+    return json.dumps(body, separators=(",", ":"))
+
+
+def restore(text, *, wall_now: float) -> Restored:
+    """Read a saved game back; SavedGameError (nothing loaded) if it is wrong."""
+    if not isinstance(text, str):
+        raise SavedGameError("it is not text")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SavedGameError(f"it has {len(text)} characters, far more than a game needs")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SavedGameError("it is not in the form the game saves (JSON)") from None
+    if not isinstance(data, dict):
+        raise SavedGameError("it is not in the form the game saves")
+    version = data.get("format")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SavedGameError("it has no valid format number")
+    if version > FORMAT:
+        raise SavedGameError(f"it was saved by a newer version of Militakiri (format {version}): "
+                             "reload the page to update it")
+    check = data.pop("check", None)
+    if check != _check(data):
+        raise SavedGameError("it was changed outside the game or cut short (its check code does not match)")
+    link, clock, flipped = data.get("link"), data.get("clock"), data.get("flipped", False)
+    if not isinstance(link, str):
+        raise SavedGameError("it holds no game")
+    if clock is not None and not isinstance(clock, dict):
+        raise SavedGameError("its clock is not a clock")
+    try:
+        shared = game_from_link(link)
+    except InvalidLinkError as error:
+        raise SavedGameError(str(error)) from None
+    _restore_touch_move(shared.game, data.get("touch_move"))
+    try:
+        prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
+    except (MilitakiriError, KeyError, TypeError, ValueError) as error:
+        raise SavedGameError(f"its clock cannot be read: {error}") from None
+    return Restored(shared.game, bool(flipped), prepared.note, link)
+
+
+def _restore_touch_move(game, saved) -> None:
+    """Touch-move (R25) back on, with the piece that was touched (if it can
+    still move: Game.touch checks)."""
+    if saved is None:
+        return
+    if not isinstance(saved, dict) or not isinstance(saved.get("touched"), (str, type(None))):
+        raise SavedGameError("its touch-move setting is not one")
+    game.touch_move = True
+    touched = saved["touched"]
+    if touched is not None:
+        try:
+            ok = game.touch(touched)
+        except (MilitakiriError, ValueError):  # not a square's name
+            ok = False
+        if not ok:
+            raise SavedGameError(f"its touched piece on {touched!r} cannot move")
+
+
+class Autosaver:
+    """Saves the UiState's game whenever it changed (see the module doc)."""
+
+    def __init__(self, storage, key: str = SAVE_KEY) -> None:
+        self.storage = storage
+        self.key = key
+        self._last = None
+        self._link_key = None
+        self._link = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.storage.available
+
+    @staticmethod
+    def state_key(state) -> tuple:
+        game = state.game
+        if game is None or not state.started:
+            return ("setup", id(state.drafts), id(game))
+        clock = game.clock
+        running = None if clock is None else (clock.running, clock.to_move)
+        return ("game", id(game), tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched)
+
+    def prime(self, state) -> None:
+        """What is on the page now needs no saving (it was just loaded, or
+        it is a fresh page that must not remove a save it could not read)."""
+        self._last = self.state_key(state)
+
+    def link(self, game) -> str:
+        key = (id(game), tuple(game.tokens), str(game.external_outcome), current_deadline(game))
+        if key != self._link_key:
+            self._link = link_of(game)
+            self._link_key = key
+        return self._link
+
+    def update(self, state, now: float, force: bool = False) -> str | None:
+        """Save if the game changed (or ``force``: the clocks ran on).
+
+        Returns "saved", "removed" or None (nothing to do, or storage off).
+        """
+        if not self.storage.available:
+            return None
+        key = self.state_key(state)
+        changed = key != self._last
+        if not changed and not force:
+            return None
+        game = state.game
+        if game is None or not state.started:
+            if not changed:
+                return None
+            self._last = key
+            return "removed" if self.storage.remove(self.key) else None
+        self._last = key
+        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game))
+        return "saved" if self.storage.set(self.key, text) else None
+
+    def load(self, wall_now: float) -> Restored | None:
+        """The saved game, None if there is none; SavedGameError if it is bad."""
+        text = self.storage.get(self.key)
+        if text is None:
+            return None
+        return restore(text, wall_now=wall_now)

@@ -1,0 +1,242 @@
+"""Games into and out of the page: links in URL fragments, game records,
+and the clocks of a game that was read back.
+
+Pure Python (tested in tests/web/). The link format itself is the engine's
+(:mod:`militakiri.link`: versioned, checksummed); this module adds what the
+page needs around it:
+
+- the shared address is the page's address without query, ``#`` + link;
+- a fragment as the browser gives it back (``location.hash``) is opened,
+  including one the browser percent-encoded (it escapes spaces, quotes,
+  ``<``, ``>`` and backquotes typed into the address bar);
+- a game read from a link or a record gets its clocks (:func:`prepare`):
+  correspondence games (R22) keep the deadline of the move now due (a link
+  carries it; wall-clock seconds since 1970), a live clock's times are not
+  part of a link or a record, so such a game goes on without a clock (a
+  start link, with no move yet, gets full clocks), and a saved game
+  (web/services/autosave.py) gets its clocks back, paused.
+
+>>> share_url("http://localhost:8000/games/index.html?seed=3#old", "1!s...")
+'http://localhost:8000/games/index.html#1!s...'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from militakiri import Clock, ClockError, Game, game_from_link, game_to_link
+from militakiri.link import SEPARATOR, SharedGame, _checksum
+from militakiri.record import MAX_RECORD_CHARS
+
+from web.i18n.texts import t
+from web.model.formatting import player_label
+
+#: A record file larger than this is refused unread (a record is read up to
+#: MAX_RECORD_CHARS characters; UTF-8 takes up to 4 bytes each).
+MAX_RECORD_BYTES = 4 * MAX_RECORD_CHARS
+
+# What a browser percent-encodes in a URL fragment typed or pasted into the
+# address bar (the URL standard's fragment set): never part of a valid link,
+# whose own escapes (names) are left alone by the browser.
+_BROWSER_ESCAPES = re.compile(r"%(20|22|3C|3E|60)", re.I)
+
+
+# Links --------------------------------------------------------------------------
+
+
+def share_url(href: str, link: str) -> str:
+    """The address to send: this page (no query, no fragment) + ``#`` + link."""
+    base = href.split("#", 1)[0].split("?", 1)[0]
+    return f"{base}#{link}"
+
+
+def fragment_text(fragment: str) -> str:
+    """``location.hash`` without its ``#``."""
+    fragment = str(fragment or "")
+    return fragment[1:] if fragment.startswith("#") else fragment
+
+
+def is_empty_fragment(fragment: str) -> bool:
+    """No link at all (``""`` or a bare ``#``): nothing to open, nothing to say."""
+    return fragment_text(fragment).strip() == ""
+
+
+def open_fragment(fragment: str) -> SharedGame:
+    """The game of a URL fragment; InvalidLinkError says why not.
+
+    >>> open_fragment("#hello")
+    Traceback (most recent call last):
+    ...
+    militakiri.link.InvalidLinkError: this is not a Militakiri game link (it starts 'hello')
+    """
+    text = fragment_text(fragment)
+    unescaped = _BROWSER_ESCAPES.sub(lambda m: chr(int(m[1], 16)), text)
+    if unescaped != text and not _checksum_ok(text) and _checksum_ok(unescaped):
+        text = unescaped  # the link as it was typed, before the browser escaped it
+    return game_from_link(text)
+
+
+def _checksum_ok(text: str) -> bool:
+    body, _, check = text.rpartition(SEPARATOR)
+    return bool(body) and _checksum(body) == check
+
+
+def current_deadline(game) -> float | None:
+    """The deadline of the move now due in a correspondence game (R22)."""
+    if game is None or game.is_over() or game.clock is None:
+        return None
+    if game.time_control.mode != "correspondence":
+        return None
+    return game.clock.deadline()
+
+
+def link_of(game) -> str:
+    return game_to_link(game, current_deadline(game))
+
+
+def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = False,
+                 url_starts_game: bool = False, url_game_is_saved: bool = False) -> str | None:
+    """Which game the page opens with: ``"saved"``, ``"link"``, or None (the
+    game the URL starts, else the New game dialog).
+
+    - full page: a link wins (the player just opened it), unless it is the
+      game already saved (the save keeps the clocks);
+    - embed: the embed's own save wins over its start link (a reload);
+    - a URL that starts a game (``position=``, ``board=``) wins over the
+      save, unless it is the saved game's own start (a reload of a puzzle).
+
+    >>> start_choice(embed=False, saved=True, link=True)
+    'link'
+    >>> start_choice(embed=True, saved=True, link=True)
+    'saved'
+    """
+    if embed and saved:
+        return "saved"
+    if link:
+        return "saved" if saved and link_is_saved else "link"
+    if saved and (not url_starts_game or url_game_is_saved):
+        return "saved"
+    return None
+
+
+# Clocks of a game read back -------------------------------------------------------
+
+
+@dataclass
+class Prepared:
+    """What :func:`prepare` did: a texts.py key for the status line (or None)."""
+
+    note: str | None = None
+
+
+def correspondence_clock(control, turn: int, deadline: float, now: float) -> Clock:
+    """A running correspondence clock whose move is due at ``deadline``."""
+    clock = Clock(control)
+    since = min(deadline - control.seconds, now)
+    clock.to_move = turn
+    clock.running = turn
+    clock.since = since
+    clock.left = [float(control.seconds), float(control.seconds)]
+    clock.left[turn] = max(0.0, deadline - since)
+    return clock
+
+
+def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
+            saved_clock: dict | None = None) -> Prepared:
+    """Give a game read from a link, a record or a save the clock it can have.
+
+    ``wall_now``: seconds since 1970 (correspondence deadlines are dates).
+    ``saved_clock``: ``Clock.to_dict`` of an autosave (live clocks only).
+    Raises ClockError (a MilitakiriError) for saved clock data that is wrong.
+    """
+    control = game.time_control
+    game.clock = None
+    if not control.timed:
+        return Prepared()
+    if control.mode == "correspondence":
+        if game.is_over():
+            return Prepared()
+        turn = game.position.turn
+        if deadline is None:
+            deadline = wall_now + control.seconds
+            note = "corr_new_deadline"
+        else:
+            note = None
+        game.clock = correspondence_clock(control, turn, deadline, wall_now)
+        # A deadline already past ends the game at once (R22).
+        game.check_time(wall_now)
+        return Prepared(note)
+    if saved_clock is None:
+        if not game.tokens and not game.is_over():
+            # Nobody has moved: full times, the clock starts with the first move.
+            game.clock = Clock(control)
+            return Prepared()
+        return Prepared(None if game.is_over() else "link_no_clock")
+    clock = Clock.from_dict(saved_clock)
+    if clock.control != control:
+        raise ClockError(f"the saved clock is for {clock.control.text()}, the game for {control.text()}")
+    if clock.to_move is not None and not game.is_over() and clock.to_move != game.position.turn:
+        raise ClockError("the saved clock runs for the wrong player")
+    game.clock = clock
+    return Prepared()
+
+
+# Records ------------------------------------------------------------------------------
+
+
+def record_filename(game) -> str:
+    """``militakiri-Anna-Bram-2026-11-22.txt`` (only safe characters)."""
+    parts = ["militakiri", game.players.white, game.players.black]
+    date = game.players.date.replace(".", "-")
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
+        parts.append(date)
+    words = [re.sub(r"[^A-Za-z0-9]+", "", part)[:20] for part in parts]
+    return "-".join(w for w in words if w) + ".txt"
+
+
+def record_too_big(size_bytes: int) -> bool:
+    return size_bytes > MAX_RECORD_BYTES
+
+
+# Words --------------------------------------------------------------------------------
+
+
+def sentence(text: str) -> str:
+    """An engine message (it starts in lower case) as a sentence.
+
+    >>> sentence("the link is damaged")
+    'The link is damaged'
+    """
+    return text[:1].upper() + text[1:]
+
+
+def labels(game) -> tuple[str, str]:
+    return player_label(0, game.players.white), player_label(1, game.players.black)
+
+
+def page_title(game, title: str) -> str:
+    """The window title: the two players' names (as text) and the site."""
+    if game is None:
+        return title
+    white, black = game.players.white.strip(), game.players.black.strip()
+    return f"{white} \u2013 {black} \u00b7 {title}"
+
+
+def time_left_text(seconds: float) -> str:
+    """The time to a deadline in words: days and hours, or hours and minutes.
+
+    >>> time_left_text(2 * 86400 + 3 * 3600 + 59), time_left_text(3725), time_left_text(42)
+    ('2 d 3 h', '1 h 2 min', '42 s')
+    """
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        parts = [t("unit_d", n=days)] + ([t("unit_h", n=hours)] if hours else [])
+    elif hours or minutes:
+        parts = ([t("unit_h", n=hours)] if hours else []) + ([t("unit_min", n=minutes)] if minutes else [])
+    else:
+        parts = [t("unit_s", n=secs)]
+    return " ".join(parts)

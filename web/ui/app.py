@@ -1,0 +1,222 @@
+"""The page's controller: owns the UiState and brings every view up to date.
+
+After any input, ``refresh()`` writes the test hooks on the board element
+(``data-position``, ``data-status``), the status line, the buttons, the
+panels and the clocks, and asks the renderer for one frame.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+from web.i18n.texts import t
+from web.model.layout import NARROW, fit_square
+from web.model.settings import GameSettings
+from web.ui.clock_view import ClockView
+from web.ui.dialogs import Dialogs
+from web.ui.dom import apply_texts, by_id, on, set_attr, set_text, show
+from web.ui.draw import Renderer
+from web.ui.inputs import BoardInput
+from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
+from militakiri import MilitakiriError
+
+from web.model.ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
+
+
+#: Layout constants in CSS pixels (see style.css; the narrow width is
+#: layout.NARROW): the side panel's width, the room kept for the status line
+#: and the buttons, the least width of the board column (so the player bars
+#: have room). style.css repeats them to size the board before Python runs
+#: (tests/browser/test_first_stage.py).
+SIDE_PANEL = 300
+STATUS_AND_BUTTONS = 120
+EMBED_STATUS_AND_BUTTONS = 84
+PLAY_MIN = 440
+
+
+def now() -> float:
+    return window.performance.now() / 1000
+
+
+def wall_now() -> float:
+    """Seconds since 1970: correspondence deadlines are dates (R22)."""
+    return window.Date.now() / 1000
+
+
+class App:
+    def __init__(self, settings: GameSettings) -> None:
+        rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
+        try:
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
+        except MilitakiriError as error:  # a bad position string in the link
+            settings.position = None
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
+            self.state.message = Message("err_position", {"reason": str(error)}, "warn")
+        apply_texts()
+        self.board = by_id("board")
+        self.board.setAttribute("aria-roledescription", t("board_role"))
+        self.status = by_id("status")
+        self.renderer = Renderer(self.board, self.state)
+        self.bars = PlayerBars(self.state)
+        self.moves = MoveList(self.state)
+        self.endgame = EndgameBox(self.state)
+        self.dialogs = Dialogs(self)
+        self.clocks = ClockView(self.state, self.bars, self.refresh)
+        self.input = BoardInput(self.board, self.state, self.renderer, self.after_input)
+        fill_legend()
+        fill_help()
+        self._result_shown_for = None
+        #: Called at the end of every refresh (autosave, embed messages: web/ui/session.py).
+        self.hooks: list = []
+        self._wire_buttons()
+        self._expose_hook()
+        self.fit()
+
+    # Wiring -------------------------------------------------------------------
+
+    def _wire_buttons(self) -> None:
+        state = self.state
+        actions = {
+            "btn-new": lambda: self.dialogs.open_new(),
+            "btn-again": lambda: self.dialogs.open_new(),
+            "btn-flip": lambda: (state.flip(), self.refresh()),
+            "btn-help": lambda: self.dialogs.open_help(),
+            "btn-random": lambda: (state.random_setup(), self.refresh()),
+            "btn-clear": lambda: (state.clear_setup(), self.refresh()),
+            "btn-done": lambda: (state.setup_done(), self.refresh()),
+            "btn-back": lambda: (state.take_back(), self.refresh()),
+            "btn-resign": lambda: self.dialogs.open_resign(),
+        }
+        for name, action in actions.items():
+            node = by_id(name)
+            node.disabled = False
+            on(node, "click", lambda e, action=action: action())
+        on(window, "resize", lambda e: self.fit())
+        # Escape anywhere (no dialog open) drops a selection too.
+        on(document, "keydown", self._global_key)
+
+    def _global_key(self, event) -> None:
+        if event.key == "Escape" and not self.dialogs.any_open() and event.target != self.board:
+            if self.state.cancel():
+                self.refresh()
+
+    def _expose_hook(self) -> None:
+        """window.militakiri: read-only helpers for tests and tools."""
+        hook = window.Object.new()
+        hook.squareCenter = create_proxy(self._square_center)
+        hook.version = "1"
+        window.militakiri = hook
+
+    def _square_center(self, name):
+        kind = self.state.kind
+        sq = kind.square(str(name))
+        x, y = self.renderer.geometry().center(kind.file_of(sq), kind.rank_of(sq))
+        return to_js({"x": x, "y": y}, dict_converter=window.Object.fromEntries)
+
+    # Life cycle ---------------------------------------------------------------
+
+    def new_game(self, settings: GameSettings) -> None:
+        """Start a game from settings (raises MilitakiriError for a bad position)."""
+        self.state.new_game(settings)
+        self._result_shown_for = None
+        self.fit()
+        self.refresh()
+
+    def fit(self) -> None:
+        """Size the board to the window (never to its own column, which would
+        feed back): the side panel's width and the rows around the board are
+        taken off, with fixed room for the status line and the buttons."""
+        kind = self.state.kind
+        width, height = window.innerWidth, window.innerHeight
+        # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
+        embed = document.documentElement.classList.contains("embed")
+        narrow = width <= NARROW or embed
+        avail_w = width - (16 if narrow else SIDE_PANEL + 46)
+        bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
+        top = document.querySelector(".topbar").offsetHeight
+        notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
+        extra = 0 if notice.hidden else notice.offsetHeight + 6
+        reserve = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
+        avail_h = height - top - bars - reserve - extra - 16
+        square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
+        self.renderer.resize(square)
+        board_w = square * kind.files
+        by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
+        self.renderer.request()
+
+    def after_input(self, changed) -> None:
+        self.refresh()
+
+    def after_dialog(self) -> None:
+        self.refresh()
+
+    def relabel(self) -> None:
+        """Show every text again, in the language just chosen (web/ui/language.py)."""
+        apply_texts()
+        self.board.setAttribute("aria-roledescription", t("board_role"))
+        fill_legend()
+        fill_help()
+        self.dialogs.relabel()
+        self.bars.invalidate()  # their texts were in the old language
+        self.endgame.invalidate()
+        self.refresh()
+
+    # Refresh ------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.state
+        phase = state.phase
+        set_attr(self.board, "data-position", state.position_string())
+        set_attr(self.board, "data-status", phase)
+        set_attr(self.board, "data-turn", "" if state.turn is None else ("white", "black")[state.turn])
+        message = state.status()
+        text = message.text()
+        set_text(self.status, text)
+        self.status.classList.toggle("warn", message.level == "warn")
+        self.status.classList.toggle("over", phase == OVER)
+        self._aria(text)
+
+        in_setup = state.player_sets_up()
+        show(by_id("btn-random"), in_setup)
+        show(by_id("btn-clear"), in_setup)
+        show(by_id("btn-done"), in_setup)
+        if in_setup:
+            by_id("btn-done").disabled = not state.drafts[state.setup_color].is_complete()
+        playing = phase == PLAYING
+        show(by_id("btn-back"), playing or phase == OVER)
+        by_id("btn-back").disabled = not state.can_take_back()
+        show(by_id("btn-resign"), playing)
+        show(by_id("btn-again"), phase == OVER)
+
+        self.bars.update()
+        self.moves.update()
+        self.endgame.update()
+        self.clocks.update()
+        self.renderer.request()
+
+        if phase == SETUP and state.setup_color is None and not state.started \
+                and not self.dialogs.any_open():
+            self.dialogs.open_dice()
+        game = state.game
+        if phase == OVER and self._result_shown_for != (id(game), len(game.tokens)):
+            self._result_shown_for = (id(game), len(game.tokens))
+            if not self.dialogs.any_open():
+                self.dialogs.open_result()
+        for hook in self.hooks:
+            hook()
+
+    def _aria(self, status: str) -> None:
+        state = self.state
+        cursor = state.cursor
+        if cursor is None:
+            where = t("cursor_none")
+        else:
+            piece = state.pieces().get(state.kind.square(cursor))
+            if piece is None:
+                where = t("cursor_empty", square=cursor)
+            else:
+                where = t("cursor_on", square=cursor, what=describe(piece))
+        set_attr(self.board, "aria-label", t("board_label") + ". " + t("board_aria", status=status, cursor=where))

@@ -1,0 +1,69 @@
+"""The two clocks on screen (R21).
+
+Times are never counted in ticks: each tick asks the engine's Clock for
+``remaining(color, now)`` with ``now`` from performance.now(), so a clock
+is right after the tab slept in the background. Each tick also asks the
+game whether the mover's flag has fallen; if so the game ends at once.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from web.i18n.texts import t
+from web.model.formatting import TENTHS_BELOW, clock_text
+from web.model.ui_state import OVER, PLAYING
+from web.ui.dom import on, set_attr, set_text
+
+TICK_MS = 100
+
+
+class ClockView:
+    def __init__(self, state, bars, on_over) -> None:
+        self.state = state
+        self.bars = bars
+        self.on_over = on_over
+        self._tick = create_proxy(self.tick)
+        window.setInterval(self._tick, TICK_MS)
+        on(document, "visibilitychange", lambda _event: self.tick())
+
+    def tick(self, *_args) -> None:
+        state = self.state
+        game = state.game
+        if game is None or game.clock is None or not state.started:
+            self.update()
+            return
+        was_playing = state.phase == PLAYING
+        state.check_time()
+        self.update()
+        if was_playing and state.phase == OVER:
+            self.on_over()
+
+    def update(self) -> None:
+        state = self.state
+        game = state.game
+        timed = game is not None and game.clock is not None
+        if game is None and not timed:
+            timed = state.settings.control().timed
+        for color in (0, 1):
+            node = self.bars.clock(color)
+            node.hidden = not timed
+            if not timed:
+                continue
+            if game is None or not state.started:
+                seconds = state.settings.control().seconds
+                running = False
+            else:
+                clock = game.clock
+                now = state.clock_now()
+                seconds = clock.remaining(color, now)
+                running = clock.running == color and state.phase == PLAYING
+            text = clock_text(seconds)
+            set_text(node, text)
+            node.classList.toggle("running", bool(running))
+            node.classList.toggle("low", bool(running and seconds < TENTHS_BELOW))
+            node.classList.toggle("flagged", bool(seconds <= 0))
+            # Correspondence: hours to a deadline (R22), a longer reading.
+            node.classList.toggle("corr", game is not None and game.time_control.mode == "correspondence")
+            set_attr(node, "aria-label", t("clock_label", player=state.label(color)) + ": " + text)

@@ -1,0 +1,375 @@
+"""The computer opponent in the page (browser glue): its worker, its turns,
+the thinking indicator and the Hint button.
+
+The search runs in a dedicated web worker with its own Pyodide
+(web/boot/ai_worker.js + web/services/ai_worker.py), so the page keeps drawing, the
+clocks keep ticking and clicks are handled while the computer thinks. What
+to ask and whether an answer still fits are decided in web/model/opponent.py
+(pure); the UiState refuses board input on the computer's turn.
+
+The worker starts lazily: when a game against the computer is on, when the
+New game dialog's "Against the computer" is chosen (so it loads while the
+player picks a level), or at the first hint - never before the page is
+ready, so it does not delay ``html[data-ready]``. It gets the engine's
+files from this page's own Python file system, so both run the same code.
+
+Hooks for tests: ``html[data-ai]`` = ``starting`` / ``ready`` /
+``failed`` (absent until the worker is wanted), ``html[data-ai-ms]`` = its
+start-up in milliseconds; ``#board[data-thinking]`` = ``setup``, ``move``,
+``hint`` or empty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+
+import militakiri
+from pyscript import document, window
+from pyscript.ffi import to_js
+
+from web.i18n.texts import t
+from web.model import opponent
+from web.model.ui_state import PLAYING, SETUP, Message
+from web.services.storage import SafeStorage
+from web.ui.dom import by_id, keep, later, on, set_attr, show
+
+#: The worker script, relative to the page (works under any sub-path).
+WORKER_URL = "./web/boot/ai_worker.js"
+#: Seconds the worker may take to load Pyodide and the engine before the
+#: page gives up with a message (a 2-core machine needs ~5-10 s).
+START_TIMEOUT_S = 120
+#: Seconds an answer may take beyond its search budget before the worker
+#: counts as stuck.
+ANSWER_GRACE_S = 60
+#: A reply never shows sooner than this after the player's move (seconds),
+#: so the player sees their own move land first.
+MIN_REPLY_S = 0.35
+
+
+def _js(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+#: The worker's Python beside the engine: its module and the packages above it.
+WORKER_MODULES = ("web/__init__.py", "web/services/__init__.py", "web/services/ai_worker.py")
+
+
+def engine_files() -> dict[str, bytes]:
+    """``{path: bytes}``: the engine package and the worker's side of the web
+    package (WORKER_MODULES) as this page's Python has them (sources and any
+    bytecode), paths relative to the folder that holds both packages (the
+    worker's working directory)."""
+    base = os.path.dirname(os.path.dirname(os.path.abspath(militakiri.__file__)))
+    paths = [os.path.join(folder, name)
+             for folder, _dirs, names in os.walk(os.path.join(base, "militakiri")) for name in names]
+    for module in WORKER_MODULES:
+        folder, name = os.path.split(os.path.join(base, module))
+        cache = os.path.join(folder, "__pycache__")
+        stem = name.removesuffix(".py") + "."
+        paths.append(os.path.join(folder, name))
+        if os.path.isdir(cache):
+            paths += [os.path.join(cache, n) for n in os.listdir(cache) if n.startswith(stem)]
+    files = {}
+    for path in paths:
+        if path.endswith((".py", ".pyc")):
+            with open(path, "rb") as handle:
+                files[os.path.relpath(path, base).replace(os.sep, "/")] = handle.read()
+    return files
+
+
+class ComputerError(RuntimeError):
+    """The computer cannot answer; the message is a sentence for the page."""
+
+
+class AiWorker:
+    """The worker and its messages: :meth:`start` (again after a failure),
+    then ``await call(name, args, seconds)``. ``now()``: seconds from a
+    steady clock (the UiState's)."""
+
+    def __init__(self, on_status, now) -> None:
+        self.on_status = on_status
+        self.now = now
+        self.worker = None
+        #: "off", "starting", "ready" or "failed".
+        self.status = "off"
+        self.problem: str | None = None
+        self.start_ms: float | None = None
+        self._ready = None
+        self._answers: dict[int, asyncio.Future] = {}
+        self._next = 0
+        self._started_at = 0.0
+
+    def start(self) -> None:
+        if self.status in ("starting", "ready"):
+            return
+        self._stop()
+        self.status, self.problem = "starting", None
+        self._ready = asyncio.get_event_loop().create_future()
+        self._started_at = self.now()
+        self.on_status()
+        try:
+            files = engine_files()
+            worker = window.Worker.new(WORKER_URL, _js({"type": "module"}))
+        except Exception as error:  # no Worker, or the engine files are not readable
+            self._fail(t("ai_err_load", error=str(error)))
+            return
+        self.worker = worker
+        worker.onmessage = keep(self._message)
+        worker.onerror = keep(self._error)
+        worker.postMessage(_js({"type": "start", "files": {k: to_js(v) for k, v in files.items()}}))
+        ready = self._ready
+        later(START_TIMEOUT_S * 1000, lambda: self._start_timeout(ready))
+
+    def _stop(self) -> None:
+        if self.worker is not None:
+            try:
+                self.worker.terminate()
+            except Exception:
+                pass
+        self.worker = None
+
+    def _start_timeout(self, ready) -> None:
+        if ready is self._ready and self.status == "starting":
+            self._fail(t("ai_err_timeout", seconds=START_TIMEOUT_S))
+
+    def _fail(self, problem: str) -> None:
+        self._stop()
+        self.status, self.problem = "failed", problem
+        if self._ready is not None and not self._ready.done():
+            self._ready.set_exception(ComputerError(problem))
+        for future in self._answers.values():
+            if not future.done():
+                future.set_exception(ComputerError(problem))
+        self._answers.clear()
+        window.console.error(f"militakiri: the computer's worker failed: {problem}")
+        self.on_status()
+
+    def _error(self, event) -> None:
+        # A script that did not load (404, offline without a copy) or threw.
+        message = str(getattr(event, "message", "") or "")
+        event.preventDefault()
+        self._fail(t("ai_err_load", error=message or t("ai_err_script")))
+
+    def _message(self, event) -> None:
+        data = event.data
+        kind = str(data.type)
+        if kind == "ready":
+            self.status = "ready"
+            self.start_ms = round((self.now() - self._started_at) * 1000)
+            if not self._ready.done():
+                self._ready.set_result(True)
+            self.on_status()
+        elif kind == "failed":
+            self._fail(t("ai_err_load", error=str(data.error)))
+        elif kind == "answer":
+            future = self._answers.pop(int(data.id), None)
+            if future is not None and not future.done():
+                future.set_result(str(data.json))
+
+    async def call(self, name: str, args: list, seconds: float | None = None):
+        """The worker's answer's value; ComputerError if it cannot answer."""
+        if self.status not in ("starting", "ready"):
+            raise ComputerError(self.problem or t("ai_err_script"))
+        await self._ready
+        self._next += 1
+        ident = self._next
+        future = asyncio.get_event_loop().create_future()
+        self._answers[ident] = future
+        self.worker.postMessage(_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
+        limit = (seconds or 1.0) + ANSWER_GRACE_S
+        later(limit * 1000, lambda: self._answer_timeout(future))
+        answer = json.loads(await future)
+        if not answer.get("ok"):
+            raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
+        return answer["value"]
+
+    def _answer_timeout(self, future) -> None:
+        if not future.done():
+            self._fail(t("ai_err_stuck"))
+
+
+class Computer:
+    """Plays the computer's turns and answers the Hint button."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.state = app.state
+        self.worker = AiWorker(self._worker_status, self.state.now)
+        #: The request in flight for the computer's own turn, and for a hint.
+        self.asked: opponent.Request | None = None
+        self.hint_asked: opponent.Request | None = None
+        #: The game (by identity) for which the worker failed: a new game tries again.
+        self._failed_game = None
+        #: Nothing starts before the page is ready (:meth:`ready`).
+        self._live = False
+        #: Which side the computer played, kept for a reload (opponent.memory).
+        self.storage = SafeStorage.from_getter(lambda: window.localStorage)
+        self._remembered = None
+        app.hooks.append(self.after_refresh)
+        on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
+        # Warm up while the player picks a level in the New game dialog.
+        on(by_id("ng-computer"), "change", lambda e: self.want())
+
+    def ready(self) -> None:
+        """The page is ready: from the next task on, the computer plays."""
+        self._live = True
+        later(0, self.after_refresh)
+
+    def _game_identity(self):
+        return (id(self.state.game), id(self.state.drafts))
+
+    # Starting the worker --------------------------------------------------------------
+
+    def want(self) -> None:
+        """The worker is needed (soon): start it unless it runs."""
+        if not self._live:
+            return
+        if self.worker.status == "failed" and self._failed_game == self._game_identity():
+            return  # this game saw it fail; a new game (or a reload) tries again
+        self.worker.start()
+
+    def _worker_status(self) -> None:
+        worker = self.worker
+        root = document.documentElement
+        set_attr(root, "data-ai", worker.status)
+        if worker.start_ms is not None:
+            set_attr(root, "data-ai-ms", str(worker.start_ms))
+        if worker.status == "failed":
+            self._failed_game = self._game_identity()
+            state = self.state
+            state.computer_problem = worker.problem
+            if state.message is not None and state.message.key == "computer_starting":
+                state.message = None
+            if self.hint_asked is not None:
+                self.hint_asked = None
+                if state.message is not None and state.message.key == "hint_thinking":
+                    state.message = Message("hint_failed", {"reason": worker.problem}, "warn")
+            self.app.refresh()
+        elif worker.status == "ready":
+            state = self.state
+            if state.message is not None and state.message.key == "computer_starting":
+                state.message = None
+            self.app.refresh()
+
+    # After every refresh ---------------------------------------------------------------
+
+    def after_refresh(self) -> None:
+        if not self._live:
+            return
+        state = self.state
+        self._remember()
+        if state.computer is not None:
+            self.want()
+        if state.computer_turn() and state.computer_problem is None:
+            key = opponent.state_key(state)
+            if self.asked is None or self.asked.key != key:
+                request = opponent.next_request(state)
+                if request is not None:
+                    self.asked = request
+                    if self.worker.status == "starting" and state.message is None:
+                        state.message = Message("computer_starting", {"player": state.label(state.computer)})
+                        self._set_status_line()
+                    asyncio.ensure_future(self._run(request))
+        self._indicators()
+
+    def _remember(self) -> None:
+        state = self.state
+        if state.computer is None:
+            game = state.game
+            if game is None or not state.started or id(game) == self._remembered:
+                return
+            self._remembered = id(game)  # asked once per game read back
+            if opponent.recall(state, self.storage.get(opponent.MEMORY_KEY)):
+                self.app.refresh()
+            return
+        text = opponent.memory(state)
+        if text is not None and text != self._remembered:
+            self._remembered = text
+            self.storage.set(opponent.MEMORY_KEY, text)
+
+    def _set_status_line(self) -> None:
+        status = by_id("status")
+        text = self.state.status().text()
+        if status.textContent != text:
+            status.textContent = text
+
+    def _indicators(self) -> None:
+        state = self.state
+        thinking = ""
+        if state.computer_turn() and state.computer_problem is None:
+            thinking = "setup" if state.phase == SETUP else "move"
+        elif self.hint_asked is not None and opponent.fits(state, self.hint_asked):
+            thinking = "hint"
+        set_attr(self.app.board, "data-thinking", thinking)
+        by_id("status").classList.toggle("thinking", bool(thinking))
+        for color, cid in enumerate(("white", "black")):
+            bar = by_id(f"bar-{cid}")
+            bar.classList.toggle("thinking", bool(thinking in ("setup", "move") and state.computer == color))
+        button = by_id("btn-hint")
+        show(button, state.game is not None and state.started and state.game.clock is None
+             and state.phase == PLAYING)
+        button.disabled = not state.can_hint() or thinking == "hint"
+
+    # Asking ----------------------------------------------------------------------------
+
+    async def _run(self, request: opponent.Request) -> None:
+        state = self.state
+        asked_at = state.now()
+        try:
+            value = await self.worker.call(request.name, request.args, request.seconds)
+        except ComputerError as error:
+            if self.asked is request:
+                self.asked = None
+            if opponent.fits(state, request):
+                state.computer_problem = str(error)
+                self.app.refresh()
+            return
+        except Exception as error:  # never expected: keep the page alive, say it
+            window.console.error(f"militakiri: computer: {error!r}")
+            if self.asked is request:
+                self.asked = None
+            return
+        wait = MIN_REPLY_S - (state.now() - asked_at)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self.asked is request:
+            self.asked = None
+        try:
+            changed = opponent.apply(state, request, value)
+        except Exception as error:  # an answer the engine refuses (never expected)
+            state.computer_problem = t("ai_err_answer", error=str(error))
+            self.app.refresh()
+            return
+        if changed:
+            self.app.refresh()
+
+    def ask_hint(self) -> None:
+        state = self.state
+        request = opponent.hint_request(state)
+        if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
+            return
+        self.hint_asked = request
+        state.message = Message("hint_thinking")
+        self.want()
+        self.app.refresh()
+        asyncio.ensure_future(self._run_hint(request))
+
+    async def _run_hint(self, request: opponent.Request) -> None:
+        state = self.state
+        try:
+            value = await self.worker.call(request.name, request.args, request.seconds)
+        except ComputerError as error:
+            if self.hint_asked is request:
+                self.hint_asked = None
+                if opponent.fits(state, request):
+                    state.message = Message("hint_failed", {"reason": str(error)}, "warn")
+                    self.app.refresh()
+            return
+        if self.hint_asked is request:
+            self.hint_asked = None
+            if opponent.apply(state, request, value):
+                self.app.refresh()
+            else:
+                self._indicators()

@@ -1,0 +1,286 @@
+"""Dialogs: new game, dice (R6), resign (R23), result, help."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from militakiri import MilitakiriError
+
+from web.model.formatting import result_texts, time_control_text
+from web.ui.dom import by_id, clear, el, on, set_text, show
+from web.model.settings import (
+    COLOR_WORDS,
+    EXTRAS,
+    LEVELS,
+    PRESETS,
+    SIDES,
+    GameSettings,
+    SettingsError,
+    clean_name,
+    custom_time_control,
+    preset_control,
+)
+from web.i18n.texts import t
+
+# Which pips of a 3x3 grid are on, per die face.
+PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
+
+
+
+
+def die(value: int, color: int):
+    node = el("span", cls="die black" if color else "die", role="img",
+              aria_label=t("die_label", n=value))
+    for i in range(9):
+        node.appendChild(el("i", cls="on" if i in PIPS[value] else None))
+    return node
+
+
+class Dialogs:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.new = by_id("dlg-new")
+        self.dice = by_id("dlg-dice")
+        self.resign = by_id("dlg-resign")
+        self.result = by_id("dlg-result")
+        self.help = by_id("dlg-help")
+        self._fill_selects()
+        self._wire()
+
+    # New game -----------------------------------------------------------------
+
+    def _fill_selects(self) -> None:
+        """The choices in the current language; what was chosen stays (on a
+        first visit the player may have chosen before Python ran)."""
+        names = ("ng-time", "ng-extra", "ng-level", "ng-side")
+        chosen = [by_id(name).value for name in names]
+        select = by_id("ng-time")
+        clear(select)
+        for pid, _ in PRESETS:
+            select.appendChild(el("option", t(f"preset_{pid}"), value=pid))
+        select.appendChild(el("option", t("preset_custom"), value="custom"))
+        extra = by_id("ng-extra")
+        clear(extra)
+        for name in EXTRAS:
+            extra.appendChild(el("option", t(f"extra_{name}"), value=name))
+        # Against the computer: its level, and the side the player takes.
+        level = by_id("ng-level")
+        clear(level)
+        for n in LEVELS:
+            level.appendChild(el("option", t(f"level_{n}"), value=str(n)))
+        side = by_id("ng-side")
+        clear(side)
+        for name in SIDES:
+            side.appendChild(el("option", t(f"ng_side_{name}"), value=name))
+        for name, value in zip(names, chosen):
+            if value:  # an unbuilt page's selects start empty
+                by_id(name).value = value
+
+    def relabel(self) -> None:
+        """The choices in the language just chosen; what was chosen stays."""
+        self._fill_selects()
+        self._custom_changed()
+
+    def _wire(self) -> None:
+        on(by_id("form-new"), "submit", self._submit_new)
+        on(by_id("ng-cancel"), "click", lambda e: self.new.close())
+        on(by_id("ng-time"), "change", lambda e: self._custom_changed())
+        for name in ("ng-human", "ng-computer", "ng-side"):
+            on(by_id(name), "change", lambda e: self._opponent_changed())
+        for name in ("ng-min", "ng-sec", "ng-extra", "ng-bonus"):
+            on(by_id(name), "input", lambda e: self._custom_changed())
+        on(by_id("dice-roll"), "click", lambda e: self._roll())
+        on(by_id("dice-start"), "click", lambda e: self._start())
+        # The dice must be rolled: Escape does not close that dialog.
+        on(self.dice, "cancel", lambda e: e.preventDefault())
+        on(by_id("resign-white"), "click", lambda e: self._resign(0))
+        on(by_id("resign-black"), "click", lambda e: self._resign(1))
+        on(by_id("resign-cancel"), "click", lambda e: self.resign.close())
+        on(by_id("result-close"), "click", lambda e: self.result.close())
+        on(by_id("result-new"), "click", lambda e: (self.result.close(), self.open_new()))
+        on(by_id("help-close"), "click", lambda e: self.help.close())
+        for dialog in (self.new, self.resign, self.result, self.help, self.dice):
+            on(dialog, "close", lambda e: self.app.after_dialog())
+
+    @staticmethod
+    def early_choice() -> str | None:
+        """What the player did with the New game dialog before Python ran
+        (web/boot/first_stage.js, on a first visit): ``"chosen"`` (start that
+        game: ``start_chosen``), ``"dismissed"`` or None. Read once."""
+        root = document.documentElement
+        choice = root.getAttribute("data-new-game")
+        root.removeAttribute("data-new-game")
+        return choice if choice in ("chosen", "dismissed") else None
+
+    def open_new(self, settings: GameSettings | None = None) -> None:
+        if self.new.open:  # the player is choosing, maybe since before Python ran: keep it
+            self._opponent_changed()
+            self._custom_changed()
+            return
+        settings = settings or self.app.state.settings
+        by_id("ng-double" if settings.board == "double" else "ng-single").checked = True
+        preset = next((pid for pid, text in PRESETS if text == settings.time_control), "custom")
+        by_id("ng-time").value = preset
+        if preset == "custom":
+            control = settings.control()
+            total = int(control.seconds * 2)
+            by_id("ng-min").value = str(total // 60)
+            by_id("ng-sec").value = str(total % 60)
+            by_id("ng-extra").value = {"bronstein": "bronstein"}.get(
+                control.mode, "fischer" if control.bonus else "none")
+            by_id("ng-bonus").value = f"{control.bonus:g}"
+        by_id("ng-white").value = settings.white
+        by_id("ng-black").value = settings.black
+        by_id("ng-touch").checked = settings.touch_move
+        by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
+        by_id("ng-level").value = str(settings.level)
+        if settings.computer is not None:
+            by_id("ng-side").value = SIDES[1 - settings.computer]
+        self._opponent_changed()
+        by_id("ng-position").value = ""
+        set_text(by_id("ng-error"), "")
+        self._custom_changed()
+        if not self.new.open:
+            self.new.showModal()
+
+    def _custom_changed(self) -> None:
+        custom = by_id("ng-time").value == "custom"
+        show(by_id("ng-custom"), custom)
+        show(by_id("ng-bonus").parentElement, by_id("ng-extra").value != "none")
+        note = ""
+        if custom:
+            try:
+                note = time_control_text(self._custom())
+            except SettingsError as error:
+                note = t(error.key, **error.params)
+        set_text(by_id("ng-each"), note)
+
+    def _opponent_changed(self) -> None:
+        computer = bool(by_id("ng-computer").checked)
+        show(by_id("ng-computer-options"), computer)
+        # The computer names itself: the player's own name field only.
+        side = by_id("ng-side").value
+        show(by_id("ng-white").parentElement, not computer or side != "black")
+        show(by_id("ng-black").parentElement, not computer or side != "white")
+
+    def _custom(self):
+        return custom_time_control(by_id("ng-min").value, by_id("ng-sec").value,
+                                   by_id("ng-extra").value, by_id("ng-bonus").value)
+
+    def _submit_new(self, event) -> None:
+        event.preventDefault()
+        self.start_chosen()
+
+    def start_chosen(self) -> None:
+        """Start the game the dialog's fields describe; if they need fixing,
+        the dialog (opened if need be) says why and keeps them."""
+        try:
+            preset = by_id("ng-time").value
+            control = self._custom() if preset == "custom" else preset_control(preset)
+        except SettingsError as error:
+            self._refuse(t(error.key, **error.params))
+            return
+        settings = GameSettings(
+            board="double" if by_id("ng-double").checked else "single",
+            time_control=control.text(),
+            white=clean_name(by_id("ng-white").value),
+            black=clean_name(by_id("ng-black").value),
+            position=by_id("ng-position").value.strip() or None,
+            seed=self.app.state.settings.seed,
+            touch_move=bool(by_id("ng-touch").checked),
+        )
+        if by_id("ng-computer").checked:
+            side = by_id("ng-side").value
+            mine = COLOR_WORDS[side] if side in COLOR_WORDS else self.app.state.rng.randrange(2)
+            settings.computer = 1 - mine
+            settings.level = int(by_id("ng-level").value or LEVELS[0])
+        try:
+            self.app.new_game(settings)
+        except MilitakiriError as error:
+            self._refuse(t("err_position", reason=str(error)))
+            return
+        set_text(by_id("ng-error"), "")
+        self.new.close()
+
+    def _refuse(self, reason: str) -> None:
+        set_text(by_id("ng-error"), reason)
+        if not self.new.open:
+            self._opponent_changed()
+            self._custom_changed()
+            self.new.showModal()
+
+    # Dice ---------------------------------------------------------------------
+
+    def open_dice(self) -> None:
+        clear(by_id("dice-rolls"))
+        show(by_id("dice-roll"), True)
+        show(by_id("dice-start"), False)
+        if not self.dice.open:
+            self.dice.showModal()
+        by_id("dice-roll").focus()
+
+    def _roll(self) -> None:
+        state = self.app.state
+        dice = state.roll()
+        rolls = by_id("dice-rolls")
+        clear(rolls)
+        for w, b in dice.rolls:
+            item = el("li")
+            item.appendChild(el("span", state.label(0), cls="side-name"))
+            item.appendChild(die(w, 0))
+            item.appendChild(die(b, 1))
+            item.appendChild(el("span", state.label(1), cls="side-name"))
+            verdict = t("dice_tie") if w == b else t("dice_first", player=state.label(dice.first))
+            item.appendChild(el("span", verdict, cls="verdict"))
+            rolls.appendChild(item)
+        show(by_id("dice-roll"), False)
+        show(by_id("dice-start"), True)
+        by_id("dice-start").focus()
+        self.app.refresh()
+
+    def _start(self) -> None:
+        self.dice.close()
+        self.app.state.start()
+        self.app.refresh()
+
+    # Resign -------------------------------------------------------------------
+
+    def open_resign(self) -> None:
+        state = self.app.state
+        set_text(by_id("resign-white"), t("resign_as", player=state.label(0)))
+        set_text(by_id("resign-black"), t("resign_as", player=state.label(1)))
+        # Against the computer only the player resigns.
+        show(by_id("resign-white"), state.computer != 0)
+        show(by_id("resign-black"), state.computer != 1)
+        if not self.resign.open:
+            self.resign.showModal()
+        by_id("resign-cancel").focus()
+
+    def _resign(self, color: int) -> None:
+        self.resign.close()
+        self.app.state.resign(color)
+        self.app.refresh()
+
+    # Result -------------------------------------------------------------------
+
+    def open_result(self) -> None:
+        state = self.app.state
+        game = state.game
+        title, reason = result_texts(game.outcome(), (state.players.white, state.players.black))
+        set_text(by_id("result-title"), title)
+        set_text(by_id("result-reason"), reason)
+        set_text(by_id("result-record"), game.record())
+        if not self.result.open:
+            self.result.showModal()
+        by_id("result-new").focus()
+
+    # Help ---------------------------------------------------------------------
+
+    def open_help(self) -> None:
+        if not self.help.open:
+            self.help.showModal()
+
+    def any_open(self) -> bool:
+        # Every <dialog> of the page (the share, record and problem dialogs too).
+        return bool(document.querySelector("dialog[open]"))  # JS null is falsy
+

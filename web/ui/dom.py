@@ -1,0 +1,87 @@
+"""Small DOM helpers. Player text is only ever set as textContent."""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from web.i18n.texts import t
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+#: Every proxy made by :func:`keep` (listeners, worker handlers), kept for
+#: the page's lifetime (they are never removed).
+_KEPT: list = []
+
+
+def keep(fn):
+    """A JavaScript function that calls the Python ``fn``, kept for the page's lifetime."""
+    proxy = create_proxy(fn)
+    _KEPT.append(proxy)
+    return proxy
+
+
+def on(node, event: str, handler) -> None:
+    """Call the Python ``handler(event)`` on ``node``'s ``event``."""
+    node.addEventListener(event, keep(handler))
+
+
+def later(ms: float, fn) -> None:
+    """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout); its
+    proxy is freed once it has run."""
+    window.setTimeout(create_once_callable(lambda *args: fn()), ms)
+
+
+def by_id(name: str):
+    return document.getElementById(name)
+
+
+def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
+    node = document.createElement(tag)
+    if text is not None:
+        node.textContent = text
+    if cls:
+        node.className = cls
+    for key, value in attrs.items():
+        node.setAttribute(key.replace("_", "-"), str(value))
+    return node
+
+
+def svg(tag: str, **attrs):
+    node = document.createElementNS(SVG_NS, tag)
+    for key, value in attrs.items():
+        node.setAttribute(key.replace("_", "-"), str(value))
+    return node
+
+
+def set_text(node, text: str) -> None:
+    if node.textContent != text:
+        node.textContent = text
+
+
+def set_attr(node, name: str, value: str) -> None:
+    if node.getAttribute(name) != value:
+        node.setAttribute(name, value)
+
+
+def show(node, visible: bool) -> None:
+    if bool(node.hidden) == visible:
+        node.hidden = not visible
+
+
+def clear(node) -> None:
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def apply_texts(root=None) -> None:
+    """Fill data-text / data-label / data-title elements from texts.py."""
+    root = root or document
+    for node in root.querySelectorAll("[data-text]"):
+        node.textContent = t(node.getAttribute("data-text"))
+    for node in root.querySelectorAll("[data-label]"):
+        node.setAttribute("aria-label", t(node.getAttribute("data-label")))
+    for node in root.querySelectorAll("[data-title]"):
+        node.setAttribute("title", t(node.getAttribute("data-title")))

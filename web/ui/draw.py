@@ -1,0 +1,342 @@
+"""Canvas drawing of the board, batched: one redraw per animation frame.
+
+``Renderer.request()`` may be called any number of times; the board is drawn
+once, in the next requestAnimationFrame. The canvas backing store is
+``CSS size x devicePixelRatio`` so lines stay sharp on dense screens; pieces
+are painted once per size into small offscreen canvases (sprites) and
+stamped with drawImage, which keeps a redraw to a few hundred canvas calls.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from militakiri.board import ZONE_ROWS
+
+from web.model.layout import BoardGeometry
+from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, LIGHT, OUTLINE, PALETTE, STROKE,
+                    piece_parts, symbol_strokes)
+from web.i18n.texts import t
+
+ZONE_LINE = "rgba(92, 58, 28, 0.75)"
+LAST = "rgba(246, 206, 60, 0.50)"
+SELECTED = "rgba(46, 150, 104, 0.55)"
+MOVE_DOT = "rgba(28, 96, 66, 0.62)"
+TAKE_RING = "rgba(196, 36, 28, 0.92)"
+GHOST_FILL = "rgba(46, 150, 104, 0.22)"
+CURSOR = "#1b6fe0"
+#: A hint (web/ui/computer.py): the squares of the suggested move.
+HINT = "rgba(52, 120, 214, 0.36)"
+HINT_EDGE = "rgba(30, 84, 170, 0.95)"
+#: Coordinates: on a light square, on a dark one.
+LABEL_ON_LIGHT = "#8c6840"
+LABEL_ON_DARK = "#f6ead2"
+
+
+class Renderer:
+    def __init__(self, canvas, state) -> None:
+        self.canvas = canvas
+        self.ctx = canvas.getContext("2d")
+        self.state = state
+        self.square = 50
+        self.dpr = 1.0
+        #: (origin square name, x, y) while a piece is being dragged.
+        self.drag = None
+        self._sprites: dict = {}
+        self._queued = False
+        self._frame = create_proxy(self._on_frame)
+
+    # Size ---------------------------------------------------------------------
+
+    def geometry(self) -> BoardGeometry:
+        return self.state.geometry(self.square)
+
+    def resize(self, square: int) -> None:
+        dpr = float(window.devicePixelRatio or 1)
+        if square == self.square and dpr == self.dpr and self._sized():
+            return
+        self.square, self.dpr = square, dpr
+        g = self.geometry()
+        self.canvas.style.width = f"{g.width}px"
+        self.canvas.style.height = f"{g.height}px"
+        self.canvas.width = round(g.width * dpr)
+        self.canvas.height = round(g.height * dpr)
+        self._sprites.clear()
+        self.request()
+
+    def _sized(self) -> bool:
+        g = self.geometry()
+        return self.canvas.width == round(g.width * self.dpr) and self.canvas.height == round(g.height * self.dpr)
+
+    # Scheduling ---------------------------------------------------------------
+
+    def request(self) -> None:
+        if not self._queued:
+            self._queued = True
+            window.requestAnimationFrame(self._frame)
+
+    def _on_frame(self, _timestamp=None) -> None:
+        self._queued = False
+        self.draw()
+
+    # Drawing ------------------------------------------------------------------
+
+    def draw(self) -> None:
+        if not self._sized():
+            self.resize(self.square)
+        state = self.state
+        kind = state.kind
+        g = self.geometry()
+        s = g.square
+        ctx = self.ctx
+        ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+        ctx.clearRect(0, 0, g.width, g.height)
+
+        # Squares, checkered so that diagonals are easy to follow.
+        for rank in range(kind.rows):
+            for file in range(kind.files):
+                x, y = g.origin(file, rank)
+                ctx.fillStyle = LIGHT if (file + rank) % 2 else DARK
+                ctx.fillRect(x, y, s, s)
+
+        marks = state.marks()
+        by_kind: dict[str, list] = {}
+        for mark in marks:
+            by_kind.setdefault(mark.kind, []).append(mark)
+
+        for kind_name, colour in (("last", LAST), ("selected", SELECTED)):
+            ctx.fillStyle = colour
+            for mark in by_kind.get(kind_name, ()):
+                x, y = self._origin(mark.square)
+                ctx.fillRect(x, y, s, s)
+        for mark in by_kind.get("ghost", ()):
+            x, y = self._origin(mark.square)
+            ctx.fillStyle = GHOST_FILL
+            ctx.fillRect(x, y, s, s)
+        for mark in by_kind.get("hint", ()):
+            x, y = self._origin(mark.square)
+            width = max(2, round(s * 0.05))
+            ctx.fillStyle = HINT
+            ctx.fillRect(x, y, s, s)
+            ctx.strokeStyle = HINT_EDGE
+            ctx.lineWidth = width
+            ctx.strokeRect(x + width / 2, y + width / 2, s - width, s - width)
+
+        self._zone_lines(g)
+        self._coordinates(g)
+
+        # Pieces.
+        pieces = state.pieces()
+        drag_origin = self.drag[0] if self.drag else None
+        for sq, piece in pieces.items():
+            name = kind.square_name(sq)
+            x, y = g.origin(kind.file_of(sq), kind.rank_of(sq))
+            if name == drag_origin:
+                ctx.globalAlpha = 0.3
+                self._stamp(piece, x, y, s)
+                ctx.globalAlpha = 1
+            else:
+                self._stamp(piece, x, y, s)
+
+        # Ghost towers where a tower can be put.
+        ctx.globalAlpha = 0.42
+        for mark in by_kind.get("ghost", ()):
+            x, y = self._origin(mark.square)
+            self._stamp(mark.piece, x, y, s)
+        ctx.globalAlpha = 1
+
+        # Moves as dots, takes as rings.
+        ctx.fillStyle = MOVE_DOT
+        for mark in by_kind.get("move", ()):
+            cx, cy = self._center(mark.square)
+            ctx.beginPath()
+            ctx.arc(cx, cy, s * 0.15, 0, math.tau)
+            ctx.fill()
+        ctx.strokeStyle = TAKE_RING
+        ctx.lineWidth = max(2.5, s * 0.075)
+        for mark in by_kind.get("take", ()):
+            cx, cy = self._center(mark.square)
+            ctx.beginPath()
+            ctx.arc(cx, cy, s * 0.455, 0, math.tau)
+            ctx.stroke()
+
+        hidden = state.hidden_color()
+        if hidden is not None:
+            self._hidden_zone(g, hidden)
+
+        for mark in by_kind.get("cursor", ()):
+            x, y = self._origin(mark.square)
+            width = max(3, round(s * 0.06))
+            ctx.strokeStyle = CURSOR
+            ctx.lineWidth = width
+            ctx.strokeRect(x + width / 2 + 1, y + width / 2 + 1, s - width - 2, s - width - 2)
+
+        if self.drag:
+            origin, px, py = self.drag
+            piece = pieces.get(kind.square(origin))
+            if piece is not None:
+                size = s * 1.15
+                self._stamp(piece, px - size / 2, py - size / 2, size)
+
+    def _origin(self, name: str):
+        kind = self.state.kind
+        sq = kind.square(name)
+        return self.geometry().origin(kind.file_of(sq), kind.rank_of(sq))
+
+    def _center(self, name: str):
+        kind = self.state.kind
+        sq = kind.square(name)
+        return self.geometry().center(kind.file_of(sq), kind.rank_of(sq))
+
+    def _zone_lines(self, g: BoardGeometry) -> None:
+        """Lines between the set-up zones and the neutral rows (R1)."""
+        ctx = self.ctx
+        ctx.strokeStyle = ZONE_LINE
+        ctx.lineWidth = max(2, g.square * 0.045)
+        for rank in (ZONE_ROWS, g.rows - ZONE_ROWS):  # the first rank above a border
+            y = rank * g.square if g.flipped else (g.rows - rank) * g.square
+            ctx.beginPath()
+            ctx.moveTo(0, y)
+            ctx.lineTo(g.width, y)
+            ctx.stroke()
+
+    def _coordinates(self, g: BoardGeometry) -> None:
+        kind = self.state.kind
+        ctx = self.ctx
+        s = g.square
+        size = max(9, round(s * 0.19))
+        ctx.font = f"600 {size}px system-ui, sans-serif"
+        bottom_rank = g.rows - 1 if g.flipped else 0
+        left_file = g.files - 1 if g.flipped else 0
+        ctx.textBaseline = "alphabetic"
+        ctx.textAlign = "right"
+        for file in range(kind.files):
+            x, y = g.origin(file, bottom_rank)
+            ctx.fillStyle = LABEL_ON_LIGHT if (file + bottom_rank) % 2 else LABEL_ON_DARK
+            ctx.fillText(kind.file_letter(file), x + s - 3, y + s - 3)
+        ctx.textAlign = "left"
+        ctx.textBaseline = "top"
+        for rank in range(kind.rows):
+            x, y = g.origin(left_file, rank)
+            ctx.fillStyle = LABEL_ON_LIGHT if (left_file + rank) % 2 else LABEL_ON_DARK
+            ctx.fillText(str(rank + 1), x + 3, y + 3)
+        ctx.textBaseline = "alphabetic"
+
+    def _hidden_zone(self, g: BoardGeometry, color: int) -> None:
+        """Cover a set-up that must stay unseen (R4, hot-seat)."""
+        kind = self.state.kind
+        ctx = self.ctx
+        ranks = [kind.zone_row(color, row) for row in (1, 2, 3)]
+        tops = [g.origin(0, r)[1] for r in ranks]
+        y = min(tops)
+        h = g.square * 3
+        ctx.fillStyle = "rgba(59, 47, 39, 0.82)"
+        ctx.fillRect(0, y, g.width, h)
+        ctx.fillStyle = "#f7efe1"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        size = max(12, round(g.square * 0.26))
+        ctx.font = f"600 {size}px system-ui, sans-serif"
+        side = t("white") if color == 0 else t("black")
+        ctx.fillText(t("hidden_setup", side=side), g.width / 2, y + h / 2, g.width - 16)
+        ctx.textAlign = "left"
+        ctx.textBaseline = "alphabetic"
+
+    # Pieces -------------------------------------------------------------------
+
+    def _stamp(self, piece, x: float, y: float, size: float) -> None:
+        px = max(8, round(size * self.dpr))
+        key = (piece.symbol, px)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            sprite = document.createElement("canvas")
+            sprite.width = px
+            sprite.height = px
+            paint_piece(sprite.getContext("2d"), piece, px)
+            self._sprites[key] = sprite
+        self.ctx.drawImage(sprite, x, y, size, size)
+
+
+def paint_piece(ctx, piece, s: float) -> None:
+    """Paint ``piece`` into a square of ``s`` pixels at (0, 0) (its parts: shapes.piece_parts)."""
+    colours = PALETTE[piece.color]
+    parts = piece_parts(piece)
+    ctx.lineJoin = "round"
+    ctx.lineCap = "round"
+    if piece.is_tower:
+        _paint_tower(ctx, colours, s, parts)
+    else:
+        _paint_stack(ctx, colours, s, parts)
+    ctx.strokeStyle = colours["mark"]
+    ctx.lineWidth = s * STROKE
+    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
+        ctx.beginPath()
+        ctx.moveTo(x1 * s, y1 * s)
+        ctx.lineTo(x2 * s, y2 * s)
+        ctx.stroke()
+    if parts.badge:
+        _paint_badge(ctx, s, piece.height)
+
+
+def _paint_tower(ctx, colours, s: float, parts) -> None:
+    # Plinth.
+    ctx.fillStyle = colours["side"]
+    ctx.strokeStyle = colours["edge"]
+    ctx.lineWidth = s * OUTLINE
+    _round_rect(ctx, *(v * s for v in parts.plinth))
+    ctx.fill()
+    ctx.stroke()
+    # Crenellated body.
+    points = parts.body
+    ctx.beginPath()
+    ctx.moveTo(points[0][0] * s, points[0][1] * s)
+    for px, py in points[1:]:
+        ctx.lineTo(px * s, py * s)
+    ctx.closePath()
+    ctx.fillStyle = colours["fill"]
+    ctx.fill()
+    ctx.stroke()
+
+
+def _paint_stack(ctx, colours, s: float, parts) -> None:
+    ctx.lineWidth = s * OUTLINE
+    ctx.strokeStyle = colours["edge"]
+    for cy, colour in parts.discs:  # the lowest disc first
+        ctx.beginPath()
+        ctx.arc(0.5 * s, cy * s, DISC_RADIUS * s, 0, math.tau)
+        ctx.fillStyle = colours[colour]
+        ctx.fill()
+        ctx.stroke()
+
+
+def _paint_badge(ctx, s: float, height: int) -> None:
+    cx, cy, r = (v * s for v in BADGE_CIRCLE)
+    ctx.beginPath()
+    ctx.arc(cx, cy, r, 0, math.tau)
+    ctx.fillStyle = BADGE
+    ctx.fill()
+    ctx.lineWidth = s * BADGE_RIM
+    ctx.strokeStyle = "#ffffff"
+    ctx.stroke()
+    ctx.fillStyle = "#ffffff"
+    ctx.font = f"700 {round(s * BADGE_FONT)}px system-ui, sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.fillText(str(height), cx, cy + s * 0.01)
+
+
+def _round_rect(ctx, x, y, w, h, r) -> None:
+    ctx.beginPath()
+    ctx.moveTo(x + r, y)
+    ctx.lineTo(x + w - r, y)
+    ctx.arcTo(x + w, y, x + w, y + r, r)
+    ctx.lineTo(x + w, y + h - r)
+    ctx.arcTo(x + w, y + h, x + w - r, y + h, r)
+    ctx.lineTo(x + r, y + h)
+    ctx.arcTo(x, y + h, x, y + h - r, r)
+    ctx.lineTo(x, y + r)
+    ctx.arcTo(x, y, x + r, y, r)
+    ctx.closePath()

@@ -1,0 +1,120 @@
+"""Pointer (mouse, touch, pen) and keyboard input on the board.
+
+Every input ends in the one state: a click or tap in
+``UiState.user_square``, a drop after a drag in ``UiState.user_move``, Enter
+on the keyboard cursor in ``user_square`` again. Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+from web.ui.dom import on
+
+DRAG_START_PX = 6
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+class BoardInput:
+    def __init__(self, canvas, state, renderer, after) -> None:
+        self.canvas = canvas
+        self.state = state
+        self.renderer = renderer
+        #: after(changed): refresh the page after an input.
+        self.after = after
+        self._down = None  # (pointerId, square, x, y, was_selected)
+        self._dragging = False
+        for event, handler in (
+            ("pointerdown", self.on_down),
+            ("pointermove", self.on_move),
+            ("pointerup", self.on_up),
+            ("pointercancel", self.on_cancel),
+            ("keydown", self.on_key),
+            ("contextmenu", lambda e: e.preventDefault()),
+        ):
+            on(canvas, event, handler)
+
+    def square_at(self, event) -> str | None:
+        cell = self.renderer.geometry().cell_at(event.offsetX, event.offsetY)
+        if cell is None:
+            return None
+        kind = self.state.kind
+        return kind.square_name(kind.at(*cell))
+
+    # Pointer ------------------------------------------------------------------
+
+    def on_down(self, event) -> None:
+        if event.pointerType == "mouse" and event.button != 0:
+            return
+        if self._down is not None:
+            return  # a second finger: ignore
+        square = self.square_at(event)
+        if square is None:
+            return
+        if event.pointerType != "mouse":
+            # No emulated mouse events after a touch; a mouse press keeps its
+            # default, which focuses the board for the keyboard (no ring).
+            event.preventDefault()
+        state = self.state
+        was_selected = square == state.selected
+        self._down = (event.pointerId, square, event.offsetX, event.offsetY, was_selected)
+        self._dragging = False
+        state.cursor = None if event.pointerType != "mouse" else state.cursor
+        if not was_selected:
+            # Select, move to, place: everything but a toggle happens on press.
+            self.after(state.user_square(square))
+        try:
+            self.canvas.setPointerCapture(event.pointerId)
+        except Exception:
+            pass
+
+    def on_move(self, event) -> None:
+        if self._down is None or event.pointerId != self._down[0]:
+            return
+        _, square, x0, y0, _ = self._down
+        x, y = event.offsetX, event.offsetY
+        if not self._dragging:
+            if abs(x - x0) + abs(y - y0) < DRAG_START_PX or not self.state.can_drag(square):
+                return
+            if self.state.selected != square:
+                return
+            self._dragging = True
+        self.renderer.drag = (square, x, y)
+        self.renderer.request()
+
+    def on_up(self, event) -> None:
+        if self._down is None or event.pointerId != self._down[0]:
+            return
+        _, origin, _, _, was_selected = self._down
+        self._down = None
+        target = self.square_at(event)
+        if self._dragging:
+            self._dragging = False
+            self.renderer.drag = None
+            if target is not None and target != origin:
+                self.after(self.state.user_move(origin, target))
+            else:
+                self.after(True)
+        elif was_selected and target == origin:
+            # A click on the selected piece puts it down again.
+            self.after(self.state.user_square(origin))
+
+    def on_cancel(self, event) -> None:
+        self._down = None
+        self._dragging = False
+        self.renderer.drag = None
+        self.renderer.request()
+
+    # Keyboard -----------------------------------------------------------------
+
+    def on_key(self, event) -> None:
+        key = event.key
+        state = self.state
+        if key in ARROWS:
+            event.preventDefault()
+            state.move_cursor(*ARROWS[key])
+            self.after(True)
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            self.after(state.press_enter())
+        elif key == "Escape":
+            event.preventDefault()
+            self.after(state.cancel())

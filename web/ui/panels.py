@@ -1,0 +1,224 @@
+"""The DOM around the board: player bars (name, spare and waiting towers,
+clock element), the move list, the endgame-rule box, the legend."""
+
+from __future__ import annotations
+
+from militakiri.pieces import SHAPES, WHITE, stack, tower
+
+from web.i18n.texts import t
+from web.model.formatting import move_rows
+from web.model.shapes import PALETTE, symbol_strokes, tower_outline
+from web.model.ui_state import OVER
+from web.ui.dom import by_id, clear, el, set_attr, set_text, show, svg
+
+COLOR_IDS = ("white", "black")
+
+
+def icon(piece, size: int = 18):
+    """A small SVG of ``piece``, drawn from the same geometry as the board."""
+    colours = PALETTE[piece.color]
+    node = svg("svg", viewBox="0 0 100 100", width=size, height=size, aria_hidden="true",
+               focusable="false")
+    if piece.is_tower:
+        points = " ".join(f"{x * 100:.1f},{y * 100:.1f}" for x, y in tower_outline(0.14, 0.86, 0.1, 0.9))
+        node.appendChild(svg("polygon", points=points, fill=colours["fill"], stroke=colours["edge"],
+                             stroke_width=7, stroke_linejoin="round"))
+        cy, r = 0.55, 0.2
+    else:
+        height = piece.height
+        top = 50 - (height - 1) * 3
+        for i in range(height - 1, -1, -1):  # stacked discs, the top one last
+            node.appendChild(svg("circle", cx=50, cy=top + i * 6, r=40,
+                                 fill=colours["fill"] if i == 0 else colours["side"],
+                                 stroke=colours["edge"], stroke_width=7))
+        cy, r = top / 100, 0.23
+    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
+        node.appendChild(svg("line", x1=x1 * 100, y1=y1 * 100, x2=x2 * 100, y2=y2 * 100,
+                             stroke=colours["mark"], stroke_width=10, stroke_linecap="round"))
+    if not piece.is_tower and piece.height > 1:
+        node.appendChild(svg("circle", cx=80, cy=20, r=19, fill="#2f5470", stroke="#fff", stroke_width=4))
+        label = svg("text", x=80, y=28, text_anchor="middle", font_size=26, font_weight=700, fill="#fff")
+        label.textContent = str(piece.height)
+        node.appendChild(label)
+    return node
+
+
+class PlayerBars:
+    """One bar per colour; the bar of the side at the top of the board comes first."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+        self.bars = []
+        self._keys = [None, None]
+        for color, cid in enumerate(COLOR_IDS):
+            bar = by_id(f"bar-{cid}")
+            clear(bar)
+            who = el("div", cls="who")
+            who.appendChild(el("span", cls="chip", aria_hidden="true"))
+            name = el("span", cls="name")
+            who.appendChild(name)
+            towers = el("div", cls="towers")
+            clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
+            bar.appendChild(who)
+            bar.appendChild(towers)
+            bar.appendChild(clock)
+            self.bars.append({"bar": bar, "name": name, "towers": towers, "clock": clock})
+        self.play = by_id("play")
+
+    def clock(self, color: int):
+        return self.bars[color]["clock"]
+
+    def invalidate(self) -> None:
+        """Draw the towers again at the next update (their texts changed language)."""
+        self._keys = [None, None]
+
+    def update(self) -> None:
+        state = self.state
+        top = WHITE if state.flipped else 1 - WHITE
+        for color, parts in enumerate(self.bars):
+            bar = parts["bar"]
+            bar.style.order = "0" if color == top else "2"
+            set_text(parts["name"], state.label(color))
+            active = state.turn == color and state.phase != OVER
+            bar.classList.toggle("active", bool(active))
+            self._towers(color, parts["towers"])
+        by_id("board-wrap").style.order = "1"
+
+    def _towers(self, color: int, box) -> None:
+        state = self.state
+        game = state.game
+        if game is None or not state.started:
+            key = None
+        else:
+            position = state.shown_position()  # a past one while replaying
+            left = position.moves_left[color] if position.moves_left is not None else None
+            key = (tuple(position.spares[color]), state.waiting_shown(color), left)
+        if key == self._keys[color]:
+            return
+        self._keys[color] = key
+        clear(box)
+        if key is None:
+            return
+        spares, waiting, left = key
+        group = el("span", cls="group", title=t("spares"))
+        group.appendChild(el("span", t("spares"), cls="lbl long"))
+        group.appendChild(el("span", t("spares_short"), cls="lbl short"))
+        for shape in SHAPES:
+            group.appendChild(icon(tower(color, shape)))
+            group.appendChild(el("span", str(spares[shape]), cls="count"))
+        box.appendChild(group)
+        label = t("spares") + ": " + ", ".join(
+            f"{spares[s]} {t('shape_' + ('star', 'cross', 'plus')[s])}" for s in SHAPES)
+        if waiting:
+            wait = el("span", cls="group waiting-group", title=t("waiting"))
+            wait.appendChild(el("span", t("waiting"), cls="lbl"))
+            for shape in waiting:
+                wait.appendChild(icon(tower(color, shape)))
+            box.appendChild(wait)
+            label += ". " + t("waiting") + ": " + ", ".join(
+                t("shape_" + ("star", "cross", "plus")[s]) for s in waiting)
+        if left is not None:
+            box.appendChild(el("span", t("moves_left_short", n=left), cls="group moves-left",
+                               title=t("moves_left_title")))
+            label += ". " + t("moves_left_title") + ": " + str(left)
+        set_attr(box, "aria-label", label)
+
+
+class MoveList:
+    def __init__(self, state) -> None:
+        self.state = state
+        self.list = by_id("moves")
+        self.empty = by_id("moves-empty")
+        self._key = None
+
+    def update(self) -> None:
+        state = self.state
+        game = state.game
+        tokens = list(game.tokens) if game is not None and state.started else []
+        # Each move is clickable (web/ui/session.py): data-ply = moves played after it.
+        shown = state.replay.shown(game) if tokens and state.viewing_past() else None
+        key = (id(game), tuple(tokens), shown)
+        if key == self._key:
+            return
+        self._key = key
+        clear(self.list)
+        show(self.empty, not tokens)
+        if not tokens:
+            return
+        rows = move_rows(game.start.turn, game.start.number, tokens)
+        last = len(tokens) - 1
+        index = 0
+        for number, white, black in rows:
+            item = el("li")
+            item.appendChild(el("span", f"{number}.", cls="num"))
+            for token in (white, black):
+                if token is None:
+                    item.appendChild(el("span", "\u2026" if index == 0 else ""))
+                    continue
+                cls = "mv last" if index == last else "mv"
+                if shown is not None and index + 1 == shown:
+                    cls += " shown"
+                item.appendChild(el("span", token, cls=cls, data_ply=index + 1))
+                index += 1
+            self.list.appendChild(item)
+        marked = self.list.querySelector(".shown")
+        if marked:  # (JS null is falsy) scroll the list only, never the page (.moves is positioned)
+            self.list.scrollTop = max(0, marked.offsetTop - self.list.clientHeight // 2)
+        else:
+            self.list.scrollTop = self.list.scrollHeight
+
+
+class EndgameBox:
+    def __init__(self, state) -> None:
+        self.state = state
+        self.box = by_id("endgame")
+        self._key = None
+
+    def invalidate(self) -> None:
+        """Write the box again at the next update (its texts changed language)."""
+        self._key = None
+
+    def update(self) -> None:
+        state = self.state
+        game = state.game
+        left = state.shown_position().moves_left if game is not None and state.started else None
+        if left == self._key:
+            return
+        self._key = left
+        show(self.box, left is not None)
+        if left is None:
+            return
+        clear(self.box)
+        self.box.appendChild(el("strong", t("endgame_on")))
+        self.box.appendChild(el("span", t("endgame_left", white=state.label(0), wleft=left[0],
+                                          black=state.label(1), bleft=left[1])))
+
+
+def fill_legend() -> None:
+    box = by_id("legend-list")
+    clear(box)
+    rows = [
+        (tower(WHITE, 0), stack(1, 0, 1), "legend_star"),
+        (tower(WHITE, 1), stack(1, 1, 1), "legend_cross"),
+        (tower(WHITE, 2), stack(1, 2, 1), "legend_plus"),
+        (tower(WHITE, 2), tower(1, 1), "legend_tower"),
+        (stack(WHITE, 0, 1), stack(1, 1, 3), "legend_pawn"),
+    ]
+    for first, second, key in rows:
+        item = el("li")
+        item.appendChild(icon(first, 26))
+        item.appendChild(icon(second, 26))
+        item.appendChild(el("span", t(key)))
+        box.appendChild(item)
+    item = el("li")
+    item.appendChild(el("span", t("legend_marks")))
+    box.appendChild(item)
+
+
+def fill_help() -> None:
+    body = by_id("help-body")
+    clear(body)
+    for key in ("help_goal", "help_setup", "help_move", "help_take", "help_promote",
+                "help_endgame", "help_computer", "help_controls"):
+        body.appendChild(el("p", t(key)))
+

@@ -1,0 +1,349 @@
+"""Games that travel and last (browser glue): links in the address bar,
+autosave, replay controls and keys, Resume, the notice line, the window
+title, and embed mode's messages to the parent window.
+
+The decisions are in pure modules (tested with plain pytest): share.py
+(links, clocks of a game read back), autosave.py (what is saved, and when),
+replay.py (which move is shown), embed.py (messages), storage.py
+(localStorage that never throws).
+
+Start-up (:meth:`Session.start`), in this order of preference:
+
+- full page: a game link in the fragment (``#1!s...``) opens, unless it is
+  the game already saved (then the save, with its paused clocks, wins);
+  the fragment is then cleared from the address bar, so a reload shows the
+  saved game as it went on;
+- embed mode: this embed's own saved game, else the start link
+  (``link=`` or the fragment);
+- a URL that starts a game (``position=``, ``board=``: tests, tools,
+  puzzles) starts it, unless the saved game is that very game (it started
+  from the same position, with the same time control): then the save;
+- else the saved game, else the New game dialog.
+
+A bad link or save shows the problem dialog and loads nothing of it; the
+saved game is only ever replaced by a game that loaded whole.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from militakiri import BLACK, InvalidLinkError, game_to_link
+
+from web.services.autosave import SAVE_KEY, Autosaver, SavedGameError
+from web.services.embed import EmbedEvents
+from web.ui.dom import by_id, on, set_attr, set_text, show
+from web.services.share import (
+    current_deadline,
+    is_empty_fragment,
+    labels,
+    open_fragment,
+    page_title,
+    prepare,
+    sentence,
+    start_choice,
+    time_left_text,
+)
+from web.i18n.texts import t
+from web.model.ui_state import Message
+from web.services.storage import SafeStorage
+from web.ui.share_dialogs import ShareDialogs, format_deadline
+
+TICK_MS = 1000
+#: While a live clock runs, the save is refreshed this often (ticks), so a
+#: crash loses at most a few seconds of the mover's clock.
+SAVE_EVERY_TICKS = 5
+REPLAY_KEYS = {"Home": "first", "End": "last", "PageUp": "prev", "PageDown": "next"}
+ARROW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next"}
+
+
+def _local_storage():
+    return window.localStorage  # throws where the browser denies storage
+
+
+class Session:
+    def __init__(self, app, query: str, options) -> None:
+        self.app = app
+        self.state = app.state
+        self.options = options
+        self.embed = options.embed
+        self.storage = SafeStorage.from_getter(_local_storage)
+        key = SAVE_KEY
+        if self.embed:  # each embedded board (its parameters) keeps its own game
+            where = str(query) + str(window.location.hash or "")
+            key = f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}"
+        self.saver = Autosaver(self.storage, key)
+        self.events = EmbedEvents()
+        self.dialogs = ShareDialogs(self)
+        #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
+        self.note: tuple | None = None
+        self._moves_key = None
+        self._ticks = 0
+        self._announced = False  # embed: nothing is posted before "ready"
+        app.hooks.append(self.after_refresh)
+        self._wire()
+
+    # Wiring ---------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        for name, how in (("btn-first", "first"), ("btn-prev", "prev"), ("btn-next", "next"),
+                          ("btn-last", "last")):
+            on(by_id(name), "click", lambda e, how=how: self.step(how))
+        on(by_id("btn-resume"), "click", lambda e: self.resume())
+        on(by_id("btn-share"), "click", lambda e: self.dialogs.open_share())
+        on(by_id("btn-record"), "click", lambda e: self.dialogs.open_record())
+        on(by_id("result-share"), "click",
+                 lambda e: (self.app.dialogs.result.close(), self.dialogs.open_share()))
+        for name in ("btn-share", "btn-record"):
+            by_id(name).disabled = False
+        on(by_id("moves"), "click", self._move_clicked)
+        on(document, "keydown", self._key)
+        on(window, "hashchange", lambda e: self._hash_changed())
+        on(document, "visibilitychange",
+                 lambda e: self.save(force=True) if document.visibilityState == "hidden" else None)
+        on(window, "pagehide", lambda e: self.save(force=True))
+        self._tick_proxy = create_proxy(lambda *a: self._tick())
+        window.setInterval(self._tick_proxy, TICK_MS)
+        self._save_soon = False
+        self._saved_proxy = create_proxy(lambda *a: self._deferred_save())
+        self._frame_proxy = create_proxy(lambda *a: window.setTimeout(self._saved_proxy, 0))
+
+    # Start-up -------------------------------------------------------------------------
+
+    def start(self, has_game_params: bool, ask_new_game: bool = True) -> None:
+        """Open what the address or the save holds; see the module doc.
+        With nothing to open, the New game dialog, if ``ask_new_game``."""
+        problems = []
+        saved = None
+        try:
+            saved = self.saver.load(self.state.wall())
+        except SavedGameError as error:
+            problems.append(("problem_saved_title", t("saved_bad", reason=str(error)), True))
+        source = self.options.link or str(window.location.hash or "")
+        shared = None
+        if not is_empty_fragment(source):
+            try:
+                shared = open_fragment(source)
+            except InvalidLinkError as error:
+                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False))
+            if not self.embed:
+                self._clear_hash()
+        choice = start_choice(
+            embed=self.embed, saved=saved is not None, link=shared is not None,
+            link_is_saved=(saved is not None and shared is not None
+                           and saved.link == game_to_link(shared.game, shared.deadline)),
+            url_starts_game=has_game_params,
+            url_game_is_saved=saved is not None and self._same_start(saved.game))
+        if choice == "saved":
+            self._load_restored(saved)
+        elif choice == "link":  # an embed's start link is how the board begins: no message
+            self._load_shared(shared, None if self.embed else "link_opened")
+        loaded = choice is not None
+        self.saver.prime(self.state)
+        self._moves_key = self._key_of_moves()
+        new_game = ask_new_game and not loaded and not has_game_params and not self.embed
+        if problems:
+            title = problems[0][0]
+            text = " ".join(p[1] for p in problems)
+            offer_new = any(p[2] for p in problems) and not new_game
+            self.dialogs.problem(title, text, offer_new, then=self.app.dialogs.open_new if new_game else None)
+        elif new_game:
+            self.app.dialogs.open_new()
+
+    def _same_start(self, game) -> bool:
+        """Whether the URL's ``position=`` game is ``game`` (a reload)."""
+        settings = self.state.settings
+        return (settings.position is not None and self.state.game is not None
+                and game.start.string() == self.state.game.start.string()
+                and game.time_control == self.state.game.time_control)
+
+    def ready(self) -> None:
+        """The page can be played: tell an embedding page."""
+        if self.embed:
+            self._announced = True
+            self._post(self.events.ready(self.state))
+
+    # Loading games --------------------------------------------------------------------
+
+    def load_game(self, game, message_key: str | None, deadline: float | None = None) -> None:
+        """A game read whole from a link or a record becomes the game."""
+        prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline)
+        flipped = None
+        if game.time_control.mode == "correspondence" and not game.is_over():
+            flipped = game.position.turn == BLACK  # the player to move at the bottom
+        message = Message(message_key, {"n": len(game.tokens)}) if message_key and game.tokens else None
+        self._load(game, flipped, prepared.note, message)
+
+    def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
+        self.load_game(shared.game, message_key, shared.deadline)
+
+    def _load_restored(self, restored) -> None:
+        self._load(restored.game, restored.flipped, restored.note, None, result_seen=True)
+
+    def _load(self, game, flipped, note, message, result_seen: bool = False) -> None:
+        self.dialogs.close_all()
+        self.note = (id(game), note) if note else None
+        self.state.load_game(game, flipped=flipped, message=message)
+        if result_seen:  # a finished game restored: no result dialog on every reload
+            self.app._result_shown_for = (id(game), len(game.tokens))
+        self.app.refresh()
+        self.app.fit()  # after the refresh: the board kind and the notice are known
+
+    def _hash_changed(self) -> None:
+        fragment = str(window.location.hash or "")
+        if is_empty_fragment(fragment):
+            return
+        try:
+            shared = open_fragment(fragment)
+        except InvalidLinkError as error:
+            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(str(error))))
+        else:
+            self._load_shared(shared)
+        if not self.embed:
+            self._clear_hash()
+
+    def _clear_hash(self) -> None:
+        location = window.location
+        window.history.replaceState(window.history.state, "", str(location.pathname) + str(location.search))
+
+    # After every refresh ----------------------------------------------------------------
+
+    def after_refresh(self) -> None:
+        # Saving writes the game link (tens of ms for a long game in Pyodide):
+        # just after the next frame is painted, so a move shows at once.
+        if not self._save_soon:
+            self._save_soon = True
+            window.requestAnimationFrame(self._frame_proxy)
+        if self.embed and self._announced:
+            for message in self.events.update(self.state):
+                self._post(message)
+        self._after_move()
+        self._update_view()
+
+    def _deferred_save(self) -> None:
+        self._save_soon = False
+        self.save()
+
+    def save(self, force: bool = False) -> None:
+        try:
+            self.saver.update(self.state, self.state.clock_now(), force=force)
+        except Exception as error:  # autosave never breaks the game
+            window.console.error(f"autosave: {error!r}")
+
+    def _key_of_moves(self):
+        game = self.state.game
+        return (id(game), len(game.tokens)) if game is not None and self.state.started else None
+
+    def _after_move(self) -> None:
+        """Correspondence: each move makes a link to send (R22)."""
+        key, before = self._key_of_moves(), self._moves_key
+        self._moves_key = key
+        game = self.state.game
+        if (key is None or before is None or key[0] != before[0] or key[1] != before[1] + 1
+                or self.embed or game.time_control.mode != "correspondence"):
+            return
+        if not self.app.dialogs.any_open():
+            self.dialogs.open_share()
+
+    def _update_view(self) -> None:
+        state = self.state
+        game = state.game if state.started else None
+        total = len(game.tokens) if game is not None else 0
+        shown = state.replay.shown(game) if game is not None else 0
+        by_id("btn-first").disabled = by_id("btn-prev").disabled = shown == 0
+        by_id("btn-next").disabled = by_id("btn-last").disabled = shown >= total
+        show(by_id("btn-resume"), state.paused)
+        by_id("btn-share").disabled = game is None
+        board = self.app.board
+        set_attr(board, "data-ply", str(shown))
+        set_attr(board, "data-plies", str(total))
+        title = page_title(game, t("title"))
+        if str(document.title) != title:
+            document.title = title
+        self._update_notice()
+
+    def _update_notice(self) -> None:
+        state = self.state
+        game = state.game if state.started else None
+        parts = []
+        if game is not None:
+            deadline = current_deadline(game)
+            if deadline is not None:
+                player = labels(game)[game.position.turn]
+                left = time_left_text(deadline - state.wall())
+                parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
+            if self.note is not None and self.note[0] == id(game) and not game.is_over():
+                parts.append(t(self.note[1]))
+        if not self.storage.available:  # embed mode has no Share or Game record button
+            parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
+        node = by_id("notice")
+        was = (bool(node.hidden), str(node.textContent))
+        set_text(node, " ".join(parts))
+        show(node, bool(parts))
+        if was != (bool(node.hidden), str(node.textContent)):
+            self.app.fit()  # the notice takes room below the board (cheap at the same size)
+
+    def _tick(self) -> None:
+        self._ticks += 1
+        game = self.state.game
+        if game is None or game.clock is None or not self.state.started:
+            return
+        if current_deadline(game) is not None:
+            self._update_notice()
+        running = game.clock.running is not None and not game.is_over()
+        if running and self._ticks % SAVE_EVERY_TICKS == 0:
+            self.save(force=True)
+
+    # Replay and Resume --------------------------------------------------------------------
+
+    def step(self, how: str) -> None:
+        if self.state.step_replay(how):
+            self.app.refresh()
+
+    def resume(self) -> None:
+        if self.state.resume():
+            self.app.refresh()
+            self.app.board.focus()
+
+    def _move_clicked(self, event) -> None:
+        target = event.target.closest("[data-ply]") if hasattr(event.target, "closest") else None
+        if not target:  # None or JS null
+            return
+        try:
+            ply = int(str(target.getAttribute("data-ply")))
+        except ValueError:
+            return
+        if self.state.show_ply(ply):
+            self.app.refresh()
+
+    def _key(self, event) -> None:
+        """Home/End/PageUp/PageDown step through the game everywhere; Left and
+        Right too, except on the board, where the arrows move its cursor."""
+        if event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        if self.app.dialogs.any_open():
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").upper()
+        if tag in ("INPUT", "TEXTAREA", "SELECT") or getattr(target, "isContentEditable", False):
+            return
+        how = REPLAY_KEYS.get(event.key)
+        if how is None and tag != "CANVAS":
+            how = ARROW_KEYS.get(event.key)
+        if how is None or self.state.game is None or not self.state.started:
+            return
+        event.preventDefault()
+        self.step(how)
+
+    # Embed --------------------------------------------------------------------------------
+
+    def _post(self, message: dict) -> None:
+        """postMessage to the parent window (any origin: nothing secret is sent)."""
+        try:
+            window.parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
+        except Exception as error:
+            window.console.error(f"postMessage: {error!r}")

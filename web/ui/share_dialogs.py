@@ -1,0 +1,198 @@
+"""The Share, Game record and problem dialogs (browser glue).
+
+Share shows the game's address (this page + ``#`` + the game link) to copy;
+Game record exports the record (copy, download) and opens one (paste or a
+file); the problem dialog says why a link, a record or a saved game cannot
+be opened. Every text from a link, a record or a save is set with
+textContent or an input's value: names are shown as text, never markup.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from militakiri import Game, MilitakiriError
+
+from web.i18n.texts import language, t
+from web.services.share import current_deadline, labels, record_filename, record_too_big, share_url
+from web.ui.dom import by_id, later, on, set_text, show
+
+
+def format_deadline(deadline: float) -> str:
+    """A deadline as a local date and time, in the page's language."""
+    options = window.JSON.parse(json.dumps({"dateStyle": "medium", "timeStyle": "short"}))
+    try:
+        return str(window.Date.new(deadline * 1000).toLocaleString(language(), options))
+    except Exception:
+        return str(window.Date.new(deadline * 1000).toString())
+
+
+class ShareDialogs:
+    def __init__(self, session) -> None:
+        self.session = session
+        self.app = session.app
+        self.state = session.state
+        self.share = by_id("dlg-share")
+        self.record = by_id("dlg-record")
+        self.problem_dialog = by_id("dlg-problem")
+        self._after_problem = None
+        self._wire()
+
+    def _wire(self) -> None:
+        on(by_id("share-close"), "click", lambda e: self.share.close())
+        on(by_id("share-copy"), "click",
+                 lambda e: copy_text(by_id("share-url"), by_id("share-copied")))
+        on(by_id("record-close"), "click", lambda e: self.record.close())
+        on(by_id("record-copy"), "click",
+                 lambda e: copy_text(by_id("record-text"), by_id("record-copied")))
+        on(by_id("record-download"), "click", lambda e: self._download())
+        on(by_id("record-open"), "click", lambda e: self._open_record())
+        on(by_id("record-file"), "change", lambda e: self._file_chosen())
+        on(by_id("problem-close"), "click", lambda e: self.problem_dialog.close())
+        on(by_id("problem-new"), "click", lambda e: self._problem_new())
+        on(self.problem_dialog, "close", lambda e: self._problem_closed())
+        for dialog in (self.share, self.record):
+            on(dialog, "close", lambda e: self.app.after_dialog())
+
+    def close_all(self) -> None:
+        self._after_problem = None
+        for dialog in list(document.querySelectorAll("dialog[open]")):
+            dialog.close()
+
+    # Share ----------------------------------------------------------------------------
+
+    def open_share(self) -> None:
+        state = self.state
+        game = state.game
+        if game is None or not state.started:
+            return
+        url = share_url(str(window.location.href), self.session.saver.link(game))
+        by_id("share-url").value = url
+        set_text(by_id("share-length"), t("share_length", n=len(url)))
+        set_text(by_id("share-copied"), "")
+        deadline = current_deadline(game)
+        note = by_id("share-corr")
+        if deadline is not None:
+            player = labels(game)[game.position.turn]
+            set_text(note, t("share_corr", player=player, deadline=format_deadline(deadline)))
+        show(note, deadline is not None)
+        if not self.share.open:
+            self.share.showModal()
+        by_id("share-copy").focus()
+
+    # Records --------------------------------------------------------------------------
+
+    def open_record(self) -> None:
+        state = self.state
+        game = state.game if state.started else None
+        text_box = by_id("record-text")
+        text_box.value = game.record() if game is not None else ""
+        set_text(by_id("record-copied"), "" if game is not None else t("record_none"))
+        by_id("record-copy").disabled = game is None
+        by_id("record-download").disabled = game is None
+        by_id("record-paste").value = ""
+        by_id("record-file").value = ""
+        set_text(by_id("record-error"), "")
+        if not self.record.open:
+            self.record.showModal()
+        text_box.scrollTop = 0  # the record's first lines, once laid out
+
+    def _download(self) -> None:
+        game = self.state.game
+        if game is None:
+            return
+        options = window.JSON.parse(json.dumps({"type": "text/plain;charset=utf-8"}))
+        blob = window.Blob.new(window.Array.of(game.record()), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = record_filename(game)
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        later(2000, lambda: window.URL.revokeObjectURL(url))
+
+    def _file_chosen(self) -> None:
+        files = by_id("record-file").files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        if record_too_big(int(file.size)):
+            set_text(by_id("record-error"), t("record_too_big", n=int(file.size)))
+            by_id("record-file").value = ""
+            return
+
+        def read(text) -> None:
+            by_id("record-paste").value = str(text)
+            self._open_record()
+
+        def failed(*_args) -> None:
+            set_text(by_id("record-error"), t("record_file_error"))
+
+        file.text().then(create_proxy(read), create_proxy(failed))
+
+    def _open_record(self) -> None:
+        error_box = by_id("record-error")
+        text = str(by_id("record-paste").value or "")
+        if not text.strip():
+            set_text(error_box, t("record_empty"))
+            return
+        try:
+            game = Game.from_record(text)
+        except MilitakiriError as error:
+            set_text(error_box, t("record_bad", reason=str(error)))
+            return
+        except Exception as error:  # never half-load, whatever went wrong
+            window.console.error(f"record import: {error!r}")
+            set_text(error_box, t("record_bad", reason=error.__class__.__name__))
+            return
+        set_text(error_box, "")
+        self.record.close()
+        self.session.load_game(game, "record_opened")
+
+    # Problems -------------------------------------------------------------------------
+
+    def problem(self, title_key: str, text: str, offer_new: bool = False, then=None) -> None:
+        """Say why something could not be opened; nothing was changed."""
+        set_text(by_id("problem-title"), t(title_key))
+        set_text(by_id("problem-text"), text)
+        show(by_id("problem-new"), offer_new)
+        self._after_problem = then
+        if not self.problem_dialog.open:
+            self.problem_dialog.showModal()
+        by_id("problem-close").focus()
+
+    def _problem_new(self) -> None:
+        self._after_problem = self.app.dialogs.open_new
+        self.problem_dialog.close()
+
+    def _problem_closed(self) -> None:
+        then, self._after_problem = self._after_problem, None
+        self.app.after_dialog()
+        if then is not None:
+            then()
+
+
+def copy_text(node, status) -> None:
+    """Copy a textarea's text: the Clipboard API, else select + execCommand."""
+    text = str(node.value)
+
+    def done(*_args) -> None:
+        set_text(status, t("copied"))
+
+    def by_hand(*_args) -> None:
+        try:
+            node.focus()
+            node.select()
+            ok = bool(document.execCommand("copy"))
+        except Exception:
+            ok = False
+        set_text(status, t("copied") if ok else t("copy_failed"))
+
+    try:
+        window.navigator.clipboard.writeText(text).then(create_proxy(done), create_proxy(by_hand))
+    except Exception:  # no Clipboard API here (an insecure context, an old browser)
+        by_hand()
