@@ -1,4 +1,5 @@
-"""Move generation: every legal turn of the player to move.
+"""Move generation: every legal turn of the player to move, and the end
+when there is none (R20).
 
 A turn first places the waiting towers (R15), then moves or takes with one
 piece (R7-R9). *Pseudo-legal* turns follow those rules alone; the *legal*
@@ -13,16 +14,12 @@ ask the other's, with no end between two lone towers.
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
 
-from .apply import take_result
 from .board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
-from .errors import GameOverError, IllegalMoveError
 from .move import Move
+from .outcome import Outcome, Termination
 from .pieces import CROSS, PLUS, STAR, tower
-
-if TYPE_CHECKING:
-    from .position import Position
+from .state import PositionState, take_result
 
 _ORTHO = tuple(ALL_DIRECTIONS.index(d) for d in ORTHOGONAL)
 _DIAG = tuple(ALL_DIRECTIONS.index(d) for d in DIAGONAL)
@@ -44,7 +41,7 @@ def reach(piece, endgame: bool) -> int:
     return TOWER_REACH if piece.is_tower else piece.height
 
 
-def pseudo_legal_moves(position: Position) -> list[Move]:
+def pseudo_legal_moves(position: PositionState) -> list[Move]:
     """Every turn the movement rules allow, ignoring R18 and the outcome."""
     color = position.turn
     waiting = position.waiting[color]
@@ -65,7 +62,7 @@ def pseudo_legal_moves(position: Position) -> list[Move]:
     return _piece_moves(position, ())
 
 
-def _piece_moves(position: Position, placements: tuple[int, ...]) -> list[Move]:
+def _piece_moves(position: PositionState, placements: tuple[int, ...]) -> list[Move]:
     board = position.board
     color = position.turn
     endgame = position.moves_left is not None
@@ -135,11 +132,9 @@ def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
     ]
 
 
-def legal_moves(position: Position) -> list[Move]:
+def legal_moves(position: PositionState) -> list[Move]:
     """Every legal turn; none once the game is over."""
-    from .outcome import decided_outcome
-
-    if decided_outcome(position) is not None:
+    if position.decided_outcome() is not None:
         return []
     moves = pseudo_legal_moves(position)
     foe = 1 - position.turn
@@ -149,7 +144,7 @@ def legal_moves(position: Position) -> list[Move]:
     return moves
 
 
-def blockades(position: Position, move: Move) -> bool:
+def blockades(position: PositionState, move: Move) -> bool:
     """Whether ``move`` would leave the foe's lone tower without a move (R18)."""
     foe = 1 - position.turn
     position.push(move)
@@ -163,17 +158,11 @@ def blockades(position: Position, move: Move) -> bool:
         position.pop()
 
 
-def parse_legal(position: Position, token: str) -> Move:
-    """The legal move written ``token``, or an error saying why not (R24)."""
-    from .explain import why_illegal
-    from .outcome import rules_outcome
-
-    move = Move.from_token(token, position.kind)
-    over = rules_outcome(position)
-    if over is not None:
-        raise GameOverError(f"{token.strip()!r}: the game is over ({over})")
-    if move in legal_moves(position):
-        return move
-    reason = why_illegal(position, move)
-    # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
-    raise IllegalMoveError(f"{token.strip()!r}: {reason}", reason=reason)
+def rules_outcome(position: PositionState) -> Outcome | None:
+    """How the rules have ended the game at ``position``, or ``None``."""
+    decided = position.decided_outcome()
+    if decided is not None:
+        return decided
+    if not legal_moves(position):
+        return Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
+    return None
