@@ -34,12 +34,13 @@ from .errors import (
     MilitakiriError,
 )
 from .draft import SetupDraft
-from .game import Game, Players, TurnChoices
+from .game import Game, TurnChoices
 from .link import InvalidLinkError, SharedGame, game_from_link, game_to_link
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, CROSS, PLUS, STAR, WHITE, Piece
 from .position import Position
+from .record import Players
 from .setup import Dice, Setup, start_position
 
 __version__ = "0.1.0"

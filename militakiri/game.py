@@ -16,8 +16,6 @@ the same few facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .board import BoardKind, board_kind
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
@@ -25,18 +23,10 @@ from .move import Move
 from .outcome import Outcome, Termination, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
+from .record import Players, read_record, write_record
 from .setup import Dice, Setup, start_position
 
-
-@dataclass
-class Players:
-    """The tags of a game that the rules do not look at."""
-
-    white: str = "White"
-    black: str = "Black"
-    event: str = "Casual game"
-    date: str = "????.??.??"
-    extra: dict[str, str] = field(default_factory=dict)
+__all__ = ["Game", "Players", "TurnChoices"]
 
 
 class Game:
@@ -229,16 +219,19 @@ class Game:
 
     def record(self) -> str:
         """The game record (NOTATION.md)."""
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def from_record(cls, text: str) -> Game:
         """Replay a game record; raises InvalidRecordError with line and column."""
-        from .record import read_record
-
-        return read_record(text)
+        read = read_record(text)
+        game = cls(read.start, setups=read.setups, dice=read.dice,
+                   time_control=read.time_control, players=read.players)
+        game.clock = None  # the clock's times are not in the record
+        game.position = read.position
+        game.tokens = read.tokens
+        game.external_outcome = read.external_outcome
+        return game
 
 
 def _origin_of(token: str) -> str:
