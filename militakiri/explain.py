@@ -17,7 +17,7 @@ from .movegen import (
     TAKE_DIRECTIONS,
     _takes,
     blockades,
-    legal_moves,
+    is_legal,
     reach,
     rules_outcome,
 )
@@ -33,7 +33,7 @@ def parse_legal(position: PositionState, token: str) -> Move:
     over = rules_outcome(position)
     if over is not None:
         raise GameOverError(f"{token.strip()!r}: the game is over ({over})")
-    if move in legal_moves(position):
+    if is_legal(position, move):
         return move
     reason = why_illegal(position, move)
     # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.

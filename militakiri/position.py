@@ -50,6 +50,28 @@ class Position(PositionState):
         """The legal move tokens, sorted as plain strings."""
         return sorted(move.token(self.kind) for move in movegen.legal_moves(self))
 
+    def has_legal_move(self) -> bool:
+        """Whether the player to move has a legal move; stops at the first.
+
+        >>> Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").has_legal_move()
+        True
+        >>> boxed_in = Position.from_string("x^5/1S^4/6/6/6/6/6/5S1 b 000/000 -/- - 1")
+        >>> boxed_in.has_legal_move(), boxed_in.outcome()   # R20
+        (False, Outcome('1-0', 'no-moves'))
+        """
+        return movegen.has_legal_move(self)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here, without making every legal move.
+
+        >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+        >>> position.is_legal(Move.from_token("a1-a8", position.kind))
+        True
+        >>> position.is_legal(Move.from_token("a1xf8", position.kind))   # a1 and f8: no line
+        False
+        """
+        return movegen.is_legal(self, move)
+
     def outcome(self) -> Outcome | None:
         """How the rules have ended the game here, or ``None`` (R17, R19, R20)."""
         return movegen.rules_outcome(self)
