@@ -12,7 +12,7 @@ ask the other's, with no end between two lone towers.
 
 The turns are generated lazily, so the questions that need one answer stop
 early: :func:`has_legal_move` at the first legal turn, :func:`is_legal` after
-the moves of one piece.
+the moves of one piece, :func:`rules_outcome` once per position.
 :func:`legal_moves` makes the whole list, for searches and the page's choices.
 
 >>> from militakiri.position import Position
@@ -30,7 +30,7 @@ from .board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, BoardKind
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, CROSS, MAX_HEIGHT, PLUS, SHAPES, STAR, WHITE, Piece, stack, tower
-from .state import PositionState, take_result
+from .state import UNKNOWN, PositionState, take_result
 
 _ORTHO = tuple(ALL_DIRECTIONS.index(d) for d in ORTHOGONAL)
 _DIAG = tuple(ALL_DIRECTIONS.index(d) for d in DIAGONAL)
@@ -260,8 +260,15 @@ def blockades(position: PositionState, move: Move) -> bool:
 
 
 def rules_outcome(position: PositionState) -> Outcome | None:
-    """How the rules have ended the game at ``position``, or ``None``."""
-    outcome = position.decided_outcome()
-    if outcome is None and not has_legal_move(position):
-        outcome = Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
+    """How the rules have ended the game at ``position``, or ``None``.
+
+    Worked out once per position and kept (push and pop keep it right):
+    the page asks it many times per frame.
+    """
+    outcome = position.cached_outcome
+    if outcome is UNKNOWN:
+        outcome = position.decided_outcome()
+        if outcome is None and not has_legal_move(position):
+            outcome = Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
+        position.cached_outcome = outcome
     return outcome

@@ -73,7 +73,10 @@ class Position(PositionState):
         return movegen.is_legal(self, move)
 
     def outcome(self) -> Outcome | None:
-        """How the rules have ended the game here, or ``None`` (R17, R19, R20)."""
+        """How the rules have ended the game here, or ``None`` (R17, R19, R20).
+
+        Worked out once per position and kept until the next push or pop.
+        """
         return movegen.rules_outcome(self)
 
     def is_over(self) -> bool:

@@ -39,6 +39,10 @@ from .pieces import BLACK, PROMOTION_HEIGHT, WHITE, Piece, stack, tower
 #: Moves each player has left when the endgame rule starts (R17).
 MOVE_RULE_MOVES = {"single": 50, "double": 100}
 
+#: ``cached_outcome`` before anyone has asked (``None`` means "goes on").
+UNKNOWN = object()
+
+
 def take_result(attacker: Piece, defender: Piece) -> tuple[Piece, int | None]:
     """What stands on the taken field after ``attacker`` takes ``defender``.
 
@@ -94,6 +98,10 @@ class PositionState:
                 else:
                     self.stacks[piece.color] += 1
         self.undo_stack: list[tuple] = []
+        #: The rules' outcome here once asked (movegen.rules_outcome), else
+        #: UNKNOWN. push and pop keep it right; code that changes the
+        #: fields directly must restore them before it asks.
+        self.cached_outcome: Outcome | None | object = UNKNOWN
 
     def copy(self) -> Self:
         """An independent copy, without the moves that led here."""
@@ -160,8 +168,9 @@ class PositionState:
         self.undo_stack.append((
             move, piece, defender,
             self.spares[color], self.waiting[color], self.moves_left,
-            self.number, towers[:], stacks[:],
+            self.number, towers[:], stacks[:], self.cached_outcome,
         ))
+        self.cached_outcome = UNKNOWN
 
         if move.placements:  # R15: the oldest waiting towers first
             waiting = self.waiting[color]
@@ -211,9 +220,8 @@ class PositionState:
 
     def pop(self) -> Move:
         """Take back the last move pushed, and return it."""
-        (move, piece, defender, spares, waiting, moves_left, number, towers, stacks) = (
-            self.undo_stack.pop()
-        )
+        (move, piece, defender, spares, waiting, moves_left, number, towers, stacks,
+         self.cached_outcome) = self.undo_stack.pop()
         board = self.board
         color = 1 - self.turn
         # Undo in reverse: the new tower's field may be the origin or the target,

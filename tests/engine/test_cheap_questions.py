@@ -1,11 +1,11 @@
-"""Cheap legality questions: has_legal_move and is_legal give the same
-answers as the full list of legal moves, without making it."""
+"""Cheap legality questions: has_legal_move, is_legal and the kept outcome
+give the same answers as the full list of legal moves, without making it."""
 
 import random
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Dice, Game, Move, Position, Setup
+from militakiri import DOUBLE, SINGLE, Dice, Game, Move, Outcome, Position, Setup, Termination
 from militakiri import movegen
 
 from .positions import position
@@ -88,6 +88,33 @@ def test_is_legal_and_has_legal_move_agree_with_the_full_list_in_random_games(ki
             break
         pos.push(rng.choice(moves))
     check(pos, rng)
+
+
+def test_the_outcome_is_worked_out_once_per_position_and_kept(monkeypatch):
+    calls = []
+    real = movegen.has_legal_move
+    monkeypatch.setattr(movegen, "has_legal_move", lambda p: calls.append(1) or real(p))
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    for _ in range(16):
+        assert not game.is_over() and game.outcome() is None
+    assert len(calls) == 1
+    game.play("c3-d4")  # asks before the move: kept
+    for _ in range(16):
+        assert not game.is_over()
+    assert len(calls) == 2  # once for the new position
+    game.undo()
+    assert not game.is_over() and len(calls) == 2  # pop brings the kept answer back
+
+
+def test_push_and_pop_keep_the_kept_outcome_right():
+    pos = position("single", {"a1": "S^", "b2": "s^"}, turn="b")
+    assert pos.outcome() is None
+    pos.play("b2xa1")
+    assert pos.outcome() == Outcome(Termination.TOWERS, winner=1)
+    pos.pop()
+    assert pos.outcome() is None and pos.copy().outcome() is None
+    pos.push(pos.parse_move("b2-b3"))
+    assert pos.outcome() is None
 
 
 def test_the_cheap_questions_never_make_every_move(monkeypatch):
