@@ -5,7 +5,9 @@ import random
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Dice, Game, Move, Outcome, Position, Setup, Termination
+from militakiri import (
+    DOUBLE, SINGLE, Dice, Game, Move, Outcome, Position, Setup, Termination, TurnChoices,
+)
 from militakiri import movegen
 
 from .positions import position
@@ -137,3 +139,29 @@ def test_the_cheap_questions_never_make_every_move(monkeypatch):
     assert not game.is_over()
     game.play(token)
     assert game.position.waiting[0] == ()
+
+
+def _answers(choices: TurnChoices) -> tuple:
+    placed = tuple(choices.placement_fields()[:1])
+    dests = choices.destinations(placed)
+    tokens = {(o, t): choices.token(placed, o, t) for o in dests for t in dests[o]}
+    return choices.tokens, choices.placements_needed(), placed, dests, tokens
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_games_turn_choices_made_from_moves_equal_those_parsed_from_tokens(seed):
+    rng = random.Random(seed)
+    games = [Game.from_position(pos.string(), touch_move=True) for pos in SPECIAL]
+    game = Game.new(SINGLE, Setup.random(SINGLE, rng), Setup.random(SINGLE, rng),
+                    Dice.roll(rng), touch_move=True)
+    for _ in range(60):
+        if game.is_over():
+            break
+        game.play(rng.choice(game.legal_moves()))
+        games.append(Game.from_position(game.position.string(), touch_move=True))
+    for game in games:
+        tokens = game.legal_moves()
+        if tokens and rng.random() < 0.5:  # touch-move narrows the choices (R25)
+            assert game.touch(rng.choice(tokens).split(",")[-1][:2])  # its origin
+            tokens = game.legal_moves()
+        assert _answers(game.turn_choices()) == _answers(TurnChoices(game.kind, tokens))
