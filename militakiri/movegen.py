@@ -198,7 +198,13 @@ def legal_moves(position: PositionState) -> list[Move]:
 
 def iter_legal_moves(position: PositionState) -> Iterator[Move]:
     """Every legal turn, lazily (see :func:`has_legal_move`); none once the
-    game is over."""
+    game is over.
+
+    >>> from militakiri.position import Position
+    >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    >>> next(iter_legal_moves(position)).token(position.kind)
+    'a1-a2'
+    """
     if position.decided_outcome() is not None:
         return
     if not _may_blockade(position):

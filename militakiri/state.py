@@ -144,6 +144,13 @@ class PositionState:
         nobody loses pieces on their own turn; a hand-written position is
         judged the same way, the player to move first. The end with no
         legal move (R20) needs move generation: see movegen.rules_outcome.
+
+        >>> from militakiri.board import SINGLE
+        >>> from militakiri.pieces import piece_from_symbol
+        >>> board = [None] * SINGLE.size
+        >>> board[0] = piece_from_symbol("S^")
+        >>> PositionState(SINGLE, board, turn=1).decided_outcome()   # Black has no tower
+        Outcome('1-0', 'towers')
         """
         for color in (self.turn, 1 - self.turn):
             if self.towers[color] == 0:
