@@ -1,17 +1,19 @@
 """Militakiri: the rules engine.
 
 Pure Python, standard library only, so the same code runs in CPython and in
-Pyodide in the browser. The pieces, in the order a newcomer meets them:
+Pyodide in the browser. The modules form layers, each importing only from
+those before it (tests/engine/test_layers.py):
 
-- :mod:`~militakiri.board` geometry, :mod:`~militakiri.pieces` pieces,
-- :class:`Position` with :mod:`~militakiri.movegen` (legal moves) and
-  :mod:`~militakiri.apply` (playing them), :mod:`~militakiri.outcome`,
-- :mod:`~militakiri.notation` position strings, :class:`Move` tokens,
-  :mod:`~militakiri.record` game records,
-- :class:`Game` a whole game, :class:`Clock` its time, :mod:`~militakiri.link`
-  games as links, :class:`SetupDraft` a set-up placed tower by tower,
-- :mod:`~militakiri.ai` the computer opponent,
-- :mod:`~militakiri.cli` the command line, ``python -m militakiri``.
+- values: :mod:`~militakiri.board` geometry, :mod:`~militakiri.pieces`,
+  :class:`Move` tokens, :class:`Outcome`, errors, messages, :class:`Clock`;
+- :mod:`~militakiri.state` the position's data with ``push`` and ``pop``;
+- :mod:`~militakiri.movegen` legal moves, :mod:`~militakiri.notation`
+  position strings, :mod:`~militakiri.explain` why a move is refused;
+- :class:`Position`, the facade that answers every question about a position;
+- :mod:`~militakiri.setup`, :class:`SetupDraft`, :mod:`~militakiri.record`
+  game records, :mod:`~militakiri.ai` the computer opponent;
+- :class:`Game` a whole game; :mod:`~militakiri.link` games as links,
+  :mod:`~militakiri.cli` the command line, ``python -m militakiri``.
 
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
 >>> game.legal_moves()[:3]
@@ -34,12 +36,13 @@ from .errors import (
     MilitakiriError,
 )
 from .draft import SetupDraft
-from .game import Game, Players, TurnChoices
+from .game import Game, TurnChoices
 from .link import InvalidLinkError, SharedGame, game_from_link, game_to_link
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, CROSS, PLUS, STAR, WHITE, Piece
 from .position import Position
+from .record import Players
 from .setup import Dice, Setup, start_position
 
 __version__ = "0.1.0"

@@ -10,6 +10,9 @@ import argparse
 import sys
 from typing import Sequence
 
+# The search costs about 0.4 ms to import from bytecode (7-11 ms from
+# source); the command line is never loaded in the browser, so no lazy import.
+from . import ai
 from .board import board_kind
 from .errors import MilitakiriError
 from .game import Game
@@ -143,8 +146,6 @@ def _replay(args) -> int:
 
 
 def _arena(args) -> int:
-    from . import ai
-
     first, second = ai.parse_level(args.white), ai.parse_level(args.black)
     board_kind(args.board)
     games = _number(args.games, int, "--games", "a number of games (1 or more)")

@@ -1,26 +1,46 @@
-"""Why a move is illegal, in words a player understands (R24).
+"""A token read as a legal move, or why it is illegal, in words a player
+understands (R24).
 
-Only called for a token already known to be illegal: it walks the rules in
-the order a player would and names the first one broken.
+:func:`why_illegal` is only called for a move already known to be illegal:
+it walks the rules in the order a player would and names the first one
+broken.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS
-from .move import Move
-from .movegen import MOVE_DIRECTIONS, TAKE_DIRECTIONS, _takes, blockades, reach
+from .errors import GameOverError, IllegalMoveError
 from .messages import Text, color_word, piece_word, text, tower_word
+from .move import Move
+from .movegen import (
+    MOVE_DIRECTIONS,
+    TAKE_DIRECTIONS,
+    _takes,
+    blockades,
+    is_legal,
+    reach,
+    rules_outcome,
+)
 from .pieces import shape_letter, tower
-
-if TYPE_CHECKING:
-    from .position import Position
+from .state import PositionState
 
 _LINE_WORDS = {True: "orthogonally", False: "diagonally"}
 
 
-def why_illegal(position: Position, move: Move) -> Text:
+def parse_legal(position: PositionState, token: str) -> Move:
+    """The legal move written ``token``, or an error saying why not (R24)."""
+    move = Move.from_token(token, position.kind)
+    over = rules_outcome(position)
+    if over is not None:
+        raise GameOverError(f"{token.strip()!r}: the game is over ({over})")
+    if is_legal(position, move):
+        return move
+    reason = why_illegal(position, move)
+    # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
+    raise IllegalMoveError(f"{token.strip()!r}: {reason}", reason=reason)
+
+
+def why_illegal(position: PositionState, move: Move) -> Text:
     """The first rule ``move`` breaks, as a sentence (English; ``.say("nl")`` in Dutch)."""
     color = position.turn
     player = color_word(color)
@@ -53,7 +73,7 @@ def why_illegal(position: Position, move: Move) -> Text:
             board[sq] = None
 
 
-def _why_move_illegal(position: Position, move: Move) -> Text:
+def _why_move_illegal(position: PositionState, move: Move) -> Text:
     color = position.turn
     player = color_word(color)
     kind = position.kind

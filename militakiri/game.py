@@ -16,7 +16,7 @@ the same few facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .board import BoardKind, board_kind
 from .clock import Clock, TimeControl
@@ -25,18 +25,10 @@ from .move import Move
 from .outcome import Outcome, Termination, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
+from .record import Players, read_record, write_record
 from .setup import Dice, Setup, start_position
 
-
-@dataclass
-class Players:
-    """The tags of a game that the rules do not look at."""
-
-    white: str = "White"
-    black: str = "Black"
-    event: str = "Casual game"
-    date: str = "????.??.??"
-    extra: dict[str, str] = field(default_factory=dict)
+__all__ = ["Game", "Players", "TurnChoices"]
 
 
 class Game:
@@ -102,21 +94,27 @@ class Game:
         return self.external_outcome or self.position.outcome()
 
     def is_over(self) -> bool:
+        """Whether the game has ended; cheap, as the position keeps its outcome."""
         return self.outcome() is not None
 
     def legal_moves(self) -> list[str]:
         """The legal move tokens, sorted; none once the game is over."""
-        if self.external_outcome is not None:
-            return []
-        moves = self.position.legal_moves()
-        if self.touched is not None:
-            origin = self.kind.square_name(self.touched)
-            moves = [t for t in moves if _origin_of(t) == origin]
-        return moves
+        return sorted(move.token(self.kind) for move in self._moves())
 
     def turn_choices(self) -> TurnChoices:
         """The legal moves arranged for a board UI (see TurnChoices)."""
-        return TurnChoices(self.kind, self.legal_moves())
+        kind = self.kind
+        pairs = sorted(((move.token(kind), move) for move in self._moves()), key=itemgetter(0))
+        return TurnChoices(kind, [token for token, _ in pairs], moves=[move for _, move in pairs])
+
+    def _moves(self) -> list[Move]:
+        """The legal moves, less those a touched piece rules out (R25)."""
+        if self.external_outcome is not None:
+            return []
+        moves = self.position.generate_moves()
+        if self.touched is not None:
+            moves = [move for move in moves if move.origin == self.touched]
+        return moves
 
     def position_at(self, ply: int) -> Position:
         """The position after the first ``ply`` moves: a fold over the start."""
@@ -137,7 +135,7 @@ class Game:
         if not self.touch_move or self.touched is not None or self.is_over():
             return False
         sq = self.kind.square(square)
-        if any(_origin_of(t) == square for t in self.position.legal_moves()):
+        if any(move.origin == sq for move in self.position.generate_moves()):
             self.touched = sq
             return True
         return False
@@ -229,24 +227,19 @@ class Game:
 
     def record(self) -> str:
         """The game record (NOTATION.md)."""
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def from_record(cls, text: str) -> Game:
         """Replay a game record; raises InvalidRecordError with line and column."""
-        from .record import read_record
-
-        return read_record(text)
-
-
-def _origin_of(token: str) -> str:
-    move = token.rsplit(",", 1)[-1]
-    for i, char in enumerate(move):
-        if char in "-x":
-            return move[:i]
-    return move
+        read = read_record(text)
+        game = cls(read.start, setups=read.setups, dice=read.dice,
+                   time_control=read.time_control, players=read.players)
+        game.clock = None  # the clock's times are not in the record
+        game.position = read.position
+        game.tokens = read.tokens
+        game.external_outcome = read.external_outcome
+        return game
 
 
 class TurnChoices:
@@ -264,10 +257,13 @@ class TurnChoices:
     ['b3xe6']
     """
 
-    def __init__(self, kind: BoardKind, tokens: list[str]) -> None:
+    def __init__(self, kind: BoardKind, tokens: list[str], moves: list[Move] | None = None) -> None:
         self.kind = kind
         self.tokens = tokens
-        self._parsed = [(Move.from_token(t, kind), t) for t in tokens]
+        # A Game passes the Move of each token, so nothing is parsed back.
+        if moves is None:
+            moves = [Move.from_token(t, kind) for t in tokens]
+        self._parsed = list(zip(moves, tokens))
 
     def placements_needed(self) -> int:
         """How many waiting towers must be placed before moving (R15)."""

@@ -47,8 +47,11 @@ from urllib.parse import quote, unquote
 from .board import BoardKind, board_kind
 from .clock import TimeControl
 from .errors import MilitakiriError
+from .game import Game
 from .outcome import Termination
 from .pieces import SHAPES
+from .position import Position
+from .record import Players
 from .setup import Dice, Setup
 
 
@@ -71,11 +74,11 @@ class InvalidLinkError(MilitakiriError):
 class SharedGame:
     """A game read from a link, with the deadline of the move now due."""
 
-    game: object  # militakiri.game.Game
+    game: Game
     deadline: float | None = None
 
 
-def game_to_link(game, deadline: float | None = None) -> str:
+def game_to_link(game: Game, deadline: float | None = None) -> str:
     """The link fragment (without ``#``) of ``game``."""
     fields = [str(VERSION), _start_field(game), _dice_field(game), game.time_control.text()]
     fields += [_quote_name(game.players.white), _quote_name(game.players.black)]
@@ -88,8 +91,6 @@ def game_to_link(game, deadline: float | None = None) -> str:
 
 def game_from_link(link: str) -> SharedGame:
     """Read a link fragment (a leading ``#`` is fine); raise InvalidLinkError."""
-    from .game import Game, Players
-
     if not isinstance(link, str):
         raise InvalidLinkError("a game link must be text")
     text = link.strip()
@@ -128,8 +129,6 @@ def game_from_link(link: str) -> SharedGame:
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
-        from .position import Position
-
         position = _field("start position", unquote(start[1:]), Position.from_string)
         if dice_text != "-":
             raise InvalidLinkError("a link that starts from a position has no dice")
@@ -149,7 +148,7 @@ def game_from_link(link: str) -> SharedGame:
 # Writing ----------------------------------------------------------------------
 
 
-def _start_field(game) -> str:
+def _start_field(game: Game) -> str:
     if game.setups is None or game.dice is None:
         return "p" + quote(game.start.string(), safe="/^")
     kind = game.kind
@@ -159,7 +158,7 @@ def _start_field(game) -> str:
     return kind.name[0] + letters
 
 
-def _dice_field(game) -> str:
+def _dice_field(game: Game) -> str:
     if game.dice is None:
         return "-"
     return "".join(f"{w}{b}" for w, b in game.dice.rolls)
@@ -169,7 +168,7 @@ def _quote_name(name: str) -> str:
     return quote(name[:MAX_NAME_CHARS], safe="")
 
 
-def _end_field(game) -> str:
+def _end_field(game: Game) -> str:
     outcome = game.external_outcome
     if outcome is None:
         return "-"
@@ -177,7 +176,7 @@ def _end_field(game) -> str:
     return f"{letter}{1 - outcome.winner}"
 
 
-def _moves_field(game) -> str:
+def _moves_field(game: Game) -> str:
     """The moves as one mixed-radix number: little end first."""
     position = game.start.copy()
     number, scale = 0, 1
@@ -249,7 +248,7 @@ def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
     return kind, (setups[0], setups[1])
 
 
-def _replay(game, moves: str) -> None:
+def _replay(game: Game, moves: str) -> None:
     match = re.fullmatch(r"([0-9a-z]{1,3})\.([A-Za-z0-9_-]*)", moves)
     if match is None:
         raise InvalidLinkError("the link's moves are not in the form count.number")
@@ -275,7 +274,7 @@ def _replay(game, moves: str) -> None:
         raise InvalidLinkError("the link's moves do not add up: it was changed by hand")
 
 
-def _apply_end(game, end: str) -> None:
+def _apply_end(game: Game, end: str) -> None:
     if end == "-":
         return
     if len(end) != 2 or end[0] not in _ENDS or end[1] not in "01":

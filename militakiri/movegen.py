@@ -1,4 +1,5 @@
-"""Move generation: every legal turn of the player to move.
+"""Move generation: every legal turn of the player to move, and the end
+when there is none (R20).
 
 A turn first places the waiting towers (R15), then moves or takes with one
 piece (R7-R9). *Pseudo-legal* turns follow those rules alone; the *legal*
@@ -8,21 +9,28 @@ over.
 R18 asks whether the opponent "has a legal move" after ours. Their moves are
 counted as pseudo-legal: read recursively, each side's blockade check would
 ask the other's, with no end between two lone towers.
+
+The turns are generated lazily, so the questions that need one answer stop
+early: :func:`has_legal_move` at the first legal turn, :func:`is_legal` after
+the moves of one piece, :func:`rules_outcome` once per position.
+:func:`legal_moves` makes the whole list, for searches and the page's choices.
+
+>>> from militakiri.position import Position
+>>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+>>> len(legal_moves(position)), has_legal_move(position), rules_outcome(position)
+(17, True, None)
 """
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import Iterable, Iterator
 
-from .apply import take_result
-from .board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL
-from .errors import GameOverError, IllegalMoveError
+from .board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, BoardKind
 from .move import Move
-from .pieces import CROSS, PLUS, STAR, tower
-
-if TYPE_CHECKING:
-    from .position import Position
+from .outcome import Outcome, Termination
+from .pieces import BLACK, CROSS, MAX_HEIGHT, PLUS, SHAPES, STAR, WHITE, Piece, stack, tower
+from .state import UNKNOWN, PositionState, take_result
 
 _ORTHO = tuple(ALL_DIRECTIONS.index(d) for d in ORTHOGONAL)
 _DIAG = tuple(ALL_DIRECTIONS.index(d) for d in DIAGONAL)
@@ -37,58 +45,74 @@ TAKE_DIRECTIONS = {STAR: _ALL, CROSS: _ORTHO, PLUS: _DIAG}
 TOWER_REACH = 99
 
 
-def reach(piece, endgame: bool) -> int:
+def reach(piece: Piece, endgame: bool) -> int:
     """How many fields ``piece`` may move or take across (R8, R16)."""
     if endgame:
         return 1
     return TOWER_REACH if piece.is_tower else piece.height
 
 
-def pseudo_legal_moves(position: Position) -> list[Move]:
-    """Every turn the movement rules allow, ignoring R18 and the outcome."""
+def iter_pseudo_legal_moves(position: PositionState) -> Iterator[Move]:
+    """Every turn the movement rules allow, ignoring R18 and the outcome;
+    lazily, so a caller that needs one stops early."""
     color = position.turn
     waiting = position.waiting[color]
     if waiting:
         free = position.free_zone_fields(color)
         if free:
-            # R15: as many waiting towers as there are free fields must be
-            # placed, oldest first, each order of fields a distinct turn.
-            board = position.board
-            moves = []
-            for fields in permutations(free, min(len(waiting), len(free))):
-                for sq, shape in zip(fields, waiting):
-                    board[sq] = tower(color, shape)
-                moves += _piece_moves(position, fields)
-                for sq in fields:
-                    board[sq] = None
-            return moves
-    return _piece_moves(position, ())
+            return _placed_turns(position, waiting, free)
+    # Returned, not yielded from: one generator less on the hottest path.
+    return _piece_moves(position, (), position.kind.squares)
 
 
-def _piece_moves(position: Position, placements: tuple[int, ...]) -> list[Move]:
+def _placed_turns(
+    position: PositionState, waiting: tuple[int, ...], free: list[int]
+) -> Iterator[Move]:
+    """R15: as many waiting towers as there are free fields must be placed,
+    oldest first, each order of fields a distinct turn."""
+    color = position.turn
+    board = position.board
+    for fields in permutations(free, min(len(waiting), len(free))):
+        for sq, shape in zip(fields, waiting):
+            board[sq] = tower(color, shape)
+        # All made before the first is yielded: the caller may push and pop
+        # one, and pop empties the fields placed on.
+        moves = list(_piece_moves(position, fields, position.kind.squares))
+        for sq in fields:
+            board[sq] = None
+        yield from moves
+
+
+def pseudo_legal_moves(position: PositionState) -> list[Move]:
+    """Every turn the movement rules allow, ignoring R18 and the outcome."""
+    return list(iter_pseudo_legal_moves(position))
+
+
+def _piece_moves(
+    position: PositionState, placements: tuple[int, ...], origins: Iterable[int]
+) -> Iterator[Move]:
+    """The moves and takes of the mover's pieces on ``origins``, after
+    ``placements`` (already on the board)."""
     board = position.board
     color = position.turn
-    endgame = position.moves_left is not None
-    move_rays, take_rays = _rays(position.kind)
-    moves = []
-    for origin, piece in enumerate(board):
+    move_rays, take_rays = _piece_rays(position.kind, position.moves_left is not None)
+    for origin in origins:
+        piece = board[origin]
         if piece is None or piece.color != color:
             continue
-        distance = reach(piece, endgame)
-        for ray in move_rays[piece.shape][distance][origin]:
+        for ray in move_rays[piece][origin]:
             for target in ray:
                 if board[target] is not None:
                     break
-                moves.append(Move(origin, target, False, placements))
-        for ray in take_rays[piece.shape][distance][origin]:
+                yield Move(origin, target, False, placements)
+        for ray in take_rays[piece][origin]:
             for target in ray:
                 defender = board[target]
                 if defender is None:
                     continue
                 if defender.color != color:
-                    moves += _takes(position, placements, origin, target, piece, defender)
+                    yield from _takes(position, placements, origin, target, piece, defender)
                 break
-    return moves
 
 
 _RAY_TABLES: dict = {}
@@ -117,6 +141,27 @@ def _rays(kind):
     return tables
 
 
+_PIECE_RAY_TABLES: dict = {}
+
+
+def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[dict, dict]:
+    """``(move_rays, take_rays)``, each ``{piece: [square]}``: :func:`_rays`
+    looked up once per piece, so the generator skips :func:`reach`."""
+    tables = _PIECE_RAY_TABLES.get((kind.name, endgame))
+    if tables is None:
+        pieces = [tower(color, shape) for color in (WHITE, BLACK) for shape in SHAPES]
+        pieces += [
+            stack(color, shape, height)
+            for color in (WHITE, BLACK) for shape in SHAPES for height in range(1, MAX_HEIGHT + 1)
+        ]
+        tables = tuple(
+            {piece: rays[piece.shape][reach(piece, endgame)] for piece in pieces}
+            for rays in _rays(kind)
+        )
+        _PIECE_RAY_TABLES[kind.name, endgame] = tables
+    return tables
+
+
 def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
     color = piece.color
     _, promotion = take_result(piece, defender)
@@ -135,21 +180,78 @@ def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
     ]
 
 
-def legal_moves(position: Position) -> list[Move]:
-    """Every legal turn; none once the game is over."""
-    from .outcome import decided_outcome
+def _may_blockade(position: PositionState) -> bool:
+    """Whether R18 can bite: only if one take could leave the foe a lone tower."""
+    foe = 1 - position.turn
+    return bool(position.towers[foe]) and position.towers[foe] + position.stacks[foe] <= 2
 
-    if decided_outcome(position) is not None:
+
+def legal_moves(position: PositionState) -> list[Move]:
+    """Every legal turn; none once the game is over."""
+    if position.decided_outcome() is not None:
         return []
     moves = pseudo_legal_moves(position)
-    foe = 1 - position.turn
-    # R18 can only bite if one take could leave the foe a lone tower.
-    if position.towers[foe] and position.towers[foe] + position.stacks[foe] <= 2:
+    if _may_blockade(position):
         moves = [move for move in moves if not blockades(position, move)]
     return moves
 
 
-def blockades(position: Position, move: Move) -> bool:
+def iter_legal_moves(position: PositionState) -> Iterator[Move]:
+    """Every legal turn, lazily (see :func:`has_legal_move`); none once the
+    game is over.
+
+    >>> from militakiri.position import Position
+    >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    >>> next(iter_legal_moves(position)).token(position.kind)
+    'a1-a2'
+    """
+    if position.decided_outcome() is not None:
+        return
+    if not _may_blockade(position):
+        yield from iter_pseudo_legal_moves(position)
+        return
+    for move in iter_pseudo_legal_moves(position):
+        if not blockades(position, move):
+            yield move
+
+
+def has_legal_move(position: PositionState) -> bool:
+    """Whether the player to move has a legal turn: stops at the first."""
+    return next(iter_legal_moves(position), None) is not None
+
+
+def is_legal(position: PositionState, move: Move) -> bool:
+    """Whether ``move`` is one of the legal turns here.
+
+    Only the moves of ``move``'s piece are made, after its placements, not
+    every turn: a turn with waiting towers has as many turns as orders of
+    free fields (R15).
+    """
+    board = position.board
+    if position.decided_outcome() is not None or not 0 <= move.origin < len(board):
+        return False
+    color = position.turn
+    waiting = position.waiting[color]
+    free = position.free_zone_fields(color)
+    placements = move.placements
+    # R15 as _placed_turns makes it: an order of as many distinct free
+    # fields as there are waiting towers (or free fields, if fewer).
+    count = min(len(waiting), len(free))
+    if len(placements) != count or len(set(placements)) != count:
+        return False
+    if not set(free).issuperset(placements):
+        return False
+    for sq, shape in zip(placements, waiting):
+        board[sq] = tower(color, shape)
+    try:
+        found = move in _piece_moves(position, placements, (move.origin,))
+    finally:
+        for sq in placements:
+            board[sq] = None
+    return found and not (_may_blockade(position) and blockades(position, move))
+
+
+def blockades(position: PositionState, move: Move) -> bool:
     """Whether ``move`` would leave the foe's lone tower without a move (R18)."""
     foe = 1 - position.turn
     position.push(move)
@@ -157,23 +259,22 @@ def blockades(position: Position, move: Move) -> bool:
         return (
             position.moves_left is not None
             and position.is_lone_tower(foe)
-            and not pseudo_legal_moves(position)
+            and next(iter_pseudo_legal_moves(position), None) is None
         )
     finally:
         position.pop()
 
 
-def parse_legal(position: Position, token: str) -> Move:
-    """The legal move written ``token``, or an error saying why not (R24)."""
-    from .explain import why_illegal
-    from .outcome import rules_outcome
+def rules_outcome(position: PositionState) -> Outcome | None:
+    """How the rules have ended the game at ``position``, or ``None``.
 
-    move = Move.from_token(token, position.kind)
-    over = rules_outcome(position)
-    if over is not None:
-        raise GameOverError(f"{token.strip()!r}: the game is over ({over})")
-    if move in legal_moves(position):
-        return move
-    reason = why_illegal(position, move)
-    # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
-    raise IllegalMoveError(f"{token.strip()!r}: {reason}", reason=reason)
+    Worked out once per position and kept (push and pop keep it right):
+    the page asks it many times per frame.
+    """
+    outcome = position.cached_outcome
+    if outcome is UNKNOWN:
+        outcome = position.decided_outcome()
+        if outcome is None and not has_legal_move(position):
+            outcome = Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
+        position.cached_outcome = outcome
+    return outcome

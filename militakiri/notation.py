@@ -12,14 +12,12 @@ a real game could reach the position; each error says which field is wrong.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .board import ROWS, board_kind, board_with_files
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
-
-if TYPE_CHECKING:
-    from .position import Position
+from .state import PositionState
 
 _RANK_ITEM = re.compile(r"([SXPsxp])(.?)|([0-9]+)|(.)")
 _SPARES = re.compile(r"([0-9])([0-9])([0-9])")
@@ -39,10 +37,16 @@ def _error(text: str, message: str) -> InvalidPositionError:
     return InvalidPositionError(f"position string {text!r}: {message}")
 
 
-def parse_position(text: str) -> Position:
-    """Read a position string; raise InvalidPositionError saying what is wrong."""
-    from .position import Position
+def parse_position(text: str) -> dict[str, Any]:
+    """Read a position string into PositionState's arguments; raise
+    InvalidPositionError saying what is wrong.
 
+    (Arguments, not an object, so that Position, which sits above this
+    module, builds itself: ``Position(**parse_position(text))``.)
+
+    >>> parse_position("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")["kind"]
+    BoardKind('single', files=6)
+    """
     if not isinstance(text, str):
         raise InvalidPositionError(f"a position string must be text, not {type(text).__name__}")
     fields = text.split()
@@ -59,9 +63,9 @@ def parse_position(text: str) -> Position:
     kind, board = _parse_placement(text, placement)
     if side not in ("w", "b"):
         raise _error(text, f"side to move is {side!r}, expected 'w' or 'b'")
-    return Position(
-        kind,
-        board,
+    return dict(
+        kind=kind,
+        board=board,
         turn=WHITE if side == "w" else BLACK,
         spares=_parse_spares(text, spares),
         waiting=_parse_waiting(text, waiting),
@@ -218,7 +222,7 @@ def compose_position(board: str, pieces: dict[str, str], turn: str = "w", spares
     return f"{placement_text(kind, symbols)} {turn} {spares} {waiting} {rule} {number}"
 
 
-def position_string(position: Position) -> str:
+def position_string(position: PositionState) -> str:
     """Write ``position`` as a position string."""
     placement = placement_text(position.kind, [None if p is None else p.symbol for p in position.board])
     spares = "/".join("".join(map(str, counts)) for counts in position.spares)

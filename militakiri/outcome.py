@@ -1,9 +1,13 @@
-"""How a game ends: result and termination (R17, R19-R23).
+"""How a game ends: result and termination as values (R17, R19-R23).
 
 The rules end a game by towers (R19), by the move rule's draw (R17) or when
-the player to move has no legal move (R20). Time (R21), a missed deadline
-(R22) and resignation (R23) end it from outside the rules engine; the caller
-records those with :func:`ended_by`.
+the player to move has no legal move (R20); the position judges those
+(:meth:`~militakiri.state.PositionState.decided_outcome` counts pieces and
+moves left, :func:`~militakiri.movegen.rules_outcome` adds R20). Time (R21),
+a missed deadline (R22) and resignation (R23) end it from outside the rules
+engine; the caller records those with :func:`ended_by`.
+
+This module holds only the values, so every layer can name an outcome.
 
 >>> Outcome(Termination.TOWERS, winner=0)
 Outcome('1-0', 'towers')
@@ -14,13 +18,8 @@ Outcome('1-0', 'towers')
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
 
-from . import movegen
 from .pieces import WHITE
-
-if TYPE_CHECKING:
-    from .position import Position
 
 
 class Termination(str, Enum):
@@ -89,31 +88,6 @@ class Outcome:
 
     def __hash__(self) -> int:
         return hash((self.termination, self.winner))
-
-
-def decided_outcome(position: Position) -> Outcome | None:
-    """The end by towers (R19) or the move rule (R17), in the rulings' order.
-
-    In play only the player to move can have lost their towers, since nobody
-    loses pieces on their own turn; a hand-written position is judged the
-    same way, the player to move first.
-    """
-    for color in (position.turn, 1 - position.turn):
-        if position.towers[color] == 0:
-            return Outcome(Termination.TOWERS, winner=1 - color)
-    if position.moves_left is not None and not any(position.moves_left):
-        return Outcome(Termination.MOVE_RULE, winner=None)
-    return None
-
-
-def rules_outcome(position: Position) -> Outcome | None:
-    """How the rules have ended the game at ``position``, or ``None``."""
-    decided = decided_outcome(position)
-    if decided is not None:
-        return decided
-    if not movegen.legal_moves(position):
-        return Outcome(Termination.NO_MOVES, winner=1 - position.turn)  # R20
-    return None
 
 
 def ended_by(termination: Termination, loser: int) -> Outcome:

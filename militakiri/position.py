@@ -1,10 +1,12 @@
 """A position: everything the rules need to know to go on from here.
 
-:class:`Position` is mutable, like python-chess's ``Board``: ``push`` plays a
-move and ``pop`` takes it back, so a search walks the game tree without
-copying. It is the one object the rest of the engine asks questions of; the
-questions themselves are answered by their own modules (move generation,
-applying moves, outcome, notation).
+:class:`Position` is the one object the rest of the engine and the page ask
+questions of. It is a :class:`~militakiri.state.PositionState` (the board
+and counters, mutable with ``push`` and ``pop``, like python-chess's
+``Board``) with the questions answered by the modules below it: legal moves
+(:mod:`~militakiri.movegen`), why a move is refused
+(:mod:`~militakiri.explain`) and the position string
+(:mod:`~militakiri.notation`).
 
 >>> position = Position.from_string(
 ...     "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -17,96 +19,28 @@ applying moves, outcome, notation).
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from . import apply, movegen, notation, outcome
-from .board import BoardKind
+from . import movegen, notation
+from .explain import parse_legal
 from .move import Move
-from .pieces import WHITE, Piece
+from .outcome import Outcome
+from .state import PositionState
 
 
-class Position:
+class Position(PositionState):
     """The board, whose move it is, spares, waiting towers and move rule."""
-
-    def __init__(
-        self,
-        kind: BoardKind,
-        board: list[Piece | None],
-        turn: int = WHITE,
-        spares: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0)),
-        waiting: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
-        moves_left: tuple[int, int] | None = None,
-        number: int = 1,
-    ) -> None:
-        self.kind = kind
-        self.board = board
-        self.turn = turn
-        #: ``spares[color]``: spare towers left, counted (star, cross, plus).
-        self.spares = list(spares)
-        #: ``waiting[color]``: shapes of promoted towers waiting for a free
-        #: field of the set-up zone (R15), oldest first.
-        self.waiting = list(waiting)
-        #: ``None`` while the endgame rule is off (R16); once it is on,
-        #: each player's moves left under the move rule (R17).
-        self.moves_left = moves_left
-        #: The move number, growing after each move of Black, as in chess.
-        self.number = number
-        # Pieces on the board per colour, kept up to date by push and pop:
-        # R16, R18 and R19 ask for them after every move.
-        self.towers = [0, 0]
-        self.stacks = [0, 0]
-        for piece in board:
-            if piece is not None:
-                if piece.is_tower:
-                    self.towers[piece.color] += 1
-                else:
-                    self.stacks[piece.color] += 1
-        self.undo_stack: list[tuple] = []
 
     # Reading and writing ----------------------------------------------------
 
     @classmethod
     def from_string(cls, text: str) -> Position:
         """The position of a position string (NOTATION.md)."""
-        return notation.parse_position(text)
+        return cls(**notation.parse_position(text))
 
     def string(self) -> str:
         """The position string (NOTATION.md)."""
         return notation.position_string(self)
 
-    def copy(self) -> Position:
-        """An independent copy, without the moves that led here."""
-        return Position(
-            self.kind,
-            list(self.board),
-            self.turn,
-            tuple(self.spares),
-            tuple(self.waiting),
-            self.moves_left,
-            self.number,
-        )
-
     # Questions --------------------------------------------------------------
-
-    @property
-    def endgame(self) -> bool:
-        """Whether the endgame rule is on (R16)."""
-        return self.moves_left is not None
-
-    def pieces(self, color: int) -> Iterator[tuple[int, Piece]]:
-        """``(square, piece)`` for each piece of ``color`` on the board."""
-        for sq, piece in enumerate(self.board):
-            if piece is not None and piece.color == color:
-                yield sq, piece
-
-    def free_zone_fields(self, color: int) -> list[int]:
-        """The empty fields of ``color``'s set-up zone."""
-        board = self.board
-        return [sq for sq in self.kind.zone[color] if board[sq] is None]
-
-    def is_lone_tower(self, color: int) -> bool:
-        """Whether ``color``'s only piece on the board is one tower."""
-        return self.stacks[color] == 0 and self.towers[color] == 1
 
     def generate_moves(self) -> list[Move]:
         """The legal moves, in no particular order (fast; for searches)."""
@@ -116,9 +50,34 @@ class Position:
         """The legal move tokens, sorted as plain strings."""
         return sorted(move.token(self.kind) for move in movegen.legal_moves(self))
 
-    def outcome(self) -> outcome.Outcome | None:
-        """How the rules have ended the game here, or ``None`` (R17, R19, R20)."""
-        return outcome.rules_outcome(self)
+    def has_legal_move(self) -> bool:
+        """Whether the player to move has a legal move; stops at the first.
+
+        >>> Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").has_legal_move()
+        True
+        >>> boxed_in = Position.from_string("x^5/1S^4/6/6/6/6/6/5S1 b 000/000 -/- - 1")
+        >>> boxed_in.has_legal_move(), boxed_in.outcome()   # R20
+        (False, Outcome('1-0', 'no-moves'))
+        """
+        return movegen.has_legal_move(self)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal here, without making every legal move.
+
+        >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+        >>> position.is_legal(Move.from_token("a1-a8", position.kind))
+        True
+        >>> position.is_legal(Move.from_token("a1xf8", position.kind))   # a1 and f8: no line
+        False
+        """
+        return movegen.is_legal(self, move)
+
+    def outcome(self) -> Outcome | None:
+        """How the rules have ended the game here, or ``None`` (R17, R19, R20).
+
+        Worked out once per position and kept until the next push or pop.
+        """
+        return movegen.rules_outcome(self)
 
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -130,17 +89,9 @@ class Position:
         token and :class:`~militakiri.errors.IllegalMoveError` (saying why)
         for one the rules do not allow here.
         """
-        return movegen.parse_legal(self, token)
+        return parse_legal(self, token)
 
     # Playing ----------------------------------------------------------------
-
-    def push(self, move: Move) -> None:
-        """Play ``move``, which must be legal (see :meth:`parse_move`)."""
-        apply.push(self, move)
-
-    def pop(self) -> Move:
-        """Take back the last move pushed, and return it."""
-        return apply.pop(self)
 
     def play(self, token: str) -> Position:
         """Play the move written ``token``; returns ``self`` for chaining."""
@@ -154,4 +105,3 @@ class Position:
         return isinstance(other, Position) and self.string() == other.string()
 
     __hash__ = None  # mutable
-

@@ -3,6 +3,11 @@
 Reading replays every move, so a record that loads is a legal game; any
 fault is an InvalidRecordError naming its line and column.
 
+A codec of a game's facts (start, tags, moves, end), below
+:class:`~militakiri.game.Game`: it writes anything :class:`Recordable` and
+reads into a :class:`ReplayedRecord`, so ``Game.record()`` and
+``Game.from_record()`` call it without an import cycle.
+
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
 >>> game.play("f6-f5"); game.play("c3-d4")
@@ -22,18 +27,61 @@ fault is an InvalidRecordError naming its line and column.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Protocol
 
-from .board import board_kind
+from .board import BoardKind, board_kind
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
-from .outcome import RESULTS, Outcome
+from .outcome import RESULTS, Outcome, Termination
 from .pieces import BLACK, WHITE
 from .position import Position
 from .setup import Dice, Setup, start_position
 
-if TYPE_CHECKING:
-    from .game import Game
+
+@dataclass
+class Players:
+    """The tags of a game that the rules do not look at."""
+
+    white: str = "White"
+    black: str = "Black"
+    event: str = "Casual game"
+    date: str = "????.??.??"
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class Recordable(Protocol):
+    """What a record is written from: :class:`~militakiri.game.Game` has it."""
+
+    start: Position
+    setups: tuple[Setup, Setup] | None
+    dice: Dice | None
+    time_control: TimeControl
+    players: Players
+    tokens: list[str]
+
+    @property
+    def kind(self) -> BoardKind: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+
+@dataclass
+class ReplayedRecord:
+    """A record read and replayed: what :meth:`Game.from_record
+    <militakiri.game.Game.from_record>` builds its game from."""
+
+    start: Position
+    setups: tuple[Setup, Setup] | None
+    dice: Dice | None
+    time_control: TimeControl
+    players: Players
+    #: The position after the moves, with them pushed (they can be popped).
+    position: Position
+    tokens: list[str]
+    #: An end from outside the rules (time, deadline, resignation), or None.
+    external_outcome: Outcome | None
+
 
 #: The tags written first, in this order; others follow as they came.
 TAG_ORDER = (
@@ -63,13 +111,13 @@ def _quote(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def write_record(game: Game) -> str:
+def write_record(game: Recordable) -> str:
     tags = _tags(game)
     lines = [f'[{name} "{_quote(value)}"]' for name, value in tags]
     return "\n".join(lines) + "\n\n" + _move_text(game) + "\n"
 
 
-def _tags(game: Game) -> list[tuple[str, str]]:
+def _tags(game: Recordable) -> list[tuple[str, str]]:
     players = game.players
     tags = {
         "Event": players.event,
@@ -93,7 +141,7 @@ def _tags(game: Game) -> list[tuple[str, str]]:
     return ordered + [(k, v) for k, v in players.extra.items() if k not in tags]
 
 
-def _move_text(game: Game) -> str:
+def _move_text(game: Recordable) -> str:
     words = []
     number, turn = game.start.number, game.start.turn
     for i, token in enumerate(game.tokens):
@@ -128,9 +176,8 @@ class _Reader:
         return InvalidRecordError(message, line + 1, column)
 
 
-def read_record(text: str) -> Game:
-    from .game import Game, Players
-
+def read_record(text: str) -> ReplayedRecord:
+    """Read and replay a record; raise InvalidRecordError with line and column."""
     if not isinstance(text, str):
         raise InvalidRecordError("a game record must be text", 1, 1)
     if len(text) > MAX_RECORD_CHARS:
@@ -204,20 +251,19 @@ def read_record(text: str) -> Game:
         date=tags.get("Date", "????.??.??"),
         extra={k: v for k, v in tags.items() if k not in known},
     )
-    game = Game(start, setups=setups, dice=dice, time_control=time_control, players=players)
     # The clock's times are not in the record: the moves replay untimed.
-    game.clock = None
+    position = start.copy()
+    tokens: list[str] = []
+    end_marker = _replay_moves(reader, position, tokens, move_start)
+    external = _check_result(reader, position, tags, tag_lines, end_marker, tag_error)
+    return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external)
 
-    end_marker = _replay_moves(reader, game, move_start)
-    _check_result(reader, game, tags, tag_lines, end_marker, tag_error)
-    game.clock = None
-    return game
 
-
-def _replay_moves(reader: _Reader, game: Game, first_row: int):
-    """Play every token of the move text; return the result marker and where."""
+def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int):
+    """Play every token of the move text on ``position``, adding each to
+    ``tokens`` as written by the engine; return the result marker and where."""
     end_marker = None
-    number, turn = game.start.number, game.start.turn
+    number, turn = position.number, position.turn
     for row in range(first_row, len(reader.lines)):
         for match in re.finditer(r"\S+", reader.lines[row]):
             word, column = match.group(), match.start() + 1
@@ -236,26 +282,27 @@ def _replay_moves(reader: _Reader, game: Game, first_row: int):
                         f"move number {word!r}: expected {number}{expected}", row, column
                     )
                 continue
-            if game.is_over():
+            if position.is_over():
                 raise reader.error(
-                    f"{word!r} after the end of the game ({game.outcome()})", row, column
+                    f"{word!r} after the end of the game ({position.outcome()})", row, column
                 )
             try:
-                game.play(word)
+                move = position.parse_move(word)
             except MilitakiriError as error:
                 raise reader.error(
-                    f"move {len(game.tokens) + 1} ({word!r}): {error}", row, column
+                    f"move {len(tokens) + 1} ({word!r}): {error}", row, column
                 ) from None
+            position.push(move)
+            tokens.append(move.token(position.kind))
             if turn == BLACK:
                 number += 1
             turn = 1 - turn
     return end_marker
 
 
-def _check_result(reader, game, tags, tag_lines, end_marker, tag_error) -> None:
-    """The result written must be the one the moves reach (or an outside end)."""
-    from .outcome import Termination
-
+def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> Outcome | None:
+    """The result written must be the one the moves reach (or an outside
+    end, which is returned)."""
     written = tags.get("Result")
     if end_marker is not None and written is not None and end_marker[0] != written:
         raise reader.error(
@@ -264,17 +311,17 @@ def _check_result(reader, game, tags, tag_lines, end_marker, tag_error) -> None:
             end_marker[2],
         )
     result = written or (end_marker[0] if end_marker else "*")
-    rules = game.position.outcome()
+    rules = position.outcome()
     termination = tags.get("Termination")
     if rules is not None:
         if result != rules.result or (termination and termination != rules.termination.value):
             said = f"{result} {termination or ''}".strip()
             raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
-        return
+        return None
     if result == "*":
         if termination:
             raise tag_error("Termination", f"{termination!r} but the game is still going (*)")
-        return
+        return None
     if termination is None:
         raise _result_error(
             reader, tag_lines, end_marker,
@@ -290,7 +337,7 @@ def _check_result(reader, game, tags, tag_lines, end_marker, tag_error) -> None:
             "Termination",
             f"{termination!r}, but the moves do not end the game that way",
         )
-    game.external_outcome = outcome
+    return outcome
 
 
 def _result_error(reader, tag_lines, end_marker, message) -> InvalidRecordError:
