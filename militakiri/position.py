@@ -20,9 +20,11 @@ and counters, mutable with ``push`` and ``pop``, like python-chess's
 from __future__ import annotations
 
 from . import movegen, notation
-from .explain import parse_legal
+from .explain import parse_legal, why_illegal
+from .messages import Text
 from .move import Move
 from .outcome import Outcome
+from .pieces import Piece, tower
 from .state import PositionState
 
 
@@ -71,6 +73,48 @@ class Position(PositionState):
         False
         """
         return movegen.is_legal(self, move)
+
+    def preview(self, placements: tuple[int, ...] = (), move: Move | None = None) -> list[Piece | None]:
+        """The board as a turn in the making shows it: the player's oldest
+        waiting towers placed on ``placements`` (R15), then ``move`` played
+        with the tower it promotes to not placed yet (R13: the player is
+        still choosing its field). The position itself is unchanged.
+
+        >>> position = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+        >>> c1 = position.kind.square("c1")
+        >>> position.preview((c1,))[c1]
+        Piece('P^')
+        """
+        if move is not None:
+            after = self.copy()
+            after.push(move)
+            board = list(after.board)
+            if move.tower_field is not None:
+                board[move.tower_field] = None
+            return board
+        board = list(self.board)
+        for square, shape in zip(placements, self.waiting[self.turn]):
+            board[square] = tower(self.turn, shape)
+        return board
+
+    def refusal(self, origin: int, target: int, placements: tuple[int, ...] = ()) -> Text | None:
+        """Why no legal turn of the player to move goes from ``origin`` to
+        ``target`` after placing waiting towers on ``placements`` (R24), as a
+        player's sentence (``.say("nl")`` in Dutch); None when one does. A
+        take is meant when ``target`` holds a piece. The page asks this when a
+        player points at a field the piece cannot go to.
+
+        >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+        >>> a1, f8, a8 = (position.kind.square(name) for name in ("a1", "f8", "a8"))
+        >>> position.refusal(a1, a8) is None
+        True
+        >>> str(position.refusal(a1, f8))
+        'f8 is not on a straight line from a1'
+        """
+        if any(move.origin == origin and move.target == target and move.placements == placements
+               for move in movegen.iter_legal_moves(self)):
+            return None
+        return why_illegal(self, Move(origin, target, is_take=self.board[target] is not None, placements=placements))
 
     def outcome(self) -> Outcome | None:
         """How the rules have ended the game here, or ``None`` (R17, R19, R20).

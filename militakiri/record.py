@@ -141,18 +141,34 @@ def _tags(game: Recordable) -> list[tuple[str, str]]:
     return ordered + [(k, v) for k, v in players.extra.items() if k not in tags]
 
 
-def _move_text(game: Recordable) -> str:
-    words = []
-    number, turn = game.start.number, game.start.turn
-    for i, token in enumerate(game.tokens):
-        if turn == WHITE:
-            words.append(f"{number}.")
-        elif i == 0:
-            words.append(f"{number}...")
-        words.append(token)
+def move_rows(tokens, number: int = 1, turn: int = WHITE) -> list[tuple[int, str | None, str | None]]:
+    """The moves numbered as the record numbers them, from a start at move
+    ``number`` with ``turn`` to move: ``(number, White's, Black's)`` rows,
+    a half missing (``None``) before a start with Black to move and after an
+    unfinished last move. The page's move list shows these rows.
+
+    >>> move_rows(["f6-f5", "c3-d4", "a6-a5"], 7, BLACK)
+    [(7, None, 'f6-f5'), (8, 'c3-d4', 'a6-a5')]
+    >>> move_rows(["c3-d4"])
+    [(1, 'c3-d4', None)]
+    """
+    rows: list[list] = []
+    for token in tokens:
+        if turn == WHITE or not rows:
+            rows.append([number, None, None])
+        rows[-1][1 + turn] = token
         if turn == BLACK:
             number += 1
         turn = 1 - turn
+    return [tuple(row) for row in rows]
+
+
+def _move_text(game: Recordable) -> str:
+    words = []
+    for number, white, black in move_rows(game.tokens, game.start.number, game.start.turn):
+        words += [f"{number}.", white] if white is not None else [f"{number}..."]
+        if black is not None:
+            words.append(black)
     outcome = game.outcome()
     words.append(outcome.result if outcome else "*")
     lines, line = [], ""

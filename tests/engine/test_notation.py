@@ -3,6 +3,8 @@
 import pytest
 
 from militakiri import (
+    BLACK,
+    WHITE,
     Game,
     InvalidPositionError,
     InvalidRecordError,
@@ -13,6 +15,7 @@ from militakiri import (
     SINGLE,
     TimeControl,
 )
+from militakiri.record import move_rows
 
 from .test_rulings import NOTATION_START
 
@@ -111,6 +114,12 @@ def _sample_game() -> Game:
     for token in ["f6-f5", "c3-d4", "f5-f4", "b3-b4"]:
         game.play(token)
     return game
+
+
+def test_move_rows_number_as_the_record_does_from_black_to_move():
+    """The page's move list (web/ui/panels.py) and the record number alike."""
+    assert move_rows(["a", "b", "c", "d"], 7, BLACK) == [(7, None, "a"), (8, "b", "c"), (9, "d", None)]
+    assert move_rows([], 1, WHITE) == []
 
 
 def test_record_round_trip_and_exact_form():

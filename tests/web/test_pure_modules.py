@@ -16,7 +16,7 @@ from militakiri import Outcome, Termination, TimeControl
 
 from web.i18n import texts
 from web.model import layout, settings
-from web.model.formatting import clock_text, move_rows, player_label, result_texts, time_control_text
+from web.model.formatting import clock_text, player_label, result_texts, time_control_text
 from web.model.layout import BoardGeometry, fit_square
 from web.model.settings import GameSettings, SettingsError, custom_time_control, from_query, has_game_params
 
@@ -84,11 +84,6 @@ def test_time_control_text_names_the_game_length_R21():
     assert time_control_text(TimeControl.parse("300+0")) == "10 min game (5 min each)"
     assert time_control_text(TimeControl.parse("900+10")) == "30 min game (15 min each), +10 s per move"
     assert time_control_text(TimeControl.parse("5d3")) == "10 s game (5 s each), 3 s delay per move"
-
-
-def test_move_rows_from_a_position_with_black_to_move():
-    assert move_rows(1, 7, ["a", "b", "c", "d"]) == [(7, None, "a"), (8, "b", "c"), (9, "d", None)]
-    assert move_rows(0, 1, []) == []
 
 
 def test_player_labels_and_results():

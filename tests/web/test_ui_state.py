@@ -306,3 +306,31 @@ def test_touch_move_from_the_url_R25():
     assert not from_query("").touch_move and not from_query("?touch=0").touch_move
     state = UiState(from_query("?touch=1&position=" + PROMOTION.replace(" ", "%20").replace("/", "%2F")))
     assert state.game.touch_move
+
+
+def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
+    """Saves, the computer's answers and the embed's messages are about
+    UiState.game_id, never id(game): Python reuses the ids of objects gone."""
+    from web.model import opponent
+    from web.services.embed import EmbedEvents
+
+    state = started_single()
+    first = state.game_id
+    key = opponent.state_key(state)
+    events = EmbedEvents()
+    events.ready(state)
+    # The same game from the same position once more: another game.
+    state.load_game(Game.from_position(state.game.position.string()))
+    assert state.game_id != first
+    assert opponent.state_key(state) != key  # an answer for the first game does not fit
+    assert [m["type"] for m in events.update(state)] == ["start"]
+    # Set-up, dice and start are one game.
+    state.new_game(state.settings)
+    during_setup = state.game_id
+    place(state, "c1", "d2", "b3")
+    assert state.setup_done()
+    state.random_setup()
+    assert state.setup_done()
+    state.roll()
+    state.start()
+    assert state.game_id == during_setup

@@ -72,28 +72,6 @@ def time_control_text(control: TimeControl) -> str:
     return text
 
 
-def move_rows(start_turn: int, start_number: int, tokens: list[str]):
-    """Rows of the move list: ``(number, white_token, black_token)``, where a
-    missing half is ``None`` (a game that starts with Black's move, or an
-    unfinished last row), numbered as in the game record.
-
-    >>> move_rows(1, 1, ["f6-f5", "c3-d4", "a6-a5"])
-    [(1, None, 'f6-f5'), (2, 'c3-d4', 'a6-a5')]
-    >>> move_rows(0, 1, ["c3-d4"])
-    [(1, 'c3-d4', None)]
-    """
-    rows = []
-    number, turn = start_number, start_turn
-    for token in tokens:
-        if turn == 0 or not rows or rows[-1][0] != number:
-            rows.append([number, None, None])
-        rows[-1][1 + turn] = token
-        if turn == 1:
-            number += 1
-        turn = 1 - turn
-    return [tuple(row) for row in rows]
-
-
 def player_label(color: int, name: str) -> str:
     """``'Anna (White)'``, or just ``'White'`` without a name."""
     side = t("white") if color == 0 else t("black")

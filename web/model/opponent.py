@@ -58,8 +58,8 @@ def state_key(state) -> tuple:
     the same set-up still to be made."""
     game = state.game
     if game is None or not state.started:
-        return ("setup", id(state.drafts), state.setup_color)
-    return ("game", id(game), len(game.tokens), game.position.string(), game.is_over())
+        return ("setup", state.game_id, state.setup_color)
+    return ("game", state.game_id, len(game.tokens), game.position.string(), game.is_over())
 
 
 def think_seconds(state, color: int) -> float:

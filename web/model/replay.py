@@ -94,7 +94,7 @@ class Replay:
         self._positions.clear()
 
     def _check(self, game) -> None:
-        key = (id(game), game.start.string(), tuple(game.tokens))
+        key = (game.start.string(), tuple(game.tokens))  # the positions follow from these alone
         if key != self._key:
             self._key = key
             self._positions.clear()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from itertools import count
 
 from militakiri import (
     Dice,
@@ -75,6 +76,10 @@ class Mark:
     piece: object = None
 
 
+#: Each game on the page gets the next number (UiState.game_id).
+_GAME_IDS = count(1)
+
+
 class UiState:
     """See the module docstring."""
 
@@ -115,6 +120,10 @@ class UiState:
         self.settings = settings
         self.players = players
         self.game = game
+        #: This game's identity on the page, from its set-up (or its loading)
+        #: to the next game: what saves, answers and messages are about.
+        #: Not ``id(game)``: Python reuses the ids of objects gone.
+        self.game_id = next(_GAME_IDS)
         self.started = False
         if settings.computer is not None:  # the player's own side at the bottom
             self.flipped = settings.computer == WHITE
@@ -145,6 +154,7 @@ class UiState:
             touch_move=game.touch_move)
         self.players = game.players
         self.game = game
+        self.game_id = next(_GAME_IDS)
         self.kind = game.kind
         self.drafts = None
         self.setup_color = None
@@ -312,7 +322,7 @@ class UiState:
         return self.show_ply(target)
 
     def choices(self) -> TurnChoices:
-        key = (id(self.game), len(self.game.tokens), self.game.is_over(), self.game.touched)
+        key = (self.game_id, len(self.game.tokens), self.game.is_over(), self.game.touched)
         if key != self._choices_key:
             self._choices = self.game.turn_choices()
             self._choices_key = key
@@ -337,18 +347,12 @@ class UiState:
         if self.viewing_past():
             position = self.shown_position()
             return {sq: piece for sq, piece in enumerate(position.board) if piece is not None}
-        if self.phase == PLAYING and self.pending:
-            preview = position.copy()
-            token = next(iter(self.pending.values()))
-            preview.play(token)
-            move = Move.from_token(token, self.kind)
-            preview.board[move.tower_field] = None  # not placed yet
-            board = preview.board
+        if self.phase == PLAYING and self.pending:  # a promoted tower's field still to choose
+            board = position.preview(move=position.parse_move(next(iter(self.pending.values()))))
+        elif self.phase == PLAYING:
+            board = position.preview(tuple(self.kind.square(sq) for sq in self.placed))
         else:
-            board = list(position.board)
-            if self.phase == PLAYING:
-                for sq, shape in zip(self.placed, position.waiting[position.turn]):
-                    board[self.kind.square(sq)] = tower(position.turn, shape)
+            board = position.board
         return {sq: piece for sq, piece in enumerate(board) if piece is not None}
 
     def waiting_shown(self, color: int) -> tuple[int, ...]:
@@ -669,19 +673,12 @@ class UiState:
         piece = self.pieces().get(self.kind.square(square))
         position = self.game.position
         if origin:
-            prefix = "".join(f"@{sq}," for sq in self.placed)
-            token = f"{prefix}{origin}{'x' if piece is not None else '-'}{square}"
-            try:
-                position.parse_move(token)
-            except MilitakiriError as error:
-                # The engine's sentence alone (it also says itself in Dutch).
-                reason = getattr(error, "reason", None) or str(error)
-                quoted = repr(token) + ": "
-                if reason.startswith(quoted):
-                    reason = reason[len(quoted):]
-                self._warn("illegal_move", move=token.split(",")[-1], reason=reason)
+            square_of = self.kind.square
+            reason = position.refusal(square_of(origin), square_of(square), tuple(square_of(p) for p in self.placed))
+            if reason is not None:  # the engine's sentence, said in the page's language
+                self._warn("illegal_move", reason=reason)
                 return
-            self._warn("no_such_move", move=token)
+            self._warn("no_such_move", move=f"{origin}-{square}")
         elif piece is None:
             self._warn("no_piece", square=square)
         elif piece.color != position.turn:

@@ -157,18 +157,19 @@ class Autosaver:
     def state_key(state) -> tuple:
         game = state.game
         if game is None or not state.started:
-            return ("setup", id(state.drafts), id(game))
+            return ("setup", state.game_id)
         clock = game.clock
         running = None if clock is None else (clock.running, clock.to_move)
-        return ("game", id(game), tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched)
+        return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched)
 
     def prime(self, state) -> None:
         """What is on the page now needs no saving (it was just loaded, or
         it is a fresh page that must not remove a save it could not read)."""
         self._last = self.state_key(state)
 
-    def link(self, game) -> str:
-        key = (id(game), tuple(game.tokens), str(game.external_outcome), current_deadline(game))
+    def link(self, game, game_id: int) -> str:
+        """``game``'s link (UiState.game_id ``game_id``), made again only when it changed."""
+        key = (game_id, tuple(game.tokens), str(game.external_outcome), current_deadline(game))
         if key != self._link_key:
             self._link = link_of(game)
             self._link_key = key
@@ -192,7 +193,7 @@ class Autosaver:
             self._last = key
             return "removed" if self.storage.remove(self.key) else None
         self._last = key
-        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game))
+        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game, state.game_id))
         return "saved" if self.storage.set(self.key, text) else None
 
     def load(self, wall_now: float) -> Restored | None:

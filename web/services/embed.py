@@ -55,24 +55,24 @@ class EmbedEvents:
         self._count = 0
         self._over = False
 
-    def _watch(self, game) -> None:
-        self._game = id(game) if game is not None else None
+    def _watch(self, state, game) -> None:
+        self._game = state.game_id if game is not None else None
         self._count = len(game.tokens) if game is not None else 0
         self._over = bool(game is not None and game.is_over())
 
     def ready(self, state) -> dict:
         """The ``ready`` message; what is on the board now is not news."""
         game = state.game if state.started else None
-        self._watch(game)
+        self._watch(state, game)
         return message("ready", status=state.phase, position=state.position_string(),
                        ply=len(game.tokens) if game is not None else 0)
 
     def update(self, state) -> list[dict]:
         game = state.game if state.started else None
-        if game is None or id(game) != self._game:
+        if game is None or state.game_id != self._game:
             # A new game, or one loaded whole (a link, a record): it starts
             # here, its earlier moves are not news.
-            self._watch(game)
+            self._watch(state, game)
             if game is None:
                 return []
             return [message("start", position=game.position.string(), ply=len(game.tokens),

@@ -201,8 +201,8 @@ class App:
                 and not self.dialogs.any_open():
             self.dialogs.open_dice()
         game = state.game
-        if phase == OVER and self._result_shown_for != (id(game), len(game.tokens)):
-            self._result_shown_for = (id(game), len(game.tokens))
+        if phase == OVER and self._result_shown_for != (state.game_id, len(game.tokens)):
+            self._result_shown_for = (state.game_id, len(game.tokens))
             if not self.dialogs.any_open():
                 self.dialogs.open_result()
         for hook in self.hooks:

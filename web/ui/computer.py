@@ -218,7 +218,7 @@ class Computer:
         later(0, self.after_refresh)
 
     def _game_identity(self):
-        return (id(self.state.game), id(self.state.drafts))
+        return self.state.game_id
 
     # Starting the worker --------------------------------------------------------------
 
@@ -278,9 +278,9 @@ class Computer:
         state = self.state
         if state.computer is None:
             game = state.game
-            if game is None or not state.started or id(game) == self._remembered:
+            if game is None or not state.started or state.game_id == self._remembered:
                 return
-            self._remembered = id(game)  # asked once per game read back
+            self._remembered = state.game_id  # asked once per game read back
             if opponent.recall(state, self.storage.get(opponent.MEMORY_KEY)):
                 self.app.refresh()
             return

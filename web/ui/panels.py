@@ -4,9 +4,9 @@ clock element), the move list, the endgame-rule box, the legend."""
 from __future__ import annotations
 
 from militakiri.pieces import SHAPES, WHITE, stack, tower
+from militakiri.record import move_rows
 
 from web.i18n.texts import t
-from web.model.formatting import move_rows
 from web.model.shapes import PALETTE, symbol_strokes, tower_outline
 from web.model.ui_state import OVER
 from web.ui.dom import by_id, clear, el, set_attr, set_text, show, svg
@@ -137,7 +137,7 @@ class MoveList:
         tokens = list(game.tokens) if game is not None and state.started else []
         # Each move is clickable (web/ui/session.py): data-ply = moves played after it.
         shown = state.replay.shown(game) if tokens and state.viewing_past() else None
-        key = (id(game), tuple(tokens), shown)
+        key = (state.game_id, tuple(tokens), shown)
         if key == self._key:
             return
         self._key = key
@@ -145,7 +145,7 @@ class MoveList:
         show(self.empty, not tokens)
         if not tokens:
             return
-        rows = move_rows(game.start.turn, game.start.number, tokens)
+        rows = move_rows(tokens, game.start.number, game.start.turn)
         last = len(tokens) - 1
         index = 0
         for number, white, black in rows:

@@ -186,10 +186,10 @@ class Session:
 
     def _load(self, game, flipped, note, message, result_seen: bool = False) -> None:
         self.dialogs.close_all()
-        self.note = (id(game), note) if note else None
         self.state.load_game(game, flipped=flipped, message=message)
+        self.note = (self.state.game_id, note) if note else None
         if result_seen:  # a finished game restored: no result dialog on every reload
-            self.app._result_shown_for = (id(game), len(game.tokens))
+            self.app._result_shown_for = (self.state.game_id, len(game.tokens))
         self.app.refresh()
         self.app.fit()  # after the refresh: the board kind and the notice are known
 
@@ -236,7 +236,7 @@ class Session:
 
     def _key_of_moves(self):
         game = self.state.game
-        return (id(game), len(game.tokens)) if game is not None and self.state.started else None
+        return (self.state.game_id, len(game.tokens)) if game is not None and self.state.started else None
 
     def _after_move(self) -> None:
         """Correspondence: each move makes a link to send (R22)."""
@@ -276,7 +276,7 @@ class Session:
                 player = labels(game)[game.position.turn]
                 left = time_left_text(deadline - state.wall())
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
-            if self.note is not None and self.note[0] == id(game) and not game.is_over():
+            if self.note is not None and self.note[0] == state.game_id and not game.is_over():
                 parts.append(t(self.note[1]))
         if not self.storage.available:  # embed mode has no Share or Game record button
             parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
