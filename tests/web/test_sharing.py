@@ -15,6 +15,7 @@ from militakiri import Game, IllegalMoveError, InvalidLinkError, Players, TimeCo
 from militakiri.link import game_from_link, game_to_link
 
 from web.model import replay
+from web.model.events import GameEvents
 from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.services import autosave
@@ -22,7 +23,7 @@ from web.services import embed
 from web.services import share
 from web.services import storage
 from web.services.autosave import Autosaver, SavedGameError, restore, snapshot
-from web.services.embed import EmbedEvents, embed_options
+from web.services.embed import embed_options, messages_for, ready_message
 from web.services.share import (
     correspondence_clock,
     current_deadline,
@@ -362,20 +363,24 @@ def test_embed_options_and_messages():
     assert not embed_options("").embed and embed_options("?embed=1").embed
     assert embed_options("?embed=true&link=1%21x%2520y").link == "1!x%20y"
     state = UiState(GameSettings(position=START), now=FakeClock(), rng=random.Random(1))
-    events = EmbedEvents()
-    ready = events.ready(state)
+    events = GameEvents()
+
+    def messages() -> list[dict]:
+        return [m for event in events.update(state) for m in messages_for(event, state)]
+
+    ready = ready_message(state)
     assert ready["type"] == "ready" and ready["source"] == "militakiri" and ready["position"] == START
-    assert events.update(state) == []
+    assert messages() == []
     state.user_move("c3", "d4")
-    (move,) = events.update(state)
+    (move,) = messages()
     assert move["type"] == "move" and move["token"] == "c3-d4" and move["ply"] == 1
     assert move["position"] == state.game.position.string() and move["turn"] == "black"
     state.resign(1)
-    (over,) = events.update(state)
+    (over,) = messages()
     assert over == {**over, "type": "over", "result": "1-0", "termination": "resignation", "winner": "white"}
-    assert events.update(state) == []
+    assert messages() == []
     state.new_game(GameSettings(position=START))
-    (start,) = events.update(state)
+    (start,) = messages()
     assert start["type"] == "start" and start["ply"] == 0
 
 

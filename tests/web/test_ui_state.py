@@ -102,7 +102,7 @@ def test_double_board_side_by_side_refused_R5():
 def test_random_setup_and_clear():
     state, _ = state_for()
     state.random_setup()
-    assert state.drafts[0].is_complete() and len(state.pieces()) == 18
+    assert state.setup.drafts[0].is_complete() and len(state.pieces()) == 18
     state.clear_setup()
     assert state.pieces() == {}
 
@@ -312,18 +312,18 @@ def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
     """Saves, the computer's answers and the embed's messages are about
     UiState.game_id, never id(game): Python reuses the ids of objects gone."""
     from web.model import opponent
-    from web.services.embed import EmbedEvents
+    from web.model.events import GameEvents
 
     state = started_single()
     first = state.game_id
     key = opponent.state_key(state)
-    events = EmbedEvents()
-    events.ready(state)
+    events = GameEvents()
+    events.update(state)
     # The same game from the same position once more: another game.
     state.load_game(Game.from_position(state.game.position.string()))
     assert state.game_id != first
     assert opponent.state_key(state) != key  # an answer for the first game does not fit
-    assert [m["type"] for m in events.update(state)] == ["start"]
+    assert [e.name for e in events.update(state)] == ["new_game", "started"]
     # Set-up, dice and start are one game.
     state.new_game(state.settings)
     during_setup = state.game_id

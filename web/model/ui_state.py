@@ -5,12 +5,16 @@ this one object, and every input - click, tap, drag, keyboard - ends in
 :meth:`UiState.user_square` or :meth:`UiState.user_move`. The rules stay in
 the engine: legal choices come from :class:`~militakiri.TurnChoices`, set-up
 checks from :class:`~militakiri.draft.SetupDraft`, and the reason a move is
-refused from :meth:`Position.parse_move` (R24).
+refused from :meth:`Position.refusal` (R24).
 
 The game itself is the engine's :class:`~militakiri.Game` (start, set-ups,
 dice, time control, names, tokens); this module adds only what a screen
 needs for a moment: the selection, the waiting towers placed so far this
 turn, a promotion field still to choose, the keyboard cursor, the message.
+Its parts: the set-up stage (web/model/setup_stage.py), which move the
+board shows (web/model/replay.py), the status line's and the board's words
+and marks (web/model/status.py); what happened to the game is read off it
+by web/model/events.py.
 
 Phases: ``setup`` (placing towers, then the dice), ``playing``, ``over``.
 Two views of a game stop board input: a past position (replay, see
@@ -25,7 +29,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
 from itertools import count
 
 from militakiri import (
@@ -38,42 +41,18 @@ from militakiri import (
     TurnChoices,
 )
 from militakiri.board import board_kind
-from militakiri.draft import SetupDraft
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
-from militakiri.setup import Setup
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
 from web.model.layout import BoardGeometry
 from web.model.replay import Replay
 from web.model.settings import GameSettings
+from web.model.setup_stage import SetupStage
+from web.model.status import Mark, Message, warning
 
 SETUP, PLAYING, OVER = "setup", "playing", "over"
-
-
-@dataclass
-class Message:
-    """A line for the status bar: a texts.py key and its arguments."""
-
-    key: str
-    args: dict = field(default_factory=dict)
-    #: "info" or "warn" (a refused click: the board did not change).
-    level: str = "info"
-
-    def text(self) -> str:
-        return t(self.key, **self.args)
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One highlight on the board. ``kind``: last, selected, move, take,
-    ghost (a tower that can be put here: set-up, waiting or promoted tower),
-    cursor. ``piece``: the ghost's piece."""
-
-    kind: str
-    square: str
-    piece: object = None
 
 
 #: Each game on the page gets the next number (UiState.game_id).
@@ -130,14 +109,11 @@ class UiState:
         self.dice: Dice | None = None
         if game is not None:
             self.kind = game.kind
-            self.drafts = None
-            self.setup_color = None
+            self.setup: SetupStage | None = None
             self._start()
         else:
             self.kind = board_kind(settings.board)
-            self.drafts = (SetupDraft(self.kind, WHITE), SetupDraft(self.kind, BLACK))
-            #: Whose set-up is being placed; None once both are done (R4).
-            self.setup_color: int | None = WHITE
+            self.setup = SetupStage(self.kind)
         self.cursor = None
         self.message = None
         #: Why the computer cannot play (its worker did not start), or None.
@@ -156,8 +132,7 @@ class UiState:
         self.game = game
         self.game_id = next(_GAME_IDS)
         self.kind = game.kind
-        self.drafts = None
-        self.setup_color = None
+        self.setup = None
         self.dice = game.dice
         self.started = True
         if flipped is not None:
@@ -199,6 +174,11 @@ class UiState:
         if self.game is None or not self.started:
             return SETUP
         return OVER if self.game.is_over() else PLAYING
+
+    @property
+    def setup_color(self) -> int | None:
+        """Whose set-up is being placed (R4); None once both are done."""
+        return self.setup.color if self.setup is not None else None
 
     @property
     def turn(self) -> int | None:
@@ -269,9 +249,7 @@ class UiState:
         """The computer's set-up (set-up text, R4) is placed and confirmed."""
         if self.phase != SETUP or self.setup_color != self.computer:
             return False
-        draft = SetupDraft.from_setup(Setup.parse(text, self.kind), self.computer)
-        self.drafts = tuple(draft if c == self.computer else d for c, d in enumerate(self.drafts))
-        self.setup_color = BLACK if self.setup_color == WHITE else None
+        self.setup.place_whole(text)
         self.message = None
         return True
 
@@ -330,19 +308,13 @@ class UiState:
 
     def hidden_color(self) -> int | None:
         """The colour whose set-up must not be seen now (R4, hot-seat)."""
-        if self.phase == SETUP and self.setup_color == BLACK and self.computer != BLACK:
-            return WHITE
-        return None
+        return self.setup.hidden_color(self.computer) if self.phase == SETUP and self.setup else None
 
     def pieces(self) -> dict[int, object]:
         """``{square: piece}`` to draw: the set-up so far, or the position
         with this turn's placed towers and a promoting take shown."""
         if self.game is None:
-            shown = {}
-            for draft in self.drafts:
-                if draft.color != self.hidden_color():
-                    shown.update(draft.pieces())
-            return shown
+            return self.setup.pieces(self.computer)
         position = self.game.position
         if self.viewing_past():
             position = self.shown_position()
@@ -392,12 +364,7 @@ class UiState:
         if self.viewing_past() or self.paused:
             pass  # a past position or paused clocks: nothing to choose
         elif self.player_sets_up():
-            draft = self.drafts[self.setup_color]
-            missing = draft.missing_shapes()
-            for square in draft.free_fields():
-                shape = draft.shape_of_row(draft.row_of(square))
-                if SHAPE_NAMES[shape] in missing:
-                    marks.append(Mark("ghost", square, tower(draft.color, shape)))
+            marks += self.setup.ghosts()
         elif phase == PLAYING:
             color = game.position.turn
             if self.pending:
@@ -451,14 +418,7 @@ class UiState:
         phase = self.phase
         if phase == SETUP:
             if self.setup_color is not None:
-                draft = self.drafts[self.setup_color]
-                who = self.label(self.setup_color)
-                if draft.is_complete():
-                    key = "setup_done_white" if self.setup_color == WHITE else "setup_done_black"
-                    return Message(key, {"player": who})
-                ranks = [self.kind.zone_row(self.setup_color, row) + 1 for row in (1, 2, 3)]
-                key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
-                return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})
+                return self.setup.prompt(self.label(self.setup_color))
             if self.game is None:
                 return Message("roll_prompt")
             return Message("start_prompt", {"player": self.label(self.game.position.turn)})
@@ -489,55 +449,27 @@ class UiState:
                                      "move": self.replay.last_token(game)}, level)
 
     def _setup_square(self, square: str) -> bool:
-        if self.setup_color is None:
-            self._warn("setup_finished")
-            return False
-        draft = self.drafts[self.setup_color]
-        if draft.has_tower(square):
-            draft.remove(square)
-            self.message = None
-            return True
-        row = draft.row_of(square)
-        if row is not None and draft.towers_per_shape == 1:
-            shape = draft.shape_of_row(row)
-            # One tower per row on the single board: a click elsewhere on
-            # the row moves it there.
-            for old in draft.tower_squares(shape):
-                draft.remove(old)
-        problem = draft.problem(square)
-        if problem is not None:
-            self._warn("engine_says", reason=problem)
-            return False
-        draft.place(square)
-        self.message = None
-        return True
+        self.message = self.setup.point(square)
+        return self.message is None
 
     def random_setup(self) -> None:
         if self.player_sets_up():
-            self.drafts = tuple(
-                SetupDraft.random(self.kind, c, self.rng) if c == self.setup_color else d
-                for c, d in enumerate(self.drafts)
-            )
+            self.setup.randomize(self.rng)
             self.message = None
 
     def clear_setup(self) -> None:
         if self.player_sets_up():
-            self.drafts[self.setup_color].clear()
+            self.setup.draft.clear()
             self.message = None
 
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
         if not self.player_sets_up():
             return False
-        draft = self.drafts[self.setup_color]
-        try:
-            draft.setup()
-        except MilitakiriError as error:
-            self._warn("engine_says", reason=str(error))
+        self.message = self.setup.confirm()
+        if self.message is not None:
             return False
-        self.setup_color = BLACK if self.setup_color == WHITE else None
         self.cursor = None
-        self.message = None
         return True
 
     def roll(self) -> Dice:
@@ -545,9 +477,8 @@ class UiState:
         if self.phase != SETUP or self.setup_color is not None or self.game is not None:
             raise IllegalMoveError("the dice are rolled once, after both set-ups")
         self.dice = Dice.roll(self.rng)
-        self.game = Game.new(self.kind, self.drafts[WHITE].setup(), self.drafts[BLACK].setup(),
-                             self.dice, time_control=self.settings.control(), players=self.players,
-                             touch_move=self.settings.touch_move)
+        self.game = Game.new(self.kind, *self.setup.setups(), self.dice, time_control=self.settings.control(),
+                             players=self.players, touch_move=self.settings.touch_move)
         self.message = None
         return self.dice
 
@@ -778,7 +709,7 @@ class UiState:
     # Helpers ------------------------------------------------------------------
 
     def _warn(self, key: str, **args) -> None:
-        self.message = Message(key, args, "warn")
+        self.message = warning(key, **args)
 
 
 def describe(piece) -> str:

@@ -47,49 +47,28 @@ def message(kind: str, **data) -> dict:
     return {"source": SOURCE, "version": VERSION, "type": kind, **data}
 
 
-class EmbedEvents:
-    """Turns UiState changes into the messages for the parent window."""
+def ready_message(state) -> dict:
+    """The ``ready`` message: the page can be played; what is on the board."""
+    game = state.game if state.started else None
+    return message("ready", status=state.phase, position=state.position_string(),
+                   ply=len(game.tokens) if game is not None else 0)
 
-    def __init__(self) -> None:
-        self._game = None
-        self._count = 0
-        self._over = False
 
-    def _watch(self, state, game) -> None:
-        self._game = state.game_id if game is not None else None
-        self._count = len(game.tokens) if game is not None else 0
-        self._over = bool(game is not None and game.is_over())
-
-    def ready(self, state) -> dict:
-        """The ``ready`` message; what is on the board now is not news."""
-        game = state.game if state.started else None
-        self._watch(state, game)
-        return message("ready", status=state.phase, position=state.position_string(),
-                       ply=len(game.tokens) if game is not None else 0)
-
-    def update(self, state) -> list[dict]:
-        game = state.game if state.started else None
-        if game is None or state.game_id != self._game:
-            # A new game, or one loaded whole (a link, a record): it starts
-            # here, its earlier moves are not news.
-            self._watch(state, game)
-            if game is None:
-                return []
-            return [message("start", position=game.position.string(), ply=len(game.tokens),
-                            turn=COLORS[game.position.turn], over=game.is_over())]
-        out = []
-        tokens = game.tokens
-        if len(tokens) < self._count:  # taken back
-            self._count = len(tokens)
-        for ply in range(self._count + 1, len(tokens) + 1):
-            position = game.position if ply == len(tokens) else game.position_at(ply)
-            out.append(message("move", token=tokens[ply - 1], position=position.string(), ply=ply,
-                               turn=COLORS[position.turn]))
-        self._count = len(tokens)
+def messages_for(event, state) -> list[dict]:
+    """The messages a page event (web/model/events.py) means for the parent
+    window: a game ``started`` (played from its set-up, or loaded whole: its
+    earlier moves are not news), each move, the end."""
+    game = state.game
+    if event.name == "started":
+        return [message("start", position=game.position.string(), ply=len(game.tokens),
+                        turn=COLORS[game.position.turn], over=game.is_over())]
+    if event.name == "moved":
+        position = game.position if event.ply == len(game.tokens) else game.position_at(event.ply)
+        return [message("move", token=event.token, position=position.string(), ply=event.ply,
+                        turn=COLORS[position.turn])]
+    if event.name == "over":
         outcome = game.outcome()
-        if outcome is not None and not self._over:
-            out.append(message("over", result=outcome.result, termination=outcome.termination.value,
-                               winner=None if outcome.winner is None else COLORS[outcome.winner],
-                               position=game.position.string(), ply=len(tokens)))
-        self._over = outcome is not None
-        return out
+        return [message("over", result=outcome.result, termination=outcome.termination.value,
+                        winner=None if outcome.winner is None else COLORS[outcome.winner],
+                        position=game.position.string(), ply=len(game.tokens))]
+    return []

@@ -2,7 +2,12 @@
 
 After any input, ``refresh()`` writes the test hooks on the board element
 (``data-position``, ``data-status``), the status line, the buttons, the
-panels and the clocks, and asks the renderer for one frame.
+panels and the clocks, and asks the renderer for one frame; all of that
+only reads the state. Then it reads what happened to the game
+(web/model/events.py) and hands those events to their subscribers
+(``App.events``: autosave and the embed's messages in web/ui/session.py,
+the computer in web/ui/computer.py), which may change the state and
+refresh again.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from web.i18n.texts import t
+from web.model.events import EventBus, GameEvents
 from web.model.layout import NARROW, fit_square
 from web.model.settings import GameSettings
 from web.ui.clock_view import ClockView
@@ -23,7 +29,8 @@ from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
 from militakiri import MilitakiriError
 
-from web.model.ui_state import OVER, PLAYING, SETUP, Message, UiState, describe
+from web.model.status import Message
+from web.model.ui_state import OVER, PLAYING, SETUP, UiState, describe
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is
@@ -69,8 +76,12 @@ class App:
         fill_legend()
         fill_help()
         self._result_shown_for = None
-        #: Called at the end of every refresh (autosave, embed messages: web/ui/session.py).
-        self.hooks: list = []
+        #: Parts of the page other modules draw from the state (replay buttons,
+        #: the computer's indicators), called by every refresh; they only read.
+        self.views: list = []
+        #: What happened to the game, for whoever follows it (``events.on``).
+        self.events = EventBus()
+        self._game_events = GameEvents()
         self._wire_buttons()
         self._expose_hook()
         self.fit()
@@ -184,7 +195,7 @@ class App:
         show(by_id("btn-clear"), in_setup)
         show(by_id("btn-done"), in_setup)
         if in_setup:
-            by_id("btn-done").disabled = not state.drafts[state.setup_color].is_complete()
+            by_id("btn-done").disabled = not state.setup.draft.is_complete()
         playing = phase == PLAYING
         show(by_id("btn-back"), playing or phase == OVER)
         by_id("btn-back").disabled = not state.can_take_back()
@@ -205,8 +216,9 @@ class App:
             self._result_shown_for = (state.game_id, len(game.tokens))
             if not self.dialogs.any_open():
                 self.dialogs.open_result()
-        for hook in self.hooks:
-            hook()
+        for view in self.views:
+            view()
+        self.events.emit(self._game_events.update(state))
 
     def _aria(self, status: str) -> None:
         state = self.state

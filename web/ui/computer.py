@@ -31,7 +31,8 @@ from pyscript.ffi import to_js
 
 from web.i18n.texts import t
 from web.model import opponent
-from web.model.ui_state import PLAYING, SETUP, Message
+from web.model.status import Message
+from web.model.ui_state import PLAYING, SETUP
 from web.services.storage import SafeStorage
 from web.ui.dom import by_id, keep, later, on, set_attr, show
 
@@ -207,7 +208,8 @@ class Computer:
         #: Which side the computer played, kept for a reload (opponent.memory).
         self.storage = SafeStorage.from_getter(lambda: window.localStorage)
         self._remembered = None
-        app.hooks.append(self.after_refresh)
+        app.views.append(self._indicators)
+        app.events.on(lambda event: self.consider())
         on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
         # Warm up while the player picks a level in the New game dialog.
         on(by_id("ng-computer"), "change", lambda e: self.want())
@@ -215,7 +217,7 @@ class Computer:
     def ready(self) -> None:
         """The page is ready: from the next task on, the computer plays."""
         self._live = True
-        later(0, self.after_refresh)
+        later(0, self.consider)
 
     def _game_identity(self):
         return self.state.game_id
@@ -253,9 +255,12 @@ class Computer:
                 state.message = None
             self.app.refresh()
 
-    # After every refresh ---------------------------------------------------------------
+    # When the game changes --------------------------------------------------------------
 
-    def after_refresh(self) -> None:
+    def consider(self) -> None:
+        """Whether the computer has something to do now (every game event,
+        and once the page is ready): remember its side, warm up its worker,
+        ask for its set-up or move."""
         if not self._live:
             return
         state = self.state

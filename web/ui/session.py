@@ -35,7 +35,7 @@ from pyscript.ffi import create_proxy
 from militakiri import BLACK, InvalidLinkError, game_to_link
 
 from web.services.autosave import SAVE_KEY, Autosaver, SavedGameError
-from web.services.embed import EmbedEvents
+from web.services.embed import messages_for, ready_message
 from web.ui.dom import by_id, on, set_attr, set_text, show
 from web.services.share import (
     current_deadline,
@@ -49,7 +49,7 @@ from web.services.share import (
     time_left_text,
 )
 from web.i18n.texts import t
-from web.model.ui_state import Message
+from web.model.status import Message
 from web.services.storage import SafeStorage
 from web.ui.share_dialogs import ShareDialogs, format_deadline
 
@@ -77,14 +77,13 @@ class Session:
             where = str(query) + str(window.location.hash or "")
             key = f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}"
         self.saver = Autosaver(self.storage, key)
-        self.events = EmbedEvents()
         self.dialogs = ShareDialogs(self)
         #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
         self.note: tuple | None = None
-        self._moves_key = None
         self._ticks = 0
         self._announced = False  # embed: nothing is posted before "ready"
-        app.hooks.append(self.after_refresh)
+        app.views.append(self._update_view)
+        app.events.on(self._on_event)
         self._wire()
 
     # Wiring ---------------------------------------------------------------------------
@@ -144,7 +143,6 @@ class Session:
             self._load_shared(shared, None if self.embed else "link_opened")
         loaded = choice is not None
         self.saver.prime(self.state)
-        self._moves_key = self._key_of_moves()
         new_game = ask_new_game and not loaded and not has_game_params and not self.embed
         if problems:
             title = problems[0][0]
@@ -165,7 +163,7 @@ class Session:
         """The page can be played: tell an embedding page."""
         if self.embed:
             self._announced = True
-            self._post(self.events.ready(self.state))
+            self._post(ready_message(self.state))
 
     # Loading games --------------------------------------------------------------------
 
@@ -210,19 +208,19 @@ class Session:
         location = window.location
         window.history.replaceState(window.history.state, "", str(location.pathname) + str(location.search))
 
-    # After every refresh ----------------------------------------------------------------
+    # What happens to the game ---------------------------------------------------------
 
-    def after_refresh(self) -> None:
+    def _on_event(self, event) -> None:
         # Saving writes the game link (tens of ms for a long game in Pyodide):
         # just after the next frame is painted, so a move shows at once.
         if not self._save_soon:
             self._save_soon = True
             window.requestAnimationFrame(self._frame_proxy)
         if self.embed and self._announced:
-            for message in self.events.update(self.state):
+            for message in messages_for(event, self.state):
                 self._post(message)
-        self._after_move()
-        self._update_view()
+        if event.name == "moved":
+            self._after_move()
 
     def _deferred_save(self) -> None:
         self._save_soon = False
@@ -234,17 +232,10 @@ class Session:
         except Exception as error:  # autosave never breaks the game
             window.console.error(f"autosave: {error!r}")
 
-    def _key_of_moves(self):
-        game = self.state.game
-        return (self.state.game_id, len(game.tokens)) if game is not None and self.state.started else None
-
     def _after_move(self) -> None:
         """Correspondence: each move makes a link to send (R22)."""
-        key, before = self._key_of_moves(), self._moves_key
-        self._moves_key = key
         game = self.state.game
-        if (key is None or before is None or key[0] != before[0] or key[1] != before[1] + 1
-                or self.embed or game.time_control.mode != "correspondence"):
+        if self.embed or game.time_control.mode != "correspondence":
             return
         if not self.app.dialogs.any_open():
             self.dialogs.open_share()

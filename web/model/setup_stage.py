@@ -1,0 +1,116 @@
+"""The set-up stage of a game (R3-R6), as the page runs it.
+
+White places their towers in their set-up zone, then Black; on one device
+each set-up is hidden from the other player until both are done (R4). Then
+the dice decide who starts (R6: UiState.roll). Every check is the engine's
+(:class:`~militakiri.draft.SetupDraft`); this module adds what a screen
+needs: whose turn it is to place, the refusal to show, the towers to draw.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from militakiri import MilitakiriError
+from militakiri.board import BoardKind
+from militakiri.draft import SetupDraft
+from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
+from militakiri.setup import Setup
+
+from web.model.status import Mark, Message, warning
+
+
+class SetupStage:
+    """Both set-ups of one game in the making."""
+
+    def __init__(self, kind: BoardKind) -> None:
+        self.kind = kind
+        self.drafts = (SetupDraft(kind, WHITE), SetupDraft(kind, BLACK))
+        #: Whose set-up is being placed; None once both are done.
+        self.color: int | None = WHITE
+
+    @property
+    def draft(self) -> SetupDraft | None:
+        """The set-up being placed now, if any."""
+        return None if self.color is None else self.drafts[self.color]
+
+    def point(self, square: str) -> Message | None:
+        """The player placing pointed at ``square``: a tower there is taken
+        away, else one is placed (on the single board, a row's tower moves
+        along its row). Returns the refusal, or None: the set-up changed."""
+        draft = self.draft
+        if draft is None:
+            return warning("setup_finished")
+        if draft.has_tower(square):
+            draft.remove(square)
+            return None
+        row = draft.row_of(square)
+        if row is not None and draft.towers_per_shape == 1:
+            # One tower per row on the single board: a click elsewhere on
+            # the row moves it there.
+            for old in draft.tower_squares(draft.shape_of_row(row)):
+                draft.remove(old)
+        problem = draft.problem(square)
+        if problem is not None:
+            return warning("engine_says", reason=problem)
+        draft.place(square)
+        return None
+
+    def randomize(self, rng: Random) -> None:
+        """A random set-up for the player placing (the Random button)."""
+        self._replace(SetupDraft.random(self.kind, self.color, rng))
+
+    def confirm(self) -> Message | None:
+        """The player placing is done: Black follows White, then the dice.
+        Returns the engine's refusal of an incomplete set-up, or None."""
+        try:
+            self.draft.setup()
+        except MilitakiriError as error:
+            return warning("engine_says", reason=str(error))
+        self.color = BLACK if self.color == WHITE else None
+        return None
+
+    def place_whole(self, text: str) -> None:
+        """A whole set-up in set-up notation (R4: the computer's), confirmed."""
+        self._replace(SetupDraft.from_setup(Setup.parse(text, self.kind), self.color))
+        self.color = BLACK if self.color == WHITE else None
+
+    def setups(self) -> tuple[Setup, Setup]:
+        """Both set-ups, once both are done."""
+        return self.drafts[WHITE].setup(), self.drafts[BLACK].setup()
+
+    def hidden_color(self, computer: int | None) -> int | None:
+        """The colour whose set-up must not be seen now (R4, one device):
+        White's while Black places, unless Black is the computer."""
+        return WHITE if self.color == BLACK and computer != BLACK else None
+
+    def pieces(self, computer: int | None) -> dict[int, object]:
+        """``{square: piece}`` to draw: the towers placed so far that may be seen."""
+        shown = {}
+        for draft in self.drafts:
+            if draft.color != self.hidden_color(computer):
+                shown.update(draft.pieces())
+        return shown
+
+    def ghosts(self) -> list[Mark]:
+        """Where the player placing may still put a tower, with its shape."""
+        draft = self.draft
+        missing = draft.missing_shapes()
+        marks = []
+        for square in draft.free_fields():
+            shape = draft.shape_of_row(draft.row_of(square))
+            if SHAPE_NAMES[shape] in missing:
+                marks.append(Mark("ghost", square, tower(draft.color, shape)))
+        return marks
+
+    def prompt(self, who: str) -> Message:
+        """What the player placing (``who``, their label) is to do now."""
+        draft = self.draft
+        if draft.is_complete():
+            return Message("setup_done_white" if self.color == WHITE else "setup_done_black", {"player": who})
+        ranks = [self.kind.zone_row(self.color, row) + 1 for row in (1, 2, 3)]
+        key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
+        return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})
+
+    def _replace(self, draft: SetupDraft) -> None:
+        self.drafts = tuple(draft if draft.color == color else old for color, old in enumerate(self.drafts))
