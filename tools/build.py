@@ -214,6 +214,26 @@ def compile_bytecode(sources: dict[str, bytes], pyodide_version: str, root: Path
     return {_pyc_path(dest, tag): (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
 
 
+#: Classic scripts the page runs before its first paint, written into
+#: index.html by the build: each would otherwise block the HTML parser for a
+#: request of its own (through the service worker on a later visit).
+INLINE_SCRIPTS = ("web/boot/snapshot_early.js", "web/boot/storage_guard.js", "web/boot/first_stage.js")
+
+
+def inline_scripts(html: str, root: Path = ROOT) -> str:
+    """``html`` with each of INLINE_SCRIPTS' ``<script src>`` replaced by the
+    script itself (the file stays in the site, for reading)."""
+    for rel in INLINE_SCRIPTS:
+        tag = f'<script src="./{rel}"></script>'
+        if tag not in html:
+            raise BuildError(f"index.html has no {tag}")
+        code = (root / rel).read_text(encoding="utf-8")
+        if "</script" in code.lower() or "<!--" in code:
+            raise BuildError(f"{rel} cannot be written inline: it contains </script or <!--")
+        html = html.replace(tag, f"<script>/* {rel} */\n{code}</script>", 1)
+    return html
+
+
 def _pyc_path(dest: str, tag: str) -> str:
     """Where importlib looks for the bytecode of ``dest``, e.g. ``a/__pycache__/b.cpython-314.pyc``."""
     folder, _, name = dest.rpartition("/")
@@ -263,8 +283,10 @@ def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "",
     lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
     lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in configs]
-    # The start's snapshot and standard library: fetched from the first parse on,
-    # while PyScript's chain loads (web/boot/pyodide_start.mjs fetches them the same way).
+    # The start's standard library: fetched from the first parse on, while
+    # PyScript's chain loads (web/boot/pyodide_start.mjs fetches it the same
+    # way). Not the snapshot: web/boot/snapshot_early.js asks for it, from the
+    # service worker's cache directly after a first visit.
     lines += [f'<link rel="preload" href="./pyodide/{f}" as="fetch" crossorigin>' for f in start]
     return "\n  ".join(lines)
 
@@ -392,7 +414,11 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         sizes = " ".join(f"./pyodide/{name}={(out / 'pyodide' / name).stat().st_size}"
                          for name in [*start.values(), "pyodide.asm.wasm"])
         metas += f'  <meta name="militakiri-bytes" content="{sizes}">\n'
-        html = html.replace("</head>", f"{metas}</head>", 1)
+        # Before the script that asks for the snapshot at once (snapshot_early.js).
+        early = '<script src="./web/boot/snapshot_early.js"></script>'
+        if early not in html:
+            raise BuildError(f"index.html has no {early}")
+        html = html.replace(early, f"{metas.strip()}\n  {early}", 1)
 
     # The page, made in memory and written last: preload hints. The version
     # needs every other file's hash, then goes into index.html (and so
@@ -400,7 +426,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     if "</head>" not in html:
         raise BuildError("index.html: no </head>")
     interpreter = rendered["pyscript.toml"][1]["interpreter"]
-    preloads = preload_block(out / "pyscript", configs, interpreter, start.values()) if preload else ""
+    preloads = preload_block(out / "pyscript", configs, interpreter, [start[k] for k in ("stdlib",) if k in start]) \
+        if preload else ""
     if preload:
         html = html.replace("</head>", f"  {preloads}\n</head>", 1)
 
@@ -416,6 +443,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     html = first_stage.new_game_choices(html, first_stage.load_settings(root))
     html = first_stage.render(html, first_stage.load_texts(root), {"saveKey": first_stage.save_key(root)},
                               mb=first_visit_mb)
+    html = inline_scripts(html, root)
     # In path order, as the walk found them; the version hashes the labelled
     # page before its stamp, the list then holds the stamped page's hash.
     files = {rel: digest for rel, (_, digest) in others.items()}
@@ -430,7 +458,11 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         template = (root / "sw.js").read_text(encoding="utf-8")
         if len(SW_BUILD_LINE.findall(template)) != 1:
             raise BuildError("sw.js: expected one /* BUILD */ ... /* END BUILD */ line")
-        line = "/* BUILD */ const BUILD = " + json.dumps({"version": stamp, "files": files}, indent=1) \
+        # The start snapshot is shipped gzipped; the service worker keeps it
+        # inflated, so later starts skip inflating 31 MB (docs/runtime.md).
+        inflated = [f"pyodide/{start['snapshot']}"] if "snapshot" in start else []
+        line = "/* BUILD */ const BUILD = " + json.dumps({"version": stamp, "files": files, "inflated": inflated},
+                                                         indent=1) \
             + "; /* END BUILD */"
         (out / "sw.js").write_text(SW_BUILD_LINE.sub(lambda _: line, template), encoding="utf-8")
 

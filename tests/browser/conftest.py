@@ -22,7 +22,6 @@ MILITAKIRI_READY_TIMEOUT seconds (default 120).
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,12 +29,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import build as site_build
+from tools.serve import serve_in_thread
 
-from tools import build as site_build  # noqa: E402
-from tools.serve import serve_in_thread  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 CHROMIUM = os.environ.get("MILITAKIRI_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [

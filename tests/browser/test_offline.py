@@ -13,7 +13,6 @@ ask for them with the browser_context_args marker.
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,11 +20,9 @@ from playwright.sync_api import expect
 
 from game_page import GamePage, goto_ready, wait_ready
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import build as site_build
 
-from tools import build as site_build  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -71,8 +68,14 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     assert page.evaluate("fetch('./no-such-file.txt').then(() => 'online', () => 'offline')") == "offline"
     page.reload()
     wait_ready(page)
-    # The build's memory snapshot, from the service worker's cache.
+    # The build's memory snapshot, from the service worker's cache, where it
+    # is kept inflated (sw.js) and read directly (web/boot/snapshot_early.js).
     assert page.get_attribute("html", "data-pyodide") == "snapshot"
+    head = page.evaluate("""async () => {
+        const hit = await caches.match(window.militakiriSnapshot.url);
+        return Array.from(new Uint8Array(await hit.arrayBuffer()).slice(0, 2));
+    }""")
+    assert head != [0x1F, 0x8B], "still gzipped in the cache"
     game = GamePage(page)
     game.expect_position(START)
     game.play("c3-d4")

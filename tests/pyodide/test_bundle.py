@@ -4,14 +4,8 @@ there and is what gets imported (the sources are not compiled again)."""
 from __future__ import annotations
 
 import base64
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools import build as site_build  # noqa: E402
+from tools import build as site_build
 
 SCRIPT = '''
 import base64, io, os, sys, zipfile

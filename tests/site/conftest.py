@@ -5,16 +5,11 @@ its own."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools import build as site_build  # noqa: E402
+from tools import build as site_build
 
 
 @pytest.fixture(scope="session")

@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import first_stage
 
-from tools import first_stage  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 TEXTS = first_stage.load_texts(ROOT)
 SETTINGS = first_stage.load_settings(ROOT)

@@ -7,19 +7,16 @@ import hashlib
 import json
 import re
 import struct
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from militakiri.notation import compose_position
+from tools import build as site_build
+from tools import rules as rules_pages
 
-from militakiri.notation import compose_position  # noqa: E402
-from tools import build as site_build  # noqa: E402
-from tools import rules as rules_pages  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def sw_build(out: Path) -> dict:
@@ -90,16 +87,34 @@ def test_index_preloads_what_the_start_fetches(built):
         assert href.startswith("./") and (out / href).is_file(), href
     assert "./pyodide/pyodide.mjs" in modules
     assert "./web/boot/pyodide_start.mjs" in modules  # the config's interpreter
-    # The config, and the start's snapshot and small standard library (tools/start_snapshot.py).
-    start = [f"./pyodide/{name}" for name in summary["start"].values()]
-    assert fetches == ["./pyscript.toml", *start]
+    # The config, and the start's small standard library (tools/start_snapshot.py).
+    stdlib = f"./pyodide/{summary['start']['stdlib']}"
+    assert fetches == ["./pyscript.toml", stdlib]
     # Not the other big runtime files: preloading them made the start slower (build.py).
-    assert not [h for h in modules + fetches if h.endswith((".wasm", ".zip", "asm.mjs", "lock.json"))
-                and h not in start]
+    assert not [h for h in modules + fetches if h.endswith((".wasm", ".zip", "asm.mjs", "lock.json", ".bin"))
+                and h != stdlib]
     # fetch() in Pyodide/PyScript is CORS mode: only crossorigin preloads are reused.
     assert all(a.get("as") == "fetch" and "crossorigin" in a for a in parser.links if a.get("rel") == "preload")
     assert any(re.fullmatch(r"\./pyscript/core-[\w-]+\.js", m) for m in modules)
     assert not [m for m in modules if "codemirror" in m or "xterm" in m]
+
+
+def test_the_snapshot_is_asked_for_before_the_style_sheets(built):
+    """web/boot/snapshot_early.js, written into the head with the snapshot's
+    meta tag before it: it runs before a style sheet could hold it back."""
+    out, summary = built
+    html = (out / "index.html").read_text()
+    meta = html.index(f'<meta name="militakiri-snapshot" content="./pyodide/{summary["start"]["snapshot"]}">')
+    early = html.index("<script>/* web/boot/snapshot_early.js */")
+    assert meta < early < html.index('<link rel="stylesheet"')
+    assert "./web/boot/snapshot_early.js" not in html  # written in, not fetched
+
+
+def test_the_service_worker_keeps_the_snapshot_inflated(built):
+    out, summary = built
+    build = json.loads(re.search(r"const BUILD = (.*?); /\* END BUILD", (out / "sw.js").read_text(), re.S)[1])
+    assert build["inflated"] == [f"pyodide/{summary['start']['snapshot']}"]
+    assert set(build["inflated"]) <= set(build["files"])
 
 
 def _png_size(path: Path) -> tuple[int, int]:

@@ -13,12 +13,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from tools import build as site_build
+from tools.serve import serve_in_thread
 
-from tools import build as site_build  # noqa: E402
-from tools.serve import serve_in_thread  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 # Hosts that serve Pyodide/PyScript/npm files; none may appear in a URL in the repo.
 # Loopback only, whatever proxy the environment names.
@@ -111,7 +109,8 @@ def test_new_module_needs_no_edit(tmp_path):
     # What tools/first_stage.py reads: the texts, the New game dialog's choices, the save's key.
     page = ["web/__init__.py", "web/i18n/__init__.py", "web/i18n/texts.py", "web/i18n/texts_nl.py",
             "web/model/__init__.py", "web/model/settings.py", "web/model/query.py", "web/services/autosave.py"]
-    for name in ["index.html", "pyscript.toml", *page]:
+    # ... and the scripts it writes into index.html (INLINE_SCRIPTS).
+    for name in ["index.html", "pyscript.toml", *page, *site_build.INLINE_SCRIPTS]:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text((ROOT / name).read_text())
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)

@@ -81,7 +81,12 @@ watchedFetch.original = globalThis.fetch.bind(globalThis);
 // The snapshot's bytes, inflated if they came gzipped (hosts that send them
 // as they are) and as they are if the host already decoded them.
 async function fetchSnapshot(url) {
-  const response = await fetch(url);
+  // Asked for early by web/boot/snapshot_early.js (from the service worker's
+  // cache directly, or the network), else here.
+  const early = typeof window !== "undefined" && window.militakiriSnapshot;
+  let response = early && early.url === url ? await early.response.catch(() => undefined) : undefined;
+  if (response) progress.watch(response);
+  else response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const reader = response.body.getReader();
   const first = await reader.read();
