@@ -18,9 +18,10 @@ TimeControl holds the seconds of *each* player.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
 from militakiri import InvalidTimeControlError, TimeControl
+
+from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
 #: Preset time controls: (id, TimeControl text per player). Labels in texts.py
 #: under "preset_<id>".

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from militakiri.pieces import SHAPE_NAMES, WHITE
+
 from web.i18n.texts import t
 
 
@@ -34,3 +36,14 @@ class Mark:
     kind: str
     square: str
     piece: object = None
+
+
+def describe(piece) -> str:
+    """A piece in words from the table: 'White cross rank 2'."""
+    side = t("white") if piece.color == WHITE else t("black")
+    shape = t("shape_" + SHAPE_NAMES[piece.shape])
+    if piece.is_tower:
+        return t("piece_tower", side=side, shape=shape)
+    if piece.height == 1:
+        return t("piece_pawn", side=side, shape=shape)
+    return t("piece_rank", side=side, shape=shape, height=piece.height)

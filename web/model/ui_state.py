@@ -11,8 +11,9 @@ The game itself is the engine's :class:`~militakiri.Game` (start, set-ups,
 dice, time control, names, tokens); this module adds only what a screen
 needs for a moment: the selection, the waiting towers placed so far this
 turn, a promotion field still to choose, the keyboard cursor, the message.
-Its parts: the set-up stage (web/model/setup_stage.py), which move the
-board shows (web/model/replay.py), the status line's and the board's words
+Its parts: the set-up stage (web/model/setup_stage.py), the turn the
+player to move is making (web/model/turn.py), which move the board shows
+(web/model/replay.py), the status line's and the board's words
 and marks (web/model/status.py); what happened to the game is read off it
 by web/model/events.py.
 
@@ -38,11 +39,10 @@ from militakiri import (
     IllegalMoveError,
     MilitakiriError,
     Players,
-    TurnChoices,
 )
 from militakiri.board import board_kind
 from militakiri.move import Move
-from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
+from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
@@ -51,6 +51,7 @@ from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.model.setup_stage import SetupStage
 from web.model.status import Mark, Message, warning
+from web.model.turn import Step, TurnInProgress
 
 SETUP, PLAYING, OVER = "setup", "playing", "over"
 
@@ -155,17 +156,27 @@ class UiState:
         self.game.start_clock(self.clock_now())
 
     def _reset_turn(self) -> None:
-        # A piece touched under touch-move (R25) stays selected until it moves.
-        self.selected: str | None = self.touched()
-        #: Waiting towers placed so far this turn (R15), oldest first.
-        self.placed: tuple[str, ...] = ()
-        #: A promoting take waiting for its tower's field: {field: token}.
-        self.pending: dict[str, str] | None = None
-        self.pending_move: tuple[str, str] | None = None
-        self._choices_key = None
-        self._choices: TurnChoices | None = None
+        """A new turn in progress from the next question on (after a move,
+        a take-back, a game loaded, a position shown again)."""
+        self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
+
+    def _turn(self) -> TurnInProgress:
+        """The turn the player to move is making (web/model/turn.py)."""
+        if self._in_progress is None or self._in_progress.game is not self.game:
+            self._in_progress = TurnInProgress(self.game, self.label)
+        return self._in_progress
+
+    @property
+    def selected(self) -> str | None:
+        """The piece selected, while a game is played."""
+        return self._turn().selected if self.phase == PLAYING else None
+
+    @property
+    def pending(self) -> dict[str, str] | None:
+        """A promoting take's possible tower fields (R13), ``{field: token}``."""
+        return self._turn().pending if self.phase == PLAYING else None
 
     # Asking -------------------------------------------------------------------
 
@@ -299,13 +310,6 @@ class UiState:
         target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
         return self.show_ply(target)
 
-    def choices(self) -> TurnChoices:
-        key = (self.game_id, len(self.game.tokens), self.game.is_over(), self.game.touched)
-        if key != self._choices_key:
-            self._choices = self.game.turn_choices()
-            self._choices_key = key
-        return self._choices
-
     def hidden_color(self) -> int | None:
         """The colour whose set-up must not be seen now (R4, hot-seat)."""
         return self.setup.hidden_color(self.computer) if self.phase == SETUP and self.setup else None
@@ -319,12 +323,7 @@ class UiState:
         if self.viewing_past():
             position = self.shown_position()
             return {sq: piece for sq, piece in enumerate(position.board) if piece is not None}
-        if self.phase == PLAYING and self.pending:  # a promoted tower's field still to choose
-            board = position.preview(move=position.parse_move(next(iter(self.pending.values()))))
-        elif self.phase == PLAYING:
-            board = position.preview(tuple(self.kind.square(sq) for sq in self.placed))
-        else:
-            board = position.board
+        board = self._turn().board() if self.phase == PLAYING else position.board
         return {sq: piece for sq, piece in enumerate(board) if piece is not None}
 
     def waiting_shown(self, color: int) -> tuple[int, ...]:
@@ -332,22 +331,19 @@ class UiState:
         position = self.shown_position()
         waiting = tuple(position.waiting[color])
         if self.phase == PLAYING and color == position.turn and not self.viewing_past():
-            return waiting[len(self.placed):]
+            return waiting[len(self._turn().placed):]
         return waiting
 
     def destinations(self) -> dict[str, dict[str, str]]:
         if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
             return {}
-        return self.choices().destinations(self.placed)
+        return self._turn().destinations()
 
     def placing_shape(self) -> int | None:
         """The shape of the waiting tower to place now (R15), if any."""
-        if self.phase != PLAYING or self.pending or self.computer_turn():
+        if self.phase != PLAYING or self.computer_turn():
             return None
-        need = self.choices().placements_needed()
-        if len(self.placed) >= need:
-            return None
-        return self.game.position.waiting[self.game.position.turn][len(self.placed)]
+        return self._turn().placing_shape()
 
     def marks(self) -> list[Mark]:
         """Every highlight, in drawing order."""
@@ -365,21 +361,8 @@ class UiState:
             pass  # a past position or paused clocks: nothing to choose
         elif self.player_sets_up():
             marks += self.setup.ghosts()
-        elif phase == PLAYING:
-            color = game.position.turn
-            if self.pending:
-                origin, target = self.pending_move
-                marks += [Mark("selected", origin), Mark("selected", target)]
-                shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
-                marks += [Mark("ghost", f, tower(color, shape)) for f in sorted(self.pending)]
-            elif self.placing_shape() is not None:
-                piece = tower(color, self.placing_shape())
-                fields = self.choices().placement_fields(self.placed)
-                marks += [Mark("ghost", f, piece) for f in fields]
-            elif self.selected:
-                marks.append(Mark("selected", self.selected))
-                for target, kind in sorted(self.destinations().get(self.selected, {}).items()):
-                    marks.append(Mark(kind, target))
+        elif phase == PLAYING and not self.computer_turn():
+            marks += self._turn().marks()
         if self.hint is not None and self.hint[0] == len(game.tokens) and not self.viewing_past():
             move = Move.from_token(self.hint[1], self.kind)
             squares = [*move.placements, move.origin, move.target]
@@ -425,18 +408,7 @@ class UiState:
         if phase == OVER:
             title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
             return Message("over", {"title": title, "reason": reason})
-        who = self.label(self.game.position.turn)
-        if self.pending:
-            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
-            return Message("choose_tower_field", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
-        shape = self.placing_shape()
-        if shape is not None:
-            return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
-        if self.selected:
-            piece = self.pieces()[self.kind.square(self.selected)]
-            key = "selected_touched" if self.touched() else "selected"
-            return Message(key, {"piece": describe(piece), "square": self.selected})
-        return Message("to_move", {"player": who})
+        return self._turn().prompt()
 
     # Set-up -------------------------------------------------------------------
 
@@ -511,47 +483,7 @@ class UiState:
             return False
         if self.check_time() is not None:
             return True
-        if self.pending:
-            if square in self.pending:
-                return self._play(self.pending[square])
-            self._warn("pick_tower_field_first")
-            return False
-        if self.placing_shape() is not None:
-            if square in self.choices().placement_fields(self.placed):
-                self.placed += (square,)
-                self.message = None
-                return True
-            self._warn("place_waiting_first",
-                       shape=t("shape_" + SHAPE_NAMES[self.placing_shape()]))
-            return False
-        destinations = self.destinations()
-        if self.selected and square in destinations.get(self.selected, {}):
-            return self.user_move(self.selected, square)
-        if self._bound_elsewhere(square):
-            return False
-        if square == self.selected:
-            self.selected = None
-            self.message = None
-            return True
-        if square in destinations:
-            self.selected = square
-            self.game.touch(square)  # touch-move (R25): now it must move
-            self.message = None
-            return True
-        self._explain(square)
-        return False
-
-    def _bound_elsewhere(self, square: str) -> bool:
-        """Touch-move (R25): the touched piece must move; pointing at any
-        other piece, or at it again to let go, is refused with the reason."""
-        touched = self.touched()
-        if touched is None:
-            return False
-        piece = self.pieces().get(self.kind.square(square))
-        if square == touched or (piece is not None and piece.color == self.game.position.turn):
-            self._warn("touch_move_bound", square=touched)
-            return True
-        return False
+        return self._take(self._turn().point(square))
 
     def user_move(self, origin: str, target: str) -> bool:
         """The one way a move is made: ``origin`` to ``target`` (a click on
@@ -561,24 +493,14 @@ class UiState:
             return self.user_square(target)
         if self.check_time() is not None:
             return True
-        touched = self.touched()
-        if touched is not None and origin != touched:
-            self._warn("touch_move_bound", square=touched)
-            return False
-        self.game.touch(origin)  # a drag touches the piece too (R25)
-        tokens = self.choices().token(self.placed, origin, target)
-        if not tokens:
-            if origin in self.destinations():
-                self.selected = origin
-            self._explain(target, origin)
-            return False
-        if len(tokens) == 1:
-            return self._play(tokens[0])
-        self.pending = TurnChoices.tower_fields(tokens)
-        self.pending_move = (origin, target)
-        self.selected = None
-        self.message = None
-        return True
+        return self._take(self._turn().move(origin, target))
+
+    def _take(self, step: Step) -> bool:
+        """Play what an input completed, or show its refusal."""
+        if step.play is not None:
+            return self._play(step.play)
+        self.message = step.refusal
+        return step.refusal is None
 
     def _play(self, token: str) -> bool:
         game = self.game
@@ -598,37 +520,12 @@ class UiState:
             self.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion])})
         return True
 
-    def _explain(self, square: str, origin: str | None = None) -> None:
-        """Say why pointing at ``square`` does nothing (R24)."""
-        origin = origin or self.selected
-        piece = self.pieces().get(self.kind.square(square))
-        position = self.game.position
-        if origin:
-            square_of = self.kind.square
-            reason = position.refusal(square_of(origin), square_of(square), tuple(square_of(p) for p in self.placed))
-            if reason is not None:  # the engine's sentence, said in the page's language
-                self._warn("illegal_move", reason=reason)
-                return
-            self._warn("no_such_move", move=f"{origin}-{square}")
-        elif piece is None:
-            self._warn("no_piece", square=square)
-        elif piece.color != position.turn:
-            self._warn("not_your_piece", piece=describe(piece), square=square,
-                       player=self.label(position.turn))
-        else:
-            self._warn("no_moves", piece=describe(piece), square=square)
-
     def cancel(self) -> bool:
-        """Escape: drop a promotion not yet placed, or the selection."""
-        if self.pending:
-            self.selected = self.pending_move[0]
-            self.pending = self.pending_move = None
-        elif self.selected and self.touched():
-            self._warn("touch_move_bound", square=self.touched())
-            return True
-        elif self.selected:
-            self.selected = None
-        elif self.message is None:
+        """Escape: drop a promotion not yet placed, or the selection, or the message."""
+        step = self._turn().cancel() if self.phase == PLAYING else None
+        if step is not None:
+            return self._take(step) or step.refusal is not None
+        if self.message is None:
             return False
         self.message = None
         return True
@@ -710,14 +607,3 @@ class UiState:
 
     def _warn(self, key: str, **args) -> None:
         self.message = warning(key, **args)
-
-
-def describe(piece) -> str:
-    """A piece in words from the table: 'White cross rank 2'."""
-    side = t("white") if piece.color == WHITE else t("black")
-    shape = t("shape_" + SHAPE_NAMES[piece.shape])
-    if piece.is_tower:
-        return t("piece_tower", side=side, shape=shape)
-    if piece.height == 1:
-        return t("piece_pawn", side=side, shape=shape)
-    return t("piece_rank", side=side, shape=shape, height=piece.height)

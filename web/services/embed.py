@@ -22,6 +22,7 @@ docs/embed.md)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
 SOURCE = "militakiri"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from militakiri import MilitakiriError
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
@@ -21,16 +22,14 @@ from web.i18n.texts import t
 from web.model.events import EventBus, GameEvents
 from web.model.layout import NARROW, fit_square
 from web.model.settings import GameSettings
+from web.model.status import Message, describe
+from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 from web.ui.clock_view import ClockView
 from web.ui.dialogs import Dialogs
 from web.ui.dom import apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
-from militakiri import MilitakiriError
-
-from web.model.status import Message
-from web.model.ui_state import OVER, PLAYING, SETUP, UiState, describe
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is

@@ -1,0 +1,207 @@
+"""The turn the player to move is making, before it is played.
+
+A turn can take several inputs: select a piece (or have it bound by
+touch-move, R25), place the waiting towers first (R15, oldest first), point
+at a target, and for a promoting take whose new tower may go on several
+fields (R13), choose that field. This module keeps those inputs and turns
+them into the one token to play; every choice comes from the engine
+(:class:`~militakiri.TurnChoices`), and every refusal is the engine's
+sentence (:meth:`~militakiri.Position.refusal`). What may happen at all
+(the game over, a past position shown, the computer's turn) is for
+web/model/ui_state.py to decide before it asks here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from militakiri import Game, TurnChoices
+from militakiri.move import Move
+from militakiri.pieces import SHAPE_NAMES, tower
+
+from web.i18n.texts import t
+from web.model.status import Mark, Message, describe, warning
+
+
+@dataclass(frozen=True)
+class Step:
+    """What an input did: a token to play now, a refusal to show, or (both
+    None) a change to the turn in progress."""
+
+    play: str | None = None
+    refusal: Message | None = None
+
+
+class TurnInProgress:
+    """One player's turn in the making, on ``game``'s current position."""
+
+    def __init__(self, game: Game, label) -> None:
+        self.game = game
+        self.kind = game.kind
+        #: ``label(color)``: a player's name for the status line.
+        self.label = label
+        self._choices: TurnChoices | None = None
+        self._choices_touched = None
+        #: The piece selected; one touched under touch-move stays selected (R25).
+        self.selected: str | None = self.touched()
+        #: Waiting towers placed so far this turn (R15), oldest first.
+        self.placed: tuple[str, ...] = ()
+        #: A promoting take waiting for its tower's field: {field: token}, and its move.
+        self.pending: dict[str, str] | None = None
+        self.pending_move: tuple[str, str] | None = None
+
+    # Asking -------------------------------------------------------------------
+
+    @property
+    def choices(self) -> TurnChoices:
+        """The engine's choices for this turn; again once a piece is touched
+        (R25: then only that piece may move)."""
+        if self._choices is None or self._choices_touched != self.game.touched:
+            self._choices = self.game.turn_choices()
+            self._choices_touched = self.game.touched
+        return self._choices
+
+    def touched(self) -> str | None:
+        """The piece that must move under touch-move (R25), or None."""
+        touched = self.game.touched
+        return None if touched is None else self.kind.square_name(touched)
+
+    def destinations(self) -> dict[str, dict[str, str]]:
+        """``{origin: {target: "move"|"take"}}`` once the waiting towers are placed."""
+        return self.choices.destinations(self.placed)
+
+    def placing_shape(self) -> int | None:
+        """The shape of the waiting tower to place now (R15), if any."""
+        if self.pending or len(self.placed) >= self.choices.placements_needed():
+            return None
+        position = self.game.position
+        return position.waiting[position.turn][len(self.placed)]
+
+    def board(self) -> list:
+        """The board as this turn shows it: the towers placed, or a promoting
+        take with its tower's field still to choose."""
+        position = self.game.position
+        if self.pending:
+            return position.preview(move=position.parse_move(next(iter(self.pending.values()))))
+        return position.preview(tuple(self.kind.square(sq) for sq in self.placed))
+
+    def marks(self) -> list[Mark]:
+        """The highlights of the turn: where a tower can go, or the piece
+        selected and where it can go."""
+        color = self.game.position.turn
+        if self.pending:
+            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+            return [Mark("selected", square) for square in self.pending_move] \
+                + [Mark("ghost", field, tower(color, shape)) for field in sorted(self.pending)]
+        shape = self.placing_shape()
+        if shape is not None:
+            return [Mark("ghost", field, tower(color, shape)) for field in self.choices.placement_fields(self.placed)]
+        if self.selected:
+            return [Mark("selected", self.selected)] + [
+                Mark(kind, target) for target, kind in sorted(self.destinations().get(self.selected, {}).items())]
+        return []
+
+    def prompt(self) -> Message:
+        """What the player to move is to do now."""
+        who = self.label(self.game.position.turn)
+        if self.pending:
+            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+            return Message("choose_tower_field", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
+        shape = self.placing_shape()
+        if shape is not None:
+            return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
+        if self.selected:
+            piece = self.board()[self.kind.square(self.selected)]
+            key = "selected_touched" if self.touched() else "selected"
+            return Message(key, {"piece": describe(piece), "square": self.selected})
+        return Message("to_move", {"player": who})
+
+    # Inputs -------------------------------------------------------------------
+
+    def point(self, square: str) -> Step:
+        """The player pointed at ``square``."""
+        if self.pending:
+            if square in self.pending:
+                return Step(play=self.pending[square])
+            return Step(refusal=warning("pick_tower_field_first"))
+        shape = self.placing_shape()
+        if shape is not None:
+            if square in self.choices.placement_fields(self.placed):
+                self.placed += (square,)
+                return Step()
+            return Step(refusal=warning("place_waiting_first", shape=t("shape_" + SHAPE_NAMES[shape])))
+        destinations = self.destinations()
+        if self.selected and square in destinations.get(self.selected, {}):
+            return self.move(self.selected, square)
+        bound = self._bound_elsewhere(square)
+        if bound is not None:
+            return Step(refusal=bound)
+        if square == self.selected:
+            self.selected = None
+            return Step()
+        if square in destinations:
+            self.selected = square
+            self.game.touch(square)  # touch-move (R25): now it must move
+            return Step()
+        return Step(refusal=self._refusal(square))
+
+    def move(self, origin: str, target: str) -> Step:
+        """``origin`` to ``target``: a click on the target, a drop after a
+        drag, Enter on the cursor."""
+        touched = self.touched()
+        if touched is not None and origin != touched:
+            return Step(refusal=warning("touch_move_bound", square=touched))
+        self.game.touch(origin)  # a drag touches the piece too (R25)
+        tokens = self.choices.token(self.placed, origin, target)
+        if not tokens:
+            if origin in self.destinations():
+                self.selected = origin
+            return Step(refusal=self._refusal(target, origin))
+        if len(tokens) == 1:
+            return Step(play=tokens[0])
+        self.pending = TurnChoices.tower_fields(tokens)
+        self.pending_move = (origin, target)
+        self.selected = None
+        return Step()
+
+    def cancel(self) -> Step | None:
+        """Escape: drop a promotion not yet placed, or the selection; None
+        when there was nothing to drop."""
+        if self.pending:
+            self.selected = self.pending_move[0]
+            self.pending = self.pending_move = None
+            return Step()
+        if self.selected and self.touched():
+            return Step(refusal=warning("touch_move_bound", square=self.touched()))
+        if self.selected:
+            self.selected = None
+            return Step()
+        return None
+
+    def _bound_elsewhere(self, square: str) -> Message | None:
+        """Touch-move (R25): the touched piece must move; pointing at any
+        other piece of the mover, or at it again to let go, is refused."""
+        touched = self.touched()
+        if touched is None:
+            return None
+        piece = self.board()[self.kind.square(square)]
+        if square == touched or (piece is not None and piece.color == self.game.position.turn):
+            return warning("touch_move_bound", square=touched)
+        return None
+
+    def _refusal(self, square: str, origin: str | None = None) -> Message:
+        """Why pointing at ``square`` does nothing (R24)."""
+        origin = origin or self.selected
+        position = self.game.position
+        if origin:
+            square_of = self.kind.square
+            reason = position.refusal(square_of(origin), square_of(square), tuple(square_of(p) for p in self.placed))
+            if reason is not None:  # the engine's sentence, said in the page's language
+                return warning("illegal_move", reason=reason)
+            return warning("no_such_move", move=f"{origin}-{square}")
+        piece = self.board()[self.kind.square(square)]
+        if piece is None:
+            return warning("no_piece", square=square)
+        if piece.color != position.turn:
+            return warning("not_your_piece", piece=describe(piece), square=square, player=self.label(position.turn))
+        return warning("no_moves", piece=describe(piece), square=square)
