@@ -16,8 +16,10 @@ the same few facts.
 
 from __future__ import annotations
 
+from itertools import permutations
 from operator import itemgetter
 
+from . import movegen
 from .board import BoardKind, board_kind
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
@@ -102,10 +104,11 @@ class Game:
         return sorted(move.token(self.kind) for move in self._moves())
 
     def turn_choices(self) -> TurnChoices:
-        """The legal moves arranged for a board UI (see TurnChoices)."""
-        kind = self.kind
-        pairs = sorted(((move.token(kind), move) for move in self._moves()), key=itemgetter(0))
-        return TurnChoices(kind, [token for token, _ in pairs], moves=[move for _, move in pairs])
+        """The legal moves arranged for a board UI, made stage by stage as
+        the player goes (see StagedTurnChoices); none once the game is over."""
+        if self.external_outcome is not None:
+            return TurnChoices(self.kind, [])
+        return StagedTurnChoices(self.position, self.touched)
 
     def _moves(self) -> list[Move]:
         """The legal moves, less those a touched piece rules out (R25)."""
@@ -135,7 +138,7 @@ class Game:
         if not self.touch_move or self.touched is not None or self.is_over():
             return False
         sq = self.kind.square(square)
-        if any(move.origin == sq for move in self.position.generate_moves()):
+        if any(move.origin == sq for move in movegen.iter_legal_moves(self.position)):
             self.touched = sq
             return True
         return False
@@ -309,3 +312,62 @@ class TurnChoices:
         for move, token in self._parsed:
             if tuple(name(sq) for sq in move.placements) == tuple(placed):
                 yield move, token
+
+
+class StagedTurnChoices(TurnChoices):
+    """The same answers as :class:`TurnChoices`, asked of the position stage
+    by stage, as a player makes the turn: the fields for the next waiting
+    tower, then the turns that begin with the placements made
+    (:func:`movegen.legal_turns_after`). A turn with waiting towers has one
+    turn per order of free fields (R15: three towers and 17 free fields make
+    4,080 orders and some 129,000 turns); only the orders asked about are
+    made. ``touched``: the piece that must move (R25), if any.
+
+    >>> position = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+    >>> choices = StagedTurnChoices(position)
+    >>> choices.placements_needed(), choices.placement_fields()
+    (1, ['a2', 'a3', 'b1', 'b3', 'c1', 'c2', 'c3', 'd1', 'd2', 'd3', 'e1', 'e2', 'e3', 'f1', 'f2', 'f3'])
+    >>> choices.token(("c1",), "a1", "a2")
+    ['@c1,a1-a2']
+    """
+
+    def __init__(self, position: Position, touched: int | None = None) -> None:
+        self.kind = position.kind
+        self._position = position.copy()  # placements are tried on its board
+        self._touched = touched
+        self._count = movegen.placement_count(self._position)
+        self._free = self._position.free_zone_fields(self._position.turn)
+        self._turns: dict[tuple[int, ...], list[tuple[Move, str]]] = {}
+
+    @property
+    def tokens(self) -> list[str]:
+        """Every legal token, sorted: every order of fields, made in full."""
+        return sorted(token for fields in permutations(self._free, self._count) for _, token in self._after(fields))
+
+    def placements_needed(self) -> int:
+        return self._count if self._viable(()) else 0
+
+    def placement_fields(self, placed: tuple[str, ...] = ()) -> list[str]:
+        prefix = tuple(self.kind.square(name) for name in placed)
+        if len(prefix) >= self._count:
+            return []
+        return sorted(self.kind.square_name(sq) for sq in self._free
+                      if sq not in prefix and self._viable(prefix + (sq,)))
+
+    def _matching(self, placed: tuple[str, ...]):
+        return self._after(tuple(self.kind.square(name) for name in placed))
+
+    def _after(self, placements: tuple[int, ...]) -> list[tuple[Move, str]]:
+        """The legal turns after exactly ``placements``, with their tokens, sorted."""
+        if placements not in self._turns:
+            moves = movegen.legal_turns_after(self._position, placements)
+            if self._touched is not None:
+                moves = [move for move in moves if move.origin == self._touched]
+            self._turns[placements] = sorted(((move, move.token(self.kind)) for move in moves), key=itemgetter(1))
+        return self._turns[placements]
+
+    def _viable(self, placements: tuple[int, ...]) -> bool:
+        """Whether some way to place the rest leads to a legal turn (stops at the first)."""
+        if len(placements) == self._count:
+            return bool(self._after(placements))
+        return any(self._viable(placements + (sq,)) for sq in self._free if sq not in placements)

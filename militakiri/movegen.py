@@ -83,6 +83,47 @@ def _placed_turns(
         yield from moves
 
 
+def placement_count(position: PositionState) -> int:
+    """How many waiting towers the player to move places before moving (R15):
+    all of them, or as many as their set-up zone has free fields."""
+    color = position.turn
+    waiting = position.waiting[color]
+    return min(len(waiting), len(position.free_zone_fields(color))) if waiting else 0
+
+
+def legal_turns_after(position: PositionState, placements: tuple[int, ...]) -> list[Move]:
+    """The legal turns that begin with exactly ``placements`` (R15: the
+    oldest waiting tower on the first field, and so on), without making the
+    turns of any other order of fields: a turn in stages, as a player makes it.
+
+    >>> from militakiri.position import Position
+    >>> position = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+    >>> c1 = position.kind.square("c1")
+    >>> sorted(m.token(position.kind) for m in legal_turns_after(position, (c1,)))[:2]
+    ['@c1,a1-a2', '@c1,a1-a3']
+    >>> legal_turns_after(position, ())   # a waiting tower must be placed first
+    []
+    """
+    if position.decided_outcome() is not None:
+        return []
+    color = position.turn
+    free = position.free_zone_fields(color)
+    if len(placements) != placement_count(position) or len(set(placements)) != len(placements) \
+            or not set(free).issuperset(placements):
+        return []
+    board = position.board
+    for sq, shape in zip(placements, position.waiting[color]):
+        board[sq] = tower(color, shape)
+    try:
+        moves = list(_piece_moves(position, placements, position.kind.squares))
+    finally:
+        for sq in placements:
+            board[sq] = None
+    if _may_blockade(position):
+        moves = [move for move in moves if not blockades(position, move)]
+    return moves
+
+
 def pseudo_legal_moves(position: PositionState) -> list[Move]:
     """Every turn the movement rules allow, ignoring R18 and the outcome."""
     return list(iter_pseudo_legal_moves(position))
