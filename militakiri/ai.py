@@ -616,7 +616,7 @@ class Searcher:
         if stand > alpha:
             alpha = stand
         best = stand
-        takes = legal_takes(position)
+        takes = movegen.legal_takes(position)
         if not takes:
             return stand
         seen = set()
@@ -733,40 +733,6 @@ class Searcher:
             for _ in range(pushed):
                 position.pop()
         return pv
-
-
-def legal_takes(position: Position) -> list[Move]:
-    """The legal takes of the player to move (for the quiescence search).
-
-    Generates only takes, with the move generator's own tables, unless the
-    turn must first place waiting towers (R15) or a blockade (R18) could
-    arise: then the full legal moves are filtered. The game is assumed not
-    decided (the caller checks R19 and R17 first).
-    """
-    color = position.turn
-    foe = 1 - color
-    if (position.waiting[color] and position.free_zone_fields(color)) or (
-        position.towers[foe] and position.towers[foe] + position.stacks[foe] <= 2
-    ):
-        return [move for move in movegen.legal_moves(position) if move.is_take]
-    board = position.board
-    endgame = position.moves_left is not None
-    take_rays = movegen._rays(position.kind)[1]
-    reach = movegen.reach
-    takes = movegen._takes
-    moves: list[Move] = []
-    for origin, piece in enumerate(board):
-        if piece is None or piece.color != color:
-            continue
-        for ray in take_rays[piece.shape][reach(piece, endgame)][origin]:
-            for target in ray:
-                defender = board[target]
-                if defender is None:
-                    continue
-                if defender.color != color:
-                    moves += takes(position, (), origin, target, piece, defender)
-                break
-    return moves
 
 
 def _to_table(score: int, ply: int) -> int:

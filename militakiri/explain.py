@@ -15,10 +15,10 @@ from .move import Move
 from .movegen import (
     MOVE_DIRECTIONS,
     TAKE_DIRECTIONS,
-    _takes,
     blockades,
     is_legal,
     reach,
+    take_turns,
     rules_outcome,
 )
 from .pieces import shape_letter, tower
@@ -134,7 +134,7 @@ def _why_move_illegal(position: PositionState, move: Move) -> Text:
 def _why_take_illegal(position, move, piece, defender) -> Text | None:
     name = position.kind.square_name
     color = piece.color
-    choices = _takes(position, move.placements, move.origin, move.target, piece, defender)
+    choices = take_turns(position, move.placements, move.origin, move.target, piece, defender)
     promotes = choices[0].promotion is not None
     if not promotes:
         if move.promotion is not None:

@@ -152,7 +152,7 @@ def _piece_moves(
                 if defender is None:
                     continue
                 if defender.color != color:
-                    yield from _takes(position, placements, origin, target, piece, defender)
+                    yield from take_turns(position, placements, origin, target, piece, defender)
                 break
 
 
@@ -203,7 +203,10 @@ def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[dict, dict]:
     return tables
 
 
-def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
+def take_turns(position, placements, origin, target, piece, defender) -> list[Move]:
+    """The turns of ``piece`` on ``origin`` taking ``defender`` on ``target``
+    after ``placements``: one, or one per field its new tower may go to (R13),
+    or one where the tower waits (R15)."""
     color = piece.color
     _, promotion = take_result(piece, defender)
     if promotion is None or position.spares[color][promotion] == 0:
@@ -219,6 +222,33 @@ def _takes(position, placements, origin, target, piece, defender) -> list[Move]:
         Move(origin, target, True, placements, promotion, field, color)
         for field in fields
     ]
+
+
+def legal_takes(position: PositionState) -> list[Move]:
+    """The legal takes of the player to move (a search's quiescence asks
+    for these alone). Only takes are made, unless the turn must first place
+    waiting towers (R15) or a blockade (R18) could arise: then the legal
+    moves are filtered. The game is assumed not decided (R17, R19).
+    """
+    if placement_count(position) or _may_blockade(position):
+        return [move for move in legal_moves(position) if move.is_take]
+    board = position.board
+    color = position.turn
+    endgame = position.moves_left is not None
+    take_rays = _rays(position.kind)[1]
+    moves: list[Move] = []
+    for origin, piece in enumerate(board):
+        if piece is None or piece.color != color:
+            continue
+        for ray in take_rays[piece.shape][reach(piece, endgame)][origin]:
+            for target in ray:
+                defender = board[target]
+                if defender is None:
+                    continue
+                if defender.color != color:
+                    moves += take_turns(position, (), origin, target, piece, defender)
+                break
+    return moves
 
 
 def _may_blockade(position: PositionState) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Dice, Position, Setup, ai, start_position
+from militakiri import DOUBLE, SINGLE, Dice, Position, Setup, ai, movegen, start_position
 from militakiri.pieces import BLACK, WHITE
 
 from .positions import make
@@ -198,8 +198,8 @@ def test_a_waiting_tower_goes_to_a_safe_field(level):
 
 
 def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
-    # legal_takes uses the move generator's tables directly; it must agree
-    # with legal_moves, endgame rule (1 field) and waiting towers included.
+    # movegen.legal_takes makes only takes; it must agree with legal_moves,
+    # endgame rule (1 field) and waiting towers included.
     seen = 0
     for seed in range(8):
         kind = SINGLE if seed % 4 else DOUBLE
@@ -212,7 +212,7 @@ def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
             endgame.moves_left = endgame.moves_left or (9, 9)
             for case in (position, endgame):
                 expected = sorted(m.token(kind) for m in case.generate_moves() if m.is_take)
-                assert sorted(m.token(kind) for m in ai.legal_takes(case)) == expected
+                assert sorted(m.token(kind) for m in movegen.legal_takes(case)) == expected
                 seen += len(expected)
             position.push(rng.choice(position.generate_moves()))
     assert seen > 2000
