@@ -58,7 +58,7 @@ import time
 from typing import Callable
 
 from . import movegen
-from .board import BoardKind, board_kind
+from .board import ALL_DIRECTIONS, BoardKind, board_kind
 from .errors import GameOverError, MilitakiriError
 from .move import Move
 from .pieces import CROSS, PLUS, SHAPES, STAR, WHITE, stack, tower
@@ -155,18 +155,14 @@ FADE_MOVES = 10
 WIN = 1_000_000
 MATE_BOUND = WIN - 10_000  # scores beyond this are wins/losses in plies
 
-# Directions 0-3 are orthogonal, 4-7 diagonal (board.ALL_DIRECTIONS).
-# R7: which shapes move and take along each kind of line.
-_MOVES_ORTHO = (True, False, True)  # star, cross, plus move orthogonally
-_MOVES_DIAG = (True, True, False)
-_TAKES_ORTHO = (True, True, False)  # star, cross take orthogonally
-_TAKES_DIAG = (True, False, True)
-#: ``[shape][direction]``: whether that shape moves / takes along it.
+#: ``[shape][direction]``: whether that shape moves / takes along it (R7),
+#: the engine's tables (movegen) as flags for the evaluation's inner loop;
+#: directions as in ``kind.rays[square]`` (board.ALL_DIRECTIONS).
 _MOVES_BY_DIRECTION = tuple(
-    tuple((_MOVES_ORTHO if d < 4 else _MOVES_DIAG)[shape] for d in range(8)) for shape in SHAPES
+    tuple(d in movegen.MOVE_DIRECTIONS[shape] for d in range(len(ALL_DIRECTIONS))) for shape in SHAPES
 )
 _TAKES_BY_DIRECTION = tuple(
-    tuple((_TAKES_ORTHO if d < 4 else _TAKES_DIAG)[shape] for d in range(8)) for shape in SHAPES
+    tuple(d in movegen.TAKE_DIRECTIONS[shape] for d in range(len(ALL_DIRECTIONS))) for shape in SHAPES
 )
 
 
