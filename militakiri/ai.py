@@ -798,7 +798,7 @@ def _towers_en_prise(position: Position, color: int) -> int:
                 if (
                     other.color != color
                     and _TAKES_BY_DIRECTION[other.shape][d]
-                    and (distance == 1 or not endgame and (other.is_tower or distance <= other.height))
+                    and distance <= movegen.reach(other, endgame)
                 ):
                     count += 1
                     distance = -1
