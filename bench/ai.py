@@ -34,7 +34,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from militakiri import SINGLE, Dice, Position, Setup, ai, movegen  # noqa: E402
+from militakiri import SINGLE, Dice, Position, Setup, movegen  # noqa: E402
+from militakiri.ai.arena import ARENA_PLY_CAP, GameResult, play_game  # noqa: E402
+from militakiri.ai.evaluation import WIN, evaluate_all  # noqa: E402
+from militakiri.ai.levels import MAX_LEVEL, level_name  # noqa: E402
+from militakiri.ai.play import analyse, choose_move  # noqa: E402
+from militakiri.ai.search import SearchInfo  # noqa: E402
 
 START = (
     "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -43,14 +48,14 @@ START = (
 
 DEPTH_CODE = """
 import json
-from militakiri import ai
-runs = [ai.analyse({start!r}, seconds={seconds}) for _ in range({repeats})]
+from militakiri.ai.play import analyse
+runs = [analyse({start!r}, seconds={seconds}) for _ in range({repeats})]
 print("RESULT " + json.dumps(runs))
 """
 
 
 def depth_runs(seconds: float, repeats: int) -> list[dict]:
-    return [ai.analyse(START, seconds=seconds) for _ in range(repeats)]
+    return [analyse(START, seconds=seconds) for _ in range(repeats)]
 
 
 def pyodide_depth_runs(seconds: float, repeats: int) -> list[dict]:
@@ -91,13 +96,13 @@ def one_game(job):
             stats["nodes"] += info.nodes
             stats["seconds"] += info.seconds
 
-    ai_color = 0 if white == ai.MAX_LEVEL else 1
+    ai_color = 0 if white == MAX_LEVEL else 1
     if players.startswith("mcts"):
         playout_plies = int(players.split(":")[1])
         result, stats["playouts"] = mcts_game(kind, white, black, setups, Dice.parse(dice), index,
                                               seconds, on_move, playout_plies)
     else:
-        result = ai.play_game(kind, white, black, setups, Dice.parse(dice), index, seconds,
+        result = play_game(kind, white, black, setups, Dice.parse(dice), index, seconds,
                               on_move=on_move)
     return index, white, black, result.winner, result.termination, result.plies, stats
 
@@ -110,7 +115,7 @@ def match(opponent: int | str, games: int, seconds: float, minutes: float, worke
         if index % 2 == 0:
             setups = (Setup.random(SINGLE, rng).text(), Setup.random(SINGLE, rng).text())
             dice = Dice.roll(rng).text()
-        white, black = (ai.MAX_LEVEL, opponent) if index % 2 == 0 else (opponent, ai.MAX_LEVEL)
+        white, black = (MAX_LEVEL, opponent) if index % 2 == 0 else (opponent, MAX_LEVEL)
         players = f"mcts:{playout_plies}" if opponent == "mcts" else "levels"
         jobs.append((index, white, black, setups, dice, seconds, players))
     name = f"MCTS ({playout_plies}-ply playouts)" if opponent == "mcts" else f"level {opponent}"
@@ -135,7 +140,7 @@ def match(opponent: int | str, games: int, seconds: float, minutes: float, worke
                 running, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in done:
                 index, white, black, winner, termination, plies, stats = future.result()
-                max_color = 0 if white == ai.MAX_LEVEL else 1
+                max_color = 0 if white == MAX_LEVEL else 1
                 gained = 0.5 if winner is None else float(winner == max_color)
                 points += gained
                 played += 1
@@ -146,7 +151,7 @@ def match(opponent: int | str, games: int, seconds: float, minutes: float, worke
                 result = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
                 depth = stats["depth"] / stats["moves"] if stats["moves"] else 0
                 extra = f"; mcts: {stats['playouts']:.0f} playouts/move" if "playouts" in stats else ""
-                names = [ai.level_name(p) if p != "mcts" else "mcts" for p in (white, black)]
+                names = [level_name(p) if p != "mcts" else "mcts" for p in (white, black)]
                 print(f"game {index + 1}: White {names[0]} - Black {names[1]} {result} "
                       f"{termination} ({plies} plies; max: mean depth {depth:.1f}{extra})", flush=True)
     elapsed = time.monotonic() - start
@@ -218,8 +223,8 @@ def mcts_move(position: Position, rng: random.Random, seconds: float,
             position.push(rng.choice(moves))
             pushed += 1
             depth += 1
-        value = ai.evaluate_all(position)
-        if abs(value) >= ai.WIN:
+        value = evaluate_all(position)
+        if abs(value) >= WIN:
             p_turn = 1.0 if value > 0 else 0.0
         else:
             p_turn = 1.0 / (1.0 + math.exp(-value / 400.0))
@@ -241,7 +246,7 @@ def mcts_game(kind, white, black, setups, dice, seed, seconds, on_move, playout_
 
     position = start_position(kind, setups[0], setups[1], dice.first)
     rng = random.Random(seed)
-    cap = ai.ARENA_PLY_CAP[kind.name]
+    cap = ARENA_PLY_CAP[kind.name]
     plies = 0
     playouts = []
     while True:
@@ -257,12 +262,12 @@ def mcts_game(kind, white, black, setups, dice, seed, seconds, on_move, playout_
             move, count = mcts_move(position, rng, seconds, playout_plies)
             playouts.append(count)
         else:
-            info = ai.SearchInfo()
-            move = ai.choose_move(position, level, rng, seconds, info=info)
+            info = SearchInfo()
+            move = choose_move(position, level, rng, seconds, info=info)
             on_move(position, move, info)
         position.push(move)
         plies += 1
-    result = ai.GameResult(white, black, winner, termination, plies, setups, dice)
+    result = GameResult(white, black, winner, termination, plies, setups, dice)
     return result, sum(playouts) / max(len(playouts), 1)
 
 

@@ -11,7 +11,8 @@ those before it (tests/engine/test_layers.py):
   position strings, :mod:`~militakiri.explain` why a move is refused;
 - :class:`Position`, the facade that answers every question about a position;
 - :mod:`~militakiri.setup`, :class:`SetupDraft`, :mod:`~militakiri.record`
-  game records, :mod:`~militakiri.ai` the computer opponent;
+  game records, :mod:`~militakiri.ai` the computer opponent (a package:
+  levels, evaluation, search, play, arena);
 - :class:`Game` a whole game; :mod:`~militakiri.link` games as links,
   :mod:`~militakiri.cli` the command line, ``python -m militakiri``.
 

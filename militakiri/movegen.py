@@ -234,13 +234,12 @@ def legal_takes(position: PositionState) -> list[Move]:
         return [move for move in legal_moves(position) if move.is_take]
     board = position.board
     color = position.turn
-    endgame = position.moves_left is not None
-    take_rays = _rays(position.kind)[1]
+    take_rays = _piece_rays(position.kind, position.moves_left is not None)[1]
     moves: list[Move] = []
     for origin, piece in enumerate(board):
         if piece is None or piece.color != color:
             continue
-        for ray in take_rays[piece.shape][reach(piece, endgame)][origin]:
+        for ray in take_rays[piece][origin]:
             for target in ray:
                 defender = board[target]
                 if defender is None:

@@ -21,7 +21,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from militakiri import Position, ai
+from militakiri import Position
+from militakiri.ai.play import choose_token
 
 from game_page import GamePage, errors_of, goto_ready, open_ready, parse_token, wait_ready
 
@@ -124,7 +125,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
         if ui.board.get_attribute("data-status") == "over":
             break
         assert ui.board.get_attribute("data-turn") == "white"
-        token = ai.choose_token(ui.position(), 2, rng_seed)
+        token = choose_token(ui.position(), 2, rng_seed)
         human_move(ui, token)
         wait_for_computer(ui)
     ui.expect_status("over")
@@ -260,7 +261,7 @@ def test_a_game_from_the_setup(ui, artifacts_dir):
     assert ui.board.get_attribute("data-turn") == "black"
     for _ in range(2):
         position = ui.position()
-        token = ai.choose_token(position, 1, 3)
+        token = choose_token(position, 1, 3)
         human_move(ui, token)
         wait_for_computer(ui)
     played = tokens(page)

@@ -11,14 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Dice, Position, Setup, ai, movegen, start_position
+from militakiri import DOUBLE, SINGLE, Dice, GameOverError, Position, Setup, movegen, start_position
+from militakiri.ai import levels
+from militakiri.ai.arena import arena, play_game
+from militakiri.ai.evaluation import TOWER, WIN, evaluate, towers_en_prise
+from militakiri.ai.levels import MAX_LEVEL, LevelError, level_name, parse_level
+from militakiri.ai.play import analyse, choose_move, choose_setup, choose_token
+from militakiri.ai.search import SearchInfo, Searcher
+from militakiri.ai.zobrist import zobrist
 from militakiri.pieces import BLACK, WHITE
 
 from .positions import make
 from .test_rulings import NOTATION_START
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = sorted(ai.LEVELS)
+LEVELS = sorted(levels.LEVELS)
 # Fast budgets for the search levels in tests.
 FAST = {"seconds": None, "depth": 2}
 
@@ -36,7 +43,7 @@ def play(position: Position, level, plies: int, seed: int, **budget) -> list[str
         if position.outcome() is not None:
             break
         legal = position.legal_moves()
-        token = ai.choose_token(position, level, rng, **budget)
+        token = choose_token(position, level, rng, **budget)
         assert token in legal, (position.string(), token)
         position.play(token)
         tokens.append(token)
@@ -73,8 +80,8 @@ def test_levels_handle_waiting_towers_and_the_endgame_rule():
 
 def test_the_game_over_is_refused():
     over = make("single", {"a1": "S^"}, turn="b")
-    with pytest.raises(ai.GameOverError):
-        ai.choose_token(over, 2, random.Random(0))
+    with pytest.raises(GameOverError):
+        choose_token(over, 2, random.Random(0))
 
 
 # Reproducible -----------------------------------------------------------------
@@ -87,7 +94,7 @@ def test_same_seed_same_game(level):
 
 
 def test_node_budget_is_reproducible_and_counted():
-    results = [ai.analyse(NOTATION_START, nodes=3000, seed=4) for _ in range(2)]
+    results = [analyse(NOTATION_START, nodes=3000, seed=4) for _ in range(2)]
     assert results[0] == {**results[1], "seconds": results[0]["seconds"]}
     assert results[0]["token"] in Position.from_string(NOTATION_START).legal_moves()
     assert results[0]["depth"] >= 2 and results[0]["nodes"] >= 3000
@@ -95,7 +102,7 @@ def test_node_budget_is_reproducible_and_counted():
 
 def test_level_3_is_the_same_whatever_the_time_budget():
     rng_a, rng_b = random.Random(2), random.Random(2)
-    assert ai.choose_token(NOTATION_START, 3, rng_a, seconds=5) == ai.choose_token(
+    assert choose_token(NOTATION_START, 3, rng_a, seconds=5) == choose_token(
         NOTATION_START, 3, rng_b, seconds=0.001
     )
 
@@ -103,12 +110,12 @@ def test_level_3_is_the_same_whatever_the_time_budget():
 def test_the_time_budget_is_kept_with_the_clock_passed_in():
     ticks = iter(range(10**9))
     fake = lambda: next(ticks) * 0.01  # noqa: E731 - 10 ms per reading
-    info = ai.SearchInfo()
-    move = ai.choose_move(NOTATION_START, "max", random.Random(1), seconds=0.5, clock=fake, info=info)
+    info = SearchInfo()
+    move = choose_move(NOTATION_START, "max", random.Random(1), seconds=0.5, clock=fake, info=info)
     assert move.token(SINGLE) == info.token
     assert info.depth >= 1 and info.seconds <= 0.5 + 0.02
     # The depth of a longer real search is at least as great.
-    deeper = ai.analyse(NOTATION_START, depth=info.depth + 1)
+    deeper = analyse(NOTATION_START, depth=info.depth + 1)
     assert deeper["depth"] == info.depth + 1
 
 
@@ -119,10 +126,10 @@ def test_the_budget_holds_even_inside_depth_1():
     legal = Position.from_string(text).legal_moves()
     assert len(legal) > 5000
     ticks = iter(range(10**9))
-    info = ai.SearchInfo()
-    move = ai.choose_move(text, "max", 1, seconds=0.1, clock=lambda: next(ticks) * 0.01, info=info)
+    info = SearchInfo()
+    move = choose_move(text, "max", 1, seconds=0.1, clock=lambda: next(ticks) * 0.01, info=info)
     assert move.token(SINGLE) in legal and info.depth == 0 and info.nodes < len(legal)
-    report = ai.analyse(text, nodes=500)
+    report = analyse(text, nodes=500)
     assert report["token"] in legal and report["nodes"] <= 501
 
 
@@ -143,14 +150,14 @@ LAST_TOWER_BAIT = make("single", {"a1": "S^", "c5": "P1", "d4": "s2", "f4": "x^"
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_the_last_tower(level):
-    token = ai.choose_token(WIN_IN_ONE, level, random.Random(0), **FAST)
+    token = choose_token(WIN_IN_ONE, level, random.Random(0), **FAST)
     assert token == "a1xc3"
     assert Position.from_string(WIN_IN_ONE).play(token).outcome().winner == WHITE
 
 
 def test_the_search_scores_a_win_in_one_as_the_quickest_win():
-    report = ai.analyse(WIN_IN_ONE, depth=3)
-    assert report["token"] == "a1xc3" and report["score"] == ai.WIN - 1
+    report = analyse(WIN_IN_ONE, depth=3)
+    assert report["token"] == "a1xc3" and report["score"] == WIN - 1
 
 
 def test_the_bait_can_be_taken():
@@ -162,7 +169,7 @@ def test_the_bait_can_be_taken():
 def test_every_level_avoids_a_loss_in_one(level, text):
     for seed in range(3):
         position = Position.from_string(text)
-        token = ai.choose_token(position, level, random.Random(seed), **FAST)
+        token = choose_token(position, level, random.Random(seed), **FAST)
         position.play(token)
         for reply in position.generate_moves():
             position.push(reply)
@@ -184,7 +191,7 @@ SAFE_FIELD_ZONE = {
 def test_a_promoted_tower_goes_to_a_safe_field(level):
     text = make("single", {**SAFE_FIELD_ZONE, "c4": "X2", "c5": "x1"}, spares="010/000")
     assert "c4xc5=X@c3" in Position.from_string(text).legal_moves()
-    assert ai.choose_token(text, level, random.Random(0), **FAST) == "c4xc5=X@e1"
+    assert choose_token(text, level, random.Random(0), **FAST) == "c4xc5=X@e1"
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
@@ -192,9 +199,9 @@ def test_a_waiting_tower_goes_to_a_safe_field(level):
     text = make("single", SAFE_FIELD_ZONE, waiting="X/-")
     for seed in range(3):
         position = Position.from_string(text)
-        token = ai.choose_token(position, level, random.Random(seed), **FAST)
+        token = choose_token(position, level, random.Random(seed), **FAST)
         position.play(token)
-        assert ai._towers_en_prise(position, WHITE) == 0, token
+        assert towers_en_prise(position, WHITE) == 0, token
 
 
 def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
@@ -226,7 +233,7 @@ def test_evaluation_is_symmetric():
     for kind, text in ((SINGLE, "Sc Xd Pb"), (DOUBLE, "Sbe Xdh Pak")):
         setup = Setup.parse(text, kind)
         for first in (WHITE, BLACK):
-            assert ai.evaluate(start_position(kind, setup, setup, first)) == 0
+            assert evaluate(start_position(kind, setup, setup, first)) == 0
 
 
 def test_evaluation_counts_towers_waiting_and_threats():
@@ -234,10 +241,10 @@ def test_evaluation_counts_towers_waiting_and_threats():
     even = Position.from_string(make("single", base))
     up = Position.from_string(make("single", {**base, "f1": "X^"}))
     waiting = Position.from_string(make("single", base, waiting="X/-"))
-    assert ai.evaluate(up) > ai.evaluate(waiting) > ai.evaluate(even)
+    assert evaluate(up) > evaluate(waiting) > evaluate(even)
     # A tower the player to move can take is counted only with hanging=True.
     hanging = Position.from_string(make("single", {**base, "a6": "x^"}))
-    assert ai.evaluate(hanging, hanging=True) > ai.evaluate(hanging) + ai.TOWER // 2
+    assert evaluate(hanging, hanging=True) > evaluate(hanging) + TOWER // 2
 
 
 def test_evaluation_under_the_move_rule_fades_towards_the_draw():
@@ -245,12 +252,12 @@ def test_evaluation_under_the_move_rule_fades_towards_the_draw():
     # moves run out, and hunting pieces close to the lone tower count.
     pieces = {"a1": "S^", "c3": "X^", "d2": "P1", "f8": "s^"}
     fresh, late, last = (
-        ai.evaluate(Position.from_string(make("single", pieces, rule=rule)))
+        evaluate(Position.from_string(make("single", pieces, rule=rule)))
         for rule in ("50/50", "5/5", "0/1")
     )
     assert fresh > late > last > 0
     near = Position.from_string(make("single", {**pieces, "c3": None, "e6": "X^"}, rule="50/50"))
-    assert ai.evaluate(near) > fresh
+    assert evaluate(near) > fresh
 
 
 def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
@@ -265,9 +272,9 @@ def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
         make("single", pieces, rule="50/49"),
         make("single", {"a1": "S^", "f7": "s^"}),
     ]
-    keys = {ai.zobrist(Position.from_string(text)) for text in texts}
+    keys = {zobrist(Position.from_string(text)) for text in texts}
     assert len(keys) == len(texts)
-    assert ai.zobrist(Position.from_string(texts[0])) == ai.zobrist(Position.from_string(texts[0]))
+    assert zobrist(Position.from_string(texts[0])) == zobrist(Position.from_string(texts[0]))
 
 
 def test_incremental_hash_matches_the_full_one():
@@ -280,7 +287,7 @@ def test_incremental_hash_matches_the_full_one():
     ]
     promotions = placements = 0
     for seed, position in enumerate(starts):
-        searcher = ai.Searcher(position)
+        searcher = Searcher(position)
         position = searcher.position
         keys = searcher.keys
         h = keys.board(position)
@@ -305,10 +312,10 @@ def test_incremental_hash_matches_the_full_one():
 @pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
 @pytest.mark.parametrize("level", LEVELS)
 def test_choose_setup_gives_a_valid_setup(kind, level):
-    setup = ai.choose_setup(kind, level, random.Random(level))
+    setup = choose_setup(kind, level, random.Random(level))
     assert isinstance(setup, Setup) and setup.kind is kind
     assert Setup.parse(setup.text(), kind) == setup  # R4, R5 checked again
-    assert ai.choose_setup(kind.name, level, random.Random(level)) == setup  # reproducible
+    assert choose_setup(kind.name, level, random.Random(level)) == setup  # reproducible
 
 
 # Arena ----------------------------------------------------------------------------
@@ -317,14 +324,14 @@ def test_choose_setup_gives_a_valid_setup(kind, level):
 def test_a_game_stops_at_the_cap_as_a_draw():
     rng = random.Random(0)
     setups = (Setup.random(SINGLE, rng), Setup.random(SINGLE, rng))
-    result = ai.play_game(SINGLE, 1, 1, setups, Dice.parse("6-1"), seed=1, cap=6)
+    result = play_game(SINGLE, 1, 1, setups, Dice.parse("6-1"), seed=1, cap=6)
     assert (result.winner, result.termination, result.plies) == (None, "cap", 6)
     assert result.points(WHITE) == result.points(BLACK) == 0.5
 
 
 def test_arena_function_swaps_colours_and_scores():
     lines = []
-    score = ai.arena(2, 1, 2, "single", None, seed=3, out=lines.append, cap=40)
+    score = arena(2, 1, 2, "single", None, seed=3, out=lines.append, cap=40)
     assert lines[0].startswith("game 1: White 2 - Black 1 ")
     assert lines[1].startswith("game 2: White 1 - Black 2 ")
     # The pair is played from the same set-ups and dice.
@@ -386,9 +393,9 @@ def test_arena_cli_missing_option_is_status_2():
 
 
 def test_parse_level():
-    assert ai.parse_level("max") == ai.MAX_LEVEL == max(ai.LEVELS)
-    assert [ai.parse_level(str(level)) for level in LEVELS] == LEVELS
-    assert ai.parse_level(" MAX ") == ai.MAX_LEVEL and ai.level_name(ai.MAX_LEVEL) == "max"
-    for bad in ("0", "", "-1", str(ai.MAX_LEVEL + 1), True, 1.0):
-        with pytest.raises(ai.LevelError):
-            ai.parse_level(bad)
+    assert parse_level("max") == MAX_LEVEL == max(LEVELS)
+    assert [parse_level(str(level)) for level in LEVELS] == LEVELS
+    assert parse_level(" MAX ") == MAX_LEVEL and level_name(MAX_LEVEL) == "max"
+    for bad in ("0", "", "-1", str(MAX_LEVEL + 1), True, 1.0):
+        with pytest.raises(LevelError):
+            parse_level(bad)

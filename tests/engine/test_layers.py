@@ -18,8 +18,6 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "militakiri"
 
 #: Modules allowed imports in a body, each with the reason. None today:
-#: militakiri/ai.py, to be redone as a package (issue 12), has all its
-#: imports at the top and is in no cycle, so it needs no exemption; and
 #: militakiri/cli.py imports the search at the top (cheap, and the command
 #: line is never loaded in the browser).
 EXEMPT: dict[str, str] = {}
@@ -194,6 +192,45 @@ def test_the_layers_put_values_at_the_bottom_and_codecs_above_game():
     assert below("position", "game") and below("game", "link")
 
 
+def _private_uses(root: Path) -> list[str]:
+    """``module:line name`` for each private name (``_x``) one module takes
+    from another: ``from .movegen import _rays`` or ``movegen._rays``."""
+    known = modules(root)
+    found = []
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(), str(path))
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    imported.add(alias.asname or alias.name)
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{name}:{node.lineno} {alias.name}")
+            elif isinstance(node, ast.Import):
+                imported.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in imported and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                found.append(f"{name}:{node.lineno} {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_module_uses_another_modules_private_names():
+    """The AI, the codecs and the command line ask the rules through their
+    public names: a private name of movegen used elsewhere is a rule written
+    around its owner (issue 12: the AI built its takes on movegen._rays)."""
+    assert not _private_uses(PACKAGE)
+
+
+def test_the_computer_sits_above_the_rules_and_its_levels_import_alone():
+    graph, _ = scan(PACKAGE)
+    order = {name: i for i, layer in enumerate(layers(graph)) for name in layer}
+    assert order["militakiri.ai.search"] > order["militakiri.position"] > order["militakiri.movegen"]
+    assert graph["militakiri.ai.levels"] == {"militakiri.errors"}
+    assert graph["militakiri.ai"] == {"militakiri.ai.levels"}
+
+
 # The checks themselves ----------------------------------------------------------
 
 
@@ -228,6 +265,15 @@ def test_the_check_sees_a_cycle_through_a_package_import(tmp_path):
     assert graph["pkg.d"] == {"pkg"} and not hidden
     cycle = find_cycle(graph)
     assert cycle[0] == cycle[-1] and sorted(cycle[1:]) == ["pkg.a", "pkg.b", "pkg.c"]
+
+
+def test_the_check_sees_a_private_name_taken_from_another_module(tmp_path):
+    root = _package(tmp_path, {
+        "__init__.py": "",
+        "a.py": "from .b import _rays\nfrom . import b\nx = b._takes\ny = b.public\n",
+        "b.py": "_rays = _takes = public = 1\n",
+    })
+    assert _private_uses(root) == ["pkg.a:1 _rays", "pkg.a:3 b._takes"]
 
 
 @pytest.mark.parametrize("source, where", [

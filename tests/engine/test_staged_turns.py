@@ -1,6 +1,7 @@
 """R15 in stages: a turn with waiting towers is asked of the position field
 by field (StagedTurnChoices, movegen.legal_turns_after), with the same
-answers as the full list of every order of fields, and without making it."""
+answers as the full list of every order of fields, and without making it;
+the computer searches some orders of fields, safest first, and keeps its time."""
 
 import time
 from itertools import permutations
@@ -8,6 +9,8 @@ from itertools import permutations
 import pytest
 
 from militakiri import Game, TurnChoices, movegen
+from militakiri.ai.play import choose_token
+from militakiri.ai.search import ROOT_TURNS, candidate_turns
 from militakiri.game import StagedTurnChoices
 
 from .positions import position
@@ -82,3 +85,34 @@ def test_R15_the_worst_turn_answers_at_once(pos):
     assert game.outcome() is None
     assert time.perf_counter() - started < 0.5
     assert len(placed) == movegen.placement_count(pos) >= 3
+
+
+# The computer at such a turn (issue 12: it listed every order of fields) ------
+
+
+@pytest.mark.parametrize("pos", WORST, ids=["single, 3 waiting, 17 free", "double, 4 waiting"])
+def test_R15_the_search_tries_some_orders_of_fields_all_legal(pos):
+    turns = candidate_turns(pos, ROOT_TURNS)
+    assert ROOT_TURNS <= len(turns) < ROOT_TURNS + 200
+    assert all(pos.is_legal(move) for move in turns[::97])
+    orders = {move.placements for move in turns}
+    assert len(orders) > 1 and all(len(p) == movegen.placement_count(pos) for p in orders)
+
+
+@pytest.mark.parametrize("pos", WAITING, ids=lambda p: p.string())
+def test_R15_the_search_tries_every_turn_when_they_are_few(pos):
+    if movegen.placement_count(pos) < 2:
+        assert candidate_turns(pos) == movegen.legal_moves(pos)
+    else:
+        assert set(candidate_turns(pos)) <= set(movegen.legal_moves(pos))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+@pytest.mark.parametrize("pos", WORST, ids=["single, 3 waiting, 17 free", "double, 4 waiting"])
+def test_R15_the_computer_keeps_its_time_at_the_worst_turn(pos, level):
+    """A budget of 0.3 s is kept within a generous bound (listing every
+    turn took 1.2 s on the single board and far longer on the double)."""
+    started = time.perf_counter()
+    token = choose_token(pos, level, 0, seconds=0.3)
+    assert pos.is_legal(pos.parse_move(token))
+    assert time.perf_counter() - started < 3

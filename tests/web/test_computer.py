@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from militakiri import Position, ai
+from militakiri import Position
+from militakiri.ai.levels import LEVELS, MAX_LEVEL
+from militakiri.ai.play import choose_token, hint
 from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.setup import Setup
@@ -21,6 +26,8 @@ from web.model.ui_state import OVER, PLAYING, SETUP
 from web.services import ai_worker
 
 from . import fakes
+
+ROOT = Path(__file__).resolve().parents[2]
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -70,7 +77,7 @@ def test_worker_calls_answer_json_and_never_raise():
     assert not bad["ok"] and "position string" in bad["error"]
     assert not json.loads(ai_worker.call("move", "not json"))["ok"]
     assert not json.loads(ai_worker.call("move", json.dumps([START, 9, 0, None])))["ok"]
-    assert json.loads(ai_worker.call("hello", "[]"))["value"]["levels"] == ai.MAX_LEVEL
+    assert json.loads(ai_worker.call("hello", "[]"))["value"]["levels"] == MAX_LEVEL
 
 
 def test_worker_budget_is_bounded():
@@ -79,9 +86,14 @@ def test_worker_budget_is_bounded():
     assert ai_worker._seconds(-1) > 0
 
 
-def test_the_page_levels_are_the_engine_levels():
-    assert settings_module.LEVELS == tuple(sorted(ai.LEVELS))
-    assert settings_module.MAX_LEVEL == ai.MAX_LEVEL
+def test_the_page_levels_are_the_engine_levels_without_the_search():
+    assert settings_module.LEVELS == tuple(sorted(LEVELS))
+    assert settings_module.MAX_LEVEL == MAX_LEVEL
+    # The page's settings load the level list alone: the search is the worker's.
+    code = "import sys, web.model.settings; print(sorted(m for m in sys.modules if m.startswith('militakiri.ai')))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=ROOT).stdout
+    assert loaded.strip() == "['militakiri.ai', 'militakiri.ai.levels']"
 
 
 # Settings ---------------------------------------------------------------------------
@@ -219,7 +231,7 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
     state, _ = state_for(START, computer=1)
     request = opponent.hint_request(state)
     assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
-    token = ai.hint(START, depth=1, seconds=None)
+    token = hint(START, depth=1, seconds=None)
     assert opponent.apply(state, request, token)
     hint_marks = [m.square for m in state.marks() if m.kind == "hint"]
     move = Move.from_token(token, state.kind)
@@ -245,7 +257,7 @@ def test_a_game_against_the_weakest_level_to_its_end():
         if state.computer_turn():
             assert computer_plays(state)
         else:
-            token = ai.choose_token(state.game.position.string(), 2, rng)
+            token = choose_token(state.game.position.string(), 2, rng)
             assert state._play(token)
     assert state.phase == OVER
     assert state.game.outcome().winner == 0
@@ -264,7 +276,7 @@ def test_a_game_from_the_setup_runs():
         if state.computer_turn():
             assert computer_plays(state)
         else:
-            state._play(ai.choose_token(state.game.position.string(), 1, rng))
+            state._play(choose_token(state.game.position.string(), 1, rng))
     assert len(state.game.tokens) == 20
     assert all(t for t in state.game.tokens)
 

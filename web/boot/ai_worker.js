@@ -15,7 +15,7 @@
  * loadPyodide itself needs no storage, so this worker starts everywhere.
  *
  * Messages (all plain data; Python values cross as JSON text):
- *   page -> worker  {type: "start", files: {"militakiri/ai.py": "...", ...}}
+ *   page -> worker  {type: "start", files: {"militakiri/ai/play.py": "...", ...}}
  *                   {type: "call", id, name, args}     args: JSON list
  *   worker -> page  {type: "ready", loadMs, startMs, hello}
  *                   {type: "failed", error}             Pyodide or the engine did not load

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from militakiri import InvalidTimeControlError, TimeControl
+from militakiri.ai.levels import LEVELS as AI_LEVELS
+from militakiri.ai.levels import MAX_LEVEL
 
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
@@ -38,13 +40,12 @@ PRESETS = (
 PRESET_IDS = tuple(p for p, _ in PRESETS) + ("custom",)
 EXTRAS = ("none", "fischer", "bronstein")
 #: The computer's colour in a URL (``computer=black``); its levels, weakest
-#: first (militakiri.ai.LEVELS, not imported here: the page loads the search
-#: only in the computer's worker; a test checks they agree).
+#: first (the level list alone: the page loads the search only in the
+#: computer's worker).
 COLOR_WORDS = {"white": 0, "black": 1}
-LEVELS = (1, 2, 3, 4)
+LEVELS = tuple(sorted(AI_LEVELS))
 #: The side the player takes against the computer (its words: ng_side_<side>).
 SIDES = (*COLOR_WORDS, "random")
-MAX_LEVEL = LEVELS[-1]
 MAX_NAME = 30
 #: Longest game length the dialog accepts: 24 hours.
 MAX_GAME_SECONDS = 24 * 3600

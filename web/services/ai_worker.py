@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 import time
 
-from militakiri import ai
+from militakiri.ai.levels import MAX_LEVEL
+from militakiri.ai import play
 from militakiri.errors import MilitakiriError
 
 #: The search levels' budget when the page gives none (seconds).
@@ -39,24 +40,24 @@ def _seconds(value) -> float:
 def move(position: str, level: int, seed: int, seconds: float | None = None) -> str:
     """The computer's move token (spare-tower fields and waiting-tower
     placements included, as every engine token)."""
-    return ai.choose_token(str(position), int(level), int(seed), _seconds(seconds))
+    return play.choose_token(str(position), int(level), int(seed), _seconds(seconds))
 
 
 def setup(board: str, level: int, seed: int) -> str:
     """The computer's set-up, as set-up text (``"Sc Xd Pb"``)."""
-    return ai.choose_setup(str(board), int(level), int(seed)).text()
+    return play.choose_setup(str(board), int(level), int(seed)).text()
 
 
 def hint(position: str, seconds: float | None = None) -> str:
     """The strongest level's move for the player to move."""
-    return ai.hint(str(position), _seconds(seconds))
+    return play.hint(str(position), _seconds(seconds))
 
 
 def hello() -> dict:
     """What the page learns when the worker is up."""
     import sys
 
-    return {"python": sys.version.split()[0], "levels": ai.MAX_LEVEL}
+    return {"python": sys.version.split()[0], "levels": MAX_LEVEL}
 
 
 CALLS = {"move": move, "setup": setup, "hint": hint, "hello": hello}

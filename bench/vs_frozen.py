@@ -1,0 +1,163 @@
+"""The strongest level against a frozen copy of itself from before the redesign.
+
+    python bench/vs_frozen.py [--games 100] [--seconds 0.3] [--workers 2]
+                              [--frozen REV] [--nps-seconds 2] [--nps-runs 3]
+
+Issue 12 redid the engine in layers and the AI as a package; the strongest
+level must not get weaker. The frozen copy is the whole ``militakiri``
+package (engine and AI) as it was at ``FROZEN`` (the last commit before the
+redesign), taken from git into ``bench/.frozen/<rev>/`` and imported under
+the name ``frozen_militakiri``: the old search on the old move generation,
+so the match and the speed figures compare the two as they ship. It is
+taken from git rather than kept as a second copy of every module in the
+tree; ``--frozen`` picks another commit.
+
+1. Nodes per second: each side's ``analyse`` from NOTATION.md's start
+   position, ``--nps-runs`` times ``--nps-seconds``, alternating.
+2. The match on the single board: ``--games`` games at ``--seconds`` a
+   move from random set-ups and dice, colours swapped in each pair (a pair
+   shares set-ups and dice), ``--workers`` processes. The game is kept by
+   today's engine; each side is asked with the position string and answers
+   with a token.
+
+Last lines: ``nps_ratio_new_vs_frozen: X`` and ``new_vs_frozen_score: X``
+(goal >= 0.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import importlib
+import io
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from militakiri import SINGLE, Dice, Position, Setup, start_position  # noqa: E402
+from militakiri.ai.arena import ARENA_PLY_CAP  # noqa: E402
+from militakiri.ai.levels import MAX_LEVEL  # noqa: E402
+from militakiri.ai.play import analyse, choose_token  # noqa: E402
+
+#: The last commit before issue 12's redesign: the max level it ships is "today's".
+FROZEN = "387a882af97cf227df6bd45491d36cf1b21d8e63"
+START = (
+    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+    "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
+)  # NOTATION.md's example
+
+
+def frozen_ai(rev: str):
+    """The frozen package's ``ai`` module, extracted from git once."""
+    folder = ROOT / "bench" / ".frozen" / rev[:12]
+    package = folder / "frozen_militakiri"
+    if not (package / "ai.py").exists():
+        archive = subprocess.run(["git", "archive", "--format=tar", rev, "militakiri"],
+                                 cwd=ROOT, capture_output=True, check=True).stdout
+        folder.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        (folder / "militakiri").rename(package)
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+    return importlib.import_module("frozen_militakiri.ai")
+
+
+# Nodes per second ---------------------------------------------------------------
+
+
+def nps(rev: str, seconds: float, runs: int) -> tuple[list[float], list[float]]:
+    old = frozen_ai(rev)
+    new_rates, old_rates = [], []
+    for _ in range(runs):
+        for rates, run in ((new_rates, analyse), (old_rates, old.analyse)):
+            report = run(START, seconds=seconds)
+            rates.append(report["nodes"] / report["seconds"])
+    return new_rates, old_rates
+
+
+# The match -----------------------------------------------------------------------
+
+
+def one_game(job: tuple) -> tuple:
+    """One game; ``new_color`` plays today's max, the other side the frozen one."""
+    index, new_color, setups, dice, seconds, rev = job
+    old = frozen_ai(rev)
+    kind = SINGLE
+    position = start_position(kind, Setup.parse(setups[0], kind), Setup.parse(setups[1], kind),
+                              Dice.parse(dice).first)
+    rngs = (random.Random(index * 2 + 1), random.Random(index * 2 + 2))
+    plies = 0
+    while True:
+        outcome = position.outcome()
+        if outcome is not None:
+            return index, new_color, outcome.winner, outcome.termination.value, plies
+        if plies >= ARENA_PLY_CAP[kind.name]:
+            return index, new_color, None, "cap", plies
+        turn = position.turn
+        choose = choose_token if turn == new_color else old.choose_token
+        token = choose(position.string(), MAX_LEVEL, rngs[turn], seconds)
+        position = Position.from_string(position.string())
+        position.push(position.parse_move(token))
+        plies += 1
+
+
+def match(games: int, seconds: float, workers: int, rev: str, seed: int) -> float:
+    rng = random.Random(seed)
+    jobs = []
+    for index in range(games):
+        if index % 2 == 0:
+            setups = (Setup.random(SINGLE, rng).text(), Setup.random(SINGLE, rng).text())
+            dice = Dice.roll(rng).text()
+        jobs.append((index, index % 2, setups, dice, seconds, rev))
+    print(f"match: max (today) against max (frozen at {rev[:12]}), {games} games at "
+          f"{seconds:g} s a move, {workers} processes", flush=True)
+    points = 0.0
+    tally = [0, 0, 0]
+    started = time.monotonic()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        for done, (index, new_color, winner, termination, plies) in enumerate(
+                pool.map(one_game, jobs), 1):
+            share = 0.5 if winner is None else float(winner == new_color)
+            points += share
+            tally[0 if share == 1 else 1 if share == 0.5 else 2] += 1
+            print(f"game {index + 1}: today's max is {'White' if new_color == 0 else 'Black'}: "
+                  f"{share:g} ({termination}, {plies} plies); so far {points:g}/{done} "
+                  f"[{time.monotonic() - started:.0f} s]", flush=True)
+    print(f"today's max: {tally[0]} wins, {tally[1]} draws, {tally[2]} losses")
+    return points / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=0.3)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--frozen", default=FROZEN)
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--nps-seconds", type=float, default=2.0)
+    parser.add_argument("--nps-runs", type=int, default=3)
+    args = parser.parse_args()
+    print(f"load average: {os.getloadavg()[0]:.2f}", flush=True)
+    new_rates, old_rates = nps(args.frozen, args.nps_seconds, args.nps_runs)
+    ratios = [n / o for n, o in zip(new_rates, old_rates)]
+    print(f"nodes/s today:  {statistics.median(new_rates):,.0f} (runs: "
+          f"{', '.join(f'{r:,.0f}' for r in new_rates)})")
+    print(f"nodes/s frozen: {statistics.median(old_rates):,.0f} (runs: "
+          f"{', '.join(f'{r:,.0f}' for r in old_rates)})")
+    score = match(args.games, args.seconds, args.workers, args.frozen, args.seed) if args.games else 0.0
+    print(f"nps_ratio_new_vs_frozen: {statistics.median(ratios):.2f} "
+          f"(runs: {', '.join(f'{r:.2f}' for r in ratios)})")
+    print(f"new_vs_frozen_score: {score:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""The computer's levels, by number and name: cheap to import (the page's
+settings use them without loading the search)."""
+
+from __future__ import annotations
+
+from ..errors import MilitakiriError
+
+LEVELS = {1: "random", 2: "greedy", 3: "search", 4: "alpha-beta"}
+MAX_LEVEL = max(LEVELS)
+#: Level 3's node budget: a few plies, the same on every machine.
+LEVEL3_NODES = 1500
+
+
+class LevelError(MilitakiriError):
+    """A level that does not exist."""
+
+
+def parse_level(text: str | int) -> int:
+    """The level written ``text``: ``1`` … ``4``, or ``max`` (the strongest)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text in LEVELS:
+            return text
+    elif isinstance(text, str):
+        word = text.strip().lower()
+        if word == "max":
+            return MAX_LEVEL
+        if word.isdigit() and int(word) in LEVELS:
+            return int(word)
+    raise LevelError(
+        f"{text!r} is not a level: use 1 (weakest) to {MAX_LEVEL}, or 'max'"
+    )
+
+
+def level_name(level: int) -> str:
+    """``'2'``, or ``'max'`` for the strongest level."""
+    return "max" if level == MAX_LEVEL else str(level)
+
+

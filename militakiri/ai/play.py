@@ -1,0 +1,203 @@
+"""What each level plays: the moves and set-ups the page and the command
+line ask for (position strings in, tokens out)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Callable
+
+from .. import movegen
+from ..board import BoardKind, board_kind
+from ..move import Move
+from ..position import Position
+from ..setup import Setup, start_position
+from .evaluation import evaluate_all, towers_en_prise
+from .levels import LEVEL3_NODES, MAX_LEVEL, parse_level
+from .search import SearchInfo, Searcher, candidate_turns, game_over, search
+
+def _random_move(position: Position, moves: list[Move], rng: random.Random) -> Move:
+    """Level 1: random, but it wins when it can and does not blunder towers."""
+    me = position.turn
+    before = towers_en_prise(position, me)
+    wins, good_takes, safe = [], [], []
+    for move in moves:
+        position.push(move)
+        try:
+            if position.towers[1 - me] == 0:
+                wins.append(move)
+                continue
+            exposed = towers_en_prise(position, me)
+            if exposed and position.towers[me] == 1:
+                continue  # the last tower could be taken: a losing move
+            if not exposed or exposed < before:
+                (good_takes if move.is_take else safe).append(move)
+        finally:
+            position.pop()
+    if wins:
+        return rng.choice(wins)
+    if good_takes and (not safe or rng.random() < 0.7):
+        return rng.choice(good_takes)
+    if safe:
+        return rng.choice(safe)
+    return rng.choice(moves)
+
+
+def _greedy_move(position: Position, moves: list[Move], rng: random.Random) -> Move:
+    """Level 2: the best static evaluation after one move; ties at random."""
+    rng.shuffle(moves)
+    best, best_score = moves[0], None
+    for move in moves:
+        score = _after(position, move)
+        if best_score is None or score > best_score:
+            best, best_score = move, score
+    return best
+
+
+# The API ----------------------------------------------------------------------
+
+
+def _as_rng(rng: random.Random | int | None) -> random.Random:
+    """A ``random.Random``: the one given, or one seeded with the int (None: 0)."""
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(0 if rng is None else rng)
+
+
+def _as_position(position: Position | str) -> Position:
+    return Position.from_string(position) if isinstance(position, str) else position.copy()
+
+
+def choose_move(
+    position: Position | str,
+    level: int | str = MAX_LEVEL,
+    rng: random.Random | int | None = None,
+    seconds: float | None = 1.0,
+    depth: int | None = None,
+    nodes: int | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    info: SearchInfo | None = None,
+) -> Move:
+    """The move ``level`` plays in ``position`` (a copy is searched).
+
+    ``seconds`` is the time budget of the search levels; ``depth`` and
+    ``nodes`` bound the search too and, with ``seconds=None``, make it
+    reproducible. Pass ``info`` (a :class:`SearchInfo`) to learn the depth,
+    nodes and score of a search level.
+    """
+    level = parse_level(level)
+    rng = _as_rng(rng)
+    position = _as_position(position)
+    moves = candidate_turns(position)
+    if not moves:
+        raise game_over(position)
+    if level == 1:
+        return _random_move(position, moves, rng)
+    if level == 2:
+        return _greedy_move(position, moves, rng)
+    if level == 3:
+        nodes = LEVEL3_NODES if nodes is None else min(nodes, LEVEL3_NODES)
+        seconds = None  # the node budget alone: the same everywhere
+    rng.shuffle(moves)
+    deadline = None if seconds is None else clock() + seconds
+    searcher = Searcher(position, deadline, nodes, clock)
+    found = searcher.run(moves, depth, seconds, info)
+    return found.move
+
+
+def choose_token(
+    position: Position | str,
+    level: int | str = MAX_LEVEL,
+    rng: random.Random | int | None = None,
+    seconds: float | None = 1.0,
+    **options,
+) -> str:
+    """:func:`choose_move` as a move token: position string in, token out."""
+    position = _as_position(position)
+    return choose_move(position, level, rng, seconds, **options).token(position.kind)
+
+
+def hint(position: Position | str, seconds: float | None = 1.0, **options) -> str:
+    """The strongest level's move for the player to move, as a token."""
+    return choose_token(position, MAX_LEVEL, random.Random(0), seconds, **options)
+
+
+def analyse(
+    position: Position | str,
+    seconds: float | None = None,
+    depth: int | None = None,
+    nodes: int | None = None,
+    seed: int | None = None,
+) -> dict:
+    """A JSON-ready search report: token, score, depth, nodes, seconds, pv.
+
+    The defaults (no ``seconds``) need a ``depth`` or ``nodes`` bound.
+    """
+    if seconds is None and depth is None and nodes is None:
+        seconds = 1.0
+    rng = random.Random(seed) if seed is not None else None
+    return search(_as_position(position), seconds, depth, nodes, rng).as_dict()
+
+
+# Set-ups ----------------------------------------------------------------------
+
+
+def choose_setup(
+    kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: random.Random | int | None = None
+) -> Setup:
+    """A set-up (R4, R5) for ``level``.
+
+    Level 1 takes a random one. The others draw candidates at random and
+    keep the one that does best against a few random enemy set-ups, each
+    with either side to move first: level 2 by the best static evaluation
+    one move ahead, the search levels by a short search (two plies and the
+    takes on the single board, one on the double), which punishes towers
+    left on open lines the enemy's towers can reach.
+    """
+    kind = board_kind(kind) if isinstance(kind, str) else kind
+    level = parse_level(level)
+    rng = _as_rng(rng)
+    if level == 1:
+        return Setup.random(kind, rng)
+    single = kind.files <= 6
+    candidates = _distinct_setups(kind, rng, 8 if single else 6)
+    enemies = _distinct_setups(kind, rng, 3 if single else 2)
+    best, best_score = None, None
+    for setup in candidates:
+        total = 0
+        for enemy in enemies:
+            for first in (0, 1):
+                position = start_position(kind, setup, enemy, first)
+                moves = movegen.legal_moves(position)
+                if level == 2:
+                    score = max(_after(position, move) for move in moves)
+                else:
+                    score = Searcher(position).run(moves, max_depth=2 if single else 1).score
+                total += score if first == 0 else -score
+        if best_score is None or total > best_score:
+            best, best_score = setup, total
+    return best
+
+
+def _after(position: Position, move: Move) -> int:
+    """The greedy score of ``move``: the evaluation after it, for the mover."""
+    position.push(move)
+    try:
+        return -evaluate_all(position, hanging=True)
+    finally:
+        position.pop()
+
+
+def _distinct_setups(kind: BoardKind, rng: random.Random, count: int) -> list[Setup]:
+    found: list[Setup] = []
+    texts = set()
+    for _ in range(count * 20):
+        setup = Setup.random(kind, rng)
+        if setup.text() not in texts:
+            texts.add(setup.text())
+            found.append(setup)
+            if len(found) == count:
+                break
+    return found
+
+
