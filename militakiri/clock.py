@@ -25,7 +25,14 @@ from __future__ import annotations
 
 import re
 
+from .bounded import excerpt, read_int, read_number
 from .errors import ClockError, InvalidTimeControlError
+
+#: The longest a time control may give (seconds): a player's whole time, or
+#: the time for one move in correspondence (R22). Thirty days.
+MAX_SECONDS = 30 * 86400
+#: The largest Fischer increment or Bronstein delay (seconds).
+MAX_BONUS = 3600
 
 NONE, FISCHER, BRONSTEIN, CORRESPONDENCE = "none", "fischer", "bronstein", "correspondence"
 
@@ -35,11 +42,11 @@ class TimeControl:
 
     def __init__(self, mode: str = NONE, seconds: float = 0, bonus: float = 0) -> None:
         if mode not in (NONE, FISCHER, BRONSTEIN, CORRESPONDENCE):
-            raise InvalidTimeControlError(f"{mode!r} is not a kind of time control")
+            raise InvalidTimeControlError(f"{excerpt(mode)} is not a kind of time control")
         if mode != NONE and seconds <= 0:
             raise InvalidTimeControlError("a clock needs more than 0 seconds")
-        if bonus < 0:
-            raise InvalidTimeControlError("an increment or delay cannot be negative")
+        read_number(seconds, "the time", 0, MAX_SECONDS, InvalidTimeControlError)
+        read_number(bonus, "the increment or delay", 0, MAX_BONUS, InvalidTimeControlError)
         self.mode = mode
         #: Each player's total time; for correspondence, the time per move.
         self.seconds = seconds
@@ -48,24 +55,32 @@ class TimeControl:
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
+        if not isinstance(text, str):
+            raise InvalidTimeControlError(f"a time control is text, not {excerpt(text)}")
         text = text.strip()
         if text == "-":
             return cls()
         match = re.fullmatch(r"([0-9]+)(?:([+d])([0-9]+))?|c([0-9]+)", text)
         if match is None:
             raise InvalidTimeControlError(
-                f"time control {text!r}: expected '-', 'seconds+increment' (600+5), "
+                f"time control {excerpt(text)}: expected '-', 'seconds+increment' (600+5), "
                 "'seconds' d 'delay' (600d5) or 'c' and seconds per move (c86400)"
             )
-        if match[4]:
-            mode, seconds, bonus = CORRESPONDENCE, int(match[4]), 0
-        else:
-            mode = BRONSTEIN if match[2] == "d" else FISCHER
-            seconds, bonus = int(match[1]), int(match[3] or 0)
         try:
+            if match[4]:
+                mode, seconds, bonus = CORRESPONDENCE, cls._seconds(match[4]), 0
+            else:
+                mode = BRONSTEIN if match[2] == "d" else FISCHER
+                seconds = cls._seconds(match[1])
+                bonus = read_int(match[3] or "0", "the increment or delay", 0, MAX_BONUS,
+                                 InvalidTimeControlError)
             return cls(mode, seconds, bonus)
         except InvalidTimeControlError as error:
-            raise InvalidTimeControlError(f"time control {text!r}: {error}") from None
+            raise InvalidTimeControlError(f"time control {excerpt(text)}: {error}") from None
+
+    @staticmethod
+    def _seconds(digits: str) -> int:
+        return read_int(digits, "the time", 0, MAX_SECONDS, InvalidTimeControlError)
 
     def text(self) -> str:
         if self.mode == NONE:
@@ -192,20 +207,25 @@ class Clock:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Clock:
-        """A paused clock restored from :meth:`to_dict`."""
+    def from_dict(cls, data: object) -> Clock:
+        """A paused clock restored from :meth:`to_dict`; ClockError (or
+        InvalidTimeControlError) for anything else, field by field."""
+        if not isinstance(data, dict):
+            raise ClockError(f"a saved clock is a table of its fields, not {excerpt(data)}")
+        missing = [key for key in ("control", "left", "to_move") if key not in data]
+        if missing:
+            raise ClockError(f"the saved clock lacks {', '.join(missing)}")
         clock = cls(TimeControl.parse(data["control"]))
         left = data["left"]
-        if not (isinstance(left, list) and len(left) == 2 and all(
-            isinstance(x, (int, float)) and x >= 0 for x in left
-        )):
-            raise ClockError(f"saved clock times {left!r} are not two times of 0 or more")
-        clock.left = [float(x) for x in left]
-        if data["to_move"] not in (None, 0, 1):
-            raise ClockError(f"saved clock: {data['to_move']!r} is not a player")
-        clock.to_move = data["to_move"]
+        if not (isinstance(left, list) and len(left) == 2):
+            raise ClockError(f"saved clock times {excerpt(left)} are not two times")
+        clock.left = [float(read_number(x, "a saved clock time", 0, MAX_SECONDS, ClockError)) for x in left]
+        to_move = data["to_move"]
+        if to_move is not None and (isinstance(to_move, bool) or to_move not in (0, 1)):
+            raise ClockError(f"saved clock: {excerpt(to_move)} is not a player")
+        clock.to_move = to_move
         clock._new_move()
         delay = data.get("delay_left", clock.delay_left)
-        if isinstance(delay, (int, float)) and 0 <= delay <= clock.delay_left:
+        if isinstance(delay, (int, float)) and not isinstance(delay, bool) and 0 <= delay <= clock.delay_left:
             clock.delay_left = float(delay)
         return clock

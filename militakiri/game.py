@@ -27,6 +27,7 @@ from .move import Move
 from .outcome import Outcome, Termination, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
+from .reachable import check_reachable
 from .record import Players, read_record, write_record
 from .setup import Dice, Setup, start_position
 
@@ -81,9 +82,14 @@ class Game:
         return cls(start, setups=(white, black), dice=dice, **options)
 
     @classmethod
-    def from_position(cls, text: str, **options) -> Game:
-        """A game from a position string (puzzles, analysis)."""
-        return cls(Position.from_string(text), **options)
+    def from_position(cls, text: str, reachable: bool = False, **options) -> Game:
+        """A game from a position string (puzzles, analysis). With
+        ``reachable``, only a position a real game can reach (a position
+        from outside: militakiri.reachable), else InvalidPositionError."""
+        position = Position.from_string(text)
+        if reachable:
+            check_reachable(position)
+        return cls(position, **options)
 
     # Asking -----------------------------------------------------------------
 
@@ -233,9 +239,10 @@ class Game:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, text: str) -> Game:
-        """Replay a game record; raises InvalidRecordError with line and column."""
-        read = read_record(text)
+    def from_record(cls, text: str, reachable: bool = False) -> Game:
+        """Replay a game record; raises InvalidRecordError with line and
+        column. ``reachable``: as :meth:`from_position`, for a Position tag."""
+        read = read_record(text, reachable)
         game = cls(read.start, setups=read.setups, dice=read.dice,
                    time_control=read.time_control, players=read.players)
         game.clock = None  # the clock's times are not in the record

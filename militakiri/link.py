@@ -45,12 +45,14 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from .board import BoardKind, board_kind
+from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits
 from .clock import TimeControl
 from .errors import MilitakiriError
 from .game import Game
 from .outcome import Termination
 from .pieces import SHAPES
 from .position import Position
+from .reachable import check_reachable
 from .record import Players
 from .setup import Dice, Setup
 
@@ -59,7 +61,6 @@ VERSION = 1
 SEPARATOR = "!"
 #: Longer links are refused unread (a 200-move double board game is ~300).
 MAX_LINK_CHARS = 4000
-MAX_NAME_CHARS = 40
 #: More moves than any game played by people; a bound so a forged link
 #: cannot keep the page busy replaying.
 MAX_MOVES = 2000
@@ -106,8 +107,12 @@ def game_from_link(link: str) -> SharedGame:
         )
     fields = text.split(SEPARATOR)
     version = fields[0]
-    if not version.isdigit():
-        raise InvalidLinkError(f"this is not a Militakiri game link (it starts {text[:12]!r})")
+    if not is_digits(version) or len(version) > 3:
+        raise InvalidLinkError(f"this is not a Militakiri game link (it starts {excerpt(text, 12)})")
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise InvalidLinkError("the link is not valid text") from None
     if int(version) > VERSION:
         raise InvalidLinkError(
             f"this link was made by a newer version of Militakiri (format {version}; "
@@ -130,6 +135,7 @@ def game_from_link(link: str) -> SharedGame:
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
         position = _field("start position", unquote(start[1:]), Position.from_string)
+        _field("start position", position, check_reachable)
         if dice_text != "-":
             raise InvalidLinkError("a link that starts from a position has no dice")
         game = Game(position, time_control=time_control, players=players)
@@ -165,7 +171,7 @@ def _dice_field(game: Game) -> str:
 
 
 def _quote_name(name: str) -> str:
-    return quote(name[:MAX_NAME_CHARS], safe="")
+    return quote(clean_name(name), safe="")
 
 
 def _end_field(game: Game) -> str:
@@ -220,11 +226,9 @@ def _name(text: str, default: str) -> str:
         name = unquote(text, errors="strict")
     except UnicodeDecodeError:
         raise InvalidLinkError("a player's name in the link is not valid text") from None
-    if len(name) > MAX_NAME_CHARS:
-        raise InvalidLinkError(f"a player's name in the link is longer than {MAX_NAME_CHARS} characters")
-    if any(ord(c) < 32 for c in name):
-        raise InvalidLinkError("a player's name in the link has control characters")
-    return name or default
+    if len(name) > 4 * MAX_NAME_CHARS:
+        raise InvalidLinkError(f"a player's name in the link is far longer than {MAX_NAME_CHARS} characters")
+    return clean_name(name) or default
 
 
 def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
@@ -278,7 +282,7 @@ def _apply_end(game: Game, end: str) -> None:
     if end == "-":
         return
     if len(end) != 2 or end[0] not in _ENDS or end[1] not in "01":
-        raise InvalidLinkError(f"the link's end {end!r} is not understood")
+        raise InvalidLinkError(f"the link's end {excerpt(end)} is not understood")
     try:
         game.end(_ENDS[end[0]], int(end[1]))
     except MilitakiriError as error:
@@ -291,5 +295,5 @@ def _deadline(text: str, control: TimeControl) -> float | None:
     if control.mode != "correspondence":
         raise InvalidLinkError("the link has a deadline but is not a correspondence game")
     if not re.fullmatch(r"[0-9a-z]{1,8}", text):
-        raise InvalidLinkError(f"the link's deadline {text!r} is not a time")
+        raise InvalidLinkError(f"the link's deadline {excerpt(text)} is not a time")
     return float(int(text, 36))

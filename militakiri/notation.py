@@ -14,14 +14,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .board import ROWS, board_kind, board_with_files
+from .board import DOUBLE, ROWS, board_kind, board_with_files
+from .bounded import excerpt, read_int, shorten
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
-from .state import PositionState
+from .state import MOVE_RULE_MOVES, PositionState
 
 _RANK_ITEM = re.compile(r"([SXPsxp])(.?)|([0-9]+)|(.)")
 _SPARES = re.compile(r"([0-9])([0-9])([0-9])")
 _MOVES_LEFT = re.compile(r"([0-9]+)/([0-9]+)")
+
+#: The highest move number read (no game comes near it; a bound, so that a
+#: forged number costs nothing).
+MAX_MOVE_NUMBER = 1_000_000
 
 FIELD_NAMES = (
     "placement",
@@ -34,7 +39,7 @@ FIELD_NAMES = (
 
 
 def _error(text: str, message: str) -> InvalidPositionError:
-    return InvalidPositionError(f"position string {text!r}: {message}")
+    return InvalidPositionError(f"position string {excerpt(text)}: {message}")
 
 
 def parse_position(text: str) -> dict[str, Any]:
@@ -52,7 +57,7 @@ def parse_position(text: str) -> dict[str, Any]:
     fields = text.split()
     if len(fields) != len(FIELD_NAMES):
         if len(fields) > len(FIELD_NAMES):
-            problem = "extra: " + " ".join(fields[len(FIELD_NAMES):])
+            problem = "extra: " + shorten(" ".join(fields[len(FIELD_NAMES):]), 60)
         else:
             problem = "missing: " + ", ".join(FIELD_NAMES[len(fields):])
         raise _error(
@@ -62,14 +67,14 @@ def parse_position(text: str) -> dict[str, Any]:
     placement, side, spares, waiting, moves_left, number = fields
     kind, board = _parse_placement(text, placement)
     if side not in ("w", "b"):
-        raise _error(text, f"side to move is {side!r}, expected 'w' or 'b'")
+        raise _error(text, f"side to move is {excerpt(side)}, expected 'w' or 'b'")
     return dict(
         kind=kind,
         board=board,
         turn=WHITE if side == "w" else BLACK,
         spares=_parse_spares(text, spares),
         waiting=_parse_waiting(text, waiting),
-        moves_left=_parse_moves_left(text, moves_left),
+        moves_left=_parse_moves_left(text, moves_left, MOVE_RULE_MOVES[kind.name]),
         number=_parse_number(text, number),
     )
 
@@ -79,6 +84,7 @@ def _parse_placement(text: str, placement: str):
     if len(ranks) != ROWS:
         raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS}")
     rows = []
+    widest = DOUBLE.files
     for index, rank_text in enumerate(ranks):
         rank_number = ROWS - index
         row = []
@@ -87,40 +93,43 @@ def _parse_placement(text: str, placement: str):
             if other is not None:
                 raise _error(
                     text,
-                    f"rank {rank_number} ({rank_text!r}): {other!r} is neither a "
+                    f"rank {rank_number} ({excerpt(rank_text)}): {other!r} is neither a "
                     "piece (S, X, P or s, x, p) nor a count of empty fields",
                 )
             if empty is not None:
-                if empty.startswith("0"):
+                if empty.startswith("0") or len(empty) > len(str(widest)) or int(empty) > widest:
                     raise _error(
                         text,
-                        f"rank {rank_number} ({rank_text!r}): {empty!r} is not a count "
-                        "of empty fields (1 or more, no leading 0)",
+                        f"rank {rank_number} ({excerpt(rank_text)}): {excerpt(empty)} is not a count "
+                        f"of empty fields (1 to {widest}, no leading 0)",
                     )
                 row += [None] * int(empty)
-                continue
-            piece = piece_from_symbol(letter + height)
-            if piece is None:
-                what = f"height {height}" if height else "nothing"
-                raise _error(
-                    text,
-                    f"rank {rank_number} ({rank_text!r}): {letter!r} is followed by "
-                    f"{what!s}; a piece is a shape letter then a height 1-4 or '^'",
-                )
-            row.append(piece)
+            else:
+                piece = piece_from_symbol(letter + height)
+                if piece is None:
+                    what = f"height {height}" if height else "nothing"
+                    raise _error(
+                        text,
+                        f"rank {rank_number} ({excerpt(rank_text)}): {letter!r} is followed by "
+                        f"{what!s}; a piece is a shape letter then a height 1-4 or '^'",
+                    )
+                row.append(piece)
+            if len(row) > widest:
+                raise _error(text, f"rank {rank_number} ({excerpt(rank_text)}) has more than "
+                                   f"{widest} fields; a board has 6 (single) or 12 (double)")
         rows.append(row)
     width = len(rows[0])
     kind = board_with_files(width)
     if kind is None:
         raise _error(
             text,
-            f"rank {ROWS} ({ranks[0]!r}) has {width} fields; a board has 6 (single) or 12 (double)",
+            f"rank {ROWS} ({excerpt(ranks[0])}) has {width} fields; a board has 6 (single) or 12 (double)",
         )
     for index, row in enumerate(rows):
         if len(row) != width:
             raise _error(
                 text,
-                f"rank {ROWS - index} ({ranks[index]!r}) has {len(row)} fields, "
+                f"rank {ROWS - index} ({excerpt(ranks[index])}) has {len(row)} fields, "
                 f"expected {width} like rank {ROWS}",
             )
     board = [piece for row in reversed(rows) for piece in row]
@@ -133,7 +142,7 @@ def _parse_spares(text: str, field: str):
     if len(sides) != 2 or None in matches:
         raise _error(
             text,
-            f"spare towers {field!r}: expected White's and Black's star, cross "
+            f"spare towers {excerpt(field)}: expected White's and Black's star, cross "
             "and plus counts as two groups of three digits, e.g. '122/122'",
         )
     return tuple(tuple(int(n) for n in match.groups()) for match in matches)
@@ -143,7 +152,7 @@ def _parse_waiting(text: str, field: str):
     sides = field.split("/")
     if len(sides) != 2:
         raise _error(
-            text, f"waiting towers {field!r}: expected White's and Black's shapes, e.g. '-/-' or 'XP/s'"
+            text, f"waiting towers {excerpt(field)}: expected White's and Black's shapes, e.g. '-/-' or 'XP/s'"
         )
     result = []
     for color, side in ((WHITE, sides[0]), (BLACK, sides[1])):
@@ -158,7 +167,7 @@ def _parse_waiting(text: str, field: str):
                 owner = "White's (S, X, P)" if color == WHITE else "Black's (s, x, p)"
                 raise _error(
                     text,
-                    f"waiting towers {field!r}: {letter!r} is not one of {owner} "
+                    f"waiting towers {excerpt(field)}: {letter!r} is not one of {owner} "
                     "shape letters, and '-' stands for none",
                 )
             shapes.append(SHAPE_LETTERS.index(letter.upper()))
@@ -166,23 +175,24 @@ def _parse_waiting(text: str, field: str):
     return tuple(result)
 
 
-def _parse_moves_left(text: str, field: str):
+def _parse_moves_left(text: str, field: str, most: int):
     if field == "-":
         return None
     match = _MOVES_LEFT.fullmatch(field)
-    if match is None:
+    if match is None or any(len(n) > len(str(most)) or int(n) > most for n in match.groups()):
         raise _error(
             text,
-            f"move rule {field!r}: expected '-' (endgame rule off) or White's "
-            "and Black's moves left, e.g. '50/49'",
+            f"move rule {excerpt(field)}: expected '-' (endgame rule off) or White's "
+            f"and Black's moves left (0 to {most}), e.g. '50/49'",
         )
     return (int(match[1]), int(match[2]))
 
 
 def _parse_number(text: str, field: str) -> int:
-    if not field.isdigit() or int(field) < 1:
-        raise _error(text, f"move number {field!r}: expected a whole number from 1")
-    return int(field)
+    try:
+        return read_int(field, "move number", 1, MAX_MOVE_NUMBER, InvalidPositionError)
+    except InvalidPositionError as error:
+        raise _error(text, str(error)) from None
 
 
 def placement_text(kind, symbols) -> str:

@@ -31,11 +31,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .board import BoardKind, board_kind
+from .bounded import clean_name, excerpt
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
 from .pieces import BLACK, WHITE
 from .position import Position
+from .reachable import check_reachable
 from .setup import Dice, Setup, start_position
 
 
@@ -192,8 +194,12 @@ class _Reader:
         return InvalidRecordError(message, line + 1, column)
 
 
-def read_record(text: str) -> ReplayedRecord:
-    """Read and replay a record; raise InvalidRecordError with line and column."""
+def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
+    """Read and replay a record; raise InvalidRecordError with line and column.
+
+    With ``reachable``, a Position tag must be a position a real game can
+    reach (:mod:`~militakiri.reachable`): for records from outside.
+    """
     if not isinstance(text, str):
         raise InvalidRecordError("a game record must be text", 1, 1)
     if len(text) > MAX_RECORD_CHARS:
@@ -214,7 +220,7 @@ def read_record(text: str) -> ReplayedRecord:
         match = _TAG.fullmatch(stripped)
         if match is None:
             raise reader.error(
-                f"{stripped!r} is not a tag pair such as [White \"Anna\"]", row, column
+                f"{excerpt(stripped)} is not a tag pair such as [White \"Anna\"]", row, column
             )
         name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
         if name in tags:
@@ -241,6 +247,8 @@ def read_record(text: str) -> ReplayedRecord:
     setups = dice = None
     if "Position" in tags:
         start = parse_tag("Position", Position.from_string)
+        if reachable:
+            parse_tag("Position", lambda _: check_reachable(start))
     else:
         missing = [n for n in ("Board", "WhiteSetup", "BlackSetup", "Dice") if n not in tags]
         if missing:
@@ -261,8 +269,8 @@ def read_record(text: str) -> ReplayedRecord:
     )
     known = {"Event", "Date", "White", "Black"} | set(TAG_ORDER)
     players = Players(
-        white=tags.get("White", "White"),
-        black=tags.get("Black", "Black"),
+        white=clean_name(tags.get("White", "")) or "White",
+        black=clean_name(tags.get("Black", "")) or "Black",
         event=tags.get("Event", "Casual game"),
         date=tags.get("Date", "????.??.??"),
         extra={k: v for k, v in tags.items() if k not in known},

@@ -3,6 +3,7 @@ settings use them without loading the search)."""
 
 from __future__ import annotations
 
+from ..bounded import excerpt, is_digits
 from ..errors import MilitakiriError
 
 LEVELS = {1: "random", 2: "greedy", 3: "search", 4: "alpha-beta"}
@@ -24,10 +25,10 @@ def parse_level(text: str | int) -> int:
         word = text.strip().lower()
         if word == "max":
             return MAX_LEVEL
-        if word.isdigit() and int(word) in LEVELS:
+        if is_digits(word) and len(word) <= 2 and int(word) in LEVELS:
             return int(word)
     raise LevelError(
-        f"{text!r} is not a level: use 1 (weakest) to {MAX_LEVEL}, or 'max'"
+        f"{excerpt(text)} is not a level: use 1 (weakest) to {MAX_LEVEL}, or 'max'"
     )
 
 

@@ -22,7 +22,7 @@ from game_page import goto_ready, open_ready
 # with the engine; played alternately by click-click and by drag.
 WIN_BY_TOWERS = ["b3-b4", "c6-b5", "b4-e4", "f6-f5", "e4xb7", "f5xd3", "b7xa8", "d3xe2", "d1xe2"]
 PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
-WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
+WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 ENDGAME = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 -/- 40/41 30"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")

@@ -34,7 +34,7 @@ START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
 #: White to move wins in a few moves against any reply (tests/browser too).
 LATE = "s15/s15/3S^1X^/s^5/2P^3/2X12X1/P1P1S11P11/S1S11S1X1S1 w 122/122 -/- - 74"
 #: White has a promoted plus tower waiting for a field (R15).
-WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
+WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 
 
 def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw):

@@ -13,7 +13,7 @@ from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 from .fakes import state_for
 
 PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
-WAITING = "s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"
+WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 
 
 def place(state: UiState, *squares: str) -> None:

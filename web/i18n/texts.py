@@ -113,6 +113,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_extra": "Choose an extra per move.",
         "err_time": "That time control is not possible.",
         "err_position": "That position string cannot be read: {reason}",
+        "query_ignored": "This address's {names} could not be read and was left out.",
         "tc_none": "No clock",
         "tc_game": "{game} game ({each} each)",
         "tc_fischer": ", +{s} s per move",

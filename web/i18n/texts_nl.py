@@ -118,6 +118,7 @@ NL: dict[str, str] = {
     "err_extra": "Kies een extra per zet.",
     "err_time": "Die bedenktijd is niet mogelijk.",
     "err_position": "Die standnotatie is niet te lezen: {reason}",
+    "query_ignored": "In dit adres is {names} niet te lezen; dat is weggelaten.",
     "tc_none": "Geen klok",
     "tc_game": "Partij van {game} ({each} per speler)",
     "tc_fischer": ", +{s} s per zet",

@@ -17,11 +17,15 @@ TimeControl holds the seconds of *each* player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 
 from militakiri import InvalidTimeControlError, TimeControl
+from militakiri.bounded import MAX_NAME_CHARS, clean_name, is_digits
 from militakiri.ai.levels import LEVELS as AI_LEVELS
-from militakiri.ai.levels import MAX_LEVEL
+from militakiri.ai.levels import MAX_LEVEL, LevelError, parse_level
+#: The longest player name (the engine's one rule for names: bounded.clean_name).
+MAX_NAME = MAX_NAME_CHARS
 
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
@@ -46,7 +50,11 @@ COLOR_WORDS = {"white": 0, "black": 1}
 LEVELS = tuple(sorted(AI_LEVELS))
 #: The side the player takes against the computer (its words: ng_side_<side>).
 SIDES = (*COLOR_WORDS, "random")
-MAX_NAME = 30
+#: Longest ``?position=`` read: a position string of the double board
+#: takes at most about 300 characters.
+MAX_POSITION_CHARS = 1000
+#: Longest ``?seed=`` read (a seed is any whole number of this many digits).
+MAX_SEED_DIGITS = 18
 #: Longest game length the dialog accepts: 24 hours.
 MAX_GAME_SECONDS = 24 * 3600
 
@@ -70,6 +78,9 @@ class GameSettings:
     level: int = 2
     #: R25 (optional, off by default): a piece a player selects must move.
     touch_move: bool = False
+    #: The URL options that could not be read and were left out (their
+    #: names), for the page to say so.
+    ignored: tuple[str, ...] = field(default=(), compare=False)
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
@@ -84,9 +95,6 @@ class SettingsError(ValueError):
         self.params = params
 
 
-def clean_name(name: str) -> str:
-    """A player's name as entered: spaces trimmed, at most MAX_NAME characters."""
-    return " ".join(str(name).split())[:MAX_NAME]
 
 
 def preset_control(preset: str) -> TimeControl:
@@ -105,6 +113,8 @@ def custom_time_control(minutes, seconds, extra: str, bonus) -> TimeControl:
         bonus = float(bonus or 0)
     except (TypeError, ValueError):
         raise SettingsError("err_not_number") from None
+    if not all(math.isfinite(x) for x in (minutes, seconds, bonus)):  # inf, nan
+        raise SettingsError("err_not_number")
     if minutes < 0 or seconds < 0 or bonus < 0:
         raise SettingsError("err_negative")
     total = minutes * 60 + seconds
@@ -127,34 +137,53 @@ def from_query(query: str) -> GameSettings:
     """Settings from a page URL's query string (``?position=...&time=300+5``).
 
     A ``+`` in a query string means a space, so ``time=300 5`` is read as
-    ``300+5`` too (write ``%2B`` to be exact). Unknown or bad values fall
-    back to the defaults: a link never stops the page from loading.
+    ``300+5`` too (write ``%2B`` to be exact). A bad value falls back to the
+    default and its option's name goes into ``ignored``, for the page to
+    say so: a link never stops the page from loading.
+
+    >>> from_query("?time=1e400%2B0&seed=%C2%B2&level=4&computer=black").ignored
+    ('time', 'seed')
     """
     params = query_params(query)
     settings = GameSettings()
-    if params.get("board") in ("single", "double"):
-        settings.board = params["board"]
+    ignored = []
+    board = params.get("board")
+    if board in ("single", "double"):
+        settings.board = board
+    elif board is not None:
+        ignored.append("board")
     time = params.get("time", "").strip().replace(" ", "+")
     if time:
         try:
             settings.time_control = TimeControl.parse(time).text()
         except InvalidTimeControlError:
-            pass
+            ignored.append("time")
     settings.white = clean_name(params.get("white", ""))
     settings.black = clean_name(params.get("black", ""))
-    if params.get("position", "").strip():
-        settings.position = params["position"].strip()
-    seed = params.get("seed", "")
-    if seed.isdigit():
+    position = params.get("position", "").strip()
+    if len(position) > MAX_POSITION_CHARS:
+        ignored.append("position")
+    elif position:
+        settings.position = position
+    seed = params.get("seed", "").strip()
+    if is_digits(seed) and len(seed) <= MAX_SEED_DIGITS:
         settings.seed = int(seed)
+    elif seed:
+        ignored.append("seed")
     settings.touch_move = params.get("touch", "").strip().lower() in ("1", "true", "yes", "on")
     # Against the computer: computer=white|black, level=1..4 or max.
     computer = params.get("computer", "").strip().lower()
     if computer in COLOR_WORDS:
         settings.computer = COLOR_WORDS[computer]
-        level = params.get("level", "").strip().lower()
-        if level == "max" or (level.isdigit() and 1 <= int(level) <= MAX_LEVEL):
-            settings.level = MAX_LEVEL if level == "max" else int(level)
+        level = params.get("level", "").strip()
+        if level:
+            try:
+                settings.level = parse_level(level)
+            except LevelError:
+                ignored.append("level")
+    elif computer:
+        ignored.append("computer")
+    settings.ignored = tuple(ignored)
     return settings
 
 

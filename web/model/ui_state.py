@@ -93,7 +93,7 @@ class UiState:
         players = Players(white=names[WHITE], black=names[BLACK], date=time.strftime("%Y.%m.%d"))
         game = None
         if settings.position:
-            game = Game.from_position(settings.position, time_control=control, players=players,
+            game = Game.from_position(settings.position, reachable=True, time_control=control, players=players,
                                       touch_move=settings.touch_move)
         if settings.seed is not None:
             self.rng = random.Random(settings.seed)

@@ -24,33 +24,55 @@ import time
 
 from militakiri.ai.levels import MAX_LEVEL
 from militakiri.ai import play
+from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
 
 #: The search levels' budget when the page gives none (seconds).
 DEFAULT_SECONDS = 1.0
 #: No request may ask for more thinking than this (seconds).
 MAX_SECONDS = 30.0
+#: The longest position or board text a request may carry.
+MAX_TEXT = 2000
+#: The largest seed or level a request may carry.
+MAX_SEED = 2**63 - 1
+
+
+class RequestError(MilitakiriError):
+    """A request whose arguments are not what the call takes."""
 
 
 def _seconds(value) -> float:
-    seconds = DEFAULT_SECONDS if value is None else float(value)
-    return min(max(seconds, 0.05), MAX_SECONDS)
+    """The thinking time asked for, within 0.05 s and MAX_SECONDS."""
+    if value is None:
+        return DEFAULT_SECONDS
+    return min(max(float(read_number(value, "thinking time", -1e9, 1e9, RequestError)), 0.05), MAX_SECONDS)
+
+
+def _text(value, what: str) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise RequestError(f"{what} {excerpt(value)} is not text of at most {MAX_TEXT} characters")
+    return value
+
+
+def _whole(value, what: str) -> int:
+    return int(read_number(value, what, 0, MAX_SEED, RequestError) // 1)
 
 
 def move(position: str, level: int, seed: int, seconds: float | None = None) -> str:
     """The computer's move token (spare-tower fields and waiting-tower
     placements included, as every engine token)."""
-    return play.choose_token(str(position), int(level), int(seed), _seconds(seconds))
+    return play.choose_token(_text(position, "position"), _whole(level, "level"),
+                             _whole(seed, "seed"), _seconds(seconds))
 
 
 def setup(board: str, level: int, seed: int) -> str:
     """The computer's set-up, as set-up text (``"Sc Xd Pb"``)."""
-    return play.choose_setup(str(board), int(level), int(seed)).text()
+    return play.choose_setup(_text(board, "board"), _whole(level, "level"), _whole(seed, "seed")).text()
 
 
 def hint(position: str, seconds: float | None = None) -> str:
     """The strongest level's move for the player to move."""
-    return play.hint(str(position), _seconds(seconds))
+    return play.hint(_text(position, "position"), _seconds(seconds))
 
 
 def hello() -> dict:
@@ -71,16 +93,17 @@ def call(name: str, args_json: str) -> str:
     answers.
     """
     start = time.perf_counter()
+    function = CALLS.get(name) if isinstance(name, str) else None
+    if function is None:
+        return json.dumps({"ok": False, "error": f"no such request: {excerpt(name)}"})
     try:
-        function = CALLS[name]
-    except KeyError:
-        return json.dumps({"ok": False, "error": f"no such request: {name!r}"})
-    try:
-        args = json.loads(args_json)
+        args = json.loads(args_json) if isinstance(args_json, str) and len(args_json) <= 4 * MAX_TEXT else None
+        if not isinstance(args, list):
+            raise RequestError(f"the arguments {excerpt(args_json)} are not a JSON list")
         value = function(*args)
     except (MilitakiriError, TypeError, ValueError) as error:
-        return json.dumps({"ok": False, "error": str(error)})
+        return json.dumps({"ok": False, "error": shorten(str(error))})
     except Exception as error:  # a bug: say what, do not hang the page
-        return json.dumps({"ok": False, "error": f"{error.__class__.__name__}: {error}"})
+        return json.dumps({"ok": False, "error": shorten(f"{error.__class__.__name__}: {error}")})
     ms = round((time.perf_counter() - start) * 1000, 1)
     return json.dumps({"ok": True, "value": value, "ms": ms})

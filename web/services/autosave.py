@@ -126,7 +126,8 @@ def _restore_touch_move(game, saved) -> None:
     still move: Game.touch checks)."""
     if saved is None:
         return
-    if not isinstance(saved, dict) or not isinstance(saved.get("touched"), (str, type(None))):
+    if not isinstance(saved, dict) or "touched" not in saved \
+            or not isinstance(saved["touched"], (str, type(None))):
         raise SavedGameError("its touch-move setting is not one")
     game.touch_move = True
     touched = saved["touched"]

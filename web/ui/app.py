@@ -61,6 +61,9 @@ class App:
             settings.position = None
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
             self.state.message = Message("err_position", {"reason": str(error)}, "warn")
+        if settings.ignored and self.state.message is None:
+            self.state.message = Message(
+                "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")
         apply_texts()
         self.board = by_id("board")
         self.board.setAttribute("aria-roledescription", t("board_role"))

@@ -141,7 +141,7 @@ class ShareDialogs:
             set_text(error_box, t("record_empty"))
             return
         try:
-            game = Game.from_record(text)
+            game = Game.from_record(text, reachable=True)
         except MilitakiriError as error:
             set_text(error_box, t("record_bad", reason=str(error)))
             return
