@@ -15,6 +15,7 @@ from typing import Sequence
 from .ai.arena import arena
 from .ai.levels import parse_level
 from .board import board_kind
+from .bounded import excerpt, read_int, shorten
 from .errors import MilitakiriError
 from .game import Game
 from .perft import perft
@@ -23,25 +24,35 @@ from .position import Position
 from .setup import Setup, start_position
 
 USAGE_ERROR = 2
+#: The deepest perft asked for (depth 6 already takes minutes).
+MAX_DEPTH = 12
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that refuses in one line (no usage block), quoting excerpts."""
+
+    def error(self, message: str):
+        self.exit(USAGE_ERROR, shorten(f"{self.prog}: {message}", 300) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; every bad input is exit status 2 and one line on stderr."""
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except MilitakiriError as error:
-        print(f"militakiri {args.command}: {error}", file=sys.stderr)
-        return USAGE_ERROR
-    except OSError as error:
-        print(f"militakiri {args.command}: {error}", file=sys.stderr)
-        return USAGE_ERROR
+    except (MilitakiriError, OSError) as error:
+        problem = str(error)
+    except UnicodeDecodeError:
+        problem = f"{excerpt(args.file)} is not UTF-8 text"
+    except ValueError:  # a file name with a NUL byte
+        problem = f"{excerpt(args.file)} is not a file name"
+    print(shorten(f"militakiri {args.command}: {problem}", 300), file=sys.stderr)
+    return USAGE_ERROR
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m militakiri", description="The Militakiri rules engine."
-    )
+    parser = _Parser(prog="python -m militakiri", description="The Militakiri rules engine.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     start = sub.add_parser("start", help="print the start position of two set-ups")
@@ -91,9 +102,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _depth(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a depth (0 or more)")
-    return int(text)
+    try:
+        return read_int(text, "depth", 0, MAX_DEPTH)
+    except MilitakiriError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _start(args) -> int:
@@ -158,6 +170,11 @@ def _arena(args) -> int:
 
 
 def _number(text: str, kind, option: str, what: str, positive: bool = True):
+    if kind is int:  # ASCII digits, bounded (int() takes '٣' and any length)
+        try:
+            return read_int(text.strip(), option, 1 if positive else 0, 10**18)
+        except MilitakiriError:
+            raise MilitakiriError(f"{option} {excerpt(text)} is not {what}") from None
     try:
         value = kind(text)
     except ValueError:
@@ -165,5 +182,5 @@ def _number(text: str, kind, option: str, what: str, positive: bool = True):
     if value is None or value != value or value in (float("inf"), float("-inf")) or (
         positive and value <= 0
     ):
-        raise MilitakiriError(f"{option} {text!r} is not {what}")
+        raise MilitakiriError(f"{option} {excerpt(text)} is not {what}")
     return value

@@ -16,7 +16,13 @@ class MilitakiriError(ValueError):
     and column. Otherwise it is ``None``.
     """
 
+    #: The longest message: each one quotes only excerpts of its input
+    #: (bounded.excerpt), and this cut keeps any that does not short.
+    MAX_MESSAGE = 400
+
     def __init__(self, message: str, *, reason: str | None = None) -> None:
+        if len(message) > self.MAX_MESSAGE:
+            message = message[:self.MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.reason = reason
 

@@ -292,29 +292,28 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
         for match in re.finditer(r"\S+", reader.lines[row]):
             word, column = match.group(), match.start() + 1
             if end_marker is not None:
-                raise reader.error(f"{word!r} after the result {end_marker[0]}", row, column)
+                raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
             if word in RESULTS or word == "*":
                 end_marker = (word, row, column)
                 continue
             number_match = _NUMBER.fullmatch(word)
             if number_match is not None:
-                written = int(number_match[1])
-                dots = number_match[2]
+                digits, dots = number_match[1], number_match[2]
                 expected = "." if turn == WHITE else "..."
-                if written != number or dots != expected:
+                if len(digits) > 9 or int(digits) != number or dots != expected:
                     raise reader.error(
-                        f"move number {word!r}: expected {number}{expected}", row, column
+                        f"move number {excerpt(word)}: expected {number}{expected}", row, column
                     )
                 continue
             if position.is_over():
                 raise reader.error(
-                    f"{word!r} after the end of the game ({position.outcome()})", row, column
+                    f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
                 )
             try:
                 move = position.parse_move(word)
             except MilitakiriError as error:
                 raise reader.error(
-                    f"move {len(tokens) + 1} ({word!r}): {error}", row, column
+                    f"move {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
                 ) from None
             position.push(move)
             tokens.append(move.token(position.kind))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from militakiri import InvalidTimeControlError, TimeControl
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, is_digits
 from militakiri.ai.levels import LEVELS as AI_LEVELS
-from militakiri.ai.levels import MAX_LEVEL, LevelError, parse_level
+from militakiri.ai.levels import LevelError, parse_level
 #: The longest player name (the engine's one rule for names: bounded.clean_name).
 MAX_NAME = MAX_NAME_CHARS
 
@@ -48,6 +48,7 @@ EXTRAS = ("none", "fischer", "bronstein")
 #: computer's worker).
 COLOR_WORDS = {"white": 0, "black": 1}
 LEVELS = tuple(sorted(AI_LEVELS))
+MAX_LEVEL = LEVELS[-1]
 #: The side the player takes against the computer (its words: ng_side_<side>).
 SIDES = (*COLOR_WORDS, "random")
 #: Longest ``?position=`` read: a position string of the double board

@@ -118,7 +118,8 @@ def restore(text, *, wall_now: float) -> Restored:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
-    return Restored(shared.game, bool(flipped), prepared.note, link)
+    # A view setting: anything but true (a forged "no" too) is not flipped.
+    return Restored(shared.game, flipped is True, prepared.note, link)
 
 
 def _restore_touch_move(game, saved) -> None:

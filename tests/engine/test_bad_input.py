@@ -1,0 +1,243 @@
+"""Input from outside (issue 15): every reader of the engine, fed hostile
+text, answers with the project's own error, quickly, with a short message.
+
+Hypothesis draws from strategies a forged link or a damaged save carries:
+huge digit runs, digits that are not ASCII ('²', '٣'), lone surrogates,
+NUL and other controls, and valid inputs with such pieces spliced in. Each
+call must end within 0.5 s and raise nothing but a MilitakiriError, whose
+message stays short and free of Python's internals.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from militakiri import (
+    SINGLE, Clock, Dice, Game, MilitakiriError, Position, Setup, TimeControl, game_from_link,
+    game_to_link,
+)
+from militakiri.ai.levels import parse_level
+from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt, read_int
+from militakiri.move import Move
+from militakiri.reachable import unreachable
+from militakiri.record import read_record
+
+ROOT = Path(__file__).resolve().parents[2]
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+GAME = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+for _token in ("c3-d4", "f6-f5"):
+    GAME.play(_token)
+LINK = game_to_link(GAME)
+RECORD = GAME.record()
+INTERNALS = ("sys.set_int_max_str_digits", "Traceback", "OverflowError", "invalid literal",
+             "object has no attribute", "KeyError", "codec can't")
+
+#: Pieces a hostile input is made of.
+HOSTILE = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["²", "٣", "\ud800", "\udfff", "\x00", "\x01", "\u202e", "1e400", "-1", "nan",
+                     "inf", "0", "00", " ", "!", "/", "+", "^", "%", "%FF", "%ED%A0%80", "#"]),
+    st.integers(min_value=1, max_value=6000).map(lambda n: "9" * n),
+    st.integers(min_value=1, max_value=12).map(lambda n: "1" + "0" * n),
+)
+
+
+@st.composite
+def spliced(draw, valid: str):
+    """``valid`` with up to three hostile pieces put in, over or instead of
+    some of it (or a hostile text alone)."""
+    text = valid
+    for _ in range(draw(st.integers(0, 3))):
+        piece = draw(HOSTILE)
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 8)))
+        text = text[:start] + piece + text[end:]
+    return text if draw(st.booleans()) or not text else draw(HOSTILE)
+
+
+def refuses_well(read, value) -> None:
+    """``read(value)`` returns, or raises a short MilitakiriError, in 0.5 s."""
+    started = time.perf_counter()
+    try:
+        read(value)
+    except MilitakiriError as error:
+        message = str(error)
+        assert len(message) <= MilitakiriError.MAX_MESSAGE, message[:100]
+        assert not any(word in message for word in INTERNALS), message
+    assert time.perf_counter() - started < 0.5, excerpt(value)
+
+
+#: FUZZ_EXAMPLES=3000 for a longer search than the suite's.
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(spliced(START))
+def test_position_strings(text):
+    refuses_well(Position.from_string, text)
+
+
+@FUZZ
+@given(spliced("c3-d4"))
+def test_move_tokens(text):
+    position = Position.from_string(START)
+    refuses_well(position.parse_move, text)
+    refuses_well(lambda t: Move.from_token(t, SINGLE), text)
+
+
+@FUZZ
+@given(spliced("600+5"))
+def test_time_controls(text):
+    refuses_well(TimeControl.parse, text)
+
+
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), HOSTILE),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(HOSTILE, children, max_size=3),
+    max_leaves=8,
+)
+
+
+@FUZZ
+@given(st.one_of(JSON, st.fixed_dictionaries({"control": JSON, "left": JSON, "to_move": JSON}),
+                 st.fixed_dictionaries({"control": st.just("600+5"), "left": st.lists(JSON, min_size=2, max_size=2),
+                                        "to_move": JSON, "delay_left": JSON})))
+def test_saved_clocks(data):
+    refuses_well(Clock.from_dict, data)
+
+
+@FUZZ
+@given(spliced(LINK))
+def test_links(text):
+    refuses_well(game_from_link, text)
+
+
+@FUZZ
+@given(spliced(RECORD))
+def test_records(text):
+    refuses_well(read_record, text)
+    refuses_well(lambda t: read_record(t, reachable=True), text)
+
+
+@FUZZ
+@given(spliced("Sc Xd Pb"), spliced("5-2 3-3"), spliced("4"))
+def test_setups_dice_and_levels(setup, dice, level):
+    refuses_well(lambda t: Setup.parse(t, SINGLE), setup)
+    refuses_well(Dice.parse, dice)
+    refuses_well(parse_level, level)
+
+
+@FUZZ
+@given(st.text(max_size=200) | spliced("Anna"))
+def test_one_rule_for_names_reads_back_in_every_format(name):
+    clean = clean_name(name)
+    assert clean == clean_name(clean) and len(clean) <= MAX_NAME_CHARS
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    game.players.white = clean or "White"
+    assert game_from_link(game_to_link(game)).game.players.white == game.players.white
+    assert read_record(game.record()).players.white == game.players.white
+
+
+# The cases of the issue, one by one ------------------------------------------------
+
+@pytest.mark.parametrize("read, text, says", [
+    (Position.from_string, "1000000000/6/6/6/6/6/6/S^5 w 122/122 -/- - 1", "empty fields"),
+    (Position.from_string, "s" * 100_000, "100,000 characters"),
+    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - " + "9" * 5000, "move number"),
+    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - ²", "move number"),
+    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- 99999/1 1", "move rule"),
+    (TimeControl.parse, "1e400+0", "time control"),
+    (TimeControl.parse, "9" * 5000, "time control"),
+    (TimeControl.parse, "60+" + "9" * 400, "increment"),
+    (parse_level, "²", "not a level"),
+    (game_from_link, "1!\ud800", "not valid text"),
+    (lambda t: Clock.from_dict({"control": True, "left": [1, 1], "to_move": 0}), "", "text"),
+    (lambda t: Clock.from_dict({"control": "600+0", "left": [1e400, 1], "to_move": 0}), "", "clock time"),
+    (lambda t: Clock.from_dict({}), "", "lacks control"),
+])
+def test_the_issues_bad_inputs_get_a_clear_error(read, text, says):
+    started = time.perf_counter()
+    with pytest.raises(MilitakiriError, match=says) as caught:
+        read(text)
+    assert len(str(caught.value)) < 300 and time.perf_counter() - started < 0.5
+
+
+def test_read_int_takes_ascii_digits_within_bounds_only():
+    assert read_int("007", "x", 0, 100) == 7
+    for text in ("²", "٣", "", "-1", "1.0", " 1", "1000", "9" * 5000):
+        with pytest.raises(MilitakiriError):
+            read_int(text, "x", 0, 999)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/"
+     "S^S^S^S^S^S^/S^S^S^S^S1s^ w 122/122 -/- - 1", "star towers on the board"),
+    ("s^5/6/6/6/6/X45/6/S^5 w 122/122 -/- - 1", "cross stack on a3 has 4 pawns"),
+    ("s^5/6/6/6/6/P35/6/S^5 w 122/122 -/- - 1", "would have been promoted"),
+    ("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
+    ("s^5/6/6/6/6/6/6/S^5 w 322/122 -/- - 1", "spare towers are 3"),
+    ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/6/6/6/6/S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
+])
+def test_positions_no_game_reaches_are_named(text, problem):
+    assert problem in unreachable(Position.from_string(text))
+
+
+def test_reachable_positions_pass():
+    assert unreachable(Position.from_string(START)) is None
+    assert unreachable(GAME.position) is None
+    # The zone full but for two fields: a tower may wait (R15).
+    waiting = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
+    assert unreachable(Position.from_string(waiting)) is None
+
+
+def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
+    """The worst a link can carry: the most waiting towers (all five spares
+    promoted and waiting) with the most free fields the counts allow (two),
+    on both boards; listing every turn takes well under 0.1 s."""
+    worst = [
+        "s^5/6/6/6/6/P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1",
+        "s^11/12/12/12/12/" + "P1" * 4 + "1" + "P1" * 5 + "1P1/" + "P1" * 12 + "/S^" + "P1" * 11
+        + " w 000/244 XXXXPPPPSS/- - 1",
+    ]
+    for text in worst:
+        position = Position.from_string(text)
+        assert unreachable(position) is None, unreachable(position)
+        started = time.perf_counter()
+        moves = position.legal_moves()
+        assert moves and time.perf_counter() - started < 0.1
+
+
+# The command line -----------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["replay", "NOT_UTF8"],
+    ["replay", "a\x01b"],
+    ["legal", "x" * 120_000],
+    ["perft", START, "²"],
+    ["arena", "--white", "1", "--black", "2", "--games", "٣"],
+    ["start", "--board", "y" * 1000, "--white", "a", "--black", "b"],
+    ["play", START, "c3-d4" * 20_000],
+])
+def test_the_command_line_refuses_in_one_line(args, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe\x00 not text")
+    args = [str(bad) if a == "NOT_UTF8" else a for a in args]
+    run = subprocess.run([sys.executable, "-m", "militakiri", *args], capture_output=True, cwd=ROOT)
+    stderr = run.stderr.decode()
+    assert run.returncode == 2 and not run.stdout
+    assert stderr.count("\n") == 1 and len(stderr) <= 301 and "Traceback" not in stderr, stderr[:300]
+
+
+def test_a_file_name_with_a_nul_byte_is_refused_in_one_line(capsys):
+    from militakiri.cli import main
+    assert main(["replay", "a\x00b"]) == 2
+    assert capsys.readouterr().err == "militakiri replay: 'a\\x00b' is not a file name\n"

@@ -1,0 +1,135 @@
+"""Input from outside the page (issue 15): the query string, the fragment,
+the saved game and the worker's messages, fed hostile values by Hypothesis.
+
+The page's readers never raise on a query (a bad option is left out and
+named), raise only their own errors on a fragment or a save, and the worker
+always answers JSON. Each within 0.5 s.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from militakiri import InvalidLinkError
+from militakiri.bounded import MAX_NAME_CHARS
+from web.model import opponent
+from web.model.settings import from_query
+from web.services import ai_worker
+from web.services.autosave import SavedGameError, restore, snapshot
+from web.services.embed import embed_options
+from web.services.share import open_fragment
+
+from ..engine.test_bad_input import GAME, HOSTILE, JSON, LINK, spliced
+from .fakes import state_for
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+OPTIONS = ("board", "time", "white", "black", "position", "seed", "touch", "computer", "level",
+           "embed", "link", "lang")
+
+
+def quickly(function, *args):
+    started = time.perf_counter()
+    result = function(*args)
+    assert time.perf_counter() - started < 0.5
+    return result
+
+
+@st.composite
+def queries(draw):
+    pairs = draw(st.lists(st.tuples(st.sampled_from(OPTIONS) | HOSTILE, HOSTILE), max_size=5))
+    text = "&".join(f"{key}={value}" for key, value in pairs)
+    return ("?" if draw(st.booleans()) else "") + text
+
+
+@settings(FUZZ)
+@given(queries())
+def test_a_query_never_stops_the_page(query):
+    chosen = quickly(from_query, query)
+    assert chosen.board in ("single", "double") and len(chosen.white) <= MAX_NAME_CHARS
+    assert chosen.seed is None or 0 <= chosen.seed < 10**18
+    assert set(chosen.ignored) <= set(OPTIONS)
+    quickly(embed_options, query)
+
+
+def test_the_issues_bad_queries_are_left_out_and_named():
+    for query, name in [("?time=1e400%2B0", "time"), ("?time=" + "9" * 5000, "time"), ("?seed=²", "seed"),
+                        ("?computer=black&level=²", "level"), ("?position=" + "s" * 100_000, "position"),
+                        ("?board=triple", "board")]:
+        chosen = quickly(from_query, query)
+        assert chosen.ignored == (name,), query[:40]
+
+
+@settings(FUZZ)
+@given(spliced(LINK) | spliced("#" + LINK))
+def test_a_fragment_opens_or_is_refused_with_the_links_error(fragment):
+    try:
+        quickly(open_fragment, fragment)
+    except InvalidLinkError as error:
+        assert len(str(error)) < 400
+
+
+SAVED = snapshot(GAME, now=0.0)
+
+
+@st.composite
+def saves(draw):
+    """A real save with a field forged (and its check code made to match,
+    as a careful forger would), a spliced one, or any JSON."""
+    kind = draw(st.sampled_from(["forged", "spliced", "json"]))
+    if kind == "spliced":
+        return draw(spliced(SAVED))
+    if kind == "json":
+        return json.dumps(draw(JSON))
+    body = json.loads(SAVED)
+    body.pop("check")
+    key = draw(st.sampled_from(["format", "link", "clock", "flipped", "touch_move"]))
+    body[key] = draw(JSON | st.fixed_dictionaries({"control": JSON, "left": JSON, "to_move": JSON})
+                     | st.fixed_dictionaries({"touched": JSON}) | spliced(LINK))
+    from web.services.autosave import _check
+    body["check"] = _check(body)
+    return json.dumps(body)
+
+
+@settings(FUZZ)
+@given(saves())
+def test_a_save_loads_or_is_refused_with_the_saves_error(text):
+    try:
+        restored = quickly(lambda: restore(text, wall_now=1e9))
+    except SavedGameError as error:
+        assert len(str(error)) < 500 and "Traceback" not in str(error)
+    else:
+        assert restored.flipped in (True, False)
+
+
+def test_a_forged_flipped_no_is_not_read_as_true():
+    body = json.loads(SAVED)
+    body.pop("check")
+    body["flipped"] = "no"
+    from web.services.autosave import _check
+    body["check"] = _check(body)
+    try:
+        restored = restore(json.dumps(body), wall_now=1e9)
+    except SavedGameError:
+        return
+    assert restored.flipped is False
+
+
+@settings(FUZZ)
+@given(st.sampled_from(["move", "setup", "hint", "hello"]) | HOSTILE,
+       st.lists(JSON, max_size=5).map(json.dumps) | HOSTILE)
+def test_the_worker_always_answers_json(name, args):
+    answer = json.loads(quickly(ai_worker.call, name, args))
+    assert answer["ok"] in (True, False)
+    if not answer["ok"]:
+        assert len(answer["error"]) <= 200
+
+
+@settings(FUZZ)
+@given(JSON.map(json.dumps) | HOSTILE)
+def test_a_remembered_computer_never_breaks_a_reload(text):
+    state, _ = state_for(None)
+    assert quickly(opponent.recall, state, text) in (True, False)
