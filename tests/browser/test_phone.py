@@ -12,8 +12,10 @@ from militakiri import Position
 from game_page import open_ready
 
 PHONE = {"width": 390, "height": 844}
-# Stacks of every height, towers, and a waiting tower for each side (R15).
-PIECES = "s^x^p^3/s1s2x3p2s41/6/6/6/6/S2X3P2S4X1P1/S^X^P^3 w 122/022 X/p - 5"
+# Stacks of every height, towers, and a waiting tower for each side (R15),
+# as a game can reach them: the zones full but for the fields the moves
+# need, all spares promoted (militakiri/reachable.py).
+PIECES = "s^x^p^s^x^p^/x^s1s1x1p1s1/s1x1p11s1p1/6/6/P^P12P1P1/S2X3P2S4X1P1/S^X^P^S^X^P^ w 000/000 X/p - 5"
 
 
 @pytest.fixture(scope="module")

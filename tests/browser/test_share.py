@@ -32,6 +32,8 @@ ONE_MOVE_WIN = "s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 XSS = "<img src=x onerror=alert(1)>"
 SAVE_KEY = "militakiri.saved-game"
+#: This tab's save (web/ui/session.py: each game its own key, the tab's in sessionStorage).
+TAB_SAVE = f"'{SAVE_KEY}.' + sessionStorage.getItem('militakiri.tab-slot')"
 
 
 def clock_seconds(text: str) -> float:
@@ -175,8 +177,8 @@ def test_reload_restores_the_game_with_paused_clocks(played):
     mover = ui.board.get_attribute("data-turn")
     expect(page.locator(f"#clock-{mover}")).to_have_class(re.compile("running"))
     # Saved after every move, not only on unload: a crash loses nothing.
-    page.wait_for_function(f"() => (localStorage.getItem('{SAVE_KEY}') || '').includes('!k.')")
-    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!k.')")
+    saved = json.loads(page.evaluate(f"localStorage.getItem({TAB_SAVE})"))
     assert game_from_link(saved["link"]).game.tokens == tokens
     assert saved["clock"]["to_move"] == ("white", "black").index(mover)
     before = {c: clock_seconds(page.inner_text(f"#clock-{c}")) for c in ("white", "black")}
@@ -265,7 +267,7 @@ def _bad_records() -> list[tuple[str, str]]:
 def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(viewer, artifacts_dir):
     ui, errors, _ = viewer
     page = ui.page
-    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    saved = page.evaluate(f"localStorage.getItem({TAB_SAVE})")
     position = ui.position()
     assert saved and position
     links = _bad_links()
@@ -297,7 +299,7 @@ def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(view
         assert re.search(says, text), (link[:60], text)
         assert "saved game is kept" in text and "Traceback" not in text
     ui.expect_position(position)
-    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    assert page.evaluate(f"localStorage.getItem({TAB_SAVE})") == saved
     page.evaluate("link => { location.hash = link; }", links[8][0])
     expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
     page.screenshot(path=str(artifacts_dir / "bad-link.png"))
@@ -326,7 +328,7 @@ def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(view
     expect(page.locator("#record-error")).to_contain_text("far more than a game record")
     page.click("#record-close")
     ui.expect_position(position)
-    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
+    assert page.evaluate(f"localStorage.getItem({TAB_SAVE})") == saved
     assert not errors, errors
 
 
@@ -367,11 +369,12 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     # The page is left (it saves as it goes), the save is changed by hand
     # from another page of the site, then the game is opened again.
     page.goto(app_url.split("#")[0].split("?")[0] + "pyscript.toml")
-    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    saved = page.evaluate(f"localStorage.getItem({TAB_SAVE})")
     data = json.loads(saved)
     data["link"] = data["link"][:-1] + ("A" if data["link"][-1] != "A" else "B")
     tampered = json.dumps(data)
-    page.evaluate(f"v => localStorage.setItem('{SAVE_KEY}', v)", tampered)
+    key = page.evaluate(TAB_SAVE)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, tampered])
     errors.clear()  # the text page's favicon request (404) is not the game's
     goto_ready(page, app_url)
     expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
@@ -380,7 +383,8 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     # Nothing of it was loaded: a fresh page; the save itself is left alone.
     ui.expect_status("setup")
     assert ui.position() == "" and ui.board.get_attribute("data-plies") == "0"
-    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == tampered
+    assert page.evaluate("k => localStorage.getItem(k)", key) == tampered  # kept, never written over
+    assert page.evaluate(TAB_SAVE) != key  # this tab's games go elsewhere now
     page.click("#problem-close")
     expect(page.locator("#dlg-new")).to_have_attribute("open", "")  # a new game, offered
     assert not errors, errors

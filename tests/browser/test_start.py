@@ -182,7 +182,7 @@ def test_only_a_first_visit_opens_the_dialog_before_python(page, base_url, visit
     opens something else once Python runs: no dialog before it."""
     held = HeldPyodide(page)
     if visit == "a saved game":
-        page.add_init_script("localStorage.setItem('militakiri.saved-game', 'whatever Python makes of it')")
+        page.add_init_script("localStorage.setItem('militakiri.saved-game.x1', 'whatever Python makes of it')")
         visit = ""
     page.goto(base_url + visit)
     expect(page.locator("#status")).not_to_be_empty()  # the first stage has run

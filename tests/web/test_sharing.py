@@ -246,10 +246,10 @@ def test_autosaver_saves_on_changes_and_never_throws():
     state.new_game(GameSettings())
     assert saver.update(state, clock()) == "removed"
     assert autosave.SAVE_KEY not in backend.items
-    # Storage that throws: autosave turns itself off, the game goes on.
+    # Storage that throws: the save is "failed" (the page says so at once), the game goes on.
     backend.fail = True
     state.new_game(GameSettings(position=START))
-    assert saver.update(state, clock()) is None and not saver.enabled
+    assert saver.update(state, clock()) == "failed"
     assert state.user_move("c3", "d4")
 
 
@@ -261,22 +261,87 @@ def test_safe_storage_survives_a_getter_that_throws_and_a_full_disk():
     assert not store.available and "SecurityError" in store.problem
     assert store.get("k") is None and store.set("k", "v") is False and store.remove("k") is False
     full = SafeStorage(MemoryStorage(quota=3))
-    assert full.set("k", "abcd") is False and not full.available
+    assert full.set("k", "abcd") is False and "QuotaExceededError" in full.problem
+    assert full.available and full.set("k", "abc") and full.problem is None  # room again: saves again
 
 
-def test_a_bad_save_is_kept_until_a_new_game_is_started():
+def test_a_bad_save_is_kept_aside_and_never_written_over():
     backend = MemoryStorage()
-    backend.items[autosave.SAVE_KEY] = "tampered"
-    saver = Autosaver(SafeStorage(backend))
-    with pytest.raises(SavedGameError):
-        saver.load(wall_now=0)
-    state = UiState(GameSettings(), now=FakeClock(), rng=random.Random(1))
+    backend.items[autosave.SAVE_KEY] = "tampered"  # the one save of an older version
+    saver = Autosaver(SafeStorage(backend), slot="tab1")
+    assert saver.load(wall_now=0) is None
+    assert saver.broken and saver.broken[0][0] == autosave.SAVE_KEY and "JSON" in saver.broken[0][1]
+    state = UiState(GameSettings(position=START), now=FakeClock(), rng=random.Random(1))
     saver.prime(state)
-    assert saver.update(state, 0) is None and backend.items[autosave.SAVE_KEY] == "tampered"
-    saver.update(state, 0, force=True)
-    assert backend.items[autosave.SAVE_KEY] == "tampered"
+    assert state.user_move("c3", "d4") and saver.update(state, 0, wall=5) == "saved"
     state.new_game(GameSettings())
-    assert saver.update(state, 0) == "removed"
+    saver.update(state, 0)
+    assert backend.items[autosave.SAVE_KEY] == "tampered"  # kept, whatever happens next
+
+
+def played_state(tokens, **settings):
+    state = UiState(GameSettings(position=START, **settings), now=FakeClock(), rng=random.Random(1))
+    for token in tokens:
+        assert state._play(token)
+    return state
+
+
+def test_two_tabs_with_two_games_keep_both():
+    backend = MemoryStorage()
+    tab_a, tab_b = (Autosaver(SafeStorage(backend), slot=slot) for slot in ("a", "b"))
+    game_a = played_state(["c3-d4"], white="Anna")
+    game_b = played_state(["c3-d4", "f6-f5"], white="Bram")
+    for saver, state, wall in ((tab_a, game_a, 10), (tab_b, game_b, 20)):
+        saver.prime(played_state([]))
+        assert saver.update(state, 0, wall=wall) == "saved"
+    # Both tabs closed; the site opened again in a new tab.
+    fresh = Autosaver(SafeStorage(backend), slot="c")
+    newest = fresh.load(wall_now=30)
+    assert newest.game.players.white == "Bram" and fresh.key != tab_b.key  # not yet opened
+    fresh.adopt(newest)
+    assert fresh.key == tab_b.key and [r.game.players.white for r in fresh.others] == ["Anna"]
+    # A reload of tab A opens A's own game, not the newest.
+    again = Autosaver(SafeStorage(backend), slot="a")
+    assert again.load(wall_now=30).game.players.white == "Anna"
+    # Opening the other game moves this tab to it; the one left is listed.
+    fresh.open_other(fresh.others[0], wall_now=30)
+    assert fresh.key == tab_a.key and [r.game.players.white for r in fresh.others] == ["Bram"]
+
+
+def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="a")
+    state = played_state(["c3-d4"])
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=1) == "saved"
+    first_key = saver.key
+    state.new_game(GameSettings())
+    assert saver.update(state, 0, wall=2) is None and first_key in backend.items
+    assert saver.key != first_key and [r.key for r in saver.others] == [first_key]
+
+
+def test_only_the_newest_saved_games_are_kept():
+    backend = MemoryStorage()
+    for n in range(autosave.MAX_KEPT + 3):
+        saver = Autosaver(SafeStorage(backend), slot=f"s{n}")
+        saver.prime(played_state([]))
+        saver.update(played_state(["c3-d4"]), 0, wall=n)
+    kept = sorted(k for k in backend.items if k.startswith(autosave.SAVE_KEY))
+    assert len(kept) == autosave.MAX_KEPT and f"{autosave.SAVE_KEY}.s0" not in kept
+
+
+def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="a")
+    state = played_state(["c3-d4"])
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=1) == "saved"
+    older = backend.items[saver.key]
+    backend.quota = 10  # full
+    assert state._play("f6-f5") and saver.update(state, 0, wall=2) == "failed"
+    assert backend.items[saver.key] == older  # the page says so now, and after a reload (session.py)
+    backend.quota = None
+    assert saver.update(state, 0, force=True, wall=3) == "saved"
 
 
 # Replay and the UiState views ----------------------------------------------------------

@@ -99,7 +99,13 @@
     const names = [...new URLSearchParams(window.location.search).keys()];
     if (names.some((name) => name !== "lang") || window.location.hash.replace(/^#/, "").trim()) return false;
     try {
-      return window.localStorage.getItem(first.saveKey) === null;
+      // Each saved game has its own key: saveKey, or saveKey and a slot (web/services/autosave.py).
+      const storage = window.localStorage;
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key === first.saveKey || (key.startsWith(first.saveKey + ".") && !key.includes(".embed."))) return false;
+      }
+      return true;
     } catch (error) {
       return true; // storage denied: Python will find no saved game either
     }

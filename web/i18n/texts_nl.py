@@ -243,8 +243,17 @@ NL: dict[str, str] = {
     "problem_link_title": "Deze partijlink kan niet geopend worden",
     "link_bad": "{reason}. Er is niets geladen, en je bewaarde partij blijft bewaard.",
     "problem_saved_title": "Je bewaarde partij is niet te lezen",
-    "saved_bad": "De bewaarde partij is niet te lezen: {reason}. Er is niets van geladen. "
-                 "Begin een nieuw spel, of sluit dit bericht.",
+    "saved_bad": "De bewaarde partij is niet te lezen: {reason}. Er is niets van geladen, en ze blijft "
+                 "bewaard zoals ze is. Begin een nieuw spel, of sluit dit bericht.",
+    "autosave_failed": "Deze zet kon niet bewaard worden: de opslag van de browser is vol of weigerde. "
+                       "Gebruik Delen of Partijverslag om de partij te bewaren.",
+    "autosave_stale": "Dit is de partij zoals ze het laatst bewaard is, bij zet {n}: de zetten daarna konden "
+                      "niet bewaard worden (de opslag van de browser was vol).",
+    "saved_others": "Andere bewaarde partijen: {n}.",
+    "saved_games": "Bewaarde partijen",
+    "saved_games_note": "Elke lopende partij blijft in deze browser bewaard, ook als twee tabbladen twee partijen spelen.",
+    "saved_game_row": "{white} \u2013 {black}, bij zet {moves}, bewaard {when}",
+    "open_game": "Openen",
     # Language and rules ------------------------------------------------------
     "language": "Taal",
     "rules": "Spelregels",

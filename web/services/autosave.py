@@ -13,14 +13,24 @@ is small JSON::
   presses Resume (R21);
 - ``touch_move``: only in a game with touch-move on (R25; a game link has
   no place for it): ``{"touched": "c3" | null}``, the piece that must move;
+- ``saved``: when (seconds since 1970), which of several saves is newest;
 - ``check``: a check code over the rest, so a saved game changed by hand or
   cut short is refused with a clear message and nothing half-loaded.
 
 :class:`Autosaver` saves after every move and every other change of the
 game (dice, resignation, flag fall, take-back, Resume, flip), every few
 seconds while a clock runs, and when the page is hidden or closed - never
-only on unload. A game still in its set-up is not saved; starting a new game
-removes the old save.
+only on unload. A game still in its set-up is not saved.
+
+Every game has a save of its own (``militakiri.saved-game.<slot>``; the
+tab remembers its slot in sessionStorage), so two tabs with two games keep
+both, and a new game leaves an unfinished one among the saved games (the
+newest MAX_KEPT are kept). A reload opens the tab's own game, a new tab the
+newest; the others are listed (Saved games). A save that does not read is
+left as it is and never written over. When the browser refuses a write
+(storage full), :meth:`Autosaver.update` says "failed" and the page tells
+the player at that move; the older save stays, and after a reload the page
+says it is older (web/ui/session.py).
 
 >>> from web.services.storage import MemoryStorage, SafeStorage
 >>> from militakiri import Game
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import zlib
 from dataclasses import dataclass
 
@@ -62,6 +73,10 @@ class Restored:
     note: str | None = None
     #: The game link inside the save.
     link: str = ""
+    #: When it was saved (seconds since 1970; 0 if the save does not say).
+    saved_at: float = 0.0
+    #: Where it is kept (Autosaver.load).
+    key: str = ""
 
 
 def _check(body: dict) -> str:
@@ -70,12 +85,14 @@ def _check(body: dict) -> str:
     return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
 
 
-def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None) -> str:
-    """The saved form of ``game`` at ``now`` (the clock's own time base)."""
+def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0) -> str:
+    """The saved form of ``game`` at ``now`` (the clock's own time base);
+    ``wall``, seconds since 1970, says which of several saves is the newest."""
     clock = None
     if game.clock is not None and game.time_control.mode != "correspondence":
         clock = game.clock.to_dict(now)
-    body = {"format": FORMAT, "link": link or link_of(game), "clock": clock, "flipped": bool(flipped)}
+    body = {"format": FORMAT, "link": link or link_of(game), "clock": clock, "flipped": bool(flipped),
+            "saved": round(wall, 3)}
     if game.touch_move:  # R25 is not in the link (NOTATION.md has no place for it)
         touched = None if game.touched is None or game.is_over() else game.kind.square_name(game.touched)
         body["touch_move"] = {"touched": touched}
@@ -119,7 +136,7 @@ def restore(text, *, wall_now: float) -> Restored:
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
     # A view setting: anything but true (a forged "no" too) is not flipped.
-    return Restored(shared.game, flipped is True, prepared.note, link)
+    return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text))
 
 
 def _restore_touch_move(game, saved) -> None:
@@ -141,12 +158,35 @@ def _restore_touch_move(game, saved) -> None:
             raise SavedGameError(f"its touched piece on {touched!r} cannot move")
 
 
-class Autosaver:
-    """Saves the UiState's game whenever it changed (see the module doc)."""
+#: Saved games kept at most (games in progress in other tabs, or left for
+#: a new one): the oldest beyond this go when another is saved.
+MAX_KEPT = 6
 
-    def __init__(self, storage, key: str = SAVE_KEY) -> None:
+
+def new_slot() -> str:
+    """A fresh name for one game's save: unique across tabs without asking them."""
+    return os.urandom(5).hex()
+
+
+class Autosaver:
+    """Saves the UiState's game whenever it changed (see the module doc).
+
+    Each game has a save of its own, ``<key>.<slot>``, so two tabs with two
+    games keep both; :meth:`load` opens this tab's own save after a reload,
+    else the newest, lists the others in :attr:`others` and the saves it
+    could not read in :attr:`broken` (left where they are: a save of its
+    own is never written over another). An embed (``slot`` None) keeps one
+    save under ``key`` itself.
+    """
+
+    def __init__(self, storage, key: str = SAVE_KEY, slot: str | None = None) -> None:
         self.storage = storage
-        self.key = key
+        self.prefix = key if slot is not None else None
+        self.key = key if slot is None else f"{key}.{slot}"
+        #: The other saved games (:class:`Restored`, newest first), after :meth:`load`.
+        self.others: list[Restored] = []
+        #: ``(key, reason)`` of each save that could not be read.
+        self.broken: list[tuple[str, str]] = []
         self._last = None
         self._link_key = None
         self._link = None
@@ -177,10 +217,12 @@ class Autosaver:
             self._link_key = key
         return self._link
 
-    def update(self, state, now: float, force: bool = False) -> str | None:
+    def update(self, state, now: float, force: bool = False, wall: float = 0.0) -> str | None:
         """Save if the game changed (or ``force``: the clocks ran on).
 
-        Returns "saved", "removed" or None (nothing to do, or storage off).
+        Returns "saved", "removed", "failed" (the browser refused the write:
+        the page must say so now) or None (nothing to do, or storage off).
+        ``wall``: seconds since 1970, which save is the newest.
         """
         if not self.storage.available:
             return None
@@ -193,14 +235,98 @@ class Autosaver:
             if not changed:
                 return None
             self._last = key
-            return "removed" if self.storage.remove(self.key) else None
+            done = self._leave_game()
+            if self.prefix is not None:
+                self.others = self.saved_games(wall)
+            return done
         self._last = key
-        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game, state.game_id))
-        return "saved" if self.storage.set(self.key, text) else None
+        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game, state.game_id), wall=wall)
+        if not self.storage.set(self.key, text):
+            return "failed"
+        self._keep_newest()
+        return "saved"
+
+    def _leave_game(self) -> str | None:
+        """A new game begins in this tab: an embed's one save goes; a page's
+        unfinished game stays among the saved games, and the new one gets a
+        save of its own."""
+        if self.prefix is None:
+            return "removed" if self.storage.remove(self.key) else None
+        text = self.storage.get(self.key)
+        removed = False
+        if text is not None:
+            try:
+                over = restore(text, wall_now=0).game.is_over()
+            except SavedGameError:
+                over = False  # not ours to judge: kept
+            removed = over and self.storage.remove(self.key)
+        self.key = f"{self.prefix}.{new_slot()}"
+        return "removed" if removed else None
+
+    def _keys(self) -> list[str]:
+        """The keys of this page's saves (an embed has one)."""
+        if self.prefix is None:
+            return [self.key]
+        prefix = self.prefix
+        return [key for key in self.storage.keys()
+                if (key == prefix or key.startswith(prefix + ".")) and ".embed." not in key]
+
+    def _keep_newest(self) -> None:
+        if self.prefix is None:
+            return
+        keys = self._keys()
+        if len(keys) <= MAX_KEPT:
+            return
+        dated = sorted((_saved_at(self.storage.get(key)), key) for key in keys if key != self.key)
+        for _, key in dated[:len(keys) - MAX_KEPT]:
+            self.storage.remove(key)
+
+    def saved_games(self, wall_now: float) -> list[Restored]:
+        """Every save of this page that reads, newest first; the others in
+        :attr:`broken`."""
+        found = []
+        self.broken = []
+        for key in self._keys():
+            text = self.storage.get(key)
+            if text is None:
+                continue
+            try:
+                restored = restore(text, wall_now=wall_now)
+            except SavedGameError as error:
+                self.broken.append((key, str(error)))
+                continue
+            restored.key = key
+            found.append(restored)
+        found.sort(key=lambda r: -r.saved_at)
+        return found
 
     def load(self, wall_now: float) -> Restored | None:
-        """The saved game, None if there is none; SavedGameError if it is bad."""
-        text = self.storage.get(self.key)
-        if text is None:
-            return None
-        return restore(text, wall_now=wall_now)
+        """The save to open: this tab's if it has one (a reload), else the
+        newest; None if there is none. Every save that reads is in
+        :attr:`others` until the page opens one with :meth:`adopt`; those
+        that do not read are in :attr:`broken`."""
+        found = self.saved_games(wall_now)
+        found.sort(key=lambda r: r.key != self.key)  # stable: newest first otherwise
+        if self.prefix is not None and any(key == self.key for key, _ in self.broken):
+            self.key = f"{self.prefix}.{new_slot()}"  # never write over a save it could not read
+        self.others = found
+        return found[0] if found else None
+
+    def adopt(self, restored: Restored) -> None:
+        """The page opened ``restored``: its next saves go to its key."""
+        self.key = restored.key
+        self.others = [r for r in self.others if r.key != restored.key]
+
+    def open_other(self, restored: Restored, wall_now: float) -> None:
+        """``restored`` (one of :attr:`others`) becomes this tab's game; the
+        game left stays among the others."""
+        self.others = self.saved_games(wall_now)
+        self.adopt(restored)
+
+
+def _saved_at(text: str | None) -> float:
+    try:
+        value = json.loads(text or "{}").get("saved", 0)
+    except (ValueError, AttributeError):
+        return 0.0
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0

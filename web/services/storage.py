@@ -44,6 +44,16 @@ class MemoryStorage:
         self._check()
         self.items.pop(key, None)
 
+    @property
+    def length(self) -> int:
+        self._check()
+        return len(self.items)
+
+    def key(self, index: int):
+        self._check()
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
 
 class SafeStorage:
     """Storage that never raises. ``available`` turns False after the first
@@ -82,15 +92,28 @@ class SafeStorage:
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> bool:
-        """Store ``value``; False (and storage off) if the browser refused."""
+        """Store ``value``; False if the browser refused (a full quota:
+        storage stays on, to read, remove and try again; ``problem`` says why)."""
         if not self.available:
             return False
         try:
             self.backend.setItem(key, value)
         except Exception as error:
-            self._fail(error)
+            self.problem = _why(error)
             return False
+        self.problem = None
         return True
+
+    def keys(self) -> list[str]:
+        """Every key stored (the browser's ``length`` and ``key(i)``)."""
+        if not self.available:
+            return []
+        try:
+            found = [self.backend.key(i) for i in range(int(self.backend.length))]
+        except Exception as error:
+            self._fail(error)
+            return []
+        return [key for key in found if isinstance(key, str)]
 
     def remove(self, key: str) -> bool:
         if not self.available:

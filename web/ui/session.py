@@ -34,7 +34,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, InvalidLinkError, game_to_link
 
-from web.services.autosave import SAVE_KEY, Autosaver, SavedGameError
+from web.services.autosave import SAVE_KEY, Autosaver, SavedGameError, new_slot
 from web.services.embed import messages_for, ready_message
 from web.ui.dom import by_id, on, set_attr, set_text, show
 from web.services.share import (
@@ -65,6 +65,17 @@ def _local_storage():
     return window.localStorage  # throws where the browser denies storage
 
 
+def _session_storage():
+    return window.sessionStorage  # per tab, kept across reloads; may throw too
+
+
+#: sessionStorage: this tab's save (its slot), and the moves that could not
+#: be saved: {"key": ..., "plies": n} (a full localStorage; sessionStorage
+#: has a quota of its own).
+TAB_SLOT_KEY = "militakiri.tab-slot"
+UNSAVED_KEY = "militakiri.unsaved"
+
+
 class Session:
     def __init__(self, app, query: str, options) -> None:
         self.app = app
@@ -72,11 +83,14 @@ class Session:
         self.options = options
         self.embed = options.embed
         self.storage = SafeStorage.from_getter(_local_storage)
-        key = SAVE_KEY
+        self.tab = SafeStorage.from_getter(_session_storage)
         if self.embed:  # each embedded board (its parameters) keeps its own game
             where = str(query) + str(window.location.hash or "")
-            key = f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}"
-        self.saver = Autosaver(self.storage, key)
+            self.saver = Autosaver(self.storage, f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}")
+        else:  # each game its own save: two tabs keep two games
+            slot = self.tab.get(TAB_SLOT_KEY) or new_slot()
+            self.tab.set(TAB_SLOT_KEY, slot)
+            self.saver = Autosaver(self.storage, SAVE_KEY, slot)
         self.dialogs = ShareDialogs(self)
         #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
         self.note: tuple | None = None
@@ -93,6 +107,9 @@ class Session:
                           ("btn-last", "last")):
             on(by_id(name), "click", lambda e, how=how: self.step(how))
         on(by_id("btn-resume"), "click", lambda e: self.resume())
+        on(by_id("btn-saved"), "click", lambda e: self.open_saved_games())
+        on(by_id("saved-close"), "click", lambda e: by_id("dlg-saved").close())
+        on(by_id("dlg-saved"), "close", lambda e: self.app.after_dialog())
         on(by_id("btn-share"), "click", lambda e: self.dialogs.open_share())
         on(by_id("btn-record"), "click", lambda e: self.dialogs.open_record())
         on(by_id("result-share"), "click",
@@ -117,11 +134,10 @@ class Session:
         """Open what the address or the save holds; see the module doc.
         With nothing to open, the New game dialog, if ``ask_new_game``."""
         problems = []
-        saved = None
-        try:
-            saved = self.saver.load(self.state.wall())
-        except SavedGameError as error:
-            problems.append(("problem_saved_title", t("saved_bad", reason=str(error)), True))
+        saved = self.saver.load(self.state.wall())
+        self._remember_slot()
+        for _key, reason in self.saver.broken[:1]:
+            problems.append(("problem_saved_title", t("saved_bad", reason=sentence(reason)), True))
         source = self.options.link or str(window.location.hash or "")
         shared = None
         if not is_empty_fragment(source):
@@ -138,7 +154,10 @@ class Session:
             url_starts_game=has_game_params,
             url_game_is_saved=saved is not None and self._same_start(saved.game))
         if choice == "saved":
+            self.saver.adopt(saved)
+            self._remember_slot()
             self._load_restored(saved)
+            self._say_if_stale(saved)
         elif choice == "link":  # an embed's start link is how the board begins: no message
             self._load_shared(shared, None if self.embed else "link_opened")
         loaded = choice is not None
@@ -228,9 +247,69 @@ class Session:
 
     def save(self, force: bool = False) -> None:
         try:
-            self.saver.update(self.state, self.state.clock_now(), force=force)
+            done = self.saver.update(self.state, self.state.clock_now(), force=force, wall=self.state.wall())
         except Exception as error:  # autosave never breaks the game
             window.console.error(f"autosave: {error!r}")
+            return
+        self._remember_slot()
+        if done == "failed":  # said now, in the move that could not be saved
+            game = self.state.game
+            self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
+            self.state.message = Message("autosave_failed", {}, "warn")
+            self.app.refresh()
+        elif done == "saved":
+            self.tab.remove(UNSAVED_KEY)
+
+    def _remember_slot(self) -> None:
+        """This tab's save is the one it plays now (after a reload too)."""
+        if not self.embed:
+            slot = self.saver.key.rpartition(".")[2] if self.saver.key != SAVE_KEY else ""
+            if self.tab.get(TAB_SLOT_KEY) != slot and slot:
+                self.tab.set(TAB_SLOT_KEY, slot)
+
+    def _say_if_stale(self, restored) -> None:
+        """After a reload, the save is older than the game was: say so."""
+        try:
+            unsaved = json.loads(self.tab.get(UNSAVED_KEY) or "null")
+            stale = (isinstance(unsaved, dict) and unsaved.get("key") == restored.key
+                     and isinstance(unsaved.get("plies"), int) and unsaved["plies"] > len(restored.game.tokens))
+        except ValueError:
+            stale = False
+        if stale:
+            self.state.message = Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn")
+
+    # Saved games ------------------------------------------------------------------------
+
+    def open_saved_games(self) -> None:
+        """The list of the other saved games, each with Open."""
+        listing = by_id("saved-list")
+        listing.replaceChildren()
+        for restored in self.saver.others:
+            game = restored.game
+            item = document.createElement("li")
+            words = document.createElement("span")
+            when = window.Date.new(restored.saved_at * 1000).toLocaleString() if restored.saved_at else "?"
+            set_text(words, t("saved_game_row", white=game.players.white, black=game.players.black,
+                              moves=game.position.number, when=str(when)))
+            button = document.createElement("button")
+            button.type = "button"
+            set_text(button, t("open_game"))
+            on(button, "click", lambda e, r=restored: self.open_saved(r))
+            item.append(words, button)
+            listing.append(item)
+        dialog = by_id("dlg-saved")
+        if not dialog.open:
+            dialog.showModal()
+
+    def open_saved(self, restored) -> None:
+        """Save this game, then open ``restored`` in this tab."""
+        self.save(force=True)
+        self.saver.open_other(restored, self.state.wall())
+        self._remember_slot()
+        by_id("dlg-saved").close()
+        self._load_restored(restored)
+        self.saver.prime(self.state)
+        self.app.refresh()
 
     def _after_move(self) -> None:
         """Correspondence: each move makes a link to send (R22)."""
@@ -271,6 +350,10 @@ class Session:
                 parts.append(t(self.note[1]))
         if not self.storage.available:  # embed mode has no Share or Game record button
             parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
+        others = len(self.saver.others)
+        if others:
+            parts.append(t("saved_others", n=others))
+        show(by_id("btn-saved"), bool(others))
         node = by_id("notice")
         was = (bool(node.hidden), str(node.textContent))
         set_text(node, " ".join(parts))

@@ -1,0 +1,186 @@
+"""Nothing from outside breaks the page or costs a game (issue 15), in the
+system Chromium: forged links and URL options, a hash change on a running
+game, two tabs with two games, and storage that fills up mid-game.
+
+For each forged address the page is ready within 10 s, says what was
+wrong, and the game saved before is still there, one click away.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from militakiri import Game, TimeControl
+from militakiri.link import _checksum
+
+from game_page import GamePage, errors_of, goto_ready, wait_ready
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+TAB_SAVE = "'militakiri.saved-game.' + sessionStorage.getItem('militakiri.tab-slot')"
+SAVES = ("Object.keys(localStorage).filter(k => k.startsWith('militakiri.saved-game'))"
+         ".sort().map(k => localStorage.getItem(k))")
+
+
+def forged_link(start: str, control: str = "-", white: str = "Anna") -> str:
+    """A link whose check code matches: forged with care, not damaged."""
+    body = "!".join(["1", start, "-" if start.startswith("p") else "4425", control, white, "Bram",
+                     "-", "-", "0."])
+    return body + "!" + _checksum(body)
+
+
+def position_link(position: str) -> str:
+    return forged_link("p" + quote(position, safe=""))
+
+
+#: (what, address after the page's URL, what the page says)
+FORGED = [
+    ("time 1e400", "?time=1e400%2B0&board=single", "?time= could not be read"),
+    ("time of 5,000 digits", "?board=single&time=" + "9" * 5000, "?time= could not be read"),
+    ("seed in a Unicode digit", "?board=single&seed=%C2%B2", "?seed= could not be read"),
+    ("level in a Unicode digit", "?board=single&computer=black&level=%C2%B2", "?level= could not be read"),
+    ("a position of 100 kB", "?position=" + "s" * 100_000, "?position= could not be read"),
+    ("a billion empty fields", "?position=" + quote("1000000000/6/6/6/6/6/6/S^5 w 122/122 -/- - 1"),
+     "cannot be read"),
+    ("three waiting towers", "?position=" + quote("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
+     "no game can reach"),
+    ("47 towers", "?position=" + quote("S^S^S^S^S^S^/" * 7 + "S^S^S^S^S1s^ w 122/122 -/- - 1"),
+     "no game can reach"),
+    ("link: time 1e400", "#" + forged_link("scdbabf", "1e400+0"), "time control"),
+    ("link: bonus of 400 digits", "#" + forged_link("scdbabf", "60+" + "9" * 400), "increment"),
+    ("link: three waiting towers", "#" + position_link("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
+     "no game can reach"),
+    ("link: a lone surrogate in a name", "#" + forged_link("scdbabf", white="A%ED%A0%80"), "not valid text"),
+]
+
+
+@pytest.fixture(scope="module")
+def saved_page(browser, base_url):
+    """A tab with a game played a move and saved."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
+    ui = GamePage(page)
+    ui.play("c3-d4")
+    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('Anna')")
+    yield ui, errors
+    context.close()
+
+
+@pytest.mark.parametrize("what, address, says", FORGED, ids=[row[0] for row in FORGED])
+def test_a_forged_address_opens_a_usable_page_that_says_so(saved_page, base_url, what, address, says):
+    ui, errors = saved_page
+    page = ui.page
+    saves = page.evaluate(SAVES)
+    started = time.monotonic()
+    page.goto("about:blank")
+    page.goto(base_url + address)
+    wait_ready(page)
+    assert time.monotonic() - started < 10, what
+    shown = page.evaluate("""() => [document.getElementById('status').textContent,
+        document.getElementById('dlg-problem').open ? document.getElementById('problem-text').textContent : '']""")
+    assert any(says in text for text in shown), (what, shown)
+    # Usable: the board is drawn and a control answers.
+    assert page.get_attribute("#board", "data-status")
+    page.evaluate("document.getElementById('problem-close').click()")
+    # The game saved before is untouched, and open or one click away.
+    games = lambda texts: {json.loads(text)["link"] for text in texts}  # noqa: E731
+    assert games(saves) <= games(page.evaluate(SAVES)), what
+    anna = page.evaluate("document.getElementById('bar-white').textContent").startswith("Anna")
+    assert anna or page.is_visible("#btn-saved"), what
+    assert not [e for e in errors if "favicon" not in e], errors
+
+
+def test_a_hash_change_to_a_forged_link_keeps_the_running_game(saved_page, base_url):
+    ui, errors = saved_page
+    page = ui.page
+    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
+    position = ui.position()
+    for _what, address, says in FORGED[8:]:
+        page.evaluate("link => { location.hash = link; }", address[1:])
+        expect(page.locator("#dlg-problem")).to_have_attribute("open", "", timeout=10_000)
+        expect(page.locator("#problem-text")).to_contain_text(says)
+        page.click("#problem-close")
+    ui.expect_position(position)
+    ui.play("f6-f5")  # still playing
+    assert not errors, errors
+
+
+def test_two_tabs_with_two_games_both_come_back(browser, base_url, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab_a, tab_b = context.new_page(), context.new_page()
+    goto_ready(tab_a, f"{base_url}?position={quote(START)}&white=Anna")
+    GamePage(tab_a).play("c3-d4")
+    black_first = START.replace(" w ", " b ")
+    goto_ready(tab_b, f"{base_url}?position={quote(black_first)}&white=Bram")
+    GamePage(tab_b).play("f6-f5")
+    for tab in (tab_a, tab_b):
+        tab.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
+    tab_a.close()
+    tab_b.close()
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, base_url)
+    ui = GamePage(page)
+    expect(page.locator("#bar-white")).to_contain_text("Bram")  # the newest
+    expect(page.locator("#notice")).to_contain_text("Other saved games: 1.")
+    page.click("#btn-saved")
+    expect(page.locator("#saved-list li")).to_have_count(1)
+    expect(page.locator("#saved-list li")).to_contain_text("Anna")
+    page.screenshot(path=str(artifacts_dir / "saved-games.png"))
+    page.click("#saved-list li button")
+    expect(page.locator("#bar-white")).to_contain_text("Anna")
+    assert "c3-d4" in page.inner_text("#moves")
+    expect(page.locator("#notice")).to_contain_text("Other saved games: 1.")  # Bram's, kept
+    assert not errors, errors
+    context.close()
+
+
+def test_storage_that_fills_up_says_so_at_that_move_and_after_a_reload(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
+    ui = GamePage(page)
+    ui.play("c3-d4")
+    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
+    # The disk fills up: localStorage refuses every write from now on.
+    page.evaluate("""() => { const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+            if (this === window.localStorage) throw new DOMException('full', 'QuotaExceededError');
+            return set.call(this, key, value); }; }""")
+    ui.play("f6-f5")
+    expect(page.locator("#status")).to_contain_text("This move could not be saved", timeout=5000)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("This is the game as last saved, at move 1")
+    assert json.loads(page.evaluate(f"localStorage.getItem({TAB_SAVE})"))["link"]
+    assert not [e for e in errors if "autosave" not in e], errors
+    context.close()
+
+
+def test_a_record_with_a_control_character_in_a_name_is_saved_and_reloads(browser, base_url):
+    """One rule for names: what a record brings, the save keeps."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    goto_ready(page, base_url)
+    page.evaluate("document.getElementById('dlg-new').close()")
+    game = Game.from_position(START, time_control=TimeControl.parse("-"))
+    game.players.white = "An\x01na"
+    game.play("c3-d4")
+    page.click("#btn-record")
+    page.fill("#record-paste", game.record())
+    page.click("#record-open")
+    expect(page.locator("#bar-white")).to_contain_text("Anna")
+    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('Anna')")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#bar-white")).to_contain_text("Anna")
+    expect(page.locator("#dlg-problem")).not_to_have_attribute("open", "")
+    context.close()
