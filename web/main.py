@@ -30,6 +30,7 @@ from web.services.embed import embed_options
 from web.ui import language
 from web.ui.app import App
 from web.ui.computer import Computer
+from web.ui.feedback import Feedback
 from web.ui.session import Session
 
 query = str(window.location.search or "")
@@ -42,6 +43,7 @@ app = App(settings)
 language.wire(app)
 session = Session(app, query, options)
 computer = Computer(app)
+feedback = Feedback(app, options.embed, options.sound)
 # A link, the saved game, or the New game dialog (unless the URL starts a
 # game, or the player already chose in it before Python ran: web/boot/first_stage.js).
 early = app.dialogs.early_choice()

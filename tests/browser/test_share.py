@@ -23,6 +23,7 @@ from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, goto_ready, wait_ready
+from web.model.ui_state import move_label
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -132,7 +133,7 @@ def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
     live = ui.position()
     page.click("#btn-first")
     at(0)
-    expect(page.locator("#status")).to_contain_text("Start position, before move 1 of 20")
+    expect(page.locator("#status")).to_contain_text("Start position, before the first move")
     page.click("#btn-next")
     at(1)
     page.keyboard.press("ArrowRight")  # focus is on a button, not the board
@@ -142,7 +143,9 @@ def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
     page.locator("#moves .mv[data-ply='10']").click()
     at(10)
     expect(page.locator("#moves .mv.shown")).to_have_text(tokens[9])
-    expect(page.locator("#status")).to_contain_text(f"After move 10 of 20 ({tokens[9]})")
+    # Numbered as the move list numbers it (5. White's fifth move, 5… Black's).
+    label = move_label(game.position_at(10), 10)
+    expect(page.locator("#status")).to_contain_text(f"After {label} {tokens[9]} (the game is at ")
     page.wait_for_timeout(100)
     page.screenshot(path=str(artifacts_dir / "replay.png"))
     # A past position is read-only: a click on a piece changes nothing.

@@ -125,6 +125,7 @@
       byId("ng-computer-options").hidden = !computer;
       byId("ng-white").parentElement.hidden = computer && side === "black";
       byId("ng-black").parentElement.hidden = computer && side === "white";
+      byId("ng-turn-choice").hidden = computer;
       byId("ng-custom").hidden = byId("ng-time").value !== "custom";
       byId("ng-bonus").parentElement.hidden = byId("ng-extra").value === "none";
     }

@@ -45,8 +45,9 @@ NL: dict[str, str] = {
     "legend_marks": "Stippen: zetten. Ringen: slagen.",
     "keys_help": "Toetsen: pijltjes verplaatsen de cursor, Enter kiest of zet, Escape annuleert. "
                  "Home, End, Page Up en Page Down (en \u2190 \u2192 buiten het bord) lopen door de zetten.",
-    "help_goal": "Doel: speel alle torens van je tegenspeler van het bord (R19). "
-                 "Twee mensen spelen om beurten op dit apparaat.",
+    "help_goal": "Doel: speel alle torens van je tegenspeler van het bord (R19).",
+    "help_hotseat": "Twee mensen spelen om beurten op dit apparaat.",
+    "help_vs_computer": "Je speelt op dit apparaat tegen de computer: die doet zijn eigen zetten.",
     "help_setup": "Opstelling: elke speler klikt de velden van zijn torens op zijn eigen drie rijen aan "
                   "\u2013 de stertoren op de eerste rij, de kruistoren op de tweede, de plustoren op de derde; "
                   "de pionnen vullen zich vanzelf aan. De tweede speler stelt op terwijl de eerste opstelling "
@@ -172,7 +173,7 @@ NL: dict[str, str] = {
     "place_waiting": "{player}: plaats eerst je wachtende {shape}toren op een gemarkeerd veld (R15).",
     "choose_tower_field": "{player}: klik een gemarkeerd veld van je opstelzone aan voor je nieuwe "
                           "{shape}toren (R13).",
-    "tower_waits": "Je nieuwe {shape}toren wacht: je opstelzone is vol (R15).",
+    "tower_waits": "{player}: de nieuwe {shape}toren wacht, de opstelzone is vol (R15).",
     "over": "{title}: {reason}",
     "engine_says": "{reason}",
     "illegal_move": "Niet toegestaan: {reason}",
@@ -202,8 +203,8 @@ NL: dict[str, str] = {
     "icon_prev": "\u2039",
     "icon_next": "\u203a",
     "icon_last": "\u00bb",
-    "replay_start": "Beginstand, v\u00f3\u00f3r zet 1 van {total}. Druk op \u00bb of End om terug te gaan naar de partij.",
-    "replay_at": "Na zet {n} van {total} ({move}). Druk op \u00bb of End om terug te gaan naar de partij.",
+    "replay_start": "Beginstand, v\u00f3\u00f3r de eerste zet. Druk op \u00bb of End om terug te gaan naar de partij.",
+    "replay_at": "Na {label} {move} (de partij is bij {last}). Druk op \u00bb of End om terug te gaan naar de partij.",
     "paused": "{player} is aan zet. De klokken staan stil: druk op Verder om door te gaan.",
     "paused_click": "De klokken staan stil: {player} drukt eerst op Verder.",
     "autosave_off": "Automatisch bewaren staat uit: deze browser laat de pagina hier niets bewaren. "
@@ -226,7 +227,7 @@ NL: dict[str, str] = {
     "copy_failed": "Kopi\u00ebren lukte niet: selecteer de tekst en kopieer hem zelf.",
     "record_title": "Partijverslag",
     "record_export": "Deze partij",
-    "record_export_note": "Het verslag (NOTATION.md) bevat de opstellingen, de dobbelstenen, de bedenktijd, "
+    "record_export_note": "Het partijverslag bevat de opstellingen, de dobbelstenen, de bedenktijd, "
                           "de namen en elke zet.",
     "record_none": "Er is nog geen partij: maak eerst de opstelling af en gooi de dobbelstenen.",
     "download": "Downloaden",
@@ -251,6 +252,17 @@ NL: dict[str, str] = {
                       "niet bewaard worden (de opslag van de browser was vol).",
     "saved_others": "Andere bewaarde partijen: {n}.",
     "saved_games": "Bewaarde partijen",
+    "say_moves": "{piece} {origin} naar {target}",
+    "say_takes": "{piece} {origin} slaat {target}",
+    "say_placed": "zet zijn wachtende toren op {fields}",
+    "say_promotes": "promoveert: de toren wacht op een vrij veld",
+    "say_promotes_on": "promoveert: {tower} op {field}",
+    "rematch": "Revanche",
+    "rematch_title": "Hetzelfde spel nog eens, met de kleuren omgewisseld",
+    "ng_turn_board": "Draai het bord na elke zet naar de speler aan zet (twee spelers hier)",
+    "sound_on": "Geluid aan",
+    "sound_off": "Geluid uit",
+    "sound_title": "Geluid bij zetten, slaan, promoties, weinig tijd en het einde (onthouden)",
     "saved_games_note": "Elke lopende partij blijft in deze browser bewaard, ook als twee tabbladen twee partijen spelen.",
     "saved_game_row": "{white} \u2013 {black}, bij zet {moves}, bewaard {when}",
     "open_game": "Openen",

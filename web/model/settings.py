@@ -18,7 +18,7 @@ TimeControl holds the seconds of *each* player.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from militakiri import InvalidTimeControlError, TimeControl
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, is_digits
@@ -79,12 +79,26 @@ class GameSettings:
     level: int = 2
     #: R25 (optional, off by default): a piece a player selects must move.
     touch_move: bool = False
+    #: Two players on this device: the board turns to the player to move
+    #: after each move.
+    turn_board: bool = False
     #: The URL options that could not be read and were left out (their
     #: names), for the page to say so.
     ignored: tuple[str, ...] = field(default=(), compare=False)
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
+
+    def rematch(self) -> GameSettings:
+        """The same game again with the colours swapped: each name, and the
+        computer, on the other side.
+
+        >>> again = GameSettings(white="Anna", computer=1, level=3).rematch()
+        >>> again.white, again.black, again.computer, again.level
+        ('', 'Anna', 0, 3)
+        """
+        return replace(self, white=self.black, black=self.white, ignored=(),
+                       computer=None if self.computer is None else 1 - self.computer)
 
 
 class SettingsError(ValueError):

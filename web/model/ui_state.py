@@ -60,6 +60,14 @@ SETUP, PLAYING, OVER = "setup", "playing", "over"
 _GAME_IDS = count(1)
 
 
+def move_label(after, ply: int) -> str:
+    """``'7.'`` or ``'7…'``: the number the move list gives the move that
+    led to position ``after`` (ply ``ply``)."""
+    mover = 1 - after.turn
+    number = after.number - 1 if mover == BLACK else after.number
+    return f"{number}." if mover == WHITE else f"{number}\u2026"
+
+
 class UiState:
     """See the module docstring."""
 
@@ -416,9 +424,13 @@ class UiState:
         game = self.game
         shown = self.replay.shown(game)
         if shown == 0:
-            return Message("replay_start", {"total": len(game.tokens)}, level)
-        return Message("replay_at", {"n": shown, "total": len(game.tokens),
-                                     "move": self.replay.last_token(game)}, level)
+            return Message("replay_start", {}, level)
+        # Numbered as the move list numbers them (record.move_rows): 7. for
+        # White's move, 7… for Black's.
+        label = move_label(self.replay.position(game), shown)
+        last = move_label(game.position, len(game.tokens))
+        return Message("replay_at", {"label": label, "move": self.replay.last_token(game),
+                                     "last": f"{last} {game.tokens[-1]}"}, level)
 
     def _setup_square(self, square: str) -> bool:
         self.message = self.setup.point(square)
@@ -515,9 +527,13 @@ class UiState:
             return False
         self._reset_turn()
         self.message = None
+        if self.settings.turn_board and self.computer is None:
+            self.flipped = game.position.turn == BLACK  # the player to move at the bottom
         move = Move.from_token(token, self.kind)
         if move.promotion is not None and move.tower_field is None:
-            self.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion])})
+            mover = 1 - self.game.position.turn
+            self.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion]),
+                                                   "player": self.label(mover)})
         return True
 
     def cancel(self) -> bool:

@@ -35,13 +35,16 @@ class EmbedOptions:
     embed: bool = False
     #: A start link from ``link=`` (URL-encoded); the fragment works too.
     link: str | None = None
+    #: ``sound=1``: the parent page wants the board's sounds (an embed is silent otherwise).
+    sound: bool = False
 
 
 def embed_options(query: str) -> EmbedOptions:
     params = query_params(query)
     embed = params.get("embed", "").strip().lower() in ("1", "true", "yes", "on")
     link = params.get("link", "").strip() or None
-    return EmbedOptions(embed=embed, link=link)
+    sound = params.get("sound", "").strip().lower() in ("1", "true", "yes", "on")
+    return EmbedOptions(embed=embed, link=link, sound=sound)
 
 
 def message(kind: str, **data) -> dict:

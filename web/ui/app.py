@@ -95,6 +95,7 @@ class App:
         actions = {
             "btn-new": lambda: self.dialogs.open_new(),
             "btn-again": lambda: self.dialogs.open_new(),
+            "btn-rematch": lambda: self.dialogs.rematch(),
             "btn-flip": lambda: (state.flip(), self.refresh()),
             "btn-help": lambda: self.dialogs.open_help(),
             "btn-random": lambda: (state.random_setup(), self.refresh()),
@@ -203,6 +204,7 @@ class App:
         by_id("btn-back").disabled = not state.can_take_back()
         show(by_id("btn-resign"), playing)
         show(by_id("btn-again"), phase == OVER)
+        show(by_id("btn-rematch"), phase == OVER)
 
         self.bars.update()
         self.moves.update()

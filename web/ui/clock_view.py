@@ -19,11 +19,19 @@ from web.ui.dom import on, set_attr, set_text
 TICK_MS = 100
 
 
+#: Below this many seconds left, the low-time sound (once per player and game).
+LOW_SECONDS = 10
+
+
 class ClockView:
     def __init__(self, state, bars, on_over) -> None:
         self.state = state
         self.bars = bars
         self.on_over = on_over
+        #: Called with a colour when its running clock first drops under
+        #: LOW_SECONDS in a game (web/ui/feedback.py's sound).
+        self.on_low = None
+        self._low_said: set = set()
         self._tick = create_proxy(self.tick)
         window.setInterval(self._tick, TICK_MS)
         on(document, "visibilitychange", lambda _event: self.tick())
@@ -63,6 +71,10 @@ class ClockView:
             set_text(node, text)
             node.classList.toggle("running", bool(running))
             node.classList.toggle("low", bool(running and seconds < TENTHS_BELOW))
+            if running and seconds < LOW_SECONDS and (state.game_id, color) not in self._low_said:
+                self._low_said.add((state.game_id, color))
+                if self.on_low is not None:
+                    self.on_low(color)
             node.classList.toggle("flagged", bool(seconds <= 0))
             # Correspondence: hours to a deadline (R22), a longer reading.
             node.classList.toggle("corr", game is not None and game.time_control.mode == "correspondence")

@@ -8,6 +8,7 @@ from militakiri import MilitakiriError
 
 from web.model.formatting import result_texts, time_control_text
 from web.ui.dom import by_id, clear, el, on, set_text, show
+from web.ui.panels import fill_help
 from web.model.settings import (
     COLOR_WORDS,
     EXTRAS,
@@ -98,6 +99,7 @@ class Dialogs:
         on(by_id("resign-cancel"), "click", lambda e: self.resign.close())
         on(by_id("result-close"), "click", lambda e: self.result.close())
         on(by_id("result-new"), "click", lambda e: (self.result.close(), self.open_new()))
+        on(by_id("result-rematch"), "click", lambda e: (self.result.close(), self.rematch()))
         on(by_id("help-close"), "click", lambda e: self.help.close())
         for dialog in (self.new, self.resign, self.result, self.help, self.dice):
             on(dialog, "close", lambda e: self.app.after_dialog())
@@ -132,6 +134,7 @@ class Dialogs:
         by_id("ng-white").value = settings.white
         by_id("ng-black").value = settings.black
         by_id("ng-touch").checked = settings.touch_move
+        by_id("ng-turn").checked = settings.turn_board
         by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
         by_id("ng-level").value = str(settings.level)
         if settings.computer is not None:
@@ -162,6 +165,7 @@ class Dialogs:
         side = by_id("ng-side").value
         show(by_id("ng-white").parentElement, not computer or side != "black")
         show(by_id("ng-black").parentElement, not computer or side != "white")
+        show(by_id("ng-turn-choice"), not computer)  # turning the board is for two players here
 
     def _custom(self):
         return custom_time_control(by_id("ng-min").value, by_id("ng-sec").value,
@@ -188,6 +192,7 @@ class Dialogs:
             position=by_id("ng-position").value.strip() or None,
             seed=self.app.state.settings.seed,
             touch_move=bool(by_id("ng-touch").checked),
+            turn_board=bool(by_id("ng-turn").checked),
         )
         if by_id("ng-computer").checked:
             side = by_id("ng-side").value
@@ -201,6 +206,10 @@ class Dialogs:
             return
         set_text(by_id("ng-error"), "")
         self.new.close()
+
+    def rematch(self) -> None:
+        """The same settings, colours swapped, in one click."""
+        self.app.new_game(self.app.state.settings.rematch())
 
     def _refuse(self, reason: str) -> None:
         set_text(by_id("ng-error"), reason)
@@ -277,6 +286,7 @@ class Dialogs:
     # Help ---------------------------------------------------------------------
 
     def open_help(self) -> None:
+        fill_help(self.app.state.computer is not None)  # who plays on this device, now
         if not self.help.open:
             self.help.showModal()
 

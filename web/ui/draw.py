@@ -15,11 +15,14 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from militakiri.board import ZONE_ROWS
+from militakiri.move import Move
 
+from web.model import animation
 from web.model.layout import BoardGeometry
 from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, LIGHT, OUTLINE, PALETTE, STROKE,
                     piece_parts, symbol_strokes)
 from web.i18n.texts import t
+from web.ui.dom import set_attr
 
 ZONE_LINE = "rgba(92, 58, 28, 0.75)"
 LAST = "rgba(246, 206, 60, 0.50)"
@@ -48,6 +51,14 @@ class Renderer:
         self._sprites: dict = {}
         self._queued = False
         self._frame = create_proxy(self._on_frame)
+        #: What the last frame showed: (game id, ply) and its pieces.
+        self._shown: tuple | None = None
+        self._pieces: dict = {}
+        #: A move being animated: (start ms, sprites, covered squares), or None.
+        self._animation = None
+        #: The next move is not animated (the player dropped it there).
+        self.skip_animation = False
+        self._motion = window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # Size ---------------------------------------------------------------------
 
@@ -81,6 +92,52 @@ class Renderer:
     def _on_frame(self, _timestamp=None) -> None:
         self._queued = False
         self.draw()
+
+    # Animation ----------------------------------------------------------------
+
+    def _animate(self, pieces: dict) -> float | None:
+        """Start, go on with or end the animation of the move just shown;
+        the time gone (0 to 1), or None when nothing moves."""
+        state = self.state
+        game = state.game
+        shown = (state.game_id, state.replay.shown(game) if game is not None and state.started else None)
+        before, self._pieces = self._pieces, pieces
+        if shown != self._shown:
+            one_step = (self._shown is not None and shown[0] == self._shown[0] and shown[1] is not None
+                        and self._shown[1] is not None and shown[1] == self._shown[1] + 1)
+            self._shown = shown
+            self._animation = None
+            token = state.replay.last_token(game) if one_step else None
+            if token is not None and not self.skip_animation and not self._motion.matches:
+                sprites, covered = animation.plan(before, pieces, Move.from_token(token, state.kind))
+                self._animation = (float(window.performance.now()), sprites, covered)
+            self.skip_animation = False
+        if self._animation is None or self.drag:
+            self._animation = None
+            self.canvas.removeAttribute("data-animating")
+            return None
+        duration = float(getattr(window, "militakiriAnimationMs", None) or animation.DURATION_MS)
+        gone = (float(window.performance.now()) - self._animation[0]) / duration
+        if gone >= 1:
+            self._animation = None
+            self.canvas.removeAttribute("data-animating")
+            return None
+        set_attr(self.canvas, "data-animating", "1")
+        self.request()  # the next frame of it
+        return gone
+
+    def _draw_sprites(self, gone: float, g: BoardGeometry) -> None:
+        kind = self.state.kind
+        s = g.square
+
+        def place(sq: int) -> tuple[float, float]:
+            return g.origin(kind.file_of(sq), kind.rank_of(sq))
+
+        for sprite in self._animation[1]:
+            (x, y), opacity = animation.at(sprite, gone, place)
+            self.ctx.globalAlpha = opacity
+            self._stamp(sprite.piece, x, y, s)
+        self.ctx.globalAlpha = 1
 
     # Drawing ------------------------------------------------------------------
 
@@ -128,10 +185,14 @@ class Renderer:
         self._zone_lines(g)
         self._coordinates(g)
 
-        # Pieces.
+        # Pieces (those of a move being animated apart, over the rest).
         pieces = state.pieces()
+        gone = self._animate(pieces)
+        covered = self._animation[2] if gone is not None else ()
         drag_origin = self.drag[0] if self.drag else None
         for sq, piece in pieces.items():
+            if sq in covered:
+                continue
             name = kind.square_name(sq)
             x, y = g.origin(kind.file_of(sq), kind.rank_of(sq))
             if name == drag_origin:
@@ -140,6 +201,9 @@ class Renderer:
                 ctx.globalAlpha = 1
             else:
                 self._stamp(piece, x, y, s)
+
+        if gone is not None:
+            self._draw_sprites(gone, g)
 
         # Ghost towers where a tower can be put.
         ctx.globalAlpha = 0.42

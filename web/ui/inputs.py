@@ -57,7 +57,7 @@ class BoardInput:
         was_selected = square == state.selected
         self._down = (event.pointerId, square, event.offsetX, event.offsetY, was_selected)
         self._dragging = False
-        state.cursor = None if event.pointerType != "mouse" else state.cursor
+        state.cursor = None  # the pointer takes over from the keyboard's cursor
         if not was_selected:
             # Select, move to, place: everything but a toggle happens on press.
             self.after(state.user_square(square))
@@ -90,6 +90,7 @@ class BoardInput:
             self._dragging = False
             self.renderer.drag = None
             if target is not None and target != origin:
+                self.renderer.skip_animation = True  # it is already where it was dropped
                 self.after(self.state.user_move(origin, target))
             else:
                 self.after(True)

@@ -215,10 +215,13 @@ def fill_legend() -> None:
     box.appendChild(item)
 
 
-def fill_help() -> None:
+def fill_help(against_computer: bool = False) -> None:
+    """How to play, for a game against the computer or between two people here."""
     body = by_id("help-body")
     clear(body)
-    for key in ("help_goal", "help_setup", "help_move", "help_take", "help_promote",
+    players = "help_vs_computer" if against_computer else "help_hotseat"
+    body.appendChild(el("p", t("help_goal") + " " + t(players)))
+    for key in ("help_setup", "help_move", "help_take", "help_promote",
                 "help_endgame", "help_computer", "help_controls"):
         body.appendChild(el("p", t(key)))
 

@@ -1,0 +1,119 @@
+"""The board feels alive (issue 13): moves slide, sounds can be muted and
+stay so, and every move is said in a live region for screen readers."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from game_page import GamePage, errors_of, goto_ready, wait_ready
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+#: The colour of a square's centre and of a piece's, read off the canvas.
+PIXEL = """([x, y]) => { const c = document.getElementById('board');
+    const box = c.getBoundingClientRect(), k = c.width / box.width;
+    return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data); }"""
+
+
+@pytest.fixture(scope="module")
+def feel(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    # Slow moves, so that the test sees one in the middle (the page's own is 150 ms).
+    context.add_init_script("window.militakiriAnimationMs = 2500")
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(START)}")
+    yield GamePage(page), errors
+    context.close()
+
+
+def centre(ui: GamePage, square: str) -> list[float]:
+    point = ui.page.evaluate("name => window.militakiri.squareCenter(name)", square)
+    return [point["x"], point["y"]]
+
+
+def test_a_move_slides_and_is_said(feel, artifacts_dir):
+    ui, errors = feel
+    page = ui.page
+    before = page.evaluate("document.getElementById('board').toDataURL()")
+    ui.click("c3")
+    ui.click("d4")
+    expect(ui.board).to_have_attribute("data-animating", "1")
+    page.wait_for_timeout(900)
+    middle = page.evaluate("document.getElementById('board').toDataURL()")
+    assert page.get_attribute("#board", "data-animating") == "1"
+    on_the_way = page.evaluate(PIXEL, centre(ui, "d4"))
+    page.screenshot(path=str(artifacts_dir / "move-sliding.png"))
+    expect(ui.board).not_to_have_attribute("data-animating", "1", timeout=5000)
+    after = page.evaluate("document.getElementById('board').toDataURL()")
+    # On its way the piece was not yet on d4, and the board was neither the one before nor the one after.
+    assert before != middle != after
+    assert page.evaluate(PIXEL, centre(ui, "d4")) != on_the_way
+    assert page.get_attribute("html", "data-sound-last") == "move"
+    expect(page.locator("#announce")).to_have_text("White: cross pawn c3 to d4.")  # the live region
+    assert not errors, errors
+
+
+def test_a_step_back_through_the_moves_does_not_animate(feel):
+    ui, _ = feel
+    page = ui.page
+    page.click("#btn-first")
+    assert page.get_attribute("#board", "data-animating") is None
+    page.click("#btn-last")  # one move forward: it slides again
+    expect(ui.board).to_have_attribute("data-animating", "1")
+    expect(ui.board).not_to_have_attribute("data-animating", "1", timeout=5000)
+
+
+def test_reduced_motion_turns_the_slide_off(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context.add_init_script("window.militakiriAnimationMs = 2500")
+    page = context.new_page()
+    goto_ready(page, f"{base_url}?position={quote(START)}")
+    ui = GamePage(page)
+    ui.play("c3-d4")
+    page.wait_for_timeout(100)
+    assert page.get_attribute("#board", "data-animating") is None
+    context.close()
+
+
+def test_the_mute_toggle_is_remembered(feel):
+    ui, errors = feel
+    page = ui.page
+    expect(page.locator("html")).to_have_attribute("data-sound", "on")
+    page.click("#btn-sound")
+    expect(page.locator("#btn-sound")).to_have_text("Sound off")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-sound", "off")
+    expect(page.locator("#btn-sound")).to_have_attribute("aria-pressed", "false")
+    page.click("#btn-sound")
+    expect(page.locator("html")).to_have_attribute("data-sound", "on")
+    assert not errors, errors
+
+
+def test_an_embed_is_silent_unless_asked(browser, base_url):
+    context = browser.new_context(viewport={"width": 600, "height": 700})
+    page = context.new_page()
+    goto_ready(page, f"{base_url}?embed=1&position={quote(START)}")
+    expect(page.locator("html")).to_have_attribute("data-sound", "off")
+    goto_ready(page, f"{base_url}?embed=1&sound=1&position={quote(START)}")
+    expect(page.locator("html")).to_have_attribute("data-sound", "on")
+    context.close()
+
+
+def test_the_computers_move_is_said(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=1&seed=3")
+    ui = GamePage(page)
+    ui.play("c3-d4")
+    page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=120_000)
+    expect(page.locator("#announce")).to_contain_text("Computer, level 1 (Black): ", timeout=60_000)
+    said = page.inner_text("#announce")
+    assert (" to " in said or " takes " in said) and said.endswith(".")
+    assert not errors, errors
+    context.close()

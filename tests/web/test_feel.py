@@ -1,0 +1,70 @@
+"""The pure side of issue 13's feel and flow: which pieces an animation
+moves and fades, the sounds and words of a move, the board turning in
+hot-seat play, and a rematch."""
+
+from __future__ import annotations
+
+from militakiri import Game
+from militakiri.board import SINGLE
+from militakiri.move import Move
+from militakiri.pieces import piece_from_symbol as piece
+
+from web.model.animation import Sprite, at, plan
+from web.model.announce import sounds_of, words_of
+from web.model.settings import GameSettings
+
+from .fakes import state_for
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+sq = SINGLE.square
+
+
+def board(game: Game, ply: int) -> dict:
+    return {s: p for s, p in enumerate(game.position_at(ply).board) if p is not None}
+
+
+def test_a_take_slides_the_taker_and_fades_the_taken_R12():
+    game = Game.from_position("5s^/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
+    game.play("c2xc3")
+    sprites, covered = plan(board(game, 0), board(game, 1), Move.from_token("c2xc3", SINGLE))
+    assert sprites == [Sprite(piece("x1"), sq("c3"), sq("c3"), "out"),
+                       Sprite(piece("X1"), sq("c2"), sq("c3"), "none")]
+    assert covered == {sq("c2"), sq("c3")}
+
+
+def test_a_promotion_fades_the_stack_and_brings_the_tower_R13():
+    game = Game.from_position("s^5/6/6/6/6/2x23/2X23/S^5 w 122/122 -/- - 1")
+    token = next(t for t in game.legal_moves() if t.startswith("c2xc3="))
+    game.play(token)
+    move = Move.from_token(token, SINGLE)
+    sprites, covered = plan(board(game, 0), board(game, 1), move)
+    kinds = {(s.piece.symbol, s.fade) for s in sprites}
+    assert ("X2", "out") in kinds and ("x2", "out") in kinds and ("X^", "in") in kinds
+    assert move.tower_field in covered
+    mover = sprites[-1]
+    assert at(mover, 0.0, lambda s: (s, 0))[1] == 1.0 and at(mover, 1.0, lambda s: (s, 0))[1] == 0.0
+
+
+def test_sounds_and_words_of_a_placement_R15():
+    waiting = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
+    game = Game.from_position(waiting)
+    game.play("@c2,c2-c6")
+    assert sounds_of(game, 1) == ["move"]
+    assert words_of(game, 1, ("Anna", "Bram")) == "Anna: places its waiting tower on c2, plus tower c2 to c6."
+
+
+def test_the_board_turns_to_the_player_to_move_in_hot_seat_play():
+    state, _ = state_for(START, turn_board=True)
+    assert not state.flipped
+    assert state.user_move("c3", "d4") and state.flipped
+    assert state.user_move("a6", "b5") and not state.flipped
+    computer, _ = state_for(START, turn_board=True, computer=1)
+    assert computer.user_move("c3", "d4") and not computer.flipped  # against the computer: never
+
+
+def test_a_rematch_swaps_the_colours():
+    settings = GameSettings(white="Anna", black="Bram", time_control="300+5", touch_move=True)
+    again = settings.rematch()
+    assert (again.white, again.black, again.time_control, again.touch_move) == ("Bram", "Anna", "300+5", True)
+    assert GameSettings(computer=1).rematch().computer == 0

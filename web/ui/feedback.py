@@ -1,0 +1,126 @@
+"""Sounds and spoken moves (browser glue): what a move sounds like and how
+a screen reader hears it. The decisions are web/model/announce.py's.
+
+Sounds are made with the Web Audio API (short synthesised tones, nothing
+to download): a move, a take, a promotion, the endgame rule beginning, low
+time and the end of the game. They stay silent until the player has
+clicked or pressed a key (browsers allow audio only then), can be muted
+with the Sound button (remembered in localStorage), and an embed is silent
+unless its parent page asks with ``?sound=1``.
+
+Every move is also said in the live region ``#announce`` (visually hidden),
+in the page's language: "Computer: plus pawn c6 takes d5."
+
+Hooks for tests: ``html[data-sound]`` is ``on`` or ``off``;
+``html[data-sound-last]`` names the last sound asked for (heard or not).
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from web.i18n.texts import t
+from web.model.announce import sounds_of, words_of
+from web.services.storage import SafeStorage
+from web.ui.dom import by_id, on, set_attr, set_text
+
+SOUND_KEY = "militakiri.sound"
+
+#: Each sound: notes of (frequency Hz, start s, length s, wave, volume).
+TONES = {
+    "move": [(520, 0, 0.07, "triangle", 0.22)],
+    "take": [(300, 0, 0.08, "square", 0.12), (190, 0.05, 0.12, "triangle", 0.25)],
+    "promote": [(523, 0, 0.09, "triangle", 0.2), (659, 0.08, 0.09, "triangle", 0.2),
+                (784, 0.16, 0.16, "triangle", 0.22)],
+    "endgame": [(220, 0, 0.35, "sine", 0.3), (330, 0.02, 0.35, "sine", 0.15)],
+    "low_time": [(880, 0, 0.06, "square", 0.1), (880, 0.12, 0.06, "square", 0.1)],
+    "end": [(392, 0, 0.3, "triangle", 0.2), (494, 0.05, 0.3, "triangle", 0.18),
+            (587, 0.1, 0.4, "triangle", 0.18)],
+}
+
+
+def _local_storage():
+    return window.localStorage
+
+
+class Feedback:
+    """Follows the game's events: a sound and the words for each move."""
+
+    def __init__(self, app, embed: bool, query_sound: bool) -> None:
+        self.app = app
+        self.state = app.state
+        self.storage = SafeStorage.from_getter(_local_storage)
+        saved = self.storage.get(SOUND_KEY)
+        # An embed is silent unless the parent asks (?sound=1); a page sounds
+        # unless the player muted it.
+        self.enabled = query_sound if embed else saved != "off"
+        self._context = None  # made at the first click or key: browsers allow no sound before
+        self._unlocked = False
+        self._button = by_id("btn-sound")
+        self._button.disabled = False
+        on(self._button, "click", lambda e: self.toggle())
+        for name in ("pointerdown", "keydown"):
+            on(document, name, lambda e: self._unlock())
+        app.events.on(self._on_event, "moved", "over")
+        app.clocks.on_low = lambda color: self.play(["low_time"])
+        self._show()
+
+    def toggle(self) -> None:
+        self.enabled = not self.enabled
+        self.storage.set(SOUND_KEY, "on" if self.enabled else "off")
+        self._show()
+
+    def _show(self) -> None:
+        set_attr(document.documentElement, "data-sound", "on" if self.enabled else "off")
+        set_text(self._button, t("sound_on" if self.enabled else "sound_off"))
+        set_attr(self._button, "aria-pressed", "true" if self.enabled else "false")
+        set_attr(self._button, "title", t("sound_title"))
+
+    def _unlock(self) -> None:
+        if self._unlocked:
+            return
+        self._unlocked = True
+        try:
+            self._context = window.AudioContext.new()
+        except Exception:  # no Web Audio here: silent
+            self._context = None
+
+    def _on_event(self, event) -> None:
+        state = self.state
+        game = state.game
+        if game is None or event.ply < 1 or event.ply > len(game.tokens):
+            return
+        if event.name == "moved":
+            self.play(sounds_of(game, event.ply))
+            set_text(by_id("announce"), words_of(game, event.ply, (state.label(0), state.label(1))))
+
+    def play(self, names: list[str]) -> None:
+        if not names:
+            return
+        set_attr(document.documentElement, "data-sound-last", names[-1])
+        context = self._context
+        if not self.enabled or context is None:
+            return
+        try:
+            if str(context.state) == "suspended":
+                context.resume()
+            start = float(context.currentTime) + 0.01
+            for index, name in enumerate(names):
+                for frequency, offset, length, wave, volume in TONES[name]:
+                    self._tone(context, start + 0.22 * index + offset, frequency, length, wave, volume)
+        except Exception as error:  # a sound never breaks the game
+            window.console.warn(f"sound: {error!r}")
+
+    @staticmethod
+    def _tone(context, at: float, frequency: float, length: float, wave: str, volume: float) -> None:
+        oscillator = context.createOscillator()
+        gain = context.createGain()
+        oscillator.type = wave
+        oscillator.frequency.value = frequency
+        gain.gain.setValueAtTime(0.0001, at)
+        gain.gain.exponentialRampToValueAtTime(volume, at + 0.01)
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + length)
+        oscillator.connect(gain)
+        gain.connect(context.destination)
+        oscillator.start(at)
+        oscillator.stop(at + length + 0.02)
