@@ -127,7 +127,6 @@ def test_two_tabs_with_two_games_both_come_back(browser, base_url, artifacts_dir
     page = context.new_page()
     errors = errors_of(page)
     goto_ready(page, base_url)
-    ui = GamePage(page)
     expect(page.locator("#bar-white")).to_contain_text("Bram")  # the newest
     expect(page.locator("#notice")).to_contain_text("Other saved games: 1.")
     page.click("#btn-saved")

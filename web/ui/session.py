@@ -34,7 +34,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, InvalidLinkError, game_to_link
 
-from web.services.autosave import SAVE_KEY, Autosaver, SavedGameError, new_slot
+from web.services.autosave import SAVE_KEY, Autosaver, new_slot
 from web.services.embed import messages_for, ready_message
 from web.ui.dom import by_id, on, set_attr, set_text, show
 from web.services.share import (
