@@ -117,3 +117,26 @@ def test_the_computers_move_is_said(browser, base_url):
     assert (" to " in said or " takes " in said) and said.endswith(".")
     assert not errors, errors
     context.close()
+
+
+def test_a_premove_is_played_and_an_illegal_one_dropped(browser, base_url, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    # The strongest level thinks for a second: time to queue a premove each turn.
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3")
+    ui = GamePage(page)
+    ui.play("c3-d4")
+    ui.click("b3")  # while the computer thinks: the plus tower ...
+    ui.click("b4")  # ... one field up
+    expect(page.locator("#status")).to_contain_text("Premove b3-b4")
+    page.screenshot(path=str(artifacts_dir / "premove.png"))
+    expect(ui.board).to_have_attribute("data-plies", "3", timeout=60_000)
+    assert "b3-b4" in page.inner_text("#moves")
+    ui.click("d3")  # a plus pawn two fields up: beyond its reach, and blocked (R8)
+    ui.click("d5")
+    expect(page.locator("#status")).to_contain_text("Premove d3-d5")
+    expect(ui.board).to_have_attribute("data-plies", "4", timeout=60_000)
+    expect(page.locator("#status")).to_contain_text("Your premove d3-d5 was dropped")
+    assert not errors, errors
+    context.close()

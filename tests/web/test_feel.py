@@ -68,3 +68,34 @@ def test_a_rematch_swaps_the_colours():
     again = settings.rematch()
     assert (again.white, again.black, again.time_control, again.touch_move) == ("Bram", "Anna", "300+5", True)
     assert GameSettings(computer=1).rematch().computer == 0
+
+
+def test_a_premove_is_played_as_soon_as_the_computer_has_moved():
+    state, _ = state_for(START, computer=1)
+    assert state.user_move("c3", "d4")
+    assert state.computer_turn()
+    assert state.user_square("b3") and state.status().key == "premove_pick"   # the plus tower
+    assert state.user_square("b4") and state.status().key == "premove_set"
+    assert [m.square for m in state.marks() if m.kind == "premove"] == ["b3", "b4"]
+    assert state.computer_move("a6-b5")
+    assert state.game.tokens == ["c3-d4", "a6-b5", "b3-b4"] and state.computer_turn()
+    assert not [m for m in state.marks() if m.kind == "premove"]
+
+
+def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
+    state, _ = state_for(START, computer=1)
+    assert state.user_move("c3", "d4")
+    assert state.user_square("d4") and state.user_square("d5")   # a cross pawn moving straight
+    assert state.computer_move("a6-b5")
+    assert state.game.tokens == ["c3-d4", "a6-b5"] and not state.computer_turn()
+    status = state.status()
+    assert status.key == "premove_dropped" and "d4-d5" in status.text() and "(R7)" in status.text()
+
+
+def test_escape_and_a_second_click_drop_a_premove():
+    state, _ = state_for(START, computer=1)
+    assert state.user_move("c3", "d4")
+    assert state.user_square("b3") and state.user_square("b3") and state.premove.squares() == []
+    assert state.user_square("b3") and state.user_square("b4") and state.cancel()
+    assert state.premove.move is None
+    assert not state.user_square("a6")  # the computer's piece: no premove

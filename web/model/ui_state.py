@@ -47,6 +47,7 @@ from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
 from web.model.layout import BoardGeometry
+from web.model.premove import Premove
 from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.model.setup_stage import SetupStage
@@ -128,6 +129,7 @@ class UiState:
         #: Why the computer cannot play (its worker did not start), or None.
         self.computer_problem: str | None = None
         self.replay.reset()
+        self.premove = Premove()
         self._reset_turn()
 
     def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None) -> None:
@@ -149,6 +151,7 @@ class UiState:
         self.cursor = None
         self.message = message
         self.replay.reset()
+        self.premove = Premove()
         self._reset_turn()
         self.check_time()
 
@@ -282,7 +285,24 @@ class UiState:
         changed = self._play(token)
         if self.message is not None and self.message.key == "tower_waits":
             self.message = None  # "Your new tower waits" is for the player's own moves
+        queued = self.premove.take()
+        if changed and queued is not None and self.phase == PLAYING and not self.computer_turn():
+            if not self.user_move(*queued):  # the engine's refusal, named as the premove's
+                reason = self.message.text() if self.message is not None else ""
+                self.message = Message("premove_dropped", {"move": "-".join(queued), "reason": reason}, "warn")
         return changed
+
+    def _premove(self, square: str) -> bool:
+        """A click while the computer moves: a premove (web/model/premove.py)."""
+        piece = self.game.position.board[self.kind.square(square)]
+        own = piece is not None and piece.color != self.computer
+        if not self.premove.point(square, own):
+            return False
+        move = self.premove.move
+        self.message = (Message("premove_set", {"move": "-".join(move)}) if move is not None
+                        else Message("premove_pick", {"square": self.premove.origin})
+                        if self.premove.origin is not None else None)
+        return True
 
     def can_hint(self) -> bool:
         """A hint is offered in untimed games, to the player to move (not
@@ -377,6 +397,7 @@ class UiState:
             if move.tower_field is not None:
                 squares.append(move.tower_field)
             marks += [Mark("hint", self.kind.square_name(sq)) for sq in squares]
+        marks += [Mark("premove", square) for square in self.premove.squares()]
         if self.cursor:
             marks.append(Mark("cursor", self.cursor))
         return marks
@@ -479,6 +500,8 @@ class UiState:
         whether anything changed; if not, the status line says why."""
         phase = self.phase
         if self.computer_turn():
+            if phase == PLAYING and not self.viewing_past() and self._premove(square):
+                return True
             self._warn("computer_busy", player=self.label(self.computer))
             return False
         if phase == SETUP:
@@ -537,7 +560,10 @@ class UiState:
         return True
 
     def cancel(self) -> bool:
-        """Escape: drop a promotion not yet placed, or the selection, or the message."""
+        """Escape: drop a premove, a promotion not yet placed, or the selection, or the message."""
+        if self.premove.clear():
+            self.message = None
+            return True
         step = self._turn().cancel() if self.phase == PLAYING else None
         if step is not None:
             return self._take(step) or step.refusal is not None
@@ -573,6 +599,7 @@ class UiState:
         while self.computer is not None and self.game.tokens and self.computer_turn():
             self.game.undo()
         self.replay.reset()
+        self.premove = Premove()
         self._reset_turn()
         self.message = None
         return True

@@ -31,6 +31,8 @@ MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 CURSOR = "#1b6fe0"
+#: A premove (web/model/premove.py): the piece and where it goes.
+PREMOVE = "rgba(60, 110, 210, 0.42)"
 #: A hint (web/ui/computer.py): the squares of the suggested move.
 HINT = "rgba(52, 120, 214, 0.36)"
 HINT_EDGE = "rgba(30, 84, 170, 0.95)"
@@ -164,7 +166,7 @@ class Renderer:
         for mark in marks:
             by_kind.setdefault(mark.kind, []).append(mark)
 
-        for kind_name, colour in (("last", LAST), ("selected", SELECTED)):
+        for kind_name, colour in (("last", LAST), ("selected", SELECTED), ("premove", PREMOVE)):
             ctx.fillStyle = colour
             for mark in by_kind.get(kind_name, ()):
                 x, y = self._origin(mark.square)
