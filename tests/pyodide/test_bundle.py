@@ -21,13 +21,13 @@ for name in [m for m in sys.modules if m.split(".")[0] in ("militakiri", "web")]
 sys.path.insert(0, "/tmp/app")
 import militakiri
 from web.i18n import texts
-from web.model import ui_state
+from web.model import board_view, ui_state
 from militakiri.messages import text
 print(militakiri.__file__)
 texts.set_language("nl")
 print(texts.t("to_move", player="Wit"), "|", text("no_piece", square="c4").say("nl"))
 state = ui_state.UiState()
-print(state.phase, len(state.marks()))
+print(state.phase, len(board_view.marks(state)))
 '''
 
 

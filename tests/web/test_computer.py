@@ -19,6 +19,7 @@ from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.setup import Setup
 
+from web.model import board_view
 from web.model import opponent
 from web.model import settings as settings_module
 from web.model.settings import GameSettings, from_query
@@ -118,7 +119,7 @@ def test_no_request_on_the_players_turn_and_board_input_waits_on_the_computers()
     assert opponent.next_request(state) is None
     assert state.user_square("c3") and state.user_square("d4")  # the player's move
     assert state.computer_turn()
-    assert state.destinations() == {} and state.marks() == [m for m in state.marks() if m.kind == "last"]
+    assert state.destinations() == {} and board_view.marks(state) == [m for m in board_view.marks(state) if m.kind == "last"]
     assert state.status().key == "computer_thinking"
     before = state.game.position.string()
     assert not state.user_square("f6")
@@ -201,13 +202,13 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
     assert state.phase == SETUP and state.computer_turn()
     assert state.status().key == "computer_setting_up"
     assert not state.user_square("c1")  # the player waits
-    assert state.hidden_color() is None
+    assert board_view.hidden_color(state) is None
     request = opponent.next_request(state)
     assert request.name == "setup" and request.args[:2] == ["single", 2]
     text = worker_answer(request)
     assert opponent.apply(state, request, text)
     assert state.setup_color == 1 and not state.computer_turn()
-    assert state.hidden_color() == 0  # the computer's set-up stays hidden (R4)
+    assert board_view.hidden_color(state) == 0  # the computer's set-up stays hidden (R4)
     for square in ("a8", "b7", "f6"):
         assert state.user_square(square)
     assert state.setup_done()
@@ -222,7 +223,7 @@ def test_the_computer_as_black_sets_up_after_the_player_who_is_not_hidden():
     for square in ("c1", "d2", "b3"):
         assert state.user_square(square)
     assert state.setup_done()
-    assert state.computer_turn() and state.hidden_color() is None
+    assert state.computer_turn() and board_view.hidden_color(state) is None
     assert computer_plays(state)
     assert state.setup_color is None and state.phase == SETUP  # the dice come next
 
@@ -233,13 +234,13 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
     assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
     token = hint(START, depth=1, seconds=None)
     assert opponent.apply(state, request, token)
-    hint_marks = [m.square for m in state.marks() if m.kind == "hint"]
+    hint_marks = [m.square for m in board_view.marks(state) if m.kind == "hint"]
     move = Move.from_token(token, state.kind)
     assert hint_marks == [state.kind.square_name(move.origin), state.kind.square_name(move.target)]
     assert state.status().key == "hint_shown"
     origin, target = hint_marks
     assert state.user_square(origin) and state.user_square(target)
-    assert not [m for m in state.marks() if m.kind == "hint"]  # gone after the move
+    assert not [m for m in board_view.marks(state) if m.kind == "hint"]  # gone after the move
     assert opponent.hint_request(state) is None  # the computer's turn
     timed, _ = state_for(START, time_control="300+0", computer=None)
     assert opponent.hint_request(timed) is None

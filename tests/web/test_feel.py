@@ -9,6 +9,7 @@ from militakiri.board import SINGLE
 from militakiri.move import Move
 from militakiri.pieces import piece_from_symbol as piece
 
+from web.model import board_view
 from web.model.animation import Sprite, at, plan
 from web.model.announce import sounds_of, words_of
 from web.model.settings import GameSettings
@@ -76,10 +77,10 @@ def test_a_premove_is_played_as_soon_as_the_computer_has_moved():
     assert state.computer_turn()
     assert state.user_square("b3") and state.status().key == "premove_pick"   # the plus tower
     assert state.user_square("b4") and state.status().key == "premove_set"
-    assert [m.square for m in state.marks() if m.kind == "premove"] == ["b3", "b4"]
+    assert [m.square for m in board_view.marks(state) if m.kind == "premove"] == ["b3", "b4"]
     assert state.computer_move("a6-b5")
     assert state.game.tokens == ["c3-d4", "a6-b5", "b3-b4"] and state.computer_turn()
-    assert not [m for m in state.marks() if m.kind == "premove"]
+    assert not [m for m in board_view.marks(state) if m.kind == "premove"]
 
 
 def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():

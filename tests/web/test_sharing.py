@@ -14,6 +14,7 @@ import pytest
 from militakiri import Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
+from web.model import board_view
 from web.model import replay
 from web.model.events import GameEvents
 from web.model.replay import Replay
@@ -364,7 +365,7 @@ def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     origin = next(iter(game.turn_choices().destinations() or {"a1": {}}))
     assert not state.user_square(origin)
     assert state.status().level == "warn" and "End" in state.status().text()
-    assert state.marks() == [m for m in state.marks() if m.kind in ("last", "cursor")]
+    assert board_view.marks(state) == [m for m in board_view.marks(state) if m.kind in ("last", "cursor")]
     assert state.step_replay("last") and not state.viewing_past()
     assert state.position_string() == game.position.string()
 

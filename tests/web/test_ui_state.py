@@ -8,6 +8,7 @@ import pytest
 
 from militakiri import Game, Position
 
+from web.model import board_view
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 
 from .fakes import state_for
@@ -49,15 +50,15 @@ def test_setup_white_then_black_hidden_then_dice_then_play():
     assert state.phase == SETUP and state.turn == 0
     assert "Anna (White)" in state.status().text() and "rank 1" in state.status().text()
     place(state, "c1", "d2", "b3")
-    assert len(state.pieces()) == 18
+    assert len(board_view.pieces(state)) == 18
     assert state.setup_done()
     # R4: White's set-up is hidden while Black places.
-    assert state.hidden_color() == 0 and state.pieces() == {}
+    assert board_view.hidden_color(state) == 0 and board_view.pieces(state) == {}
     assert "rank 8" in state.status().text()
     place(state, "a8", "b7", "f6")
-    assert len(state.pieces()) == 18
+    assert len(board_view.pieces(state)) == 18
     assert state.setup_done()
-    assert state.hidden_color() is None and len(state.pieces()) == 36
+    assert board_view.hidden_color(state) is None and len(board_view.pieces(state)) == 36
     assert state.position_string() == "" and "Roll the dice" in state.status().text()
     dice = state.roll()
     assert state.phase == SETUP and state.game.dice == dice
@@ -73,7 +74,7 @@ def test_setup_refusals_are_explained_and_change_nothing():
     assert not state.user_square("c5")
     message = state.status()
     assert message.level == "warn" and "not in White's set-up zone" in message.text()
-    assert state.pieces() == {}
+    assert board_view.pieces(state) == {}
     # Done before all towers are placed: refused, saying which are missing.
     place(state, "c1")
     assert not state.setup_done()
@@ -84,10 +85,10 @@ def test_setup_refusals_are_explained_and_change_nothing():
 def test_single_board_click_on_the_row_moves_the_tower_and_click_takes_it_back():
     state, _ = state_for()
     place(state, "c1", "e1")
-    towers = [sq for sq, p in state.pieces().items() if p.is_tower]
+    towers = [sq for sq, p in board_view.pieces(state).items() if p.is_tower]
     assert [state.kind.square_name(sq) for sq in towers] == ["e1"]
     place(state, "e1")  # take it back
-    assert state.pieces() == {}
+    assert board_view.pieces(state) == {}
 
 
 def test_double_board_side_by_side_refused_R5():
@@ -95,16 +96,16 @@ def test_double_board_side_by_side_refused_R5():
     place(state, "c1")
     assert not state.user_square("d1")
     assert "(R5)" in state.status().text() and "next to your star tower on c1" in state.status().text()
-    ghosts = {m.square for m in state.marks() if m.kind == "ghost"}
+    ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
     assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
 
 
 def test_random_setup_and_clear():
     state, _ = state_for()
     state.random_setup()
-    assert state.setup.drafts[0].is_complete() and len(state.pieces()) == 18
+    assert state.setup.drafts[0].is_complete() and len(board_view.pieces(state)) == 18
     state.clear_setup()
-    assert state.pieces() == {}
+    assert board_view.pieces(state) == {}
 
 
 def test_position_parameter_starts_playing_at_once():
@@ -118,13 +119,13 @@ def test_position_parameter_starts_playing_at_once():
 def test_select_shows_moves_and_takes_then_click_plays():
     state = started_single()
     assert state.user_square("b3")  # White plus tower
-    marks = {(m.kind, m.square) for m in state.marks()}
+    marks = {(m.kind, m.square) for m in board_view.marks(state)}
     assert ("selected", "b3") in marks and ("move", "b4") in marks and ("take", "e6") in marks
     before = state.position_string()
     assert state.user_square("b5")
     assert state.position_string() != before
     assert state.game.tokens == ["b3-b5"]
-    assert {m.square for m in state.marks() if m.kind == "last"} == {"b3", "b5"}
+    assert {m.square for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b5"}
 
 
 def test_illegal_click_changes_nothing_and_says_why():
@@ -160,10 +161,10 @@ def test_promotion_field_chosen_by_click_and_cancel():
     state.user_square("c4")
     assert state.user_square("c5")
     assert state.pending is not None and state.game.tokens == []
-    ghosts = {m.square for m in state.marks() if m.kind == "ghost"}
+    ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
     assert ghosts == set(state.pending) and "e2" in ghosts
     # The merged stack has left the board in the preview (R13).
-    assert state.kind.square("c5") not in state.pieces()
+    assert state.kind.square("c5") not in board_view.pieces(state)
     assert "new cross tower" in state.status().text()
     assert not state.user_square("c6")  # not a field for the tower
     assert state.status().level == "warn"
@@ -184,7 +185,7 @@ def test_waiting_tower_placed_first_then_moved_R15():
     assert not state.user_square("c5")  # not in the zone
     assert state.user_square("c2")
     assert state.placing_shape() is None
-    assert state.pieces()[state.kind.square("c2")].symbol == "P^"
+    assert board_view.pieces(state)[state.kind.square("c2")].symbol == "P^"
     assert state.user_square("c2") and state.user_square("c6")
     assert state.game.tokens == ["@c2,c2-c6"]
 
@@ -284,7 +285,7 @@ def test_cursor_keys_follow_the_screen_and_enter_selects():
     state.flip()
     state.move_cursor(0, -1)  # up on a flipped board is towards rank 1
     assert state.cursor == "b2"
-    assert ("cursor", "b2") in {(m.kind, m.square) for m in state.marks()}
+    assert ("cursor", "b2") in {(m.kind, m.square) for m in board_view.marks(state)}
     state.move_cursor(-5, 9)  # clamped to the board
     assert state.cursor == "f8"
 

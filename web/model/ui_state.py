@@ -51,7 +51,7 @@ from web.model.premove import Premove
 from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.model.setup_stage import SetupStage
-from web.model.status import Mark, Message, warning
+from web.model.status import Message, warning
 from web.model.turn import Step, TurnInProgress
 
 SETUP, PLAYING, OVER = "setup", "playing", "over"
@@ -172,6 +172,12 @@ class UiState:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
+
+    @property
+    def turn_in_progress(self) -> TurnInProgress:
+        """The turn the player to move is making (the piece selected, the
+        waiting towers placed): what the board view draws of it."""
+        return self._turn()
 
     def _turn(self) -> TurnInProgress:
         """The turn the player to move is making (web/model/turn.py)."""
@@ -338,30 +344,6 @@ class UiState:
         target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
         return self.show_ply(target)
 
-    def hidden_color(self) -> int | None:
-        """The colour whose set-up must not be seen now (R4, hot-seat)."""
-        return self.setup.hidden_color(self.computer) if self.phase == SETUP and self.setup else None
-
-    def pieces(self) -> dict[int, object]:
-        """``{square: piece}`` to draw: the set-up so far, or the position
-        with this turn's placed towers and a promoting take shown."""
-        if self.game is None:
-            return self.setup.pieces(self.computer)
-        position = self.game.position
-        if self.viewing_past():
-            position = self.shown_position()
-            return {sq: piece for sq, piece in enumerate(position.board) if piece is not None}
-        board = self._turn().board() if self.phase == PLAYING else position.board
-        return {sq: piece for sq, piece in enumerate(board) if piece is not None}
-
-    def waiting_shown(self, color: int) -> tuple[int, ...]:
-        """``color``'s waiting towers (R15) less those placed this turn."""
-        position = self.shown_position()
-        waiting = tuple(position.waiting[color])
-        if self.phase == PLAYING and color == position.turn and not self.viewing_past():
-            return waiting[len(self._turn().placed):]
-        return waiting
-
     def destinations(self) -> dict[str, dict[str, str]]:
         if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
             return {}
@@ -372,35 +354,6 @@ class UiState:
         if self.phase != PLAYING or self.computer_turn():
             return None
         return self._turn().placing_shape()
-
-    def marks(self) -> list[Mark]:
-        """Every highlight, in drawing order."""
-        marks: list[Mark] = []
-        game = self.game
-        last = self.replay.last_token(game) if game is not None and self.started else None
-        if last is not None:
-            move = Move.from_token(last, self.kind)
-            squares = [move.origin, move.target, *move.placements]
-            if move.tower_field is not None:
-                squares.append(move.tower_field)
-            marks += [Mark("last", self.kind.square_name(sq)) for sq in squares]
-        phase = self.phase
-        if self.viewing_past() or self.paused:
-            pass  # a past position or paused clocks: nothing to choose
-        elif self.player_sets_up():
-            marks += self.setup.ghosts()
-        elif phase == PLAYING and not self.computer_turn():
-            marks += self._turn().marks()
-        if self.hint is not None and self.hint[0] == len(game.tokens) and not self.viewing_past():
-            move = Move.from_token(self.hint[1], self.kind)
-            squares = [*move.placements, move.origin, move.target]
-            if move.tower_field is not None:
-                squares.append(move.tower_field)
-            marks += [Mark("hint", self.kind.square_name(sq)) for sq in squares]
-        marks += [Mark("premove", square) for square in self.premove.squares()]
-        if self.cursor:
-            marks.append(Mark("cursor", self.cursor))
-        return marks
 
     def touched(self) -> str | None:
         """The piece that must move under touch-move (R25), or None."""

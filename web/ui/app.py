@@ -18,6 +18,7 @@ from militakiri import MilitakiriError
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from web.model import board_view
 from web.i18n.texts import t
 from web.model.events import EventBus, GameEvents
 from web.model.layout import NARROW, fit_square
@@ -230,7 +231,7 @@ class App:
         if cursor is None:
             where = t("cursor_none")
         else:
-            piece = state.pieces().get(state.kind.square(cursor))
+            piece = board_view.pieces(state).get(state.kind.square(cursor))
             if piece is None:
                 where = t("cursor_empty", square=cursor)
             else:

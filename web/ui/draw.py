@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy
 from militakiri.board import ZONE_ROWS
 from militakiri.move import Move
 
+from web.model import board_view
 from web.model import animation
 from web.model.layout import BoardGeometry
 from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, LIGHT, OUTLINE, PALETTE, STROKE,
@@ -161,7 +162,7 @@ class Renderer:
                 ctx.fillStyle = LIGHT if (file + rank) % 2 else DARK
                 ctx.fillRect(x, y, s, s)
 
-        marks = state.marks()
+        marks = board_view.marks(state)
         by_kind: dict[str, list] = {}
         for mark in marks:
             by_kind.setdefault(mark.kind, []).append(mark)
@@ -188,7 +189,7 @@ class Renderer:
         self._coordinates(g)
 
         # Pieces (those of a move being animated apart, over the rest).
-        pieces = state.pieces()
+        pieces = board_view.pieces(state)
         gone = self._animate(pieces)
         covered = self._animation[2] if gone is not None else ()
         drag_origin = self.drag[0] if self.drag else None
@@ -229,7 +230,7 @@ class Renderer:
             ctx.arc(cx, cy, s * 0.455, 0, math.tau)
             ctx.stroke()
 
-        hidden = state.hidden_color()
+        hidden = board_view.hidden_color(state)
         if hidden is not None:
             self._hidden_zone(g, hidden)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from militakiri.pieces import SHAPES, WHITE, stack, tower
 from militakiri.record import move_rows
 
+from web.model import board_view
 from web.i18n.texts import t
 from web.model.shapes import PALETTE, symbol_strokes, tower_outline
 from web.model.ui_state import OVER
@@ -92,7 +93,7 @@ class PlayerBars:
         else:
             position = state.shown_position()  # a past one while replaying
             left = position.moves_left[color] if position.moves_left is not None else None
-            key = (tuple(position.spares[color]), state.waiting_shown(color), left)
+            key = (tuple(position.spares[color]), board_view.waiting_shown(state, color), left)
         if key == self._keys[color]:
             return
         self._keys[color] = key

@@ -1,0 +1,79 @@
+"""What the board shows: the pieces, the waiting towers, the highlights.
+
+Pure Python; it only reads the page's state (web/model/ui_state.py), and
+the renderer (web/ui/draw.py) and the player bars (web/ui/panels.py) draw
+what it returns, as chessground draws its state. Each function takes the
+UiState:
+
+- :func:`pieces`: ``{square: piece}``, the set-up so far, a past position
+  while stepping through the moves, or the position with this turn's placed
+  towers and a promoting take shown (the engine's Position.preview);
+- :func:`waiting_shown`: a colour's waiting towers less those placed now;
+- :func:`marks`: every highlight, in drawing order;
+- :func:`hidden_color`: the set-up that must not be seen (R4, hot-seat).
+"""
+
+from __future__ import annotations
+
+from militakiri.move import Move
+
+from web.model.status import Mark
+from web.model.ui_state import PLAYING, SETUP
+
+
+def hidden_color(state) -> int | None:
+    """The colour whose set-up must not be seen now (R4, hot-seat)."""
+    return state.setup.hidden_color(state.computer) if state.phase == SETUP and state.setup else None
+
+
+def pieces(state) -> dict[int, object]:
+    """``{square: piece}`` to draw."""
+    if state.game is None:
+        return state.setup.pieces(state.computer)
+    if state.viewing_past():
+        board = state.shown_position().board
+    elif state.phase == PLAYING:
+        board = state.turn_in_progress.board()
+    else:
+        board = state.game.position.board
+    return {sq: piece for sq, piece in enumerate(board) if piece is not None}
+
+
+def waiting_shown(state, color: int) -> tuple[int, ...]:
+    """``color``'s waiting towers (R15) less those placed this turn."""
+    position = state.shown_position()
+    waiting = tuple(position.waiting[color])
+    if state.phase == PLAYING and color == position.turn and not state.viewing_past():
+        return waiting[len(state.turn_in_progress.placed):]
+    return waiting
+
+
+def _move_marks(kind_name: str, token: str, kind, placements_first: bool) -> list[Mark]:
+    move = Move.from_token(token, kind)
+    squares = [*move.placements, move.origin, move.target] if placements_first else \
+        [move.origin, move.target, *move.placements]
+    if move.tower_field is not None:
+        squares.append(move.tower_field)
+    return [Mark(kind_name, kind.square_name(sq)) for sq in squares]
+
+
+def marks(state) -> list[Mark]:
+    """Every highlight, in drawing order: the last move, what may be chosen
+    now, a hint, a premove, the keyboard's cursor."""
+    result: list[Mark] = []
+    game = state.game
+    last = state.replay.last_token(game) if game is not None and state.started else None
+    if last is not None:
+        result += _move_marks("last", last, state.kind, placements_first=False)
+    if state.viewing_past() or state.paused:
+        pass  # a past position or paused clocks: nothing to choose
+    elif state.player_sets_up():
+        result += state.setup.ghosts()
+    elif state.phase == PLAYING and not state.computer_turn():
+        result += state.turn_in_progress.marks()
+    if state.hint is not None and state.hint[0] == len(game.tokens) and not state.viewing_past():
+        result += _move_marks("hint", state.hint[1], state.kind, placements_first=True)
+    result += [Mark("premove", square) for square in state.premove.squares()]
+    if state.cursor:
+        result.append(Mark("cursor", state.cursor))
+    return result
