@@ -183,3 +183,25 @@ def test_a_record_with_a_control_character_in_a_name_is_saved_and_reloads(browse
     expect(page.locator("#bar-white")).to_contain_text("Anna")
     expect(page.locator("#dlg-problem")).not_to_have_attribute("open", "")
     context.close()
+
+
+#: The worst a link can carry that a game can reach: five waiting towers
+#: with two free fields (tests/engine/test_bad_input.py).
+WORST_REACHABLE = "s^5/6/6/6/6/P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1"
+
+
+def test_the_worst_reachable_position_opens_without_a_long_task(saved_page, base_url):
+    ui, errors = saved_page
+    page = ui.page
+    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
+    page.evaluate("""() => { window.longTasks = [];
+        new PerformanceObserver(list => { for (const entry of list.getEntries()) window.longTasks.push(entry.duration); })
+            .observe({type: 'longtask'}); }""")
+    page.evaluate("link => { location.hash = link; }", position_link(WORST_REACHABLE))
+    ui.expect_position(WORST_REACHABLE)
+    expect(page.locator("#status")).to_contain_text("waiting")
+    ui.click("c3")  # the first waiting tower placed: its stage of the turn (R15)
+    page.wait_for_timeout(300)
+    longest = max(page.evaluate("window.longTasks"), default=0)
+    assert longest < 200, f"a task of {longest:.0f} ms"
+    assert not errors, errors
