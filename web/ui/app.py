@@ -42,6 +42,10 @@ SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120
 EMBED_STATUS_AND_BUTTONS = 84
 PLAY_MIN = 440
+#: style.css's layout for a phone held sideways: the board beside its bars and buttons.
+LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
+#: The least width of the column beside the board in that layout.
+LANDSCAPE_SIDE = 230
 
 
 def now() -> float:
@@ -55,6 +59,8 @@ def wall_now() -> float:
 
 class App:
     def __init__(self, settings: GameSettings) -> None:
+        self._fitted_reserve = 0  # App.fit's room below the board, as last measured
+        self._first_content: int | None = None
         rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
         try:
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
@@ -146,6 +152,13 @@ class App:
         taken off, with fixed room for the status line and the buttons."""
         kind = self.state.kind
         width, height = window.innerWidth, window.innerHeight
+        if window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
+            top = document.querySelector(".topbar").offsetHeight
+            square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
+            self.renderer.resize(square)
+            self._fitted_reserve = self._reserve()
+            self.renderer.request()
+            return
         # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
         embed = document.documentElement.classList.contains("embed")
         narrow = width <= NARROW or embed
@@ -154,13 +167,26 @@ class App:
         top = document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
-        reserve = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
+        reserve = self._fitted_reserve = self._reserve()
         avail_h = height - top - bars - reserve - extra - 16
         square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
         self.renderer.resize(square)
         board_w = square * kind.files
         by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
         self.renderer.request()
+
+    def _reserve(self) -> int:
+        """The room below the board: the room the page keeps before Python
+        runs (style.css), and what the status line and the buttons take now
+        beyond what they took in the first frame (a second row of buttons, a
+        longer message), so nothing the player needs falls below the fold and
+        the first frame never moves."""
+        embed = document.documentElement.classList.contains("embed")
+        least = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
+        content = int(by_id("status").offsetHeight + by_id("controls").offsetHeight)
+        if self._first_content is None:
+            return least
+        return least + max(0, content - self._first_content)
 
     def after_input(self, changed) -> None:
         self.refresh()
@@ -206,11 +232,16 @@ class App:
         show(by_id("btn-resign"), playing)
         show(by_id("btn-again"), phase == OVER)
         show(by_id("btn-rematch"), phase == OVER)
+        show(by_id("replay"), state.game is not None and state.started)  # no moves in a set-up
 
         self.bars.update()
         self.moves.update()
         self.endgame.update()
         self.clocks.update()
+        if self._first_content is None:  # the first frame's status line and buttons
+            self._first_content = int(by_id("status").offsetHeight + by_id("controls").offsetHeight)
+        if self._reserve() != self._fitted_reserve:
+            self.fit()  # the status line or the buttons take another height now
         self.renderer.request()
 
         if phase == SETUP and state.setup_color is None and not state.started \

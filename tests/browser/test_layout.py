@@ -1,0 +1,62 @@
+"""Layout that fits (issue 13): at common laptop and phone sizes no control
+the player needs is below the fold, in the set-up, in play, after a reload
+(Resume) and at a promotion, and the board is as large as the room left."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from game_page import GamePage, goto_ready, wait_ready
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+#: White's cross rank 2 on c4 takes the cross rank 1 on c5: a promotion whose tower has
+#: fields to choose from (R13), so the page asks where.
+PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
+SIZES = [(1366, 768), (1280, 800), (1280, 720), (390, 844), (844, 390)]
+
+#: Each visible control's box, and the viewport.
+BOXES = """(ids) => ids.map(id => { const node = document.getElementById(id);
+    if (!node || node.hidden || node.offsetParent === null) return null;
+    const r = node.getBoundingClientRect();
+    return [id, r.left, r.top, r.right, r.bottom]; }).filter(Boolean)"""
+
+
+def outside(page, ids: list[str]) -> list:
+    width, height = page.evaluate("[innerWidth, innerHeight]")
+    return [box for box in page.evaluate(BOXES, ids)
+            if box[1] < -1 or box[2] < -1 or box[3] > width + 1 or box[4] > height + 1]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir):
+    width, height = size
+    phone = width < 500 or height < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
+                                  has_touch=phone)
+    page = context.new_page()
+    # The set-up: the board and Done.
+    goto_ready(page, f"{base_url}?board=single")
+    assert not outside(page, ["board", "btn-done", "btn-random", "status"]), "set-up"
+    # Play, with a clock: Resign; after a reload the clocks wait for Resume.
+    goto_ready(page, f"{base_url}?position={quote(START)}&time=300%2B0")
+    ui = GamePage(page)
+    assert not outside(page, ["board", "btn-resign", "status", "bar-white", "bar-black"]), "play"
+    ui.play("c3-d4", how="tap" if phone else "click")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#btn-resume")).to_be_visible()
+    assert not outside(page, ["board", "btn-resume", "status"]), "resume"
+    page.screenshot(path=str(artifacts_dir / f"layout-{width}x{height}.png"))
+    # A promotion: the status line asks where the tower goes.
+    goto_ready(page, f"{base_url}?position={quote(PROMOTION)}")
+    ui.click("c4") if not phone else ui.tap("c4")  # the cross rank 2 takes the rank 1 ...
+    ui.click("c5") if not phone else ui.tap("c5")  # ... and reaches 3: a tower, but where?
+    expect(page.locator("#status")).to_contain_text("tower")
+    assert not outside(page, ["board", "status", "btn-resign"]), "promotion"
+    # The board and what goes with it fit the window (the move list may scroll below).
+    assert page.evaluate("document.getElementById('play').getBoundingClientRect().bottom <= innerHeight + 1")
+    context.close()
