@@ -26,6 +26,10 @@ Version 1, fields separated by ``!``::
   combined in mixed radix, so a move costs log2(legal moves) bits.
 - a checksum of all before it, so a truncated or mangled link is caught.
 
+Version 2 adds one field before the moves, for a game against the computer:
+``b4`` (the computer plays Black at level 4) or ``w2``. A game between two
+people is still written as version 1, which every version reads.
+
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
 >>> game.play("f6-f5"); game.play("c3-d4")
@@ -57,7 +61,10 @@ from .record import Players
 from .setup import Dice, Setup
 
 
-VERSION = 1
+VERSION = 2
+#: The computer's levels a link may name (militakiri.ai.levels; the link is
+#: below the AI and only carries the number).
+MAX_COMPUTER_LEVEL = 9
 SEPARATOR = "!"
 #: Longer links are refused unread (a 200-move double board game is ~300).
 MAX_LINK_CHARS = 4000
@@ -77,14 +84,27 @@ class SharedGame:
 
     game: Game
     deadline: float | None = None
+    #: ``(colour, level)`` of the computer in a game against it (version 2), or None.
+    computer: tuple[int, int] | None = None
 
 
-def game_to_link(game: Game, deadline: float | None = None) -> str:
-    """The link fragment (without ``#``) of ``game``."""
-    fields = [str(VERSION), _start_field(game), _dice_field(game), game.time_control.text()]
+def game_to_link(game: Game, deadline: float | None = None,
+                 computer: tuple[int, int] | None = None) -> str:
+    """The link fragment (without ``#``) of ``game``; ``computer``: the
+    colour and level of the computer, in a game against it (version 2).
+
+    >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
+    >>> link = game_to_link(game, computer=(1, 4))
+    >>> link.split("!")[0], link.split("!")[8], game_from_link(link).computer
+    ('2', 'b4', (1, 4))
+    """
+    version = 1 if computer is None else 2
+    fields = [str(version), _start_field(game), _dice_field(game), game.time_control.text()]
     fields += [_quote_name(game.players.white), _quote_name(game.players.black)]
     fields.append("-" if deadline is None else _base36(int(deadline)))
     fields.append(_end_field(game))
+    if computer is not None:
+        fields.append("wb"[computer[0]] + str(computer[1]))
     fields.append(_moves_field(game))
     body = SEPARATOR.join(fields)
     return body + SEPARATOR + _checksum(body)
@@ -120,16 +140,18 @@ def game_from_link(link: str) -> SharedGame:
         )
     if int(version) < 1:
         raise InvalidLinkError(f"format {version} does not exist")
-    if len(fields) != 10:
+    parts = 10 if int(version) == 1 else 11
+    if len(fields) != parts:
         raise InvalidLinkError(
-            f"the link is cut short or damaged: {len(fields)} parts instead of 10"
+            f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
         )
     body = SEPARATOR.join(fields[:-1])
     if fields[-1] != _checksum(body):
         raise InvalidLinkError(
             "the link is damaged or was changed by hand (its check code does not match)"
         )
-    _, start, dice_text, control, white, black, deadline, end, moves = fields[:-1]
+    _, start, dice_text, control, white, black, deadline, end, *opponent, moves = fields[:-1]
+    computer = _computer(opponent[0]) if opponent else None
 
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
@@ -148,7 +170,7 @@ def game_from_link(link: str) -> SharedGame:
     game.clock = None  # replayed untimed; the caller restores the clocks
     _replay(game, moves)
     _apply_end(game, end)
-    return SharedGame(game, _deadline(deadline, time_control))
+    return SharedGame(game, _deadline(deadline, time_control), computer)
 
 
 # Writing ----------------------------------------------------------------------
@@ -287,6 +309,12 @@ def _apply_end(game: Game, end: str) -> None:
         game.end(_ENDS[end[0]], int(end[1]))
     except MilitakiriError as error:
         raise InvalidLinkError(f"the link's end does not fit its moves: {error}") from None
+
+
+def _computer(text: str) -> tuple[int, int]:
+    if len(text) != 2 or text[0] not in "wb" or not "1" <= text[1] <= str(MAX_COMPUTER_LEVEL):
+        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level (b4)")
+    return "wb".index(text[0]), int(text[1])
 
 
 def _deadline(text: str, control: TimeControl) -> float | None:

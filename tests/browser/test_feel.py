@@ -8,6 +8,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from militakiri import Position
+
 from game_page import GamePage, errors_of, goto_ready, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -140,3 +142,29 @@ def test_a_premove_is_played_and_an_illegal_one_dropped(browser, base_url, artif
     expect(page.locator("#status")).to_contain_text("Your premove d3-d5 was dropped")
     assert not errors, errors
     context.close()
+
+
+def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, base_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    # The player takes Black: the computer (White, level 1) begins.
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1&seed=5")
+    ui = GamePage(page)
+    expect(ui.board).to_have_attribute("data-plies", "1", timeout=120_000)
+    page.click("#btn-share")
+    url = page.input_value("#share-url")
+    page.click("#share-close")
+    assert "!w1!" in url  # the computer's side and level travel in the link (version 2)
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    friend = other.new_page()
+    goto_ready(friend, url)
+    view = GamePage(friend)
+    expect(friend.locator("#bar-white")).to_contain_text("Computer, level 1")
+    assert friend.evaluate("window.militakiri.squareCenter('a8').y") > 300  # Black at the bottom
+    token = next(t for t in Position.from_string(view.position()).legal_moves() if "x" not in t)
+    view.play(token)
+    expect(view.board).to_have_attribute("data-plies", "3", timeout=120_000)  # it answered
+    assert not errors, errors
+    context.close()
+    other.close()

@@ -132,13 +132,17 @@ class UiState:
         self.premove = Premove()
         self._reset_turn()
 
-    def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None) -> None:
+    def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
+                  computer: tuple[int, int] | None = None) -> None:
         """Show ``game`` (read from a link, a record or a save) at its last
-        move, its clock as the caller prepared it (web/services/share.py: prepare)."""
+        move, its clock as the caller prepared it (web/services/share.py:
+        prepare); ``computer``: its colour and level, if it plays a side."""
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
             white=game.players.white, black=game.players.black, seed=self.settings.seed,
             touch_move=game.touch_move)
+        if computer is not None:
+            self.settings.computer, self.settings.level = computer
         self.players = game.players
         self.game = game
         self.game_id = next(_GAME_IDS)
@@ -272,6 +276,11 @@ class UiState:
         """Whether a player (not the computer) is placing a set-up now: the
         Random, Clear and Done buttons show, and the free fields are marked."""
         return self.phase == SETUP and self.setup_color is not None and not self.computer_turn()
+
+    def computer_side(self) -> tuple[int, int] | None:
+        """The computer's colour and level in this game, or None (a link
+        carries them: militakiri.link version 2)."""
+        return None if self.computer is None else (self.computer, self.settings.level)
 
     def computer_setup(self, text: str) -> bool:
         """The computer's set-up (set-up text, R4) is placed and confirmed."""

@@ -77,6 +77,8 @@ class Restored:
     saved_at: float = 0.0
     #: Where it is kept (Autosaver.load).
     key: str = ""
+    #: The computer's colour and level, if it plays a side (the link's).
+    computer: tuple | None = None
 
 
 def _check(body: dict) -> str:
@@ -136,7 +138,7 @@ def restore(text, *, wall_now: float) -> Restored:
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
     # A view setting: anything but true (a forged "no" too) is not flipped.
-    return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text))
+    return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer)
 
 
 def _restore_touch_move(game, saved) -> None:
@@ -209,11 +211,12 @@ class Autosaver:
         it is a fresh page that must not remove a save it could not read)."""
         self._last = self.state_key(state)
 
-    def link(self, game, game_id: int) -> str:
-        """``game``'s link (UiState.game_id ``game_id``), made again only when it changed."""
-        key = (game_id, tuple(game.tokens), str(game.external_outcome), current_deadline(game))
+    def link(self, game, game_id: int, computer: tuple[int, int] | None = None) -> str:
+        """``game``'s link (UiState.game_id ``game_id``), made again only when
+        it changed; ``computer``: its side and level, if it plays one."""
+        key = (game_id, tuple(game.tokens), str(game.external_outcome), current_deadline(game), computer)
         if key != self._link_key:
-            self._link = link_of(game)
+            self._link = link_of(game, computer)
             self._link_key = key
         return self._link
 
@@ -240,7 +243,8 @@ class Autosaver:
                 self.others = self.saved_games(wall)
             return done
         self._last = key
-        text = snapshot(game, now=now, flipped=state.flipped, link=self.link(game, state.game_id), wall=wall)
+        text = snapshot(game, now=now, flipped=state.flipped, wall=wall,
+                        link=self.link(game, state.game_id, state.computer_side()))
         if not self.storage.set(self.key, text):
             return "failed"
         self._keep_newest()

@@ -91,8 +91,9 @@ def current_deadline(game) -> float | None:
     return game.clock.deadline()
 
 
-def link_of(game) -> str:
-    return game_to_link(game, current_deadline(game))
+def link_of(game, computer: tuple[int, int] | None = None) -> str:
+    """The link of ``game`` now: its deadline, and the computer's side if it plays one."""
+    return game_to_link(game, current_deadline(game), computer)
 
 
 def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = False,

@@ -32,7 +32,7 @@ import zlib
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from militakiri import BLACK, InvalidLinkError, game_to_link
+from militakiri import BLACK, WHITE, InvalidLinkError, game_to_link
 
 from web.services.autosave import SAVE_KEY, Autosaver, new_slot
 from web.services.embed import messages_for, ready_message
@@ -186,24 +186,30 @@ class Session:
 
     # Loading games --------------------------------------------------------------------
 
-    def load_game(self, game, message_key: str | None, deadline: float | None = None) -> None:
-        """A game read whole from a link or a record becomes the game."""
+    def load_game(self, game, message_key: str | None, deadline: float | None = None,
+                  computer: tuple[int, int] | None = None) -> None:
+        """A game read whole from a link or a record becomes the game; with
+        ``computer`` (colour, level) the computer goes on playing its side.
+        The board turns to the player against the computer, else to
+        whoever is to move."""
         prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline)
-        flipped = None
-        if game.time_control.mode == "correspondence" and not game.is_over():
-            flipped = game.position.turn == BLACK  # the player to move at the bottom
+        if computer is not None:
+            flipped = computer[0] == WHITE
+        else:
+            flipped = None if game.is_over() else game.position.turn == BLACK
         message = Message(message_key, {"n": len(game.tokens)}) if message_key and game.tokens else None
-        self._load(game, flipped, prepared.note, message)
+        self._load(game, flipped, prepared.note, message, computer=computer)
 
     def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
-        self.load_game(shared.game, message_key, shared.deadline)
+        self.load_game(shared.game, message_key, shared.deadline, shared.computer)
 
     def _load_restored(self, restored) -> None:
-        self._load(restored.game, restored.flipped, restored.note, None, result_seen=True)
+        self._load(restored.game, restored.flipped, restored.note, None, result_seen=True,
+                   computer=restored.computer)
 
-    def _load(self, game, flipped, note, message, result_seen: bool = False) -> None:
+    def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
         self.dialogs.close_all()
-        self.state.load_game(game, flipped=flipped, message=message)
+        self.state.load_game(game, flipped=flipped, message=message, computer=computer)
         self.note = (self.state.game_id, note) if note else None
         if result_seen:  # a finished game restored: no result dialog on every reload
             self.app._result_shown_for = (self.state.game_id, len(game.tokens))

@@ -69,7 +69,7 @@ class ShareDialogs:
         game = state.game
         if game is None or not state.started:
             return
-        url = share_url(str(window.location.href), self.session.saver.link(game, state.game_id))
+        url = share_url(str(window.location.href), self.session.saver.link(game, state.game_id, state.computer_side()))
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
         set_text(by_id("share-copied"), "")
