@@ -31,6 +31,7 @@ from web.ui import language
 from web.ui.app import App
 from web.ui.computer import Computer
 from web.ui.feedback import Feedback
+from web.ui.review import Reviewer
 from web.ui.session import Session
 
 query = str(window.location.search or "")
@@ -44,6 +45,7 @@ language.wire(app)
 session = Session(app, query, options)
 computer = Computer(app)
 feedback = Feedback(app, options.embed, options.sound)
+reviewer = Reviewer(app, computer)
 # A link, the saved game, or the New game dialog (unless the URL starts a
 # game, or the player already chose in it before Python ran: web/boot/first_stage.js).
 early = app.dialogs.early_choice()

@@ -168,3 +168,36 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, bas
     assert not errors, errors
     context.close()
     other.close()
+
+
+#: White's star tower steps beside a cross pawn that takes it: a blunder that loses (R19).
+BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+
+
+def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(browser, base_url, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(BLUNDER)}")
+    ui = GamePage(page)
+    ui.play("a1-a2")
+    ui.play("b2xa2")
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    page.click("#result-close")
+    page.click("#btn-analyse")
+    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+    expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunders (??).")
+    assert page.locator("#review-graph circle").count() == 1
+    page.screenshot(path=str(artifacts_dir / "review.png"))
+    # A click on the graph's left end goes to the start, where the arrow shows the better move.
+    box = page.locator("#review-graph").bounding_box()
+    page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+    expect(ui.board).to_have_attribute("data-ply", "0")
+    page.screenshot(path=str(artifacts_dir / "review-better-move.png"))
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#review-counts")).to_contain_text("1 blunders")
+    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+    assert not errors, errors
+    context.close()

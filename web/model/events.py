@@ -16,7 +16,7 @@ reads the state; these parts act on events.
 - ``took_back``: moves were taken back (``ply``: moves left);
 - ``over``: the game ended (the last move, a flag, a resignation);
 - ``changed``: anything else a save keeps: the board flipped, a piece
-  touched (R25), the clocks paused or resumed.
+  touched (R25), the clocks paused or resumed, a review finished.
 
 >>> from web.model.ui_state import UiState
 >>> from web.model.settings import GameSettings
@@ -63,7 +63,8 @@ class _Seen:
         game = state.game if state.started else None
         clock = game.clock if game is not None else None
         kept = (state.flipped, game.touched if game is not None else None,
-                None if clock is None else (clock.running, clock.to_move))
+                None if clock is None else (clock.running, clock.to_move),
+                state.review is not None and state.review.complete)
         return cls(state.game_id, state.setup_color, state.started,
                    tuple(game.tokens) if game is not None else (), bool(game is not None and game.is_over()), kept)
 

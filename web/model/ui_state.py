@@ -48,6 +48,7 @@ from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
 from web.model.layout import BoardGeometry
 from web.model.premove import Premove
+from web.model.review import GameReview
 from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.model.setup_stage import SetupStage
@@ -130,6 +131,8 @@ class UiState:
         self.computer_problem: str | None = None
         self.replay.reset()
         self.premove = Premove()
+        #: The game's review after it (web/model/review.py), once asked for.
+        self.review: GameReview | None = None
         self._reset_turn()
 
     def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
@@ -156,6 +159,8 @@ class UiState:
         self.message = message
         self.replay.reset()
         self.premove = Premove()
+        #: The game's review after it (web/model/review.py), once asked for.
+        self.review: GameReview | None = None
         self._reset_turn()
         self.check_time()
 
@@ -562,6 +567,8 @@ class UiState:
             self.game.undo()
         self.replay.reset()
         self.premove = Premove()
+        #: The game's review after it (web/model/review.py), once asked for.
+        self.review: GameReview | None = None
         self._reset_turn()
         self.message = None
         return True

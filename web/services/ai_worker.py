@@ -23,7 +23,8 @@ import json
 import time
 
 from militakiri.ai.levels import MAX_LEVEL
-from militakiri.ai import play
+from militakiri import Position
+from militakiri.ai import play, review
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
 
@@ -75,6 +76,14 @@ def hint(position: str, seconds: float | None = None) -> str:
     return play.hint(_text(position, "position"), _seconds(seconds))
 
 
+def analyse(position: str, seconds: float | None = None) -> dict:
+    """The review's question (militakiri.ai.review): the best move and the
+    score for the player to move; an ended game has no move."""
+    best, score = review.analyse_position(Position.from_string(_text(position, "position")),
+                                          _seconds(seconds))
+    return {"token": best, "score": score}
+
+
 def hello() -> dict:
     """What the page learns when the worker is up."""
     import sys
@@ -82,7 +91,7 @@ def hello() -> dict:
     return {"python": sys.version.split()[0], "levels": MAX_LEVEL}
 
 
-CALLS = {"move": move, "setup": setup, "hint": hint, "hello": hello}
+CALLS = {"move": move, "setup": setup, "hint": hint, "analyse": analyse, "hello": hello}
 
 
 def call(name: str, args_json: str) -> str:

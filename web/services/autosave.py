@@ -79,6 +79,8 @@ class Restored:
     key: str = ""
     #: The computer's colour and level, if it plays a side (the link's).
     computer: tuple | None = None
+    #: A finished review as saved (checked by GameReview.from_saved), or None.
+    review: list | None = None
 
 
 def _check(body: dict) -> str:
@@ -87,7 +89,8 @@ def _check(body: dict) -> str:
     return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
 
 
-def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0) -> str:
+def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
+             review: list | None = None) -> str:
     """The saved form of ``game`` at ``now`` (the clock's own time base);
     ``wall``, seconds since 1970, says which of several saves is the newest."""
     clock = None
@@ -98,6 +101,8 @@ def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None
     if game.touch_move:  # R25 is not in the link (NOTATION.md has no place for it)
         touched = None if game.touched is None or game.is_over() else game.kind.square_name(game.touched)
         body["touch_move"] = {"touched": touched}
+    if review is not None:  # a finished review (web/model/review.py: GameReview.to_saved)
+        body["review"] = review
     body["check"] = _check(body)
     return json.dumps(body, separators=(",", ":"))
 
@@ -138,7 +143,8 @@ def restore(text, *, wall_now: float) -> Restored:
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
     # A view setting: anything but true (a forged "no" too) is not flipped.
-    return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer)
+    return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
+                    review=data.get("review"))
 
 
 def _restore_touch_move(game, saved) -> None:
@@ -204,7 +210,9 @@ class Autosaver:
             return ("setup", state.game_id)
         clock = game.clock
         running = None if clock is None else (clock.running, clock.to_move)
-        return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched)
+        reviewed = state.review is not None and state.review.complete
+        return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched,
+                reviewed)
 
     def prime(self, state) -> None:
         """What is on the page now needs no saving (it was just loaded, or
@@ -243,7 +251,8 @@ class Autosaver:
                 self.others = self.saved_games(wall)
             return done
         self._last = key
-        text = snapshot(game, now=now, flipped=state.flipped, wall=wall,
+        review = state.review.to_saved() if state.review is not None and state.review.complete else None
+        text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review,
                         link=self.link(game, state.game_id, state.computer_side()))
         if not self.storage.set(self.key, text):
             return "failed"

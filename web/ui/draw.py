@@ -32,6 +32,8 @@ MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 CURSOR = "#1b6fe0"
+#: The review's better move (web/ui/review.py), an arrow.
+ARROW = "rgba(24, 130, 80, 0.78)"
 #: A premove (web/model/premove.py): the piece and where it goes.
 PREMOVE = "rgba(60, 110, 210, 0.42)"
 #: A hint (web/ui/computer.py): the squares of the suggested move.
@@ -230,6 +232,8 @@ class Renderer:
             ctx.arc(cx, cy, s * 0.455, 0, math.tau)
             ctx.stroke()
 
+        self._better_move(g)
+
         hidden = board_view.hidden_color(state)
         if hidden is not None:
             self._hidden_zone(g, hidden)
@@ -247,6 +251,37 @@ class Renderer:
             if piece is not None:
                 size = s * 1.15
                 self._stamp(piece, px - size / 2, py - size / 2, size)
+
+    def _better_move(self, g: BoardGeometry) -> None:
+        """The review's better move, as an arrow, where the move played was
+        marked (web/model/review.py)."""
+        state = self.state
+        review = state.review
+        if review is None or not review.complete or state.game is None or not state.started:
+            return
+        token = review.better(state.replay.shown(state.game))
+        if token is None:
+            return
+        kind = state.kind
+        move = Move.from_token(token, kind)
+        x1, y1 = g.center(kind.file_of(move.origin), kind.rank_of(move.origin))
+        x2, y2 = g.center(kind.file_of(move.target), kind.rank_of(move.target))
+        angle = math.atan2(y2 - y1, x2 - x1)
+        head = g.square * 0.32
+        ctx = self.ctx
+        ctx.strokeStyle = ctx.fillStyle = ARROW
+        ctx.lineWidth = max(3, g.square * 0.14)
+        ctx.lineCap = "round"
+        ctx.beginPath()
+        ctx.moveTo(x1, y1)
+        ctx.lineTo(x2 - math.cos(angle) * head, y2 - math.sin(angle) * head)
+        ctx.stroke()
+        ctx.beginPath()
+        ctx.moveTo(x2, y2)
+        for side in (-1, 1):
+            ctx.lineTo(x2 - math.cos(angle + side * 0.5) * head * 1.3, y2 - math.sin(angle + side * 0.5) * head * 1.3)
+        ctx.closePath()
+        ctx.fill()
 
     def _origin(self, name: str):
         kind = self.state.kind

@@ -6,6 +6,7 @@ from __future__ import annotations
 from militakiri.pieces import SHAPES, WHITE, stack, tower
 from militakiri.record import move_rows
 
+from web.model.review import glyph
 from web.model import board_view
 from web.i18n.texts import t
 from web.model.shapes import PALETTE, symbol_strokes, tower_outline
@@ -138,7 +139,8 @@ class MoveList:
         tokens = list(game.tokens) if game is not None and state.started else []
         # Each move is clickable (web/ui/session.py): data-ply = moves played after it.
         shown = state.replay.shown(game) if tokens and state.viewing_past() else None
-        key = (state.game_id, tuple(tokens), shown)
+        review = state.review if state.review is not None and state.review.complete else None
+        key = (state.game_id, tuple(tokens), shown, id(review))
         if key == self._key:
             return
         self._key = key
@@ -159,7 +161,10 @@ class MoveList:
                 cls = "mv last" if index == last else "mv"
                 if shown is not None and index + 1 == shown:
                     cls += " shown"
-                item.appendChild(el("span", token, cls=cls, data_ply=index + 1))
+                mark = review.mark(index + 1) if review is not None else None
+                if mark is not None:
+                    cls += f" mark-{mark}"
+                item.appendChild(el("span", token + glyph(mark), cls=cls, data_ply=index + 1))
                 index += 1
             self.list.appendChild(item)
         marked = self.list.querySelector(".shown")

@@ -49,6 +49,7 @@ from web.services.share import (
     time_left_text,
 )
 from web.i18n.texts import t
+from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage
 from web.ui.share_dialogs import ShareDialogs, format_deadline
@@ -206,6 +207,9 @@ class Session:
     def _load_restored(self, restored) -> None:
         self._load(restored.game, restored.flipped, restored.note, None, result_seen=True,
                    computer=restored.computer)
+        if restored.review is not None:  # a finished review comes back with its game
+            self.state.review = GameReview.from_saved(self.state.game, restored.review)
+            self.app.refresh()
 
     def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
         self.dialogs.close_all()

@@ -1,0 +1,93 @@
+"""The review of one game on the page: the worker's scores as they come,
+then the engine's judgement (militakiri.ai.review), kept with the game.
+
+Pure Python. web/ui/review.py asks the worker for one position at a time
+(:meth:`GameReview.next_position`) and hands each answer to :meth:`add`;
+when every position is scored, :meth:`results` marks the moves. A review
+that is complete is saved with the game (autosave) and read back with its
+types checked: a damaged one is dropped, never the game.
+
+>>> from militakiri import Game
+>>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+>>> game.play("a1-a2")
+>>> review = GameReview(game)
+>>> review.add("a1xb2", 700); review.add(None, 0)
+>>> review.complete, [r.mark for r in review.results()]
+(True, ['blunder'])
+>>> GameReview.from_saved(game, review.to_saved()).results() == review.results()
+True
+"""
+
+from __future__ import annotations
+
+from militakiri.ai.review import EVAL_CLIP, GLYPHS, MoveReview, judge
+
+
+def glyph(mark: str | None) -> str:
+    """A mark as PGN's sign: ``?!``, ``?``, ``??``, or ''."""
+    return GLYPHS[mark] if mark else ""
+
+
+class GameReview:
+    """One game's review: ``scores[p]`` is (best move, score for the player
+    to move) after ``p`` moves."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.plies = len(game.tokens)
+        self.scores: list[tuple[str | None, int]] = []
+        self._results: list[MoveReview] | None = None
+
+    @property
+    def total(self) -> int:
+        return self.plies + 1
+
+    @property
+    def complete(self) -> bool:
+        return len(self.scores) == self.total
+
+    def next_position(self) -> str | None:
+        """The next position to score (a position string), or None when done."""
+        if self.complete:
+            return None
+        return self.game.position_at(len(self.scores)).string()
+
+    def add(self, best: str | None, score: int) -> None:
+        self.scores.append((best, max(-EVAL_CLIP, min(EVAL_CLIP, int(score)))))
+        self._results = None
+
+    def results(self) -> list[MoveReview]:
+        """Every move judged (once every position is scored)."""
+        if self._results is None:
+            self._results = judge(self.game, self.scores) if self.complete else []
+        return self._results
+
+    def mark(self, ply: int) -> str | None:
+        """Move ``ply``'s mark (``inaccuracy``, ``mistake``, ``blunder``), or None."""
+        if not self.complete or not 1 <= ply <= self.plies:
+            return None
+        return self.results()[ply - 1].mark
+
+    def better(self, shown: int) -> str | None:
+        """The better move to show in the position after ``shown`` moves,
+        when the move played there was marked: the engine's best."""
+        if self.mark(shown + 1) is None:
+            return None
+        return self.results()[shown].best
+
+    def to_saved(self) -> list:
+        return [[best, score] for best, score in self.scores]
+
+    @classmethod
+    def from_saved(cls, game, data) -> GameReview | None:
+        """A saved review of ``game``, or None if it is not one (wrong
+        length or types): the game loads without it."""
+        review = cls(game)
+        if not isinstance(data, list) or len(data) != review.total:
+            return None
+        for item in data:
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], (str, type(None)))
+                    and isinstance(item[1], int) and not isinstance(item[1], bool)):
+                return None
+            review.add(item[0], item[1])
+        return review
