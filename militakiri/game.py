@@ -60,6 +60,9 @@ class Game:
         self.tokens: list[str] = []
         #: Ends from outside the rules engine (R21-R23).
         self.external_outcome: Outcome | None = None
+        #: ``{ply: record.Annotation}``: comments and glyphs the record carries
+        #: (a review's evaluations, for one); ply 0 is before the first move.
+        self.annotations: dict = {}
         self.clock = Clock(self.time_control) if self.time_control.timed else None
 
     # Starting ---------------------------------------------------------------
@@ -189,6 +192,7 @@ class Game:
             raise GameOverError(f"the game ended by {self.external_outcome.termination}")
         if self.clock is not None:
             raise IllegalMoveError("moves are taken back only in games without a clock")
+        self.annotations = {ply: note for ply, note in self.annotations.items() if ply < len(self.tokens)}
         self.position.pop()
         self.touched = None
         return self.tokens.pop()
@@ -249,6 +253,7 @@ class Game:
         game.position = read.position
         game.tokens = read.tokens
         game.external_outcome = read.external_outcome
+        game.annotations = read.annotations
         return game
 
 

@@ -27,11 +27,12 @@ reads into a :class:`ReplayedRecord`, so ``Game.record()`` and
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from .board import BoardKind, board_kind
-from .bounded import clean_name, excerpt
+from .bounded import clean_name, excerpt, read_int
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
@@ -68,6 +69,17 @@ class Recordable(Protocol):
     def outcome(self) -> Outcome | None: ...
 
 
+@dataclass(frozen=True)
+class Annotation:
+    """What the move text says about one move beyond the move (NOTATION.md):
+    a PGN comment (``{...}``, its text without the braces) and numeric
+    annotation glyphs (``$2`` a mistake, ``$4`` a blunder, ``$6`` an
+    inaccuracy). Ply 0 holds a comment before the first move."""
+
+    comment: str = ""
+    nags: tuple[int, ...] = ()
+
+
 @dataclass
 class ReplayedRecord:
     """A record read and replayed: what :meth:`Game.from_record
@@ -83,6 +95,8 @@ class ReplayedRecord:
     tokens: list[str]
     #: An end from outside the rules (time, deadline, resignation), or None.
     external_outcome: Outcome | None
+    #: ``{ply: Annotation}``: the comments and glyphs after each move.
+    annotations: dict[int, Annotation] = field(default_factory=dict)
 
 
 #: The tags written first, in this order; others follow as they came.
@@ -166,11 +180,15 @@ def move_rows(tokens, number: int = 1, turn: int = WHITE) -> list[tuple[int, str
 
 
 def _move_text(game: Recordable) -> str:
-    words = []
+    notes = getattr(game, "annotations", None) or {}
+    words = _annotation_words(notes.get(0))
+    ply = 0
     for number, white, black in move_rows(game.tokens, game.start.number, game.start.turn):
-        words += [f"{number}.", white] if white is not None else [f"{number}..."]
-        if black is not None:
-            words.append(black)
+        words += [f"{number}."] if white is not None else [f"{number}..."]
+        for token in (white, black):
+            if token is not None:
+                ply += 1
+                words += [token, *_annotation_words(notes.get(ply))]
     outcome = game.outcome()
     words.append(outcome.result if outcome else "*")
     lines, line = [], ""
@@ -278,48 +296,90 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     # The clock's times are not in the record: the moves replay untimed.
     position = start.copy()
     tokens: list[str] = []
-    end_marker = _replay_moves(reader, position, tokens, move_start)
+    annotations: dict[int, Annotation] = {}
+    end_marker = _replay_moves(reader, position, tokens, move_start, annotations)
     external = _check_result(reader, position, tags, tag_lines, end_marker, tag_error)
-    return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external)
+    return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external,
+                          annotations)
 
 
-def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int):
+def _annotation_words(note: Annotation | None) -> list[str]:
+    """A move's glyphs and comment as move-text words (a ``}`` in a comment
+    cannot be written and is left out)."""
+    if note is None:
+        return []
+    words = [f"${nag}" for nag in note.nags]
+    if note.comment:
+        words.append("{" + note.comment.replace("}", "") + "}")
+    return words
+
+
+#: One word of the move text: a comment (which may span lines), a glyph, or anything else.
+_WORD = re.compile(r"\{[^}]*\}|\{[^}]*$|\$[0-9]+|[^\s{]+")
+
+
+def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int,
+                  annotations: dict[int, Annotation] | None = None):
     """Play every token of the move text on ``position``, adding each to
-    ``tokens`` as written by the engine; return the result marker and where."""
+    ``tokens`` as written by the engine, and each comment and glyph to
+    ``annotations`` (by ply); return the result marker and where."""
     end_marker = None
     number, turn = position.number, position.turn
-    for row in range(first_row, len(reader.lines)):
-        for match in re.finditer(r"\S+", reader.lines[row]):
-            word, column = match.group(), match.start() + 1
-            if end_marker is not None:
-                raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
-            if word in RESULTS or word == "*":
-                end_marker = (word, row, column)
-                continue
-            number_match = _NUMBER.fullmatch(word)
-            if number_match is not None:
-                digits, dots = number_match[1], number_match[2]
-                expected = "." if turn == WHITE else "..."
-                if len(digits) > 9 or int(digits) != number or dots != expected:
-                    raise reader.error(
-                        f"move number {excerpt(word)}: expected {number}{expected}", row, column
-                    )
-                continue
-            if position.is_over():
-                raise reader.error(
-                    f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
-                )
+    annotations = {} if annotations is None else annotations
+    text = "\n".join(reader.lines[first_row:])
+    starts = [0]
+    for line in reader.lines[first_row:]:
+        starts.append(starts[-1] + len(line) + 1)
+    for match in _WORD.finditer(text):
+        word = match.group()
+        row = first_row + bisect_right(starts, match.start()) - 1
+        column = match.start() - starts[row - first_row] + 1
+        if word.startswith("{"):
+            if not word.endswith("}"):
+                raise reader.error("a comment { is not closed with }", row, column)
+            note = annotations.get(len(tokens), Annotation())
+            comment = word[1:-1].strip()
+            annotations[len(tokens)] = Annotation(f"{note.comment} {comment}".strip(), note.nags)
+            continue
+        if word.startswith("$"):
+            if not tokens:
+                raise reader.error(f"the glyph {excerpt(word)} follows no move", row, column)
             try:
-                move = position.parse_move(word)
+                nag = read_int(word[1:], "a glyph", 0, 255)
             except MilitakiriError as error:
+                raise reader.error(str(error), row, column) from None
+            note = annotations.get(len(tokens), Annotation())
+            annotations[len(tokens)] = Annotation(note.comment, note.nags + (nag,))
+            continue
+        if end_marker is not None:
+            raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
+        if word in RESULTS or word == "*":
+            end_marker = (word, row, column)
+            continue
+        number_match = _NUMBER.fullmatch(word)
+        if number_match is not None:
+            digits, dots = number_match[1], number_match[2]
+            expected = "." if turn == WHITE else "..."
+            if len(digits) > 9 or int(digits) != number or dots != expected:
                 raise reader.error(
-                    f"move {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
-                ) from None
-            position.push(move)
-            tokens.append(move.token(position.kind))
-            if turn == BLACK:
-                number += 1
-            turn = 1 - turn
+                    f"move number {excerpt(word)}: expected {number}{expected}", row, column
+                )
+            continue
+        if position.is_over():
+            raise reader.error(
+                f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
+            )
+        try:
+            move = position.parse_move(word)
+        except MilitakiriError as error:
+            raise reader.error(
+                f"move {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
+            ) from None
+        position.push(move)
+        tokens.append(move.token(position.kind))
+        if turn == BLACK:
+            number += 1
+        turn = 1 - turn
     return end_marker
 
 

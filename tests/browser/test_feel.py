@@ -199,5 +199,21 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
     wait_ready(page)
     expect(page.locator("#review-counts")).to_contain_text("1 blunders")
     expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+    # It travels in the game record (NOTATION.md: [%eval] comments and glyphs) ...
+    page.click("#btn-record")
+    record = page.input_value("#record-text")
+    page.click("#record-close")
+    assert "1. a1-a2 $4 {[%eval -15.00] [%best a1xb2]}" in record
+    # ... and comes back with it, in another browser.
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    reader = other.new_page()
+    goto_ready(reader, base_url)
+    reader.evaluate("document.getElementById('dlg-new').close()")
+    reader.click("#btn-record")
+    reader.fill("#record-paste", record)
+    reader.click("#record-open")
+    expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+    expect(reader.locator("#review-counts")).to_contain_text("1 blunders")
+    other.close()
     assert not errors, errors
     context.close()

@@ -20,7 +20,14 @@ True
 
 from __future__ import annotations
 
-from militakiri.ai.review import EVAL_CLIP, GLYPHS, MoveReview, judge
+import re
+
+from militakiri.ai.review import EVAL_CLIP, GLYPHS, NAGS, MoveReview, judge
+from militakiri.record import Annotation
+
+#: The record's commands (NOTATION.md): an evaluation in pawns, bounded; a move token.
+_EVAL = re.compile(r"\[%eval ([+-]?[0-9]{1,3}(?:\.[0-9]{1,2})?)\]")
+_BEST = re.compile(r"\[%best ([^\]\s]{2,40})\]")
 
 
 def glyph(mark: str | None) -> str:
@@ -74,6 +81,39 @@ class GameReview:
         if self.mark(shown + 1) is None:
             return None
         return self.results()[shown].best
+
+    def annotations(self) -> dict[int, Annotation]:
+        """The review as the game record carries it (NOTATION.md): before
+        the first move ``{[%eval …]}``; after each move its glyph, the
+        evaluation after it (White's side, in pawns) and the better move
+        where one was better (``[%best …]``, this program's own command)."""
+        white = lambda ply, score: score if (self.game.start.turn + ply) % 2 == 0 else -score  # noqa: E731
+        notes = {0: Annotation(f"[%eval {white(0, self.scores[0][1]) / 100:+.2f}]")}
+        for r in self.results():
+            words = f"[%eval {r.eval / 100:+.2f}]"
+            if r.best is not None:
+                words += f" [%best {r.best}]"
+            notes[r.ply] = Annotation(words, (NAGS[r.mark],) if r.mark else ())
+        return notes
+
+    @classmethod
+    def from_annotations(cls, game) -> GameReview | None:
+        """The review a record brought (every move with its ``[%eval]``), or
+        None: a record without one, or with another program's comments."""
+        review = cls(game)
+        found = {}
+        for ply in range(review.total):
+            note = game.annotations.get(ply)
+            match = _EVAL.search(note.comment) if note is not None else None
+            if match is None:
+                return None
+            found[ply] = (round(float(match[1]) * 100), _BEST.search(note.comment))
+        for ply in range(review.total):
+            value, _ = found[ply]
+            side = value if (game.start.turn + ply) % 2 == 0 else -value
+            best = found.get(ply + 1, (0, None))[1]
+            review.add(best[1] if best is not None else None, side)
+        return review
 
     def to_saved(self) -> list:
         return [[best, score] for best, score in self.scores]

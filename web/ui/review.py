@@ -79,6 +79,7 @@ class Reviewer:
                 return
         if self._running is review:
             self._running = None
+            review.game.annotations = review.annotations()  # it travels in the game record
             set_attr(by_id("review"), "data-state", "done")
             self.app.refresh()
 

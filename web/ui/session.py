@@ -200,6 +200,9 @@ class Session:
             flipped = None if game.is_over() else game.position.turn == BLACK
         message = Message(message_key, {"n": len(game.tokens)}) if message_key and game.tokens else None
         self._load(game, flipped, prepared.note, message, computer=computer)
+        if game.annotations:  # a record with a review in it (NOTATION.md's comments)
+            self.state.review = GameReview.from_annotations(game)
+            self.app.refresh()
 
     def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
         self.load_game(shared.game, message_key, shared.deadline, shared.computer)
@@ -208,8 +211,11 @@ class Session:
         self._load(restored.game, restored.flipped, restored.note, None, result_seen=True,
                    computer=restored.computer)
         if restored.review is not None:  # a finished review comes back with its game
-            self.state.review = GameReview.from_saved(self.state.game, restored.review)
-            self.app.refresh()
+            review = GameReview.from_saved(self.state.game, restored.review)
+            if review is not None:
+                self.state.review = review
+                review.game.annotations = review.annotations()
+                self.app.refresh()
 
     def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
         self.dialogs.close_all()
