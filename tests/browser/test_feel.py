@@ -86,7 +86,7 @@ def test_the_mute_toggle_is_remembered(feel):
     page = ui.page
     expect(page.locator("html")).to_have_attribute("data-sound", "on")
     page.click("#btn-sound")
-    expect(page.locator("#btn-sound")).to_have_text("Sound off")
+    expect(page.locator("#btn-sound")).to_have_attribute("aria-label", "Sound off")
     page.reload()
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("data-sound", "off")

@@ -58,5 +58,25 @@ def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir)
     expect(page.locator("#status")).to_contain_text("tower")
     assert not outside(page, ["board", "status", "btn-resign"]), "promotion"
     # The board and what goes with it fit the window (the move list may scroll below).
-    assert page.evaluate("document.getElementById('play').getBoundingClientRect().bottom <= innerHeight + 1")
+    bottom, inner = page.evaluate("[document.getElementById('controls').getBoundingClientRect().bottom, innerHeight]")
+    assert bottom <= inner + 1, (bottom, inner, page.evaluate(BOXES, ["controls", "btn-back", "btn-resign", "btn-hint"]))
+    context.close()
+
+
+def test_the_double_board_turns_on_a_portrait_phone(browser, base_url, artifacts_dir):
+    """12 files across 390 px would be 31 px fields: turned, the ranks run
+    across and the files down, and the fields stay 40 px or more."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    goto_ready(page, f"{base_url}?board=double")
+    size = page.evaluate("(() => { const b = document.getElementById('board').getBoundingClientRect();"
+                         " return [b.width, b.height]; })()")
+    assert size[0] / 8 >= 40 and abs(size[1] / 12 - size[0] / 8) < 1, size
+    ui = GamePage(page)
+    a1, l1, a8 = (page.evaluate("n => window.militakiri.squareCenter(n)", n) for n in ("a1", "l1", "a8"))
+    assert a1["y"] < l1["y"] and a1["x"] < a8["x"]  # files run down, ranks across
+    ui.tap("c1")  # White's first star tower (R4), on the turned board
+    expect(page.locator("#status")).to_contain_text("star tower")
+    assert not outside(page, ["board", "btn-done", "status"])
+    page.screenshot(path=str(artifacts_dir / "double-turned-phone.png"))
     context.close()

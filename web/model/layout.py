@@ -14,6 +14,16 @@ screen shows rank 1 at the bottom unless the board is flipped.
 (25.0, 375.0)
 >>> BoardGeometry(6, 8, 50, flipped=True).cell_at(10, 390)
 (5, 7)
+
+Turned (a double board on a portrait phone), the ranks run across and the
+files down: rank 1 on the left, file a at the top, so 12 files keep fields
+of 40 px and more on a 390 px screen.
+
+>>> t = BoardGeometry(12, 8, 46, turned=True)
+>>> t.width, t.height, t.origin(0, 0), t.origin(11, 7), t.cell_at(10, 10)
+(368, 552, (0, 0), (322, 506), (0, 0))
+>>> BoardGeometry(12, 8, 46, flipped=True, turned=True).origin(0, 0)
+(322, 506)
 """
 
 from __future__ import annotations
@@ -35,26 +45,42 @@ class BoardGeometry:
     rows: int
     square: int
     flipped: bool = False
+    #: Ranks across and files down (see the module's doc).
+    turned: bool = False
+
+    @property
+    def across(self) -> int:
+        """Squares across the screen."""
+        return self.rows if self.turned else self.files
+
+    @property
+    def down(self) -> int:
+        """Squares down the screen."""
+        return self.files if self.turned else self.rows
 
     @property
     def width(self) -> int:
-        return self.files * self.square
+        return self.across * self.square
 
     @property
     def height(self) -> int:
-        return self.rows * self.square
+        return self.down * self.square
 
-    def column(self, file: int) -> int:
-        """The screen column (0 = left) of ``file``."""
+    def column(self, file: int, rank: int = 0) -> int:
+        """The screen column (0 = left) of the square."""
+        if self.turned:
+            return self.rows - 1 - rank if self.flipped else rank
         return self.files - 1 - file if self.flipped else file
 
-    def line(self, rank: int) -> int:
-        """The screen row (0 = top) of ``rank``."""
+    def line(self, rank: int, file: int = 0) -> int:
+        """The screen row (0 = top) of the square."""
+        if self.turned:
+            return self.files - 1 - file if self.flipped else file
         return rank if self.flipped else self.rows - 1 - rank
 
     def origin(self, file: int, rank: int) -> tuple[int, int]:
         """Top-left corner of a square, in CSS pixels."""
-        return self.column(file) * self.square, self.line(rank) * self.square
+        return self.column(file, rank) * self.square, self.line(rank, file) * self.square
 
     def center(self, file: int, rank: int) -> tuple[float, float]:
         x, y = self.origin(file, rank)
@@ -65,6 +91,8 @@ class BoardGeometry:
         if not (0 <= x < self.width and 0 <= y < self.height):
             return None
         col, row = int(x // self.square), int(y // self.square)
+        if self.turned:
+            return (self.files - 1 - row, self.rows - 1 - col) if self.flipped else (row, col)
         file = self.files - 1 - col if self.flipped else col
         rank = row if self.flipped else self.rows - 1 - row
         return file, rank
@@ -73,6 +101,8 @@ class BoardGeometry:
         """The cell ``dx`` right and ``dy`` down on screen, kept on the board."""
         if self.flipped:
             dx, dy = -dx, -dy
+        if self.turned:  # right is up the ranks, down is along the files
+            dx, dy = dy, -dx
         file = min(self.files - 1, max(0, file + dx))
         rank = min(self.rows - 1, max(0, rank - dy))
         return file, rank

@@ -84,6 +84,9 @@ class UiState:
         self.replay = Replay()
         self.rng = rng or random.Random()
         self.flipped = False
+        #: Ranks across, files down: the page turns a wide board on a narrow
+        #: screen (web/ui/app.py fit; layout.BoardGeometry).
+        self.turned = False
         self.cursor: str | None = None
         self.message: Message | None = None
         self.new_game(settings or GameSettings())
@@ -228,7 +231,7 @@ class UiState:
         return player_label(color, names[color])
 
     def geometry(self, square: int) -> BoardGeometry:
-        return BoardGeometry(self.kind.files, self.kind.rows, square, self.flipped)
+        return BoardGeometry(self.kind.files, self.kind.rows, square, self.flipped, self.turned)
 
     def position_string(self) -> str:
         """The position shown (``data-position``): empty during the set-up."""

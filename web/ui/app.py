@@ -46,6 +46,14 @@ PLAY_MIN = 440
 LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
 #: The least width of the column beside the board in that layout.
 LANDSCAPE_SIDE = 230
+#: Fields smaller than this (CSS px) turn a wide board, if that makes them larger.
+TURN_BELOW = 40
+#: Room kept under the last button (CSS px): none, as style.css's first frame keeps none.
+BOTTOM_MARGIN = 0
+#: The status line's margins (style.css).
+STATUS_MARGINS = 10
+#: Room to spare under the buttons before the board grows back (CSS px).
+SLACK = 16
 
 
 def now() -> float:
@@ -59,8 +67,8 @@ def wall_now() -> float:
 
 class App:
     def __init__(self, settings: GameSettings) -> None:
-        self._fitted_reserve = 0  # App.fit's room below the board, as last measured
-        self._first_content: int | None = None
+        #: Room below the board beyond style.css's (App._keep_controls_in_view).
+        self._extra = 0
         rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
         try:
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
@@ -154,9 +162,9 @@ class App:
         width, height = window.innerWidth, window.innerHeight
         if window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
             top = document.querySelector(".topbar").offsetHeight
+            self.state.turned = False
             square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
             self.renderer.resize(square)
-            self._fitted_reserve = self._reserve()
             self.renderer.request()
             return
         # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
@@ -167,26 +175,51 @@ class App:
         top = document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
-        reserve = self._fitted_reserve = self._reserve()
+        reserve = self._reserve()
         avail_h = height - top - bars - reserve - extra - 16
-        square = fit_square(kind.files, kind.rows, avail_w, max(avail_h, 200))
+        avail_h = max(avail_h, 200)
+        square = fit_square(kind.files, kind.rows, avail_w, avail_h)
+        # A wide board on a narrow, tall screen: turned, its fields stay large.
+        turned = fit_square(kind.rows, kind.files, avail_w, avail_h)
+        self.state.turned = kind.files > kind.rows and square < TURN_BELOW and turned > square
+        if self.state.turned:
+            square = turned
         self.renderer.resize(square)
-        board_w = square * kind.files
+        board_w = square * (kind.rows if self.state.turned else kind.files)
         by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
         self.renderer.request()
 
     def _reserve(self) -> int:
         """The room below the board: the room the page keeps before Python
-        runs (style.css), and what the status line and the buttons take now
-        beyond what they took in the first frame (a second row of buttons, a
-        longer message), so nothing the player needs falls below the fold and
-        the first frame never moves."""
+        runs (style.css), so that a first frame that fits never moves, and
+        what the buttons needed beyond it (_overflow)."""
         embed = document.documentElement.classList.contains("embed")
-        least = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
-        content = int(by_id("status").offsetHeight + by_id("controls").offsetHeight)
-        if self._first_content is None:
-            return least
-        return least + max(0, content - self._first_content)
+        return (EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS) + self._extra
+
+    def _overflow(self) -> int:
+        """How far the last button reaches below the window (negative: room left)."""
+        bottom = by_id("controls").getBoundingClientRect().bottom + window.scrollY
+        return int(bottom + BOTTOM_MARGIN - window.innerHeight)
+
+    def _keep_controls_in_view(self) -> None:
+        """A second row of buttons or a longer message pushed a needed control
+        below the fold: the board gives up that much (and takes it back when
+        there is room again, with some to spare, so it never see-saws)."""
+        if window.matchMedia(LANDSCAPE).matches:
+            return
+        overflow = self._overflow()
+        if overflow > 0:
+            # All the status line and the buttons take beyond style.css's room
+            # (the board may not have been the one short of height).
+            embed = document.documentElement.classList.contains("embed")
+            least = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
+            content = by_id("status").offsetHeight + by_id("controls").offsetHeight + STATUS_MARGINS
+            self._extra = max(self._extra + overflow, int(content) - least)
+        elif self._extra and overflow < -SLACK:
+            self._extra = max(0, self._extra + overflow + SLACK // 2)
+        else:
+            return
+        self.fit()
 
     def after_input(self, changed) -> None:
         self.refresh()
@@ -238,10 +271,7 @@ class App:
         self.moves.update()
         self.endgame.update()
         self.clocks.update()
-        if self._first_content is None:  # the first frame's status line and buttons
-            self._first_content = int(by_id("status").offsetHeight + by_id("controls").offsetHeight)
-        if self._reserve() != self._fitted_reserve:
-            self.fit()  # the status line or the buttons take another height now
+        self._keep_controls_in_view()
         self.renderer.request()
 
         if phase == SETUP and state.setup_color is None and not state.started \

@@ -299,10 +299,15 @@ class Renderer:
         ctx.strokeStyle = ZONE_LINE
         ctx.lineWidth = max(2, g.square * 0.045)
         for rank in (ZONE_ROWS, g.rows - ZONE_ROWS):  # the first rank above a border
-            y = rank * g.square if g.flipped else (g.rows - rank) * g.square
             ctx.beginPath()
-            ctx.moveTo(0, y)
-            ctx.lineTo(g.width, y)
+            if g.turned:  # the ranks run across: the borders stand upright
+                x = rank * g.square
+                ctx.moveTo(x, 0)
+                ctx.lineTo(x, g.height)
+            else:
+                y = rank * g.square if g.flipped else (g.rows - rank) * g.square
+                ctx.moveTo(0, y)
+                ctx.lineTo(g.width, y)
             ctx.stroke()
 
     def _coordinates(self, g: BoardGeometry) -> None:
@@ -311,20 +316,30 @@ class Renderer:
         s = g.square
         size = max(9, round(s * 0.19))
         ctx.font = f"600 {size}px system-ui, sans-serif"
-        bottom_rank = g.rows - 1 if g.flipped else 0
-        left_file = g.files - 1 if g.flipped else 0
-        ctx.textBaseline = "alphabetic"
-        ctx.textAlign = "right"
-        for file in range(kind.files):
-            x, y = g.origin(file, bottom_rank)
-            ctx.fillStyle = LABEL_ON_LIGHT if (file + bottom_rank) % 2 else LABEL_ON_DARK
-            ctx.fillText(kind.file_letter(file), x + s - 3, y + s - 3)
+        # Files along the bottom edge and ranks along the left one (turned:
+        # the files run down, so their letters go on the left edge).
+        if g.turned:
+            edge_rank = g.rows - 1 if g.flipped else 0  # the left column
+            edge_file = 0 if g.flipped else g.files - 1  # the bottom row
+            files = [(file, edge_rank, "left", "top") for file in range(kind.files)]
+            ranks = [(edge_file, rank, "right", "alphabetic") for rank in range(kind.rows)]
+        else:
+            edge_rank = g.rows - 1 if g.flipped else 0  # the bottom row
+            edge_file = g.files - 1 if g.flipped else 0  # the left column
+            files = [(file, edge_rank, "right", "alphabetic") for file in range(kind.files)]
+            ranks = [(edge_file, rank, "left", "top") for rank in range(kind.rows)]
+        labelled = [(item, kind.file_letter(item[0])) for item in files]
+        labelled += [(item, str(item[1] + 1)) for item in ranks]
+        for (file, rank, align, baseline), label in labelled:
+            x, y = g.origin(file, rank)
+            ctx.textAlign = align
+            ctx.textBaseline = baseline
+            ctx.fillStyle = LABEL_ON_LIGHT if (file + rank) % 2 else LABEL_ON_DARK
+            if align == "right":
+                ctx.fillText(label, x + s - 3, y + s - 3)
+            else:
+                ctx.fillText(label, x + 3, y + 3)
         ctx.textAlign = "left"
-        ctx.textBaseline = "top"
-        for rank in range(kind.rows):
-            x, y = g.origin(left_file, rank)
-            ctx.fillStyle = LABEL_ON_LIGHT if (left_file + rank) % 2 else LABEL_ON_DARK
-            ctx.fillText(str(rank + 1), x + 3, y + 3)
         ctx.textBaseline = "alphabetic"
 
     def _hidden_zone(self, g: BoardGeometry, color: int) -> None:
@@ -332,18 +347,21 @@ class Renderer:
         kind = self.state.kind
         ctx = self.ctx
         ranks = [kind.zone_row(color, row) for row in (1, 2, 3)]
-        tops = [g.origin(0, r)[1] for r in ranks]
-        y = min(tops)
-        h = g.square * 3
+        if g.turned:  # the zone is three columns
+            x0 = min(g.origin(0, r)[0] for r in ranks)
+            box = (x0, 0, g.square * 3, g.height)
+        else:
+            box = (0, min(g.origin(0, r)[1] for r in ranks), g.width, g.square * 3)
         ctx.fillStyle = "rgba(59, 47, 39, 0.82)"
-        ctx.fillRect(0, y, g.width, h)
+        ctx.fillRect(*box)
         ctx.fillStyle = "#f7efe1"
         ctx.textAlign = "center"
         ctx.textBaseline = "middle"
         size = max(12, round(g.square * 0.26))
         ctx.font = f"600 {size}px system-ui, sans-serif"
         side = t("white") if color == 0 else t("black")
-        ctx.fillText(t("hidden_setup", side=side), g.width / 2, y + h / 2, g.width - 16)
+        x, y, w, h = box
+        ctx.fillText(t("hidden_setup", side=side), x + w / 2, y + h / 2, w - 8)
         ctx.textAlign = "left"
         ctx.textBaseline = "alphabetic"
 

@@ -72,9 +72,13 @@ class Feedback:
 
     def _show(self) -> None:
         set_attr(document.documentElement, "data-sound", "on" if self.enabled else "off")
-        set_text(self._button, t("sound_on" if self.enabled else "sound_off"))
+        # A note, struck through when muted (style.css): the words are its label and title,
+        # so the top bar keeps its rows on a phone.
+        set_text(self._button, "\u266a")
+        label = t("sound_on" if self.enabled else "sound_off")
+        set_attr(self._button, "aria-label", label)
         set_attr(self._button, "aria-pressed", "true" if self.enabled else "false")
-        set_attr(self._button, "title", t("sound_title"))
+        set_attr(self._button, "title", f"{label}: {t('sound_title')}")
 
     def _unlock(self) -> None:
         if self._unlocked:
