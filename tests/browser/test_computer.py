@@ -205,6 +205,10 @@ def test_the_page_stays_responsive_while_the_computer_thinks(ui, artifacts_dir, 
     frames0 = page.evaluate("__frames")
     expect(page.locator("#status")).to_have_class(THINKING)
     expect(page.locator("#bar-black")).to_have_class(THINKING)
+    # The bar's spinner follows the name's box, not inside it: a long name is cut, the spinner never.
+    spinner = page.evaluate("""() => { const who = document.querySelector('#bar-black .who');
+        return [getComputedStyle(who, '::after').content, getComputedStyle(who.querySelector('.name')).overflow]; }""")
+    assert spinner == ['""', "hidden"], spinner
     page.screenshot(path=str(artifacts_dir / "computer-thinking.png"))
     # A click during the thinking is handled at once: on an empty field the
     # status line says wait (one of the player's pieces would start a premove).

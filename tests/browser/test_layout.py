@@ -80,3 +80,20 @@ def test_the_double_board_turns_on_a_portrait_phone(browser, base_url, artifacts
     assert not outside(page, ["board", "btn-done", "status"])
     page.screenshot(path=str(artifacts_dir / "double-turned-phone.png"))
     context.close()
+
+
+def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
+    """c1 holds White's star tower, whose plinth fills the corner where the
+    file's letter goes: the letter is still there, in the label's colour."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    goto_ready(page, f"{base_url}?position={quote(START)}")
+    found = page.evaluate("""() => { const c = document.getElementById('board');
+        const s = c.width / 6, x = 3 * s - s * 0.3, y = c.height - s * 0.3;
+        const data = c.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(s * 0.3), Math.round(s * 0.3)).data;
+        let n = 0;  // the letter on a dark square: #f6ead2
+        for (let i = 0; i < data.length; i += 4)
+            if (Math.abs(data[i] - 246) < 6 && Math.abs(data[i + 1] - 234) < 6 && Math.abs(data[i + 2] - 210) < 6) n++;
+        return n; }""")
+    assert found > 5, found
+    context.close()

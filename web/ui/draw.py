@@ -188,7 +188,6 @@ class Renderer:
             ctx.strokeRect(x + width / 2, y + width / 2, s - width, s - width)
 
         self._zone_lines(g)
-        self._coordinates(g)
 
         # Pieces (those of a move being animated apart, over the rest).
         pieces = board_view.pieces(state)
@@ -233,6 +232,7 @@ class Renderer:
             ctx.stroke()
 
         self._better_move(g)
+        self._coordinates(g)  # over the pieces: a piece never hides them
 
         hidden = board_view.hidden_color(state)
         if hidden is not None:
@@ -330,15 +330,18 @@ class Renderer:
             ranks = [(edge_file, rank, "left", "top") for rank in range(kind.rows)]
         labelled = [(item, kind.file_letter(item[0])) for item in files]
         labelled += [(item, str(item[1] + 1)) for item in ranks]
+        ctx.lineWidth = max(2, size * 0.22)
+        ctx.lineJoin = "round"
         for (file, rank, align, baseline), label in labelled:
             x, y = g.origin(file, rank)
             ctx.textAlign = align
             ctx.textBaseline = baseline
-            ctx.fillStyle = LABEL_ON_LIGHT if (file + rank) % 2 else LABEL_ON_DARK
-            if align == "right":
-                ctx.fillText(label, x + s - 3, y + s - 3)
-            else:
-                ctx.fillText(label, x + 3, y + 3)
+            light = (file + rank) % 2
+            ctx.fillStyle = LABEL_ON_LIGHT if light else LABEL_ON_DARK
+            ctx.strokeStyle = LIGHT if light else DARK  # the square's own colour, round the letters
+            at = (x + s - 3, y + s - 3) if align == "right" else (x + 3, y + 3)
+            ctx.strokeText(label, *at)
+            ctx.fillText(label, *at)
         ctx.textAlign = "left"
         ctx.textBaseline = "alphabetic"
 
