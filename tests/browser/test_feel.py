@@ -217,3 +217,29 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
     other.close()
     assert not errors, errors
     context.close()
+
+
+def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(browser, base_url, artifacts_dir):
+    """The issue's whole story, on a 390x844 touch screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, f"{base_url}?position={quote(BLUNDER)}&computer=black&level=4")
+    ui = GamePage(page)
+    ui.play("a1-a2", how="tap")  # the blunder; White's lone tower starts the endgame rule (R16)
+    expect(page.locator("html")).to_have_attribute("data-sound-last", "endgame")
+    ui.tap("a2")  # a premove while the computer thinks
+    ui.tap("a3")
+    expect(page.locator("#status")).to_contain_text("Premove a2-a3")
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "", timeout=120_000)  # lost (R19)
+    expect(page.locator("html")).to_have_attribute("data-sound-last", "end")
+    expect(page.locator("#announce")).to_contain_text("takes a2")
+    page.tap("#result-close")
+    page.tap("#btn-analyse")
+    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+    page.locator("#review-graph").scroll_into_view_if_needed()
+    assert page.locator("#review-graph circle").count() == 1
+    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+    page.screenshot(path=str(artifacts_dir / "phone-review.png"), full_page=True)
+    assert not errors, errors
+    context.close()

@@ -117,6 +117,7 @@ class UiState:
         #: to the next game: what saves, answers and messages are about.
         #: Not ``id(game)``: Python reuses the ids of objects gone.
         self.game_id = next(_GAME_IDS)
+        self.loaded = False
         self.started = False
         if settings.computer is not None:  # the player's own side at the bottom
             self.flipped = settings.computer == WHITE
@@ -152,6 +153,9 @@ class UiState:
         self.players = game.players
         self.game = game
         self.game_id = next(_GAME_IDS)
+        #: Read whole from a link, a record or a save (it may be analysed
+        #: before its end: web/ui/review.py).
+        self.loaded = True
         self.kind = game.kind
         self.setup = None
         self.dice = game.dice

@@ -90,8 +90,11 @@ class Reviewer:
         review = state.review
         if self._running is not None and review is not self._running:
             self._running = None  # a new game or a take-back
-        over = state.game is not None and state.started and state.game.is_over()
-        show(by_id("btn-analyse"), over and review is None)
+        game = state.game if state.started else None
+        # A finished game, or one read from a record or a link (a game going
+        # on here is the players' own to think about).
+        can = game is not None and bool(game.tokens) and (game.is_over() or state.loaded)
+        show(by_id("btn-analyse"), can and review is None)
         show(by_id("review"), review is not None)
         if review is None:
             return
@@ -118,10 +121,10 @@ class Reviewer:
         y = lambda value: HEIGHT / 2 - value / EVAL_CLIP * (HEIGHT / 2 - 3)  # noqa: E731
         points = [(0, y(_white(review.scores[0][1], review.game.start.turn)))]
         points += [(x(r.ply), y(r.eval)) for r in results]
-        area = f"M0,{HEIGHT / 2} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points) + f" L{x(n)},{HEIGHT / 2} Z"
-        _add(svg, "rect", x=0, y=0, width=WIDTH, height=HEIGHT / 2, fill="#3b332c")
-        _add(svg, "rect", x=0, y=HEIGHT / 2, width=WIDTH, height=HEIGHT / 2, fill="#2b2623")
-        _add(svg, "path", d=area, fill="#f7efe1", opacity="0.9")
+        # As lichess draws it: White's share light below the curve, Black's dark above.
+        area = f"M0,{HEIGHT} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points) + f" L{x(n)},{HEIGHT} Z"
+        _add(svg, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#2b2623")
+        _add(svg, "path", d=area, fill="#f7efe1")
         _add(svg, "line", x1=0, y1=HEIGHT / 2, x2=WIDTH, y2=HEIGHT / 2, stroke="#9c8c7a", **{"stroke-width": 0.6})
         for r in results:
             if r.mark is not None:
