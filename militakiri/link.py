@@ -26,9 +26,11 @@ Version 1, fields separated by ``!``::
   combined in mixed radix, so a move costs log2(legal moves) bits.
 - a checksum of all before it, so a truncated or mangled link is caught.
 
-Version 2 adds one field before the moves, for a game against the computer:
-``b4`` (the computer plays Black at level 4) or ``w2``. A game between two
-people is still written as version 1, which every version reads.
+Version 2 adds two fields before the moves, for a game against the
+computer: its side and level (``b4``: Black at level 4, or ``w2``), and the
+players' time left on a live clock, in tenths of a second in base 36
+(``2s0.2qo``), or ``-``. A game between two people is still written as
+version 1, which every version reads.
 
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
@@ -50,7 +52,7 @@ from urllib.parse import quote, unquote
 
 from .board import BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits
-from .clock import TimeControl
+from .clock import MAX_SECONDS, TimeControl
 from .errors import MilitakiriError
 from .game import Game
 from .outcome import Termination
@@ -86,17 +88,24 @@ class SharedGame:
     deadline: float | None = None
     #: ``(colour, level)`` of the computer in a game against it (version 2), or None.
     computer: tuple[int, int] | None = None
+    #: White's and Black's time left on a live clock (version 2), or None.
+    clock_left: tuple[float, float] | None = None
 
 
 def game_to_link(game: Game, deadline: float | None = None,
-                 computer: tuple[int, int] | None = None) -> str:
+                 computer: tuple[int, int] | None = None,
+                 clock_left: tuple[float, float] | None = None) -> str:
     """The link fragment (without ``#``) of ``game``; ``computer``: the
-    colour and level of the computer, in a game against it (version 2).
+    colour and level of the computer, in a game against it, and
+    ``clock_left`` its players' time left (version 2).
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
-    >>> link = game_to_link(game, computer=(1, 4))
-    >>> link.split("!")[0], link.split("!")[8], game_from_link(link).computer
-    ('2', 'b4', (1, 4))
+    >>> link = game_to_link(game, computer=(1, 4), clock_left=(290.5, 300))
+    >>> link.split("!")[0], link.split("!")[8:10]
+    ('2', ['b4', '28p.2bc'])
+    >>> shared = game_from_link(link)
+    >>> shared.computer, shared.clock_left
+    ((1, 4), (290.5, 300.0))
     """
     version = 1 if computer is None else 2
     fields = [str(version), _start_field(game), _dice_field(game), game.time_control.text()]
@@ -105,6 +114,8 @@ def game_to_link(game: Game, deadline: float | None = None,
     fields.append(_end_field(game))
     if computer is not None:
         fields.append("wb"[computer[0]] + str(computer[1]))
+        fields.append("-" if clock_left is None else
+                      ".".join(_base36(max(0, round(left * 10))) for left in clock_left))
     fields.append(_moves_field(game))
     body = SEPARATOR.join(fields)
     return body + SEPARATOR + _checksum(body)
@@ -140,7 +151,7 @@ def game_from_link(link: str) -> SharedGame:
         )
     if int(version) < 1:
         raise InvalidLinkError(f"format {version} does not exist")
-    parts = 10 if int(version) == 1 else 11
+    parts = 10 if int(version) == 1 else 12
     if len(fields) != parts:
         raise InvalidLinkError(
             f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
@@ -152,6 +163,7 @@ def game_from_link(link: str) -> SharedGame:
         )
     _, start, dice_text, control, white, black, deadline, end, *opponent, moves = fields[:-1]
     computer = _computer(opponent[0]) if opponent else None
+    clock_left = _clock_left(opponent[1]) if opponent else None
 
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
@@ -170,7 +182,7 @@ def game_from_link(link: str) -> SharedGame:
     game.clock = None  # replayed untimed; the caller restores the clocks
     _replay(game, moves)
     _apply_end(game, end)
-    return SharedGame(game, _deadline(deadline, time_control), computer)
+    return SharedGame(game, _deadline(deadline, time_control), computer, clock_left)
 
 
 # Writing ----------------------------------------------------------------------
@@ -315,6 +327,17 @@ def _computer(text: str) -> tuple[int, int]:
     if len(text) != 2 or text[0] not in "wb" or not "1" <= text[1] <= str(MAX_COMPUTER_LEVEL):
         raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level (b4)")
     return "wb".index(text[0]), int(text[1])
+
+
+def _clock_left(text: str) -> tuple[float, float] | None:
+    if text == "-":
+        return None
+    if not re.fullmatch(r"[0-9a-z]{1,6}\.[0-9a-z]{1,6}", text):
+        raise InvalidLinkError(f"the link's clock {excerpt(text)} is not two times left")
+    white, black = (int(part, 36) / 10 for part in text.split("."))
+    if max(white, black) > MAX_SECONDS:
+        raise InvalidLinkError("the link's clock has more time left than any time control gives")
+    return white, black
 
 
 def _deadline(text: str, control: TimeControl) -> float | None:

@@ -149,19 +149,23 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, bas
     page = context.new_page()
     errors = errors_of(page)
     # The player takes Black: the computer (White, level 1) begins.
-    goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1&seed=5")
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1&seed=5&time=300%2B0")
     ui = GamePage(page)
     expect(ui.board).to_have_attribute("data-plies", "1", timeout=120_000)
     page.click("#btn-share")
     url = page.input_value("#share-url")
     page.click("#share-close")
-    assert "!w1!" in url  # the computer's side and level travel in the link (version 2)
+    # The computer's side and level, and the clocks, travel in the link (version 2).
+    assert "!w1!" in url and "!w1!-!" not in url
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     friend = other.new_page()
     goto_ready(friend, url)
     view = GamePage(friend)
     expect(friend.locator("#bar-white")).to_contain_text("Computer, level 1")
     assert friend.evaluate("window.militakiri.squareCenter('a8').y") > 300  # Black at the bottom
+    # The link's clock: Black's time left, paused until Resume (as after a reload).
+    expect(friend.locator("#clock-black")).to_contain_text("4:5")
+    friend.click("#btn-resume")
     token = next(t for t in Position.from_string(view.position()).legal_moves() if "x" not in t)
     view.play(token)
     expect(view.board).to_have_attribute("data-plies", "3", timeout=120_000)  # it answered
@@ -207,13 +211,14 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
     # ... and comes back with it, in another browser.
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     reader = other.new_page()
-    goto_ready(reader, base_url)
+    goto_ready(reader, base_url + "?lang=nl")  # and in Dutch
     reader.evaluate("document.getElementById('dlg-new').close()")
     reader.click("#btn-record")
     reader.fill("#record-paste", record)
     reader.click("#record-open")
     expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-    expect(reader.locator("#review-counts")).to_contain_text("1 blunders")
+    expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunders (??).")
+    expect(reader.locator("#review-heading")).to_have_text("Analyse")
     other.close()
     assert not errors, errors
     context.close()

@@ -473,3 +473,13 @@ def test_a_start_link_with_a_live_clock_gets_full_clocks():
 def test_start_choice(embed, saved, link, link_is_saved, url_game, url_is_saved, expected):
     assert share.start_choice(embed=embed, saved=saved, link=link, link_is_saved=link_is_saved,
                               url_starts_game=url_game, url_game_is_saved=url_is_saved) == expected
+
+
+def test_a_links_clock_is_restored_paused_for_the_player_to_move():
+    game = Game.from_position(START, time_control=TimeControl.parse("300+0"))
+    prepared = prepare(game, wall_now=0, clock_left=(250.0, 287.5))
+    assert prepared.note is None and game.clock.left == [250.0, 287.5]
+    assert game.clock.running is None and game.clock.to_move == game.position.turn
+    untimed = Game.from_position(START, time_control=TimeControl.parse("300+0"))
+    untimed.play("c3-d4", now=0)
+    assert prepare(untimed, wall_now=0).note == "link_no_clock"  # a link without times, as before

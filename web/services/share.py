@@ -91,9 +91,19 @@ def current_deadline(game) -> float | None:
     return game.clock.deadline()
 
 
-def link_of(game, computer: tuple[int, int] | None = None) -> str:
-    """The link of ``game`` now: its deadline, and the computer's side if it plays one."""
-    return game_to_link(game, current_deadline(game), computer)
+def link_of(game, computer: tuple[int, int] | None = None, now: float | None = None) -> str:
+    """The link of ``game`` now: its deadline, and the computer's side if it
+    plays one, with the time left on a live clock at ``now`` (the clock's
+    time base) if given."""
+    return game_to_link(game, current_deadline(game), computer, clock_left(game, now) if computer else None)
+
+
+def clock_left(game, now: float | None) -> tuple[float, float] | None:
+    """Each player's time left on a live clock at ``now``, or None."""
+    clock = game.clock
+    if now is None or clock is None or game.time_control.mode == "correspondence" or game.is_over():
+        return None
+    return clock.remaining(0, now), clock.remaining(1, now)
 
 
 def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = False,
@@ -144,11 +154,13 @@ def correspondence_clock(control, turn: int, deadline: float, now: float) -> Clo
 
 
 def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
-            saved_clock: dict | None = None) -> Prepared:
+            saved_clock: dict | None = None, clock_left: tuple[float, float] | None = None) -> Prepared:
     """Give a game read from a link, a record or a save the clock it can have.
 
     ``wall_now``: seconds since 1970 (correspondence deadlines are dates).
-    ``saved_clock``: ``Clock.to_dict`` of an autosave (live clocks only).
+    ``saved_clock``: ``Clock.to_dict`` of an autosave (live clocks only);
+    ``clock_left``: a link's time left for each player (militakiri.link
+    version 2), restored paused as a save's.
     Raises ClockError (a MilitakiriError) for saved clock data that is wrong.
     """
     control = game.time_control
@@ -168,6 +180,8 @@ def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
         # A deadline already past ends the game at once (R22).
         game.check_time(wall_now)
         return Prepared(note)
+    if saved_clock is None and clock_left is not None and not game.is_over():
+        saved_clock = {"control": control.text(), "left": list(clock_left), "to_move": game.position.turn}
     if saved_clock is None:
         if not game.tokens and not game.is_over():
             # Nobody has moved: full times, the clock starts with the first move.

@@ -16,7 +16,7 @@ from pyscript import document
 
 from militakiri.ai.review import EVAL_CLIP, counts
 
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 from web.model.review import GameReview
 from web.ui.computer import ComputerError
 from web.ui.dom import by_id, on, set_attr, set_text, show
@@ -104,7 +104,7 @@ class Reviewer:
         progress.max = review.total
         progress.value = len(review.scores)
         shown = state.replay.shown(state.game)
-        key = (id(review), len(review.scores), shown)
+        key = (id(review), len(review.scores), shown, language())
         if key == self._drawn:
             return
         self._drawn = key

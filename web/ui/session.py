@@ -32,7 +32,7 @@ import zlib
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from militakiri import BLACK, WHITE, InvalidLinkError, game_to_link
+from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 
 from web.services.autosave import SAVE_KEY, Autosaver, new_slot
 from web.services.embed import messages_for, ready_message
@@ -188,12 +188,15 @@ class Session:
     # Loading games --------------------------------------------------------------------
 
     def load_game(self, game, message_key: str | None, deadline: float | None = None,
-                  computer: tuple[int, int] | None = None) -> None:
+                  computer: tuple[int, int] | None = None, clock_left=None) -> None:
         """A game read whole from a link or a record becomes the game; with
         ``computer`` (colour, level) the computer goes on playing its side.
         The board turns to the player against the computer, else to
         whoever is to move."""
-        prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline)
+        try:
+            prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline, clock_left=clock_left)
+        except MilitakiriError:  # times that do not fit the time control: untimed, as any link
+            prepared = prepare(game, wall_now=self.state.wall(), deadline=deadline)
         if computer is not None:
             flipped = computer[0] == WHITE
         else:
@@ -205,7 +208,7 @@ class Session:
             self.app.refresh()
 
     def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
-        self.load_game(shared.game, message_key, shared.deadline, shared.computer)
+        self.load_game(shared.game, message_key, shared.deadline, shared.computer, shared.clock_left)
 
     def _load_restored(self, restored) -> None:
         self._load(restored.game, restored.flipped, restored.note, None, result_seen=True,

@@ -17,7 +17,7 @@ from pyscript.ffi import create_proxy
 from militakiri import Game, MilitakiriError
 
 from web.i18n.texts import language, t
-from web.services.share import current_deadline, labels, record_filename, record_too_big, share_url
+from web.services.share import current_deadline, labels, link_of, record_filename, record_too_big, share_url
 from web.ui.dom import by_id, later, on, set_text, show
 
 
@@ -69,7 +69,10 @@ class ShareDialogs:
         game = state.game
         if game is None or not state.started:
             return
-        url = share_url(str(window.location.href), self.session.saver.link(game, state.game_id, state.computer_side()))
+        # Against the computer the link also carries the clocks (militakiri.link version 2).
+        computer = state.computer_side()
+        link = link_of(game, computer, state.clock_now()) if computer else self.session.saver.link(game, state.game_id)
+        url = share_url(str(window.location.href), link)
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
         set_text(by_id("share-copied"), "")
