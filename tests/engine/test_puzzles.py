@@ -1,0 +1,115 @@
+"""The shipped puzzles (web/data/puzzles.json, tools/puzzles.py), replayed
+through the engine: every position one a game reaches, every token of the
+line legal, the goal reached at the line's end, and no other first move
+reaching the goal by force within the same plies. The goals are checked
+here again, over every reply, not with the generator's functions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from militakiri import Position
+from militakiri.reachable import unreachable
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = json.loads((ROOT / "web" / "data" / "puzzles.json").read_text())
+FIELDS = {"id", "board", "position", "line", "goal", "rating"}
+
+
+def balance(position: Position, color: int) -> int:
+    """Towers on the board and waiting (R15): ``color``'s less the other's."""
+    def count(c: int) -> int:
+        return position.towers[c] + len(position.waiting[c])
+    return count(color) - count(1 - color)
+
+
+def won(position: Position, solver: int) -> bool:
+    outcome = position.outcome()
+    return outcome is not None and outcome.winner == solver
+
+
+def forced_win(position: Position, solver: int, plies: int) -> bool:
+    """The solver (to move) wins within ``plies`` whatever the replies."""
+    for move in position.generate_moves():
+        position.push(move)
+        try:
+            if won(position, solver):
+                return True
+            if plies >= 3 and position.outcome() is None and all(
+                    _answered(position, reply, solver, plies - 2) for reply in position.generate_moves()):
+                return True
+        finally:
+            position.pop()
+    return False
+
+
+def _answered(position: Position, reply, solver: int, plies: int) -> bool:
+    position.push(reply)
+    try:
+        return position.outcome() is None and forced_win(position, solver, plies)
+    finally:
+        position.pop()
+
+
+def keeps_tower(position: Position, move, solver: int) -> bool:
+    before = balance(position, solver)
+    position.push(move)
+    try:
+        if position.outcome() is not None:
+            return balance(position, solver) > before
+        for reply in position.generate_moves():
+            position.push(reply)
+            try:
+                if balance(position, solver) <= before:
+                    return False
+            finally:
+                position.pop()
+        return True
+    finally:
+        position.pop()
+
+
+def test_the_file_has_enough_puzzles_of_both_boards_with_every_field():
+    boards = [p["board"] for p in PUZZLES]
+    assert boards.count("single") >= 300 and boards.count("double") >= 100
+    assert len({p["id"] for p in PUZZLES}) == len(PUZZLES)
+    for puzzle in PUZZLES:
+        assert FIELDS <= set(puzzle) and puzzle["goal"] in ("win", "tower"), puzzle["id"]
+        assert Position.from_string(puzzle["position"]).kind.name == puzzle["board"]
+
+
+@pytest.mark.parametrize("board", ["single", "double"])
+def test_every_puzzle_is_sound_and_has_one_solution(board):
+    for puzzle in (p for p in PUZZLES if p["board"] == board):
+        position = Position.from_string(puzzle["position"])
+        assert unreachable(position) is None, puzzle["id"]
+        solver = position.turn
+        start = balance(position, solver)
+        first = position.parse_move(puzzle["line"][0])
+        # No other first move reaches the goal within the same plies.
+        for move in position.generate_moves():
+            if move == first:
+                continue
+            if puzzle["goal"] == "win":
+                position.push(move)
+                try:
+                    other = won(position, solver) or (
+                        len(puzzle["line"]) >= 3 and position.outcome() is None and all(
+                            _answered(position, r, solver, 1) for r in position.generate_moves()))
+                finally:
+                    position.pop()
+            else:
+                other = keeps_tower(position, move, solver)
+            assert not other, (puzzle["id"], move.token(position.kind))
+        # The line is legal and reaches the goal.
+        end = position.copy()
+        for token in puzzle["line"]:
+            end.play(token)
+        if puzzle["goal"] == "win":
+            assert won(end, solver), puzzle["id"]
+        else:
+            assert balance(end, solver) >= start + 1, puzzle["id"]
+            assert keeps_tower(position, first, solver), puzzle["id"]
