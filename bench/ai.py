@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from militakiri import SINGLE, Dice, Position, Setup, movegen  # noqa: E402
-from militakiri.ai.arena import ARENA_PLY_CAP, GameResult, play_game  # noqa: E402
+from militakiri.ai.arena import ARENA_PLY_CAP, GameResult, paired_openings, play_game  # noqa: E402
 from militakiri.ai.evaluation import WIN, evaluate_all  # noqa: E402
 from militakiri.ai.levels import MAX_LEVEL, level_name  # noqa: E402
 from militakiri.ai.play import analyse, choose_move  # noqa: E402
@@ -109,12 +109,9 @@ def one_game(job):
 
 def match(opponent: int | str, games: int, seconds: float, minutes: float, workers: int,
           seed: int = 2024, playout_plies: int = 8) -> float:
-    rng = random.Random(seed)
     jobs = []
-    for index in range(games):
-        if index % 2 == 0:
-            setups = (Setup.random(SINGLE, rng).text(), Setup.random(SINGLE, rng).text())
-            dice = Dice.roll(rng).text()
+    for index, (pair, roll) in enumerate(paired_openings(SINGLE, random.Random(seed), games)):
+        setups, dice = (pair[0].text(), pair[1].text()), roll.text()
         white, black = (MAX_LEVEL, opponent) if index % 2 == 0 else (opponent, MAX_LEVEL)
         players = f"mcts:{playout_plies}" if opponent == "mcts" else "levels"
         jobs.append((index, white, black, setups, dice, seconds, players))

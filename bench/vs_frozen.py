@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from militakiri import SINGLE, Dice, Position, Setup, start_position  # noqa: E402
-from militakiri.ai.arena import ARENA_PLY_CAP  # noqa: E402
+from militakiri.ai.arena import ARENA_PLY_CAP, paired_openings  # noqa: E402
 from militakiri.ai.levels import MAX_LEVEL  # noqa: E402
 from militakiri.ai.play import analyse, choose_token  # noqa: E402
 
@@ -111,13 +111,9 @@ def one_game(job: tuple) -> tuple:
 
 
 def match(games: int, seconds: float, workers: int, rev: str, seed: int) -> float:
-    rng = random.Random(seed)
     jobs = []
-    for index in range(games):
-        if index % 2 == 0:
-            setups = (Setup.random(SINGLE, rng).text(), Setup.random(SINGLE, rng).text())
-            dice = Dice.roll(rng).text()
-        jobs.append((index, index % 2, setups, dice, seconds, rev))
+    for index, (pair, roll) in enumerate(paired_openings(SINGLE, random.Random(seed), games)):
+        jobs.append((index, index % 2, (pair[0].text(), pair[1].text()), roll.text(), seconds, rev))
     print(f"match: max (today) against max (frozen at {rev[:12]}), {games} games at "
           f"{seconds:g} s a move, {workers} processes", flush=True)
     points = 0.0

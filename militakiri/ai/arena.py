@@ -42,6 +42,17 @@ class GameResult:
         return 1.0 if self.winner == color else 0.0
 
 
+def paired_openings(kind: BoardKind, rng: random.Random, games: int) -> list[tuple[tuple[Setup, Setup], Dice]]:
+    """Random set-ups and dice for ``games`` games, each pair sharing them
+    (the colours swap within a pair, so neither side is luckier)."""
+    openings = []
+    for game in range(games):
+        if game % 2 == 0:
+            opening = ((Setup.random(kind, rng), Setup.random(kind, rng)), Dice.roll(rng))
+        openings.append(opening)
+    return openings
+
+
 def play_game(
     kind: BoardKind,
     white_level: int,
@@ -103,10 +114,7 @@ def arena(
     capped = 0
     points = 0.0
     names = (level_name(first), level_name(second))
-    for game in range(games):
-        if game % 2 == 0:
-            setups = (Setup.random(kind, rng), Setup.random(kind, rng))
-            dice = Dice.roll(rng)
+    for game, (setups, dice) in enumerate(paired_openings(kind, rng, games)):
         first_is_white = game % 2 == 0
         white, black = (first, second) if first_is_white else (second, first)
         result = play_game(kind, white, black, setups, dice, seed * 100_003 + game,

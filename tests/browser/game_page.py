@@ -7,6 +7,8 @@ through Playwright's mouse or touchscreen at page coordinates.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import re
 
 from playwright.sync_api import Page, expect
@@ -66,6 +68,20 @@ def open_ready(context, url: str) -> tuple[Page, list[str]]:
     errors = errors_of(page)
     goto_ready(page, url)
     return page, errors
+
+
+@contextmanager
+def fresh_game(browser, url: str, viewport: dict | None = None, **context_args):
+    """A page of its own browser context at ``url``, once the game is ready:
+    ``(GamePage, errors)``; the context is closed after the ``with``."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, **context_args)
+    try:
+        page = context.new_page()
+        errors = errors_of(page)
+        goto_ready(page, url)
+        yield GamePage(page), errors
+    finally:
+        context.close()
 
 
 def parse_token(token: str) -> tuple[list[str], str, str, str | None]:

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from militakiri import Game, TimeControl
 from militakiri.link import _checksum
 
-from game_page import GamePage, errors_of, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -62,15 +62,11 @@ FORGED = [
 @pytest.fixture(scope="module")
 def saved_page(browser, base_url):
     """A tab with a game played a move and saved."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
-    ui = GamePage(page)
-    ui.play("c3-d4")
-    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('Anna')")
-    yield ui, errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&white=Anna") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('Anna')")
+        yield ui, errors
 
 
 @pytest.mark.parametrize("what, address, says", FORGED, ids=[row[0] for row in FORGED])
@@ -142,26 +138,22 @@ def test_two_tabs_with_two_games_both_come_back(browser, base_url, artifacts_dir
 
 
 def test_storage_that_fills_up_says_so_at_that_move_and_after_a_reload(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna")
-    ui = GamePage(page)
-    ui.play("c3-d4")
-    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
-    # The disk fills up: localStorage refuses every write from now on.
-    page.evaluate("""() => { const set = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (key, value) {
-            if (this === window.localStorage) throw new DOMException('full', 'QuotaExceededError');
-            return set.call(this, key, value); }; }""")
-    ui.play("f6-f5")
-    expect(page.locator("#status")).to_contain_text("This move could not be saved", timeout=5000)
-    page.reload()
-    wait_ready(page)
-    expect(page.locator("#status")).to_contain_text("This is the game as last saved, at move 1")
-    assert json.loads(page.evaluate(f"localStorage.getItem({TAB_SAVE})"))["link"]
-    assert not [e for e in errors if "autosave" not in e], errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&white=Anna") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
+        # The disk fills up: localStorage refuses every write from now on.
+        page.evaluate("""() => { const set = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+                if (this === window.localStorage) throw new DOMException('full', 'QuotaExceededError');
+                return set.call(this, key, value); }; }""")
+        ui.play("f6-f5")
+        expect(page.locator("#status")).to_contain_text("This move could not be saved", timeout=5000)
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#status")).to_contain_text("This is the game as last saved, at move 1")
+        assert json.loads(page.evaluate(f"localStorage.getItem({TAB_SAVE})"))["link"]
+        assert not [e for e in errors if "autosave" not in e], errors
 
 
 def test_a_record_with_a_control_character_in_a_name_is_saved_and_reloads(browser, base_url):

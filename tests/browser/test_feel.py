@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 
-from game_page import GamePage, errors_of, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -107,18 +107,14 @@ def test_an_embed_is_silent_unless_asked(browser, base_url):
 
 
 def test_the_computers_move_is_said(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=1&seed=3")
-    ui = GamePage(page)
-    ui.play("c3-d4")
-    page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=120_000)
-    expect(page.locator("#announce")).to_contain_text("Computer, level 1 (Black): ", timeout=60_000)
-    said = page.inner_text("#announce")
-    assert (" to " in said or " takes " in said) and said.endswith(".")
-    assert not errors, errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&computer=black&level=1&seed=3") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=120_000)
+        expect(page.locator("#announce")).to_contain_text("Computer, level 1 (Black): ", timeout=60_000)
+        said = page.inner_text("#announce")
+        assert (" to " in said or " takes " in said) and said.endswith(".")
+        assert not errors, errors
 
 
 def test_a_premove_is_played_and_an_illegal_one_dropped(browser, base_url, artifacts_dir):
@@ -226,25 +222,21 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
 
 def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(browser, base_url, artifacts_dir):
     """The issue's whole story, on a 390x844 touch screen."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{base_url}?position={quote(BLUNDER)}&computer=black&level=4")
-    ui = GamePage(page)
-    ui.play("a1-a2", how="tap")  # the blunder; White's lone tower starts the endgame rule (R16)
-    expect(page.locator("html")).to_have_attribute("data-sound-last", "endgame")
-    ui.tap("a2")  # a premove while the computer thinks
-    ui.tap("a3")
-    expect(page.locator("#status")).to_contain_text("Premove a2-a3")
-    expect(page.locator("#dlg-result")).to_have_attribute("open", "", timeout=120_000)  # lost (R19)
-    expect(page.locator("html")).to_have_attribute("data-sound-last", "end")
-    expect(page.locator("#announce")).to_contain_text("takes a2")
-    page.tap("#result-close")
-    page.tap("#btn-analyse")
-    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
-    page.locator("#review-graph").scroll_into_view_if_needed()
-    assert page.locator("#review-graph circle").count() == 1
-    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-    page.screenshot(path=str(artifacts_dir / "phone-review.png"), full_page=True)
-    assert not errors, errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}&computer=black&level=4", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as (ui, errors):
+        page = ui.page
+        ui.play("a1-a2", how="tap")  # the blunder; White's lone tower starts the endgame rule (R16)
+        expect(page.locator("html")).to_have_attribute("data-sound-last", "endgame")
+        ui.tap("a2")  # a premove while the computer thinks
+        ui.tap("a3")
+        expect(page.locator("#status")).to_contain_text("Premove a2-a3")
+        expect(page.locator("#dlg-result")).to_have_attribute("open", "", timeout=120_000)  # lost (R19)
+        expect(page.locator("html")).to_have_attribute("data-sound-last", "end")
+        expect(page.locator("#announce")).to_contain_text("takes a2")
+        page.tap("#result-close")
+        page.tap("#btn-analyse")
+        expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+        page.locator("#review-graph").scroll_into_view_if_needed()
+        assert page.locator("#review-graph circle").count() == 1
+        expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+        page.screenshot(path=str(artifacts_dir / "phone-review.png"), full_page=True)
+        assert not errors, errors
