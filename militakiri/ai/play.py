@@ -12,7 +12,8 @@ from ..board import BoardKind, board_kind
 from ..move import Move
 from ..position import Position
 from ..setup import Setup, start_position
-from .evaluation import evaluate_all, towers_en_prise
+from . import review
+from .evaluation import evaluate_all, outcome_score, towers_en_prise
 from .levels import LEVEL3_NODES, MAX_LEVEL, parse_level
 from .search import SearchInfo, Searcher, candidate_turns, game_over, search
 
@@ -137,6 +138,38 @@ def analyse(
         seconds = 1.0
     rng = random.Random(seed) if seed is not None else None
     return search(_as_position(position), seconds, depth, nodes, rng).as_dict()
+
+
+# Reviews ----------------------------------------------------------------------
+
+
+def analyse_position(position: Position, seconds: float | None = 0.3,
+                     depth: int | None = None) -> tuple[str | None, int]:
+    """The review's question (militakiri.ai.review): the best move and the
+    score for the player to move, clipped; an ended game has no move and
+    the rules' score (the engine's outcome)."""
+    outcome = position.outcome()
+    if outcome is not None:
+        return None, review.clip(outcome_score(outcome, position.turn, 0))
+    found = search(position.copy(), seconds, depth)
+    return found.token, review.clip(found.score)
+
+
+def review_game(game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
+    """Every move of ``game`` judged (a depth makes it the same everywhere).
+
+    >>> from militakiri.game import Game
+    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game.play("a1-a2")
+    >>> [(r.token, r.best, r.mark) for r in review_game(game, depth=2)]
+    [('a1-a2', 'a1xb2', 'blunder')]
+    """
+    position = game.start.copy()
+    scores = [analyse_position(position, seconds, depth)]
+    for token in game.tokens:
+        position.play(token)
+        scores.append(analyse_position(position, seconds, depth))
+    return review.judge(game, scores)
 
 
 # Set-ups ----------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """A game reviewed move by move, as lichess's analysis: the strongest
-level's search judges each position, and each move is marked by how much
-it lost against the best move there.
+level's search scores each position (play.analyse_position, in the page's
+worker one position at a time, so it can show progress and stop), and
+:func:`judge` marks each move by how much it lost against the best move
+there; play.review_game does both in one call.
 
-The page asks its worker for one position at a time (:func:`analyse_position`,
-so it can show progress and stop), then :func:`judge` turns the scores into
-marks; :func:`review` does both in one call for the command line and tests.
+The judgement needs no search, so the page imports this module at its start
+without loading the search (tests/web/test_computer.py checks).
 
 Scores are in the evaluation's units (a pawn 100, a tower 1000) and clipped
 to ``EVAL_CLIP`` either way, so a won game reads as a clear edge, not a
@@ -12,18 +13,15 @@ number of the search's own.
 
 >>> from militakiri.game import Game
 >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
->>> game.play("a1-a2")   # a1xb2 would have taken the last pawn ...
->>> [(r.token, r.best, r.mark) for r in review(game, depth=2)]
-[('a1-a2', 'a1xb2', 'blunder')]
+>>> game.play("a1-a2")   # a1xb2 would have kept the tower
+>>> scores = [("a1xb2", 0), ("b2xa2", 1500), (None, -1500)]  # for the player to move
+>>> [(r.token, r.eval, r.best, r.mark) for r in judge(game, scores)]
+[('a1-a2', -1500, 'a1xb2', 'blunder')]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from ..position import Position
-from . import evaluation
-from .search import search
 
 #: How much a move may lose before it is marked (pawn = 100).
 INACCURACY, MISTAKE, BLUNDER = 80, 250, 600
@@ -62,15 +60,9 @@ def mark_for(loss: int) -> str | None:
     return None
 
 
-def analyse_position(position: Position, seconds: float | None = 0.3,
-                     depth: int | None = None) -> tuple[str | None, int]:
-    """The best move and the score for the player to move (clipped); an
-    ended game has no move and the rules' score (the engine's outcome)."""
-    outcome = position.outcome()
-    if outcome is not None:
-        return None, clip(evaluation.outcome_score(outcome, position.turn, 0))
-    found = search(position.copy(), seconds, depth)
-    return found.token, clip(found.score)
+def for_white(score: int, turn: int) -> int:
+    """A score for the player ``turn`` as White's (and back: the same sign change)."""
+    return score if turn == 0 else -score
 
 
 def judge(game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
@@ -78,27 +70,13 @@ def judge(game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
     the score for the player to move after ``p`` moves, ``p`` from 0 to the
     number of moves."""
     reviews = []
-    position = game.start.copy()
     for ply, token in enumerate(game.tokens, 1):
-        mover = position.turn
+        mover = (game.start.turn + ply - 1) % 2  # the players take turns (R9)
         best, before = scores[ply - 1]
         after = -scores[ply][1]  # the mover's side of the next position's score
         loss = 0 if token == best else max(0, before - after)
-        white = after if mover == 0 else -after
-        reviews.append(MoveReview(ply, token, white, best, loss, mark_for(loss)))
-        position.play(token)
+        reviews.append(MoveReview(ply, token, for_white(after, mover), best, loss, mark_for(loss)))
     return reviews
-
-
-def review(game, seconds: float | None = None, depth: int | None = 3) -> list[MoveReview]:
-    """Every move of ``game`` judged (a depth makes it the same everywhere)."""
-    scores = []
-    position = game.start.copy()
-    scores.append(analyse_position(position, seconds, depth))
-    for token in game.tokens:
-        position.play(token)
-        scores.append(analyse_position(position, seconds, depth))
-    return judge(game, scores)
 
 
 def counts(reviews: list[MoveReview], start_turn: int) -> dict[int, dict[str, int]]:

@@ -118,26 +118,22 @@ def test_the_computers_move_is_said(browser, base_url):
 
 
 def test_a_premove_is_played_and_an_illegal_one_dropped(browser, base_url, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = errors_of(page)
     # The strongest level thinks for a second: time to queue a premove each turn.
-    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3")
-    ui = GamePage(page)
-    ui.play("c3-d4")
-    ui.click("b3")  # while the computer thinks: the plus tower ...
-    ui.click("b4")  # ... one field up
-    expect(page.locator("#status")).to_contain_text("Premove b3-b4")
-    page.screenshot(path=str(artifacts_dir / "premove.png"))
-    expect(ui.board).to_have_attribute("data-plies", "3", timeout=60_000)
-    assert "b3-b4" in page.inner_text("#moves")
-    ui.click("d3")  # a plus pawn two fields up: beyond its reach, and blocked (R8)
-    ui.click("d5")
-    expect(page.locator("#status")).to_contain_text("Premove d3-d5")
-    expect(ui.board).to_have_attribute("data-plies", "4", timeout=60_000)
-    expect(page.locator("#status")).to_contain_text("Your premove d3-d5 was dropped")
-    assert not errors, errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        ui.click("b3")  # while the computer thinks: the plus tower ...
+        ui.click("b4")  # ... one field up
+        expect(page.locator("#status")).to_contain_text("Premove b3-b4")
+        page.screenshot(path=str(artifacts_dir / "premove.png"))
+        expect(ui.board).to_have_attribute("data-plies", "3", timeout=60_000)
+        assert "b3-b4" in page.inner_text("#moves")
+        ui.click("d3")  # a plus pawn two fields up: beyond its reach, and blocked (R8)
+        ui.click("d5")
+        expect(page.locator("#status")).to_contain_text("Premove d3-d5")
+        expect(ui.board).to_have_attribute("data-plies", "4", timeout=60_000)
+        expect(page.locator("#status")).to_contain_text("Your premove d3-d5 was dropped")
+        assert not errors, errors
 
 
 def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, base_url):
@@ -175,49 +171,45 @@ BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(browser, base_url, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{base_url}?position={quote(BLUNDER)}")
-    ui = GamePage(page)
-    ui.play("a1-a2")
-    ui.play("b2xa2")
-    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
-    page.click("#result-close")
-    page.click("#btn-analyse")
-    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
-    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-    expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunders (??).")
-    assert page.locator("#review-graph circle").count() == 1
-    page.screenshot(path=str(artifacts_dir / "review.png"))
-    # A click on the graph's left end goes to the start, where the arrow shows the better move.
-    box = page.locator("#review-graph").bounding_box()
-    page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
-    expect(ui.board).to_have_attribute("data-ply", "0")
-    page.screenshot(path=str(artifacts_dir / "review-better-move.png"))
-    page.reload()
-    wait_ready(page)
-    expect(page.locator("#review-counts")).to_contain_text("1 blunders")
-    expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-    # It travels in the game record (NOTATION.md: [%eval] comments and glyphs) ...
-    page.click("#btn-record")
-    record = page.input_value("#record-text")
-    page.click("#record-close")
-    assert "1. a1-a2 $4 {[%eval -15.00] [%best a1xb2]}" in record
-    # ... and comes back with it, in another browser.
-    other = browser.new_context(viewport={"width": 1280, "height": 800})
-    reader = other.new_page()
-    goto_ready(reader, base_url + "?lang=nl")  # and in Dutch
-    reader.evaluate("document.getElementById('dlg-new').close()")
-    reader.click("#btn-record")
-    reader.fill("#record-paste", record)
-    reader.click("#record-open")
-    expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-    expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunders (??).")
-    expect(reader.locator("#review-heading")).to_have_text("Analyse")
-    other.close()
-    assert not errors, errors
-    context.close()
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
+        page = ui.page
+        ui.play("a1-a2")
+        ui.play("b2xa2")
+        expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+        page.click("#result-close")
+        page.click("#btn-analyse")
+        expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+        expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+        expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunders (??).")
+        assert page.locator("#review-graph circle").count() == 1
+        page.screenshot(path=str(artifacts_dir / "review.png"))
+        # A click on the graph's left end goes to the start, where the arrow shows the better move.
+        box = page.locator("#review-graph").bounding_box()
+        page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+        expect(ui.board).to_have_attribute("data-ply", "0")
+        page.screenshot(path=str(artifacts_dir / "review-better-move.png"))
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#review-counts")).to_contain_text("1 blunders")
+        expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+        # It travels in the game record (NOTATION.md: [%eval] comments and glyphs) ...
+        page.click("#btn-record")
+        record = page.input_value("#record-text")
+        page.click("#record-close")
+        assert "1. a1-a2 $4 {[%eval -15.00] [%best a1xb2]}" in record
+        # ... and comes back with it, in another browser.
+        other = browser.new_context(viewport={"width": 1280, "height": 800})
+        reader = other.new_page()
+        goto_ready(reader, base_url + "?lang=nl")  # and in Dutch
+        reader.evaluate("document.getElementById('dlg-new').close()")
+        reader.click("#btn-record")
+        reader.fill("#record-paste", record)
+        reader.click("#record-open")
+        expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+        expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunders (??).")
+        expect(reader.locator("#review-heading")).to_have_text("Analyse")
+        other.close()
+        assert not errors, errors
 
 
 def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(browser, base_url, artifacts_dir):

@@ -5,7 +5,7 @@ record without them stays valid."""
 import pytest
 
 from militakiri import Game, InvalidRecordError
-from militakiri.ai.review import review
+from militakiri.ai.play import review_game
 from militakiri.record import Annotation, read_record
 
 BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
@@ -44,5 +44,5 @@ def test_malformed_annotations_are_refused_with_line_and_column(damage, says):
 
 
 def test_a_review_marks_the_blunder_and_names_the_better_move():
-    (first, second) = review(finished(), depth=2)
+    (first, second) = review_game(finished(), depth=2)
     assert (first.mark, first.best) == ("blunder", "a1xb2") and second.mark is None

@@ -90,11 +90,12 @@ def test_worker_budget_is_bounded():
 def test_the_page_levels_are_the_engine_levels_without_the_search():
     assert settings_module.LEVELS == tuple(sorted(LEVELS))
     assert settings_module.MAX_LEVEL == MAX_LEVEL
-    # The page's settings load the level list alone: the search is the worker's.
-    code = "import sys, web.model.settings; print(sorted(m for m in sys.modules if m.startswith('militakiri.ai')))"
+    # The page's model loads the level list and the review's judgement, never
+    # the search: that is the worker's.
+    code = "import sys, web.model.ui_state; print(sorted(m for m in sys.modules if m.startswith('militakiri.ai')))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=ROOT).stdout
-    assert loaded.strip() == "['militakiri.ai', 'militakiri.ai.levels']"
+    assert loaded.strip() == "['militakiri.ai', 'militakiri.ai.levels', 'militakiri.ai.review']"
 
 
 # Settings ---------------------------------------------------------------------------

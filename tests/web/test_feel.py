@@ -11,7 +11,7 @@ from militakiri.pieces import piece_from_symbol as piece
 
 from web.model import board_view
 from web.model.animation import Sprite, at, plan
-from web.model.announce import sounds_of, words_of
+from web.model.announce import announce
 from web.model.settings import GameSettings
 
 from .fakes import state_for
@@ -51,8 +51,8 @@ def test_sounds_and_words_of_a_placement_R15():
     waiting = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
     game = Game.from_position(waiting)
     game.play("@c2,c2-c6")
-    assert sounds_of(game, 1) == ["move"]
-    assert words_of(game, 1, ("Anna", "Bram")) == "Anna: places its waiting tower on c2, plus tower c2 to c6."
+    assert announce(game, 1, ("Anna", "Bram")) == (
+        ["move"], "Anna: places its waiting tower on c2, plus tower c2 to c6.")
 
 
 def test_the_board_turns_to_the_player_to_move_in_hot_seat_play():

@@ -2,11 +2,11 @@
 
 Pure Python. For each move the page plays (web/ui/feedback.py):
 
-- :func:`sounds_of`: the sounds, by name: ``move``, ``take``, ``promote``,
-  ``endgame`` (the endgame rule began with it, R16) and ``end`` (the game is
-  over); ``low_time`` comes from the clocks;
-- :func:`words_of`: the move in words for a screen reader's live region,
-  in the page's language ("Computer: cross pawn c3 takes d4").
+- the sounds, by name: ``move``, ``take``, ``promote``, ``endgame`` (the
+  endgame rule began with it, R16) and ``end`` (the game is over);
+  ``low_time`` comes from the clocks;
+- the move in words for a screen reader's live region, in the page's
+  language ("Computer: cross pawn c3 takes d4").
 
 Both ask the engine: the move from its token (Move.from_token), the moved
 piece from the position before it, the pieces' words from its messages.
@@ -14,7 +14,7 @@ piece from the position before it, the pieces' words from its messages.
 >>> from militakiri import Game
 >>> game = Game.from_position("5s^/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
 >>> game.play("c2xc3")
->>> sounds_of(game, 1), words_of(game, 1, ("Anna", "Bram"))   # Black's tower is left alone
+>>> announce(game, 1, ("Anna", "Bram"))   # Black's tower is left alone
 (['take', 'endgame'], 'Anna: cross pawn c2 takes c3.')
 """
 
@@ -22,9 +22,14 @@ from __future__ import annotations
 
 from militakiri.messages import piece_word
 from militakiri.move import Move
-from militakiri.state import MOVE_RULE_MOVES
 
 from web.i18n.texts import t
+
+
+def announce(game, ply: int, names: tuple[str, str]) -> tuple[list[str], str]:
+    """The sounds of move ``ply`` (1 is the first) and the move in words."""
+    move, before, after = _move(game, ply)
+    return _sounds(game, ply, move, before, after), _words(game, move, before, names)
 
 
 def _move(game, ply: int) -> tuple[Move, object, object]:
@@ -36,40 +41,36 @@ def _move(game, ply: int) -> tuple[Move, object, object]:
         before = live.copy()
         live.push(move)
         return move, before, live
-    return Move.from_token(game.tokens[ply - 1], game.kind), game.position_at(ply - 1), game.position_at(ply)
+    before = game.position_at(ply - 1)
+    move = before.parse_move(game.tokens[ply - 1])
+    after = before.copy()
+    after.push(move)
+    return move, before, after
 
 
-def sounds_of(game, ply: int) -> list[str]:
-    """The sounds of move ``ply`` (1 is the first)."""
-    move, _, after = _move(game, ply)
+def _sounds(game, ply: int, move: Move, before, after) -> list[str]:
     sounds = ["promote" if move.promotion is not None else "take" if move.is_take else "move"]
-    moves = MOVE_RULE_MOVES[game.kind.name]
-    if after.moves_left == (moves, moves):
+    if before.moves_left is None and after.moves_left is not None:  # the endgame rule began (R16)
         sounds.append("endgame")
     if ply == len(game.tokens) and game.is_over():
         sounds.append("end")
     return sounds
 
 
-def words_of(game, ply: int, names: tuple[str, str]) -> str:
-    """Move ``ply`` in words, for a live region: who, which piece, from
-    where to where, and what it did."""
-    move, before, _ = _move(game, ply)
+def _words(game, move: Move, before, names: tuple[str, str]) -> str:
+    """Who, which piece (a waiting tower placed this turn too: the engine's
+    preview, R15), from where to where, and what it did."""
     kind = game.kind
-    mover = before.turn
-    board = list(before.board)
-    for sq, shape in zip(move.placements, before.waiting[mover]):
-        board[sq] = ("tower", shape)
-    piece = board[move.origin]
-    shape, height = (piece[1], 0) if isinstance(piece, tuple) else (piece.shape, 0 if piece.is_tower else piece.height)
+    piece = before.preview(move.placements)[move.origin]
     parts = []
     if move.placements:
         parts.append(t("say_placed", fields=", ".join(kind.square_name(sq) for sq in move.placements)))
     key = "say_takes" if move.is_take else "say_moves"
-    parts.append(t(key, piece=piece_word(None, shape, height), origin=kind.square_name(move.origin),
+    height = 0 if piece.is_tower else piece.height
+    parts.append(t(key, piece=piece_word(None, piece.shape, height), origin=kind.square_name(move.origin),
                    target=kind.square_name(move.target)))
     if move.promotion is not None:
-        where = kind.square_name(move.tower_field) if move.tower_field is not None else None
-        parts.append(t("say_promotes", tower=piece_word(None, move.promotion, 0)) if where is None
-                     else t("say_promotes_on", tower=piece_word(None, move.promotion, 0), field=where))
-    return f"{names[mover]}: " + ", ".join(parts) + "."
+        tower = piece_word(None, move.promotion, 0)
+        parts.append(t("say_promotes", tower=tower) if move.tower_field is None
+                     else t("say_promotes_on", tower=tower, field=kind.square_name(move.tower_field)))
+    return f"{names[before.turn]}: " + ", ".join(parts) + "."

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from militakiri.ai.review import EVAL_CLIP, GLYPHS, NAGS, MoveReview, judge
+from militakiri.ai.review import GLYPHS, NAGS, MoveReview, clip, for_white, judge
 from militakiri.record import Annotation
 
 #: The record's commands (NOTATION.md): an evaluation in pawns, bounded; a move token.
@@ -44,6 +44,10 @@ class GameReview:
         self.plies = len(game.tokens)
         self.scores: list[tuple[str | None, int]] = []
         self._results: list[MoveReview] | None = None
+        #: The position the next question is about, walked forward one move
+        #: at a time (only when asked: a saved review needs none).
+        self._position = game.start.copy()
+        self._at = 0
 
     @property
     def total(self) -> int:
@@ -57,11 +61,22 @@ class GameReview:
         """The next position to score (a position string), or None when done."""
         if self.complete:
             return None
-        return self.game.position_at(len(self.scores)).string()
+        while self._at < len(self.scores):
+            self._position.play(self.game.tokens[self._at])
+            self._at += 1
+        return self._position.string()
 
     def add(self, best: str | None, score: int) -> None:
-        self.scores.append((best, max(-EVAL_CLIP, min(EVAL_CLIP, int(score)))))
+        self.scores.append((best, clip(int(score))))
         self._results = None
+
+    def turn_at(self, ply: int) -> int:
+        """Who is to move after ``ply`` moves (the players take turns, R9)."""
+        return (self.game.start.turn + ply) % 2
+
+    def white_score(self, ply: int) -> int:
+        """The score after ``ply`` moves, for White."""
+        return for_white(self.scores[ply][1], self.turn_at(ply))
 
     def results(self) -> list[MoveReview]:
         """Every move judged (once every position is scored)."""
@@ -87,8 +102,7 @@ class GameReview:
         the first move ``{[%eval …]}``; after each move its glyph, the
         evaluation after it (White's side, in pawns) and the better move
         where one was better (``[%best …]``, this program's own command)."""
-        white = lambda ply, score: score if (self.game.start.turn + ply) % 2 == 0 else -score  # noqa: E731
-        notes = {0: Annotation(f"[%eval {white(0, self.scores[0][1]) / 100:+.2f}]")}
+        notes = {0: Annotation(f"[%eval {self.white_score(0) / 100:+.2f}]")}
         for r in self.results():
             words = f"[%eval {r.eval / 100:+.2f}]"
             if r.best is not None:
@@ -109,10 +123,8 @@ class GameReview:
                 return None
             found[ply] = (round(float(match[1]) * 100), _BEST.search(note.comment))
         for ply in range(review.total):
-            value, _ = found[ply]
-            side = value if (game.start.turn + ply) % 2 == 0 else -value
-            best = found.get(ply + 1, (0, None))[1]
-            review.add(best[1] if best is not None else None, side)
+            best = found.get(ply + 1, (0, None))[1]  # written after the move it would have replaced
+            review.add(best[1] if best is not None else None, for_white(found[ply][0], review.turn_at(ply)))
         return review
 
     def to_saved(self) -> list:

@@ -24,7 +24,7 @@ import time
 
 from militakiri.ai.levels import MAX_LEVEL
 from militakiri import Position
-from militakiri.ai import play, review
+from militakiri.ai import play
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
 
@@ -79,8 +79,8 @@ def hint(position: str, seconds: float | None = None) -> str:
 def analyse(position: str, seconds: float | None = None) -> dict:
     """The review's question (militakiri.ai.review): the best move and the
     score for the player to move; an ended game has no move."""
-    best, score = review.analyse_position(Position.from_string(_text(position, "position")),
-                                          _seconds(seconds))
+    best, score = play.analyse_position(Position.from_string(_text(position, "position")),
+                                        _seconds(seconds))
     return {"token": best, "score": score}
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pyscript import document, window
 
 from web.i18n.texts import t
-from web.model.announce import sounds_of, words_of
+from web.model.announce import announce
 from web.services.storage import SafeStorage
 from web.ui.dom import by_id, on, set_attr, set_text
 
@@ -95,8 +95,9 @@ class Feedback:
         if game is None or event.ply < 1 or event.ply > len(game.tokens):
             return
         if event.name == "moved":
-            self.play(sounds_of(game, event.ply))
-            set_text(by_id("announce"), words_of(game, event.ply, (state.label(0), state.label(1))))
+            sounds, words = announce(game, event.ply, (state.label(0), state.label(1)))
+            self.play(sounds)
+            set_text(by_id("announce"), words)
 
     def play(self, names: list[str]) -> None:
         if not names:

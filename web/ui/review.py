@@ -119,7 +119,7 @@ class Reviewer:
         n = max(1, len(results))
         x = lambda ply: ply * WIDTH / n  # noqa: E731
         y = lambda value: HEIGHT / 2 - value / EVAL_CLIP * (HEIGHT / 2 - 3)  # noqa: E731
-        points = [(0, y(_white(review.scores[0][1], review.game.start.turn)))]
+        points = [(0, y(review.white_score(0)))]
         points += [(x(r.ply), y(r.eval)) for r in results]
         # As lichess draws it: White's share light below the curve, Black's dark above.
         area = f"M0,{HEIGHT} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points) + f" L{x(n)},{HEIGHT} Z"
@@ -150,10 +150,6 @@ class Reviewer:
         ply = round((event.clientX - box.left) / max(1, box.width) * review.plies)
         if self.state.show_ply(max(0, min(review.plies, ply))):
             self.app.refresh()
-
-
-def _white(score: int, turn: int) -> int:
-    return score if turn == 0 else -score
 
 
 def _add(svg, name: str, **attrs) -> None:
