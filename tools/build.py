@@ -62,7 +62,7 @@ TOOLS = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # `python tools/build.py`: tools.rules, militakiri
     sys.path.insert(0, str(ROOT))
 
-from tools import first_stage, start_snapshot  # noqa: E402
+from tools import first_setup, first_stage, start_snapshot  # noqa: E402
 
 # What the page needs from the pyodide npm package: the ES module loader, the
 # emscripten glue (pyodide.asm.mjs in 314.x, pyodide.asm.js in older
@@ -217,7 +217,8 @@ def compile_bytecode(sources: dict[str, bytes], pyodide_version: str, root: Path
 #: Classic scripts the page runs before its first paint, written into
 #: index.html by the build: each would otherwise block the HTML parser for a
 #: request of its own (through the service worker on a later visit).
-INLINE_SCRIPTS = ("web/boot/snapshot_early.js", "web/boot/storage_guard.js", "web/boot/first_stage.js")
+INLINE_SCRIPTS = ("web/boot/snapshot_early.js", "web/boot/storage_guard.js", "web/boot/first_stage.js",
+                  "web/boot/early_setup.js")
 
 
 def inline_scripts(html: str, root: Path = ROOT) -> str:
@@ -443,6 +444,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     html = first_stage.new_game_choices(html, first_stage.load_settings(root))
     html = first_stage.render(html, first_stage.load_texts(root), {"saveKey": first_stage.save_key(root)},
                               mb=first_visit_mb)
+    # ... and the player's set-up can be placed before Python: the engine's answers.
+    html = first_setup.render(html, root)
     html = inline_scripts(html, root)
     # In path order, as the walk found them; the version hashes the labelled
     # page before its stamp, the list then holds the stamped page's hash.

@@ -127,6 +127,13 @@ def _piece_svg(piece, x: float, y: float, s: float) -> str:
     return "".join(out)
 
 
+def piece_svg(piece, size: int = 100) -> str:
+    """One piece as a standalone SVG picture of ``size`` units square
+    (the set-up before Python draws these: tools/first_setup.py)."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}">'
+            f'{_piece_svg(piece, 0, 0, size)}</svg>')
+
+
 def board_svg(board: Board) -> str:
     """The SVG of one board (no width: the page's CSS sizes it)."""
     pos = _check(board)

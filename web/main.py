@@ -30,6 +30,7 @@ from web.services.embed import embed_options
 from web.ui import language
 from web.ui.app import App
 from web.ui.computer import Computer
+from web.ui.early_setup import EarlySetup
 from web.ui.feedback import Feedback
 from web.ui.review import Reviewer
 from web.ui.session import Session
@@ -47,11 +48,12 @@ computer = Computer(app)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
 # A link, the saved game, or the New game dialog (unless the URL starts a
-# game, or the player already chose in it before Python ran: web/boot/first_stage.js).
+# game, or the player already chose in it before Python ran: web/boot/first_stage.js,
+# and maybe placed their set-up: web/boot/early_setup.js).
 early = app.dialogs.early_choice()
 session.start(has_game_params(query), ask_new_game=early is None)
-if early == "chosen":
-    app.dialogs.start_chosen()
+if early == "chosen" and app.dialogs.start_chosen():
+    EarlySetup(app).place()  # the towers the player placed meanwhile, if any
 app.refresh()
 app.renderer.draw()  # the first frame now, not in the next animation frame
 

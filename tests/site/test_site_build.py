@@ -108,7 +108,9 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "web" / "ui" / "brand_new.py").write_text("")
     # What tools/first_stage.py reads: the texts, the New game dialog's choices, the save's key.
     page = ["web/__init__.py", "web/i18n/__init__.py", "web/i18n/texts.py", "web/i18n/texts_nl.py",
-            "web/model/__init__.py", "web/model/settings.py", "web/model/query.py", "web/services/autosave.py"]
+            "web/model/__init__.py", "web/model/settings.py", "web/model/query.py", "web/services/autosave.py",
+            # ... and what tools/first_setup.py asks: the set-up stage, its words, the pieces' look.
+            "web/model/setup_stage.py", "web/model/status.py", "web/model/shapes.py"]
     # ... and the scripts it writes into index.html (INLINE_SCRIPTS).
     for name in ["index.html", "pyscript.toml", *page, *site_build.INLINE_SCRIPTS]:
         (root / name).parent.mkdir(parents=True, exist_ok=True)

@@ -138,6 +138,8 @@
       dialog.close();
       loadingKey = "loading_chosen";
       apply(current);
+      // The player's set-up may begin now (web/boot/early_setup.js).
+      document.dispatchEvent(new CustomEvent("militakiri:new-game-chosen"));
     }));
     byId("ng-cancel").addEventListener("click", early(() => dialog.close()));
     dialog.addEventListener("close", early(() => {

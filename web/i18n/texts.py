@@ -270,6 +270,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
                          "also plays offline.",
         "loading_chosen": "Your game starts as soon as it has loaded\u2026",
+        "setup_early_done": "{player}: set-up placed. The game goes on as soon as it has loaded\u2026",
         # The computer opponent (web/ui/computer.py, web/model/opponent.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",

@@ -289,6 +289,7 @@ NL: dict[str, str] = {
     "loading_first": "Eerste bezoek: het spel wordt geladen (ongeveer {mb} MB). Daarna start het sneller "
                      "en speelt het ook offline.",
     "loading_chosen": "Je partij begint zodra het spel geladen is\u2026",
+    "setup_early_done": "{player}: opstelling geplaatst. De partij gaat verder zodra het spel geladen is\u2026",
     # Tegen de computer (web/ui/computer.py, web/model/opponent.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",

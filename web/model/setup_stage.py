@@ -9,6 +9,7 @@ needs: whose turn it is to place, the refusal to show, the towers to draw.
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 from militakiri import MilitakiriError
@@ -114,3 +115,31 @@ class SetupStage:
 
     def _replace(self, draft: SetupDraft) -> None:
         self.drafts = tuple(draft if draft.color == color else old for color, old in enumerate(self.drafts))
+
+
+#: At most a tower per set-up row on the single board (web/boot/early_setup.js).
+MAX_PLACED = 3
+
+
+def read_placed(text: str | None) -> tuple[int, list[str], bool] | None:
+    """The set-up placed before Python ran (``html[data-setup-early]``, JSON):
+    ``(colour, fields, done)``, or None if the text is not one. The fields
+    are only names here; the engine checks them when they are placed.
+
+    >>> read_placed('{"colour": 1, "fields": ["c8", "d7"], "done": false}')
+    (1, ['c8', 'd7'], False)
+    >>> read_placed('{"colour": 2, "fields": []}'), read_placed("[1"), read_placed(None)
+    (None, None, None)
+    """
+    try:
+        value = json.loads(text or "")
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    colour, fields, done = value.get("colour"), value.get("fields"), value.get("done", False)
+    if colour not in (0, 1) or not isinstance(fields, list) or len(fields) > MAX_PLACED:
+        return None
+    if not all(isinstance(field, str) and 2 <= len(field) <= 3 for field in fields):
+        return None
+    return colour, fields, done is True

@@ -48,6 +48,9 @@ BADGE_RIM = 0.03
 #: The badge's centre and radius, and the size of its number.
 BADGE_CIRCLE = (0.80, 0.20, 0.15)
 BADGE_FONT = 0.2
+#: A field where a set-up's tower may still go: a tint, and the tower faint.
+GHOST_FILL = "rgba(46, 150, 104, 0.22)"
+GHOST_ALPHA = 0.42
 
 
 def symbol_strokes(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.2):

@@ -441,6 +441,21 @@ class UiState:
             self.setup.draft.clear()
             self.message = None
 
+    def place_setup(self, color: int, squares: list[str], done: bool) -> bool:
+        """A set-up the player placed before the page could check it
+        (web/ui/early_setup.py): each square pointed at as a click would,
+        then Done if it was pressed. False, changing nothing, unless
+        ``color`` is placing now; a refusal stops it and is shown (R24)."""
+        if not self.player_sets_up() or self.setup_color != color:
+            return False
+        self.setup.draft.clear()
+        for square in squares:
+            if not self._setup_square(square):
+                return True
+        if done:
+            self.setup_done()
+        return True
+
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
         if not self.player_sets_up():

@@ -175,15 +175,15 @@ class Dialogs:
         event.preventDefault()
         self.start_chosen()
 
-    def start_chosen(self) -> None:
+    def start_chosen(self) -> bool:
         """Start the game the dialog's fields describe; if they need fixing,
-        the dialog (opened if need be) says why and keeps them."""
+        the dialog (opened if need be) says why and keeps them. True if it started."""
         try:
             preset = by_id("ng-time").value
             control = self._custom() if preset == "custom" else preset_control(preset)
         except SettingsError as error:
             self._refuse(t(error.key, **error.params))
-            return
+            return False
         settings = GameSettings(
             board="double" if by_id("ng-double").checked else "single",
             time_control=control.text(),
@@ -203,9 +203,10 @@ class Dialogs:
             self.app.new_game(settings)
         except MilitakiriError as error:
             self._refuse(t("err_position", reason=str(error)))
-            return
+            return False
         set_text(by_id("ng-error"), "")
         self.new.close()
+        return True
 
     def rematch(self) -> None:
         """The same settings, colours swapped, in one click."""

@@ -20,8 +20,8 @@ from militakiri.move import Move
 from web.model import board_view
 from web.model import animation
 from web.model.layout import BoardGeometry
-from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, LIGHT, OUTLINE, PALETTE, STROKE,
-                    piece_parts, symbol_strokes)
+from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, GHOST_ALPHA, GHOST_FILL,
+                              LIGHT, OUTLINE, PALETTE, STROKE, piece_parts, symbol_strokes)
 from web.i18n.texts import t
 from web.ui.dom import set_attr
 
@@ -30,7 +30,6 @@ LAST = "rgba(246, 206, 60, 0.50)"
 SELECTED = "rgba(46, 150, 104, 0.55)"
 MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
-GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 CURSOR = "#1b6fe0"
 #: The review's better move (web/ui/review.py), an arrow.
 ARROW = "rgba(24, 130, 80, 0.78)"
@@ -210,7 +209,7 @@ class Renderer:
             self._draw_sprites(gone, g)
 
         # Ghost towers where a tower can be put.
-        ctx.globalAlpha = 0.42
+        ctx.globalAlpha = GHOST_ALPHA
         for mark in by_kind.get("ghost", ()):
             x, y = self._origin(mark.square)
             self._stamp(mark.piece, x, y, s)

@@ -1,0 +1,48 @@
+"""The set-up the player placed before Python ran, taken over.
+
+On a first visit web/boot/early_setup.js lets the player place their towers
+while the runtime loads, from the engine's answers written at build time
+(tools/first_setup.py). What they placed waits in ``html[data-setup-early]``
+as JSON: ``{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}``.
+Here each field is placed again through the engine, as a click would be
+(``UiState.place_setup``), once it is that colour's turn to place: at once
+for White, after the computer's set-up for a player who chose Black. If the
+page's game changes first (a link, another new game), it is dropped.
+"""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from web.model.events import Event
+from web.model.setup_stage import read_placed
+
+ATTRIBUTE = "data-setup-early"
+
+
+class EarlySetup:
+    """Holds the early set-up until its colour places, then places it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        root = document.documentElement
+        self.pending = read_placed(root.getAttribute(ATTRIBUTE))
+        root.removeAttribute(ATTRIBUTE)
+        self.game_id = app.state.game_id
+        app.events.on(self._on_event, "new_game", "set_up")
+
+    def place(self) -> None:
+        """Place it now if its colour is placing (and forget it)."""
+        state = self.app.state
+        if self.pending is None:
+            return
+        if state.game_id != self.game_id:
+            self.pending = None
+            return
+        colour, fields, done = self.pending
+        if state.place_setup(colour, fields, done):
+            self.pending = None
+            self.app.refresh()
+
+    def _on_event(self, event: Event) -> None:
+        self.place()
