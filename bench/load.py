@@ -409,7 +409,7 @@ BOARD_TAKES = """() => {
 # performance.now() once the set-up before Python holds a tower on ``field``; null until then.
 PLACED = """(field) => {
   const early = document.documentElement.getAttribute("data-setup-early");
-  return early && JSON.parse(early).fields.includes(field) ? performance.now() : null;
+  return early && JSON.parse(early).some((setup) => setup.fields.includes(field)) ? performance.now() : null;
 }"""
 #: The field tapped: White's star tower on c1, bottom row, third from the left (single board).
 FIRST_FIELD, FIRST_COLUMN = "c1", 2

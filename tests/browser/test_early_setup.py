@@ -29,9 +29,10 @@ def field_point(page, field: str, flipped: bool = False) -> tuple[float, float]:
     return box["x"] + (column + 0.5) * size, box["y"] + (line + 0.5) * size
 
 
-def expect_white_setup(ui: GamePage, text: str) -> None:
-    pieces = {sq: piece.symbol for sq, piece in Position.from_string(ui.position()).pieces(WHITE)}
-    expected = {sq: piece.symbol for sq, piece in SetupDraft.from_setup(Setup.parse(text, SINGLE), WHITE).pieces().items()}
+def expect_setup(ui: GamePage, color: int, text: str) -> None:
+    """``color``'s pieces on the board are the set-up ``text`` (before any move)."""
+    pieces = {sq: piece.symbol for sq, piece in Position.from_string(ui.position()).pieces(color)}
+    expected = {sq: piece.symbol for sq, piece in SetupDraft.from_setup(Setup.parse(text, SINGLE), color).pieces().items()}
     assert pieces == expected
 
 
@@ -63,21 +64,28 @@ def test_a_set_up_placed_before_python_is_the_game_s_set_up(page, base_url, arti
     page.mouse.click(*field_point(page, "b3"))
     expect(page.locator("#btn-done")).to_be_disabled()
     page.mouse.click(*field_point(page, "a3"))
-    assert page.get_attribute("html", "data-setup-early") == '{"colour":0,"fields":["f1","d2","a3"],"done":false}'
+    assert page.get_attribute("html", "data-setup-early") == '[{"colour":0,"fields":["f1","d2","a3"],"done":false}]'
     page.screenshot(path=str(artifacts_dir / "early-setup-placed.png"))
     page.click("#btn-done")
-    expect(status).to_contain_text("White: set-up placed")
+    # Black places next, White's set-up hidden (R4): only the ghosts of Black's rows show.
+    expect(status).to_contain_text("Black: click where your towers go")
+    for field in ("b8", "e7", "c6"):
+        page.mouse.click(*field_point(page, field))
+    page.screenshot(path=str(artifacts_dir / "early-setup-black.png"))
+    page.click("#btn-done")
+    expect(status).to_contain_text("Black: set-up placed")
+    expect(page.locator("#btn-done")).to_be_hidden()
+    assert page.get_attribute("html", "data-setup-early") == (
+        '[{"colour":0,"fields":["f1","d2","a3"],"done":true},{"colour":1,"fields":["b8","e7","c6"],"done":true}]')
     assert held.held and page.get_attribute("html", "data-ready") is None, "the runtime came too early"
 
     held.release()
-    # Python placed the same towers through the engine and went on: Black places.
+    # Python placed both set-ups through the engine and went on to the dice.
     ui = GamePage(page)
-    expect(status).to_contain_text("Black: click where your towers go")
-    page.click("#btn-random")
-    page.click("#btn-done")
     ui.roll_and_start()
-    # White's half of the board is the set-up placed before Python (R4).
-    expect_white_setup(ui, "Sf Xd Pa")
+    # Each half of the board is the set-up placed before Python (R4).
+    expect_setup(ui, WHITE, "Sf Xd Pa")
+    expect_setup(ui, BLACK, "Sb Xe Pc")
     assert not console_log.errors(), console_log.dump()
 
 
@@ -111,10 +119,7 @@ def test_on_a_phone_black_against_the_computer_places_by_taps_in_dutch(page, bas
     page.click("#dice-roll")
     page.click("#dice-start")
     ui.expect_status("playing")
-    pieces = {sq: piece.symbol for sq, piece in Position.from_string(ui.position()).pieces(BLACK)}
-    expected = {sq: piece.symbol
-                for sq, piece in SetupDraft.from_setup(Setup.parse("Se Xc Pb", SINGLE), BLACK).pieces().items()}
-    assert pieces == expected
+    expect_setup(ui, BLACK, "Se Xc Pb")
     assert not console_log.errors(), console_log.dump()
 
 

@@ -102,12 +102,14 @@ def test_the_texts_are_the_stage_s_prompts_with_the_player_left_to_fill(table):
 
 
 def test_a_placed_set_up_is_read_with_care():
-    assert read_placed('{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}') == (0, ["c1", "d2", "b3"], True)
-    for text in ('{"colour": "0", "fields": []}', '{"colour": 0, "fields": "c1"}', '{"colour": 0}',
-                 '{"colour": 0, "fields": ["c1", "d2", "b3", "e1"]}', '{"colour": 0, "fields": [1]}',
-                 '{"colour": 0, "fields": ["' + "x" * 5000 + '"]}', "", "null", "[]"):
+    assert read_placed('[{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}]') == [(0, ["c1", "d2", "b3"], True)]
+    for text in ('[{"colour": "0", "fields": []}]', '[{"colour": 0, "fields": "c1"}]', '[{"colour": 0}]',
+                 '[{"colour": 0, "fields": ["c1", "d2", "b3", "e1"]}]', '[{"colour": 0, "fields": [1]}]',
+                 '[{"colour": 0, "fields": ["' + "x" * 5000 + '"]}]', "", "null", "[]", "{}", "[1]",
+                 '[{"colour": 0, "fields": []}, {"colour": 0, "fields": []}]',
+                 '[' + ', '.join(['{"colour": 0, "fields": []}'] * 3) + ']'):
         assert read_placed(text) is None, text
-    assert read_placed('{"colour": 1, "fields": [], "done": "yes"}') == (1, [], False)
+    assert read_placed('[{"colour": 1, "fields": [], "done": "yes"}]') == [(1, [], False)]
 
 
 def test_the_page_places_it_through_the_engine_when_that_colour_places():

@@ -10,9 +10,11 @@
 // tower, the tower goes; elsewhere on a row, the row's tower moves there;
 // anywhere else, the engine's refusal is shown.
 //
-// What the player placed is handed over in html[data-setup-early] (JSON:
-// colour, fields, whether Done was pressed). web/ui/early_setup.py places
-// every field again through the engine when it is that colour's turn.
+// Between two players, once White presses Done, Black places (White's
+// towers hidden, R4). What was placed is handed over in
+// html[data-setup-early] (JSON: a list of set-ups, each its colour, fields
+// and whether Done was pressed). web/ui/early_setup.py places every field
+// again through the engine when it is that colour's turn.
 // From html[data-ready] on, Python draws and takes the clicks.
 
 (() => {
@@ -28,7 +30,8 @@
   if (!canvas || !status || !buttons.done) return;
 
   const images = {};
-  let game = null; // {colour, table, flipped, name, placed: {row: field}, done, refusal}
+  // {computer, colour, table, flipped, name, placed: {row: field}, done, refusal, before: [set-ups done]}
+  let game = null;
 
   const language = () => (root.lang in data.words ? root.lang : "en");
   const ready = () => Boolean(root.dataset.ready);
@@ -56,9 +59,25 @@
     status.classList.toggle("warn", Boolean(game.refusal));
   }
 
-  function handOver() {
+  function current() {
     const fields = [1, 2, 3].map((row) => game.placed[row]).filter(Boolean);
-    root.setAttribute("data-setup-early", JSON.stringify({ colour: game.colour, fields, done: game.done }));
+    return { colour: game.colour, fields, done: game.done };
+  }
+
+  function handOver() {
+    root.setAttribute("data-setup-early", JSON.stringify([...game.before, current()]));
+  }
+
+  // ``colour`` places now, on an empty set-up (its own side at the bottom
+  // against the computer, as web/model/ui_state.py new_game turns the board).
+  function places(colour) {
+    game.colour = colour;
+    game.table = data.colours[colour];
+    game.flipped = game.computer && colour === 1;
+    game.name = byId(colour === 0 ? "ng-white" : "ng-black").value.trim();
+    game.placed = {};
+    game.done = false;
+    game.refusal = null;
   }
 
   // Fields <-> canvas pixels, as web/model/layout.py BoardGeometry (not turned).
@@ -164,10 +183,15 @@
     changed();
   }));
   buttons.done.addEventListener("click", early(() => {
-    if (!complete()) return;
+    if (!complete() || game.done) return;
     game.done = true;
-    game.refusal = null;
-    for (const button of Object.values(buttons)) button.hidden = true;
+    if (!game.computer && game.colour === 0) {
+      game.before.push(current()); // Black places next; White's towers are hidden now (R4)
+      places(1);
+    } else {
+      game.refusal = null;
+      for (const button of Object.values(buttons)) button.hidden = true;
+    }
     changed();
   }));
   byId("lang")?.addEventListener("change", early(say));
@@ -187,24 +211,17 @@
     if (ready()) return;
     stop(); // a second game chosen: the first one's set-up goes
     if (byId("ng-double").checked || byId("ng-position").value.trim()) return; // Python sets those up
+    const computer = byId("ng-computer").checked;
     let colour = 0; // White places first between two players
-    if (byId("ng-computer").checked) {
+    if (computer) {
       const side = byId("ng-side");
       // A random side is drawn here, so the player places the right colour;
       // Python reads the side from the field as the player could have chosen it.
       if (side.value === "random") side.value = Math.random() < 0.5 ? "white" : "black";
       colour = side.value === "black" ? 1 : 0;
     }
-    game = {
-      colour,
-      table: data.colours[colour],
-      // The player's own side at the bottom (web/model/ui_state.py new_game).
-      flipped: colour === 1,
-      name: byId(colour === 0 ? "ng-white" : "ng-black").value.trim(),
-      placed: {},
-      done: false,
-      refusal: null,
-    };
+    game = { computer, before: [] };
+    places(colour);
     for (const [name, url] of Object.entries(data.sprites)) {
       if (images[name]) continue;
       images[name] = new Image();

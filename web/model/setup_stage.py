@@ -121,25 +121,33 @@ class SetupStage:
 MAX_PLACED = 3
 
 
-def read_placed(text: str | None) -> tuple[int, list[str], bool] | None:
-    """The set-up placed before Python ran (``html[data-setup-early]``, JSON):
-    ``(colour, fields, done)``, or None if the text is not one. The fields
-    are only names here; the engine checks them when they are placed.
+def read_placed(text: str | None) -> list[tuple[int, list[str], bool]] | None:
+    """The set-ups placed before Python ran (``html[data-setup-early]``,
+    JSON): ``[(colour, fields, done), ...]`` in the order they were placed,
+    or None if the text is not that. The fields are only names here; the
+    engine checks them when they are placed.
 
-    >>> read_placed('{"colour": 1, "fields": ["c8", "d7"], "done": false}')
-    (1, ['c8', 'd7'], False)
-    >>> read_placed('{"colour": 2, "fields": []}'), read_placed("[1"), read_placed(None)
+    >>> read_placed('[{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}, {"colour": 1, "fields": ["c8"]}]')
+    [(0, ['c1', 'd2', 'b3'], True), (1, ['c8'], False)]
+    >>> read_placed('[{"colour": 2, "fields": []}]'), read_placed("[1"), read_placed(None)
     (None, None, None)
     """
     try:
         value = json.loads(text or "")
     except ValueError:
         return None
-    if not isinstance(value, dict):
+    if not isinstance(value, list) or not 1 <= len(value) <= 2:
         return None
-    colour, fields, done = value.get("colour"), value.get("fields"), value.get("done", False)
-    if colour not in (0, 1) or not isinstance(fields, list) or len(fields) > MAX_PLACED:
+    placed = []
+    for item in value:
+        if not isinstance(item, dict):
+            return None
+        colour, fields, done = item.get("colour"), item.get("fields"), item.get("done", False)
+        if colour not in (0, 1) or not isinstance(fields, list) or len(fields) > MAX_PLACED:
+            return None
+        if not all(isinstance(field, str) and 2 <= len(field) <= 3 for field in fields):
+            return None
+        placed.append((colour, fields, done is True))
+    if len({colour for colour, _, _ in placed}) != len(placed):
         return None
-    if not all(isinstance(field, str) and 2 <= len(field) <= 3 for field in fields):
-        return None
-    return colour, fields, done is True
+    return placed

@@ -3,7 +3,8 @@
 On a first visit web/boot/early_setup.js lets the player place their towers
 while the runtime loads, from the engine's answers written at build time
 (tools/first_setup.py). What they placed waits in ``html[data-setup-early]``
-as JSON: ``{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}``.
+as JSON, one set-up or, between two players, White's and then Black's:
+``[{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}, ...]``.
 Here each field is placed again through the engine, as a click would be
 (``UiState.place_setup``), once it is that colour's turn to place: at once
 for White, after the computer's set-up for a player who chose Black. If the
@@ -21,27 +22,26 @@ ATTRIBUTE = "data-setup-early"
 
 
 class EarlySetup:
-    """Holds the early set-up until its colour places, then places it."""
+    """Holds the early set-ups until their colour places, then places them."""
 
     def __init__(self, app) -> None:
         self.app = app
         root = document.documentElement
-        self.pending = read_placed(root.getAttribute(ATTRIBUTE))
+        self.pending = read_placed(root.getAttribute(ATTRIBUTE)) or []
         root.removeAttribute(ATTRIBUTE)
         self.game_id = app.state.game_id
         app.events.on(self._on_event, "new_game", "set_up")
 
     def place(self) -> None:
-        """Place it now if its colour is placing (and forget it)."""
+        """Place what can be placed now: each set-up whose colour is placing."""
         state = self.app.state
-        if self.pending is None:
-            return
         if state.game_id != self.game_id:
-            self.pending = None
-            return
-        colour, fields, done = self.pending
-        if state.place_setup(colour, fields, done):
-            self.pending = None
+            self.pending = []
+        placed = False
+        while self.pending and state.place_setup(*self.pending[0]):
+            self.pending.pop(0)
+            placed = True
+        if placed:
             self.app.refresh()
 
     def _on_event(self, event: Event) -> None:
