@@ -78,8 +78,21 @@ async function precache() {
   }
 }
 
+// Where the browser has static routes (Chromium), this version's files come
+// straight from its cache without starting the worker: a start the next day
+// does not wait for the worker to boot (docs/runtime.md). Only URLs without a
+// query: a page with ?lang=, ?position=... is answered by the worker below,
+// which ignores the query, and a miss goes to the network either way.
+function addRoutes(event) {
+  if (!event.addRoutes || typeof URLPattern === "undefined") return Promise.resolve();
+  const own = new URLPattern({ pathname: new URL(SCOPE).pathname + "*", search: "", baseURL: SCOPE });
+  return Promise.resolve(event.addRoutes({ condition: { urlPattern: own, requestMethod: "get" },
+                                           source: { cacheName: CACHE } }))
+    .catch(() => {}); // the worker's own answers are the same, only slower
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(Promise.all([addRoutes(event), precache()]));
 });
 
 // The page's "load the new version" button (web/boot/offline.js).

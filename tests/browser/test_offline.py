@@ -88,6 +88,13 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
         expect(page.locator("h1")).to_have_text(heading)
         assert page.locator("figure svg").count() >= 10
     goto_ready(page, site.url)
+    # At its bare address the page and its files came from the cache by the
+    # worker's static route, without starting the worker (sw.js addRoutes).
+    sources = page.evaluate("""() => [performance.getEntriesByType("navigation")[0],
+                                      ...performance.getEntriesByType("resource")]
+        .filter((entry) => entry.name.includes("/pyodide/") || entry.entryType === "navigation")
+        .map((entry) => entry.workerMatchedSourceType)""")
+    assert sources and set(sources) == {"cache"}, sources
     context.set_offline(False)
 
 
