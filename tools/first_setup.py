@@ -83,7 +83,7 @@ def table(root: Path) -> dict:
         draft = stage.draft
         rows = {name: draft.row_of(name) for name in names if draft.row_of(name) is not None}
         by_row = {row: [name for name in rows if rows[name] == row] for row in (1, 2, 3)}
-        shows, refusals, ghosts = {}, {}, {}
+        shows, refusals, ghosts, accepted = {}, {}, {}, set()
         # Every set-up this colour can hold: no tower, or one on any field, per row.
         for placed in product(*[[None, *by_row[row]] for row in (1, 2, 3)]):
             for name in names:
@@ -93,7 +93,9 @@ def table(root: Path) -> dict:
                     _same(shows, name, {sq: sprite_name(piece) for sq, piece in answer["pieces"].items()}, placed)
                 if answer["refusal"] is not None:
                     _same(refusals, name, answer["refusal"], placed)
-                elif name in refusals:
+                else:
+                    accepted.add(name)
+                if name in accepted and name in refusals:
                     raise FirstSetupError(f"{name}: refused in one set-up, not in another ({placed})")
             for row in (1, 2, 3):
                 if placed[row - 1] is None:

@@ -126,3 +126,20 @@ def test_a_field_the_engine_refuses_stops_the_placing_and_says_why():
     assert state.place_setup(0, ["c1", "c5", "b3"], True)  # forged: c5 is outside the zone
     assert state.setup_color == 0 and state.setup.draft.tower_squares() == ["c1"]
     assert "c5 is not in White's set-up zone" in state.status().text()
+
+
+def test_the_build_refuses_a_table_that_would_depend_on_other_rows(monkeypatch):
+    """If a rule made one row's answer depend on another row, the script's
+    lookups would lie: the build stops instead (say R5 on the single board)."""
+    from militakiri.draft import SetupDraft
+
+    problem = SetupDraft.problem
+
+    def coupled(self, square):
+        if square == "a2" and "c1" in self.tower_squares():
+            return problem(self, "a5")  # any refusal
+        return problem(self, square)
+
+    monkeypatch.setattr(SetupDraft, "problem", coupled)
+    with pytest.raises(first_setup.FirstSetupError, match="a2"):
+        first_setup.table(ROOT)
