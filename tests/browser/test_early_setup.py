@@ -51,6 +51,11 @@ def test_a_set_up_placed_before_python_is_the_game_s_set_up(page, base_url, arti
     expect(status).to_contain_text("White: click where your towers go")
     expect(page.locator("#btn-done")).to_be_disabled()
     page.screenshot(path=str(artifacts_dir / "early-setup-start.png"))
+    # The language switch works meanwhile, the set-up's words with it.
+    page.select_option("#lang", "nl")
+    expect(status).to_contain_text("Wit: klik waar je torens komen")
+    page.select_option("#lang", "en")
+    expect(status).to_contain_text("White: click where your towers go")
 
     # Outside the set-up zone: the engine's refusal, naming the rule (R4, R24).
     page.mouse.click(*field_point(page, "c5"))
