@@ -55,6 +55,11 @@ class GameOverError(IllegalMoveError):
     """A move or clock action after the game has ended."""
 
 
+class InvalidGoalError(MilitakiriError):
+    """A task's goal (militakiri/goals.py) that is malformed: an unknown
+    kind or field, or a field of the wrong type or out of range."""
+
+
 class InvalidTimeControlError(MilitakiriError):
     """A malformed or impossible time control."""
 

@@ -129,6 +129,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                        "{player} moet nog torens plaatsen: {shapes} (R4)"),
     "nothing_to_remove": ("there is no tower of yours on {square} to take back",
                           "op {square} staat geen toren van jou om terug te nemen"),
+    # Why a task failed (goals.py) --------------------------------------------
+    "goal_lost": ("the game is lost: the task failed (R19, R20)",
+                  "de partij is verloren: de opdracht is mislukt (R19, R20)"),
+    "goal_drawn": ("the game ended in a draw before the task was done (R17)",
+                   "de partij eindigde in gelijkspel voordat de opdracht klaar was (R17)"),
+    "goal_over": ("the game is over before the task was done",
+                  "de partij is voorbij voordat de opdracht klaar was"),
+    "goal_taken": ("one of your towers was taken",
+                   "een van je torens werd genomen"),
+    "goal_out_of_moves": ("the task had to be done in {n} move(s)",
+                          "de opdracht moest in {n} zet(ten) lukken"),
+    "goal_other_move": ("that move is legal, but this task asks for another one",
+                        "die zet mag, maar deze opdracht vraagt een andere"),
 }
 
 _INDEX = {code: i for i, code in enumerate(LANGUAGES)}

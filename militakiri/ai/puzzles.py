@@ -7,7 +7,8 @@ goal by force, with its line:
   reply and one more move (``WIN_PLIES``);
 - ``"tower"``: the move wins a tower for good: whatever the reply, the
   solver's towers (on the board and waiting, R15) less the opponent's are
-  at least one more than before the move.
+  at least one more than before the move (``goals.tower_balance``, the
+  rule the Learn section's ``tower`` goal uses too).
 
 "By force" is checked exactly, over every reply, not by a search's score,
 so the same check proves a puzzle in the tests. The line is the move and,
@@ -29,6 +30,7 @@ from typing import Iterator
 
 from .. import movegen
 from ..board import board_kind
+from ..goals import tower_balance
 from ..position import Position
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
@@ -37,13 +39,6 @@ from .play import choose_token
 
 #: Plies of a "win" puzzle at most: the move, any reply, the winning move.
 WIN_PLIES = 3
-
-
-def tower_balance(position: Position, color: int) -> int:
-    """``color``'s towers on the board and waiting, less the opponent's."""
-    mine = position.towers[color] + len(position.waiting[color])
-    theirs = position.towers[1 - color] + len(position.waiting[1 - color])
-    return mine - theirs
 
 
 def _won(position: Position, solver: int) -> bool:
