@@ -11,8 +11,9 @@
 // by the pinned Pyodide the site ships, in Node, and restored in the browser
 // (docs/runtime.md: tried and measured).
 //
-// Both modes start Pyodide, unpack the page's zip (APP_ZIP) into the working
-// directory as PyScript's [files] table does, and import MODULES_JSON (a list
+// Both modes start Pyodide, put the page's zip (APP_ZIP) into the working
+// directory and on sys.path as web/boot/pyodide_start.mjs does in the page
+// (zipimport: its table of contents is then in the snapshot), and import MODULES_JSON (a list
 // of module names: the engine, the page's modules that import no browser
 // API, and standard library modules PyScript itself imports), so that the
 // snapshot holds them compiled and ready.
@@ -23,7 +24,8 @@
 // - snapshot: starts on that trimmed zip (STDLIB_ZIP; the very bytes the page
 //   will mount, since zipimport keeps the zip's table of contents in memory),
 //   zeroes the free heap (freed memory is otherwise old data that compresses
-//   badly), and writes the snapshot gzipped to OUT.
+//   badly), and writes the snapshot to OUT without its all-zero pages
+//   (sparse(), below), gzipped.
 //
 // No browser API may be touched while the snapshot is made: a JS object
 // Python holds would have to exist again in the browser. So `js` and
@@ -73,8 +75,11 @@ def _militakiri_prepare(names):
         sys.meta_path.remove(blocker)
     importlib.invalidate_caches()
     gc.collect()
+    def origin(module):
+        return str(getattr(getattr(module, "__spec__", None), "origin", "") or "")
+
     zipped = sorted(name for name, module in list(sys.modules.items())
-                    if ".zip/" in str(getattr(getattr(module, "__spec__", None), "origin", "") or ""))
+                    if ".zip/" in origin(module) and not origin(module).startswith("/home/"))
     return skipped, zipped
 `;
 
@@ -87,7 +92,9 @@ async function start(stdLibURL) {
     stdout: () => {},
     stderr: (line) => process.stderr.write(line + "\n"),
   });
-  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(appZip)), "zip", { extractDir: PYHOME });
+  const app = `${PYHOME}/${path.basename(appZip)}`;
+  pyodide.FS.writeFile(app, new Uint8Array(fs.readFileSync(appZip)));
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(app)})`);
   pyodide.runPython(IMPORT);
   const result = pyodide.globals.get("_militakiri_prepare")(pyodide.toPy(modules)).toJs();
   pyodide.runPython("del _militakiri_prepare");
@@ -116,6 +123,40 @@ function zeroFreeHeap(module) {
   }
 }
 
+// The snapshot without its all-zero pages: 31.5 MB of wasm memory is 15 MB
+// of pages with data, so a start inflates and copies half the bytes (the
+// gzipped size hardly changes). web/boot/pyodide_start.mjs (unsparse) puts
+// the pages back into a zeroed buffer of the whole length. Layout, little
+// endian: "MKS1", the whole length (u32), the page size (u32), a bitmap of
+// the pages that follow (bit i of byte i >> 3: page i is stored), padded to
+// 4 bytes, then those pages in order (the last one possibly short).
+const SPARSE_MAGIC = 0x31534b4d; // "MKS1"
+const SPARSE_PAGE = 4096;
+
+function sparse(memory, page = SPARSE_PAGE) {
+  const count = Math.ceil(memory.length / page);
+  const bitmapBytes = Math.ceil(count / 32) * 4;
+  const kept = [];
+  for (let i = 0; i < count; i++) {
+    const chunk = memory.subarray(i * page, Math.min((i + 1) * page, memory.length));
+    if (chunk.some((b) => b !== 0)) kept.push(i);
+  }
+  const header = 12 + bitmapBytes;
+  const out = new Uint8Array(header + kept.reduce((n, i) => n + Math.min(page, memory.length - i * page), 0));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, SPARSE_MAGIC, true);
+  view.setUint32(4, memory.length, true);
+  view.setUint32(8, page, true);
+  let at = header;
+  for (const i of kept) {
+    out[12 + (i >> 3)] |= 1 << (i & 7);
+    const chunk = memory.subarray(i * page, Math.min((i + 1) * page, memory.length));
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 if (mode === "trace") {
   const { zipped, skipped } = await start();
   process.stdout.write(JSON.stringify({ stdlib: zipped, skipped }) + "\n");
@@ -123,6 +164,6 @@ if (mode === "trace") {
   const { pyodide, skipped } = await start(path.resolve(stdlibZip));
   zeroFreeHeap(pyodide._module);
   const memory = pyodide.makeMemorySnapshot();
-  fs.writeFileSync(out, zlib.gzipSync(memory, { level: 9 }));
+  fs.writeFileSync(out, zlib.gzipSync(sparse(memory), { level: 9 }));
   process.stdout.write(JSON.stringify({ bytes: memory.length, skipped }) + "\n");
 }

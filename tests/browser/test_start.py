@@ -21,11 +21,23 @@ SNAPSHOT = "**/pyodide/memory-*.bin"
 BUILD_ID = slice(16, 48)
 
 
-def _other_build(memory: bytes) -> bytes:
+def _first_page(sparse: bytes) -> int:
+    """Where the snapshot's first page starts in the build's sparse layout
+    (tools/snapshot.mjs: "MKS1", length, page size, bitmap, the pages kept)."""
+    magic, length, page = struct.unpack_from("<4sII", sparse, 0)
+    assert magic == b"MKS1"
+    assert sparse[12] & 1, "page 0 (Pyodide's header) is kept"
+    pages = -(-length // page)
+    return 12 + (pages + 31) // 32 * 4
+
+
+def _other_build(sparse: bytes) -> bytes:
     """The snapshot as another Pyodide build would have made it: another build id."""
-    data = bytearray(memory)
-    assert struct.unpack_from("<I", data, 0)[0] != 0  # a snapshot header, not zeros
-    data[BUILD_ID] = bytes(0x61 + (b % 26) for b in data[BUILD_ID][::-1])
+    data = bytearray(sparse)
+    start = _first_page(data)
+    build_id = slice(start + BUILD_ID.start, start + BUILD_ID.stop)
+    assert struct.unpack_from("<I", data, start)[0] != 0  # a snapshot header, not zeros
+    data[build_id] = bytes(0x61 + (b % 26) for b in data[build_id][::-1])
     return bytes(data)
 
 
