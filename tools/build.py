@@ -20,10 +20,12 @@ sub-path such as /games/militakiri/; docs/deploy.md):
 
 Start-up (docs/runtime.md has the measurements):
 
-- The Python the page imports comes as one zip that PyScript unpacks into
-  the working directory (``[files] "./app-<hash>.zip" = "./*"``), instead of
-  ~40 requests. The zip also holds bytecode (``__pycache__/*.cpython-314.pyc``)
-  made by the very Pyodide the site ships, running in Node
+- The Python the page imports comes as one zip, instead of ~40 requests,
+  imported from where it lies (zipimport): web/boot/pyodide_start.mjs puts it
+  into the working directory and on sys.path (``<meta name="militakiri-app">``);
+  unpacking it took ~0.1 s of every start. The zip also holds bytecode
+  (``x.pyc`` beside ``x.py``, where zipimport looks for it) made by the very
+  Pyodide the site ships, running in Node
   (tools/pycompile.mjs; cached in node_modules/.cache/militakiri-pyc), so
   the browser does not compile ~300 kB of source at every start.
 - index.html gets ``<link rel=modulepreload/preload>`` for the small files
@@ -36,7 +38,7 @@ Offline: sw.js lists every file the game needs with its SHA-256, and its
 cache is named by the version stamp (default: a hash of all those files, so
 an unchanged build keeps its version and a changed one never reuses it).
 
-The [files] table (or the zip) holds each engine module and each module of
+The zip (or, unbundled, PyScript's [files] table) holds each engine module and each module of
 the web package other than main.py, so adding a module needs no hand edit. Every
 ``pyscript*.toml`` at the top level gets the same table (a worker's config,
 say). Run ``npm ci`` first (the Makefile does).
@@ -149,11 +151,13 @@ def render_config(source_text: str, table: dict[str, str]) -> tuple[str, dict]:
     interpreter = source.get("interpreter", "")
     if not interpreter.startswith("./"):
         raise BuildError(f"pyscript.toml: interpreter must be a relative ./ URL to the local pyodide.mjs, got {interpreter!r}")
-    lines = [source_text.rstrip("\n"), "", FILES_HEADER, "[files]"]
-    lines += [f"{_toml_str(url)} = {_toml_str(path)}" for url, path in table.items()]
+    lines = [source_text.rstrip("\n")]
+    if table:
+        lines += ["", FILES_HEADER, "[files]"]
+        lines += [f"{_toml_str(url)} = {_toml_str(path)}" for url, path in table.items()]
     text = "\n".join(lines) + "\n"
     parsed = tomllib.loads(text)
-    assert parsed["files"] == table, "generated [files] does not round-trip"
+    assert parsed.get("files", {}) == table, "generated [files] does not round-trip"
     return text, parsed
 
 
@@ -210,8 +214,8 @@ def compile_bytecode(sources: dict[str, bytes], pyodide_version: str, root: Path
             for dest in todo:
                 name = _pyc_path(dest, info["cache_tag"])
                 (cache / f"{keys[dest]}.pyc").write_bytes((tmp / "out" / name).read_bytes())
-    tag = tag_file.read_text().strip()
-    return {_pyc_path(dest, tag): (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
+    # In the zip each .pyc lies beside its .py: zipimport does not read __pycache__.
+    return {dest[:-3] + ".pyc": (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
 
 
 #: Classic scripts the page runs before its first paint, written into
@@ -350,7 +354,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         pycs = compile_bytecode(sources, pyodide_version, root) if bytecode else {}
         data = make_bundle(sources, pycs)
         bundle_name = f"app-{sha256(data)[:12]}.zip"
-        config_table = {f"./{bundle_name}": "./*"}
+        config_table = {}  # web/boot/pyodide_start.mjs puts the zip on sys.path
     else:
         config_table = table
     rendered = {name: render_config((root / name).read_text(encoding="utf-8"), config_table) for name in configs}
@@ -401,21 +405,24 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         raise BuildError(f"pyodide package lacks {missing}")
 
     # The first visit's start, made here once (tools/start_snapshot.py): the
-    # page finds the two files by these meta tags (web/boot/pyodide_start.mjs).
+    # page finds the two files by these meta tags (web/boot/pyodide_start.mjs),
+    # and the page's Python by militakiri-app.
     start = {}
+    metas = f'  <meta name="militakiri-app" content="./{bundle_name}">\n' if bundle_name else ""
     if snapshot and bundle_name:
         modules = start_snapshot.start_modules(engine, web)
         try:
             start = start_snapshot.make(out / "pyodide", out / bundle_name, modules, root)
         except start_snapshot.SnapshotError as exc:
             raise BuildError(str(exc)) from exc
-        metas = "".join(f'  <meta name="militakiri-{kind}" content="./pyodide/{name}">\n'
-                        for kind, name in start.items())
+        metas += "".join(f'  <meta name="militakiri-{kind}" content="./pyodide/{name}">\n'
+                         for kind, name in start.items())
         # The progress bar's whole: the big files of the start, as the browser inflates them.
         sizes = " ".join(f"./pyodide/{name}={(out / 'pyodide' / name).stat().st_size}"
                          for name in [*start.values(), "pyodide.asm.wasm"])
         metas += f'  <meta name="militakiri-bytes" content="{sizes}">\n'
-        # Before the script that asks for the snapshot at once (snapshot_early.js).
+    if metas:
+        # Before the script that asks for the snapshot and the app at once (snapshot_early.js).
         early = '<script src="./web/boot/snapshot_early.js"></script>'
         if early not in html:
             raise BuildError(f"index.html has no {early}")

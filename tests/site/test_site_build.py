@@ -52,13 +52,16 @@ def test_layout(built):
 
 
 def test_config_maps_every_module(built):
-    """One zip holds every module PyScript puts in the Python FS (the [files]
-    table unpacks it into the working directory), with its bytecode."""
+    """One zip holds every module of the page's Python, with its bytecode
+    where zipimport looks for it (beside the source); index.html names it
+    for web/boot/pyodide_start.mjs, which puts it on sys.path, and PyScript
+    unpacks nothing ([files] is for unbundled builds)."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
     assert config["interpreter"] == "./web/boot/pyodide_start.mjs"  # wraps ./pyodide/pyodide.mjs
     assert (out / "web" / "boot" / "pyodide_start.mjs").is_file()
-    assert config["files"] == {f"./{summary['bundle']}": "./*"}
+    assert "files" not in config
+    assert f'<meta name="militakiri-app" content="./{summary["bundle"]}">' in (out / "index.html").read_text()
     names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
     table = site_build.files_table(ROOT)
     assert {path.removeprefix("./") for path in table.values()} <= names
@@ -68,9 +71,9 @@ def test_config_maps_every_module(built):
             assert rel not in names  # the page's entry point is its own <script>
             continue
         assert rel in names and table[f"./{rel}"] == f"./{rel}"
-        folder, name = rel.rsplit("/", 1)
-        assert f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc" in names
-    assert "web/model/__pycache__/ui_state.cpython-314.pyc" in names
+        assert f"{rel[:-3]}.pyc" in names
+    assert "web/model/ui_state.pyc" in names
+    assert not [n for n in names if "__pycache__" in n]
 
 
 def test_unbundled_build_maps_every_file(tmp_path):
@@ -118,14 +121,13 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
     summary = site_build.build(root / "dist", root=root)
-    files = tomllib.loads((root / "dist" / "pyscript.toml").read_text())["files"]
-    assert files == {f"./{summary['bundle']}": "./*"}
+    assert "files" not in tomllib.loads((root / "dist" / "pyscript.toml").read_text())
     names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
     # The page as the package web, as in the repository; main.py is the page's script, not in the zip.
     assert {n for n in names if n.endswith(".py")} == {
         "militakiri/__init__.py", "militakiri/brand_new.py", "militakiri/sub/__init__.py", "web/ui/brand_new.py",
         *page}
-    assert "militakiri/sub/__pycache__/__init__.cpython-314.pyc" in names
+    assert "militakiri/sub/__init__.pyc" in names
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"
 

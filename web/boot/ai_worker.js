@@ -5,7 +5,8 @@
  * {type: "module"}).  It loads the same local Pyodide as the page
  * (../pyodide/, nothing from the internet), then waits for the page's
  * "start" message, which carries the engine's Python files as the page
- * itself has them (its own file system, from pyscript.toml's [files]) and
+ * itself has them (its own file system: the page's zip, put on sys.path
+ * here as web/boot/pyodide_start.mjs does; or the files one by one) and
  * web/services/ai_worker.py: so page and worker always run the same engine.
  *
  * Why not a PyScript <script type="py" worker>: PyScript's worker start-up
@@ -15,7 +16,7 @@
  * loadPyodide itself needs no storage, so this worker starts everywhere.
  *
  * Messages (all plain data; Python values cross as JSON text):
- *   page -> worker  {type: "start", files: {"militakiri/ai/play.py": "...", ...}}
+ *   page -> worker  {type: "start", files: {"app-<hash>.zip": bytes} or {"militakiri/ai/play.py": bytes, ...}}
  *                   {type: "call", id, name, args}     args: JSON list
  *   worker -> page  {type: "ready", loadMs, startMs, hello}
  *                   {type: "failed", error}             Pyodide or the engine did not load
@@ -40,6 +41,9 @@ const ready = (async () => {
     const full = home + path;
     py.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
     py.FS.writeFile(full, text);
+    if (!path.includes("/") && path.endsWith(".zip")) {
+      py.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(full)})`);
+    }
   }
   const module = py.pyimport("web.services.ai_worker");
   const hello = JSON.parse(module.call("hello", "[]")).value;

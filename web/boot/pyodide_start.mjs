@@ -78,17 +78,51 @@ async function watchedFetch(...args) {
 }
 watchedFetch.original = globalThis.fetch.bind(globalThis);
 
-// The snapshot's bytes, inflated if they came gzipped (hosts that send them
-// as they are) and as they are if the host already decoded them.
+// The snapshot's bytes: inflated if they came gzipped (hosts that send them
+// as they are), as they are if the host already decoded them, and read
+// whole, without streaming, when the service worker keeps them inflated
+// (sw.js marks that copy); then the all-zero pages the build left out put
+// back (unsparse).
 async function fetchSnapshot(url) {
-  // Asked for early by web/boot/snapshot_early.js (from the service worker's
-  // cache directly, or the network), else here.
-  const early = typeof window !== "undefined" && window.militakiriSnapshot;
+  const { response, early } = await fetchEarly(url, "militakiriSnapshot");
+  let bytes;
+  if (response.headers.get(INFLATED_HEADER)) {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } else {
+    if (early) progress.watch(response); // else window.fetch was watchedFetch
+    bytes = await inflate(response.body);
+  }
+  timing("snapshot-bytes");
+  return unsparse(bytes);
+}
+
+// A start file asked for early by web/boot/snapshot_early.js (from the
+// service worker's cache directly, or the network; window[key]), else here.
+async function fetchEarly(url, key) {
+  const early = typeof window !== "undefined" && window[key];
   let response = early && early.url === url ? await early.response.catch(() => undefined) : undefined;
-  if (response) progress.watch(response);
-  else response = await fetch(url);
+  const asked = !!response;
+  if (!response) response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  const reader = response.body.getReader();
+  return { response, early: asked };
+}
+
+// The page's Python is one zip (tools/build.py), imported from where it lies
+// (zipimport), not unpacked: unpacking it took ~0.1 s of every start. The
+// snapshot already holds its table of contents and most of its modules
+// (tools/snapshot.mjs put it at the same place); a fresh start reads it here.
+async function installApp(pyodide, bytes) {
+  const name = new URL(meta("app")).pathname.split("/").pop();
+  const file = `${pyodide.FS.cwd()}/${name}`;
+  pyodide.FS.writeFile(file, new Uint8Array(await bytes));
+  pyodide.runPython(`import sys\nif ${JSON.stringify(file)} not in sys.path: sys.path.insert(0, ${JSON.stringify(file)})`);
+}
+
+// The header sw.js puts on its inflated copy of the snapshot.
+const INFLATED_HEADER = "x-militakiri-inflated";
+
+async function inflate(stream) {
+  const reader = stream.getReader();
   const first = await reader.read();
   const head = first.value || new Uint8Array();
   const body = new ReadableStream({
@@ -103,9 +137,33 @@ async function fetchSnapshot(url) {
   });
   const gzipped = head[0] === GZIP[0] && head[1] === GZIP[1];
   const raw = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
-  const bytes = new Uint8Array(await new Response(raw).arrayBuffer());
-  timing("snapshot-bytes");
-  return bytes;
+  return new Uint8Array(await new Response(raw).arrayBuffer());
+}
+
+// The build leaves the snapshot's all-zero pages out (tools/snapshot.mjs,
+// sparse: half of 31.5 MB); put them back into a zeroed buffer of the whole
+// length. Bytes without the mark pass as they are (Pyodide checks its own).
+const SPARSE_MAGIC = 0x31534b4d; // "MKS1"
+
+function unsparse(bytes) {
+  if (bytes.length < 12) return bytes;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== SPARSE_MAGIC) return bytes;
+  const length = view.getUint32(4, true);
+  const page = view.getUint32(8, true);
+  const count = Math.ceil(length / page);
+  const bitmap = bytes.subarray(12, 12 + Math.ceil(count / 32) * 4);
+  const memory = new Uint8Array(length);
+  let at = 12 + bitmap.length;
+  for (let i = 0; i < count; i++) {
+    if (!(bitmap[i >> 3] & (1 << (i & 7)))) continue;
+    const size = Math.min(page, length - i * page);
+    if (at + size > bytes.length) throw new Error("the snapshot is cut short");
+    memory.set(bytes.subarray(at, at + size), i * page);
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error("the snapshot has bytes after its last page");
+  return memory;
 }
 
 // Python's `random` was seeded when the snapshot was made: every visitor
@@ -127,23 +185,29 @@ export async function loadPyodide(options = {}) {
   const stdlib = meta("stdlib");
   const config = { ...options, indexURL: INDEX_URL, ...(stdlib ? { stdLibURL: stdlib } : {}) };
   const snapshotURL = meta("snapshot");
+  const appURL = meta("app");
+  const app = appURL ? fetchEarly(appURL, "militakiriApp").then(({ response }) => response.arrayBuffer()) : null;
+  if (app) app.catch(() => {}); // awaited once Pyodide is there: not an unhandled rejection
   if (typeof window !== "undefined") window.fetch = watchedFetch;
   try {
+    let pyodide;
     if (snapshotURL) {
       try {
         const snapshot = fetchSnapshot(snapshotURL);
         snapshot.catch(() => {}); // loadPyodide awaits it a moment later: not an unhandled rejection
-        const pyodide = await loadFresh({ ...config, _loadSnapshot: snapshot });
+        pyodide = afterSnapshot(await loadFresh({ ...config, _loadSnapshot: snapshot }));
         timing("restored");
         mark("snapshot");
-        return afterSnapshot(pyodide);
       } catch (error) {
         console.warn("militakiri: no start from the snapshot, starting afresh:", String(error));
       }
     }
-    mark("fresh");
-    const pyodide = await loadFresh(config);
-    timing("started");
+    if (!pyodide) {
+      mark("fresh");
+      pyodide = await loadFresh(config);
+      timing("started");
+    }
+    if (app) await installApp(pyodide, app);
     return pyodide;
   } finally {
     if (typeof window !== "undefined" && window.fetch === watchedFetch) window.fetch = watchedFetch.original;

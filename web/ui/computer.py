@@ -11,7 +11,7 @@ The worker starts lazily: when a game against the computer is on, when the
 New game dialog's "Against the computer" is chosen (so it loads while the
 player picks a level), or at the first hint - never before the page is
 ready, so it does not delay ``html[data-ready]``. It gets the engine's
-files from this page's own Python file system, so both run the same code.
+files (the page's zip) from this page's own Python file system, so both run the same code.
 
 Hooks for tests: ``html[data-ai]`` = ``starting`` / ``ready`` /
 ``failed`` (absent until the worker is wanted), ``html[data-ai-ms]`` = its
@@ -59,10 +59,17 @@ WORKER_MODULES = ("web/__init__.py", "web/services/__init__.py", "web/services/a
 
 def engine_files() -> dict[str, bytes]:
     """``{path: bytes}``: the engine package and the worker's side of the web
-    package (WORKER_MODULES) as this page's Python has them (sources and any
-    bytecode), paths relative to the folder that holds both packages (the
-    worker's working directory)."""
-    base = os.path.dirname(os.path.dirname(os.path.abspath(militakiri.__file__)))
+    package (WORKER_MODULES) as this page's Python has them, paths relative
+    to the folder that holds both packages (the worker's working directory).
+    In a built page that is the page's zip itself (the worker puts it on
+    sys.path as the page does, web/boot/pyodide_start.mjs); else the files,
+    sources and any bytecode."""
+    origin = os.path.abspath(militakiri.__file__)
+    if ".zip" + os.sep in origin:
+        archive = origin[: origin.index(".zip" + os.sep) + len(".zip")]
+        with open(archive, "rb") as handle:
+            return {os.path.basename(archive): handle.read()}
+    base = os.path.dirname(os.path.dirname(origin))
     paths = [os.path.join(folder, name)
              for folder, _dirs, names in os.walk(os.path.join(base, "militakiri")) for name in names]
     for module in WORKER_MODULES:
