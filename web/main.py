@@ -34,6 +34,7 @@ from web.ui.early_setup import EarlySetup
 from web.ui.feedback import Feedback
 from web.ui.review import Reviewer
 from web.ui.session import Session
+from web.ui.training import Trainer
 
 query = str(window.location.search or "")
 options = embed_options(query)
@@ -47,11 +48,13 @@ session = Session(app, query, options)
 computer = Computer(app)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
+trainer = Trainer(app, session)
 # A link, the saved game, or the New game dialog (unless the URL starts a
 # game, or the player already chose in it before Python ran: web/boot/first_stage.js,
 # and maybe placed their set-up: web/boot/early_setup.js).
 early = app.dialogs.early_choice()
-session.start(has_game_params(query), ask_new_game=early is None)
+lessons = trainer.asked(query, early == "learn")  # ?puzzle=ID, ?learn, or "Learn to play" before Python
+session.start(has_game_params(query), ask_new_game=early is None and not lessons)
 if early == "chosen" and app.dialogs.start_chosen():
     EarlySetup(app).place()  # the towers the player placed meanwhile, if any
 app.refresh()

@@ -95,6 +95,15 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
         .filter((entry) => entry.name.includes("/pyodide/") || entry.entryType === "navigation")
         .map((entry) => entry.workerMatchedSourceType)""")
     assert sources and set(sources) == {"cache"}, sources
+    # Learn and Puzzles offline too (issue 14): their data is in the cache.
+    goto_ready(page, site.url + "?learn")
+    expect(page.locator("#learn-list .lesson").first).to_be_visible()
+    page.click('button[data-task="star/1"]')
+    expect(page.locator("#training")).to_have_attribute("data-drill", "star/1")
+    goto_ready(page, site.url + "?puzzle=d0001")
+    expect(page.locator("#training")).to_have_attribute("data-drill", "d0001")
+    expect(page.locator("#training")).to_have_attribute("data-result", "solving")
+    page.screenshot(path=str(artifacts_dir / "offline-puzzle.png"))
     context.set_offline(False)
 
 

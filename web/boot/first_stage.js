@@ -18,7 +18,8 @@
 // - on a first visit, the New game dialog: open and working now, its choices
 //   filled by the build; what the player does with it is handed over in
 //   html[data-new-game] ("chosen": web/ui/dialogs.py starts that game;
-//   "dismissed": closed, Python does not open it again). Only the fields are
+//   "dismissed": closed, Python does not open it again; "learn": Python
+//   opens the lessons). Only the fields are
 //   shown and hidden here: Python checks the choices and starts the game.
 //
 // From html[data-ready] on, web/ui/language.py and web/ui/dom.py own all of this.
@@ -142,8 +143,13 @@
       document.dispatchEvent(new CustomEvent("militakiri:new-game-chosen"));
     }));
     byId("ng-cancel").addEventListener("click", early(() => dialog.close()));
+    // New to the game: Python opens the lessons once it is ready (web/ui/training.py).
+    byId("ng-learn").addEventListener("click", early(() => {
+      root.dataset.newGame = "learn";
+      dialog.close();
+    }));
     dialog.addEventListener("close", early(() => {
-      if (root.dataset.newGame !== "chosen") root.dataset.newGame = "dismissed";
+      if (!["chosen", "learn"].includes(root.dataset.newGame)) root.dataset.newGame = "dismissed";
     }));
     button.addEventListener("click", early(() => {
       delete root.dataset.newGame; // open again: nothing chosen until it is sent

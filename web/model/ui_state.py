@@ -137,6 +137,10 @@ class UiState:
         self.premove = Premove()
         #: The game's review after it (web/model/review.py), once asked for.
         self.review: GameReview | None = None
+        #: A lesson's task or a puzzle being solved (web/model/training.py):
+        #: the page plays the other side's replies (web/ui/training.py), not
+        #: the computer, and the game is neither saved nor given a result.
+        self.drill = None
         self._reset_turn()
 
     def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
@@ -168,6 +172,7 @@ class UiState:
         self.premove = Premove()
         #: The game's review after it (web/model/review.py), once asked for.
         self.review: GameReview | None = None
+        self.drill = None
         self._reset_turn()
         self.check_time()
 
@@ -303,7 +308,8 @@ class UiState:
         return True
 
     def computer_move(self, token: str) -> bool:
-        """The computer plays ``token`` (its clock stops as a player's would)."""
+        """The computer plays ``token`` (its clock stops as a player's would);
+        a drill's reply comes this way too."""
         if not self.computer_turn() or self.phase != PLAYING:
             return False
         if self.check_time() is not None:
@@ -396,7 +402,11 @@ class UiState:
             return self._replay_message()
         if self.paused:
             return Message("paused", {"player": self.label(self.game.position.turn)})
+        if self.drill is not None and self.drill.status != "solving":
+            return Message("tr_over")  # the training box says how it went
         if self.computer_turn():
+            if self.drill is not None:
+                return Message("tr_reply", {"player": self.label(self.computer)})
             if self.computer_problem is not None:
                 return Message("computer_failed", {"reason": self.computer_problem}, "warn")
             key = "computer_setting_up" if self.phase == SETUP else "computer_thinking"
@@ -524,6 +534,8 @@ class UiState:
         if step.play is not None:
             return self._play(step.play)
         self.message = step.refusal
+        if step.refusal is not None and self.drill is not None:
+            self.drill.mistakes += 1  # a lesson's stars count the engine's refusals
         return step.refusal is None
 
     def _play(self, token: str) -> bool:

@@ -260,11 +260,12 @@ class App:
         if in_setup:
             by_id("btn-done").disabled = not state.setup.draft.is_complete()
         playing = phase == PLAYING
-        show(by_id("btn-back"), playing or phase == OVER)
+        game_of_own = state.drill is None  # a lesson or a puzzle has its own buttons (web/ui/training.py)
+        show(by_id("btn-back"), (playing or phase == OVER) and game_of_own)
         by_id("btn-back").disabled = not state.can_take_back()
-        show(by_id("btn-resign"), playing)
-        show(by_id("btn-again"), phase == OVER)
-        show(by_id("btn-rematch"), phase == OVER)
+        show(by_id("btn-resign"), playing and game_of_own)
+        show(by_id("btn-again"), phase == OVER and game_of_own)
+        show(by_id("btn-rematch"), phase == OVER and game_of_own)
         show(by_id("replay"), state.game is not None and state.started)  # no moves in a set-up
 
         self.bars.update()
@@ -275,10 +276,10 @@ class App:
         self.renderer.request()
 
         if phase == SETUP and state.setup_color is None and not state.started \
-                and not self.dialogs.any_open():
+                and state.drill is None and not self.dialogs.any_open():
             self.dialogs.open_dice()
         game = state.game
-        if phase == OVER and self._result_shown_for != (state.game_id, len(game.tokens)):
+        if phase == OVER and state.drill is None and self._result_shown_for != (state.game_id, len(game.tokens)):
             self._result_shown_for = (state.game_id, len(game.tokens))
             if not self.dialogs.any_open():
                 self.dialogs.open_result()

@@ -274,7 +274,7 @@ class Computer:
         self._remember()
         if state.computer is not None:
             self.want()
-        if state.computer_turn() and state.computer_problem is None:
+        if state.computer_turn() and state.computer_problem is None and state.drill is None:
             key = opponent.state_key(state)
             if self.asked is None or self.asked.key != key:
                 request = opponent.next_request(state)
@@ -310,7 +310,7 @@ class Computer:
     def _indicators(self) -> None:
         state = self.state
         thinking = ""
-        if state.computer_turn() and state.computer_problem is None:
+        if state.computer_turn() and state.computer_problem is None and state.drill is None:
             thinking = "setup" if state.phase == SETUP else "move"
         elif self.hint_asked is not None and opponent.fits(state, self.hint_asked):
             thinking = "hint"
@@ -321,7 +321,7 @@ class Computer:
             bar.classList.toggle("thinking", bool(thinking in ("setup", "move") and state.computer == color))
         button = by_id("btn-hint")
         show(button, state.game is not None and state.started and state.game.clock is None
-             and state.phase == PLAYING)
+             and state.phase == PLAYING and state.drill is None)
         button.disabled = not state.can_hint() or thinking == "hint"
 
     # Asking ----------------------------------------------------------------------------

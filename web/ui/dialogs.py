@@ -108,11 +108,12 @@ class Dialogs:
     def early_choice() -> str | None:
         """What the player did with the New game dialog before Python ran
         (web/boot/first_stage.js, on a first visit): ``"chosen"`` (start that
-        game: ``start_chosen``), ``"dismissed"`` or None. Read once."""
+        game: ``start_chosen``), ``"dismissed"``, ``"learn"`` (the lessons
+        instead: web/ui/training.py) or None. Read once."""
         root = document.documentElement
         choice = root.getAttribute("data-new-game")
         root.removeAttribute("data-new-game")
-        return choice if choice in ("chosen", "dismissed") else None
+        return choice if choice in ("chosen", "dismissed", "learn") else None
 
     def open_new(self, settings: GameSettings | None = None) -> None:
         if self.new.open:  # the player is choosing, maybe since before Python ran: keep it

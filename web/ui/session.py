@@ -249,6 +249,8 @@ class Session:
     # What happens to the game ---------------------------------------------------------
 
     def _on_event(self, event) -> None:
+        if self.state.drill is not None:
+            return  # a lesson or a puzzle: the saved game stays the player's own
         # Saving writes the game link (tens of ms for a long game in Pyodide):
         # just after the next frame is painted, so a move shows at once.
         if not self._save_soon:
@@ -265,6 +267,8 @@ class Session:
         self.save()
 
     def save(self, force: bool = False) -> None:
+        if self.state.drill is not None:
+            return  # a lesson or a puzzle: the saved game stays the player's own
         try:
             done = self.saver.update(self.state, self.state.clock_now(), force=force, wall=self.state.wall())
         except Exception as error:  # autosave never breaks the game

@@ -1,0 +1,205 @@
+"""Learn and Puzzles in the page (issue 14; web/ui/training.py): lessons
+solved by clicks on the board, a wrong move refused with the engine's
+reason, stars kept over a reload, puzzles solved and failed with the rating
+moving, ``?puzzle=ID`` links, Dutch, and the way in from a first visit's
+New game dialog. Screenshots: artifacts/browser/training-*.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from game_page import GamePage, errors_of, fresh_game, goto_ready
+from militakiri import Position, movegen
+from web.model.lessons import read_lessons
+from web.model.training import read_puzzles
+
+DATA = Path(__file__).resolve().parents[2] / "web" / "data"
+LESSONS = read_lessons((DATA / "lessons.json").read_text(encoding="utf-8"))
+PUZZLES = {p.id: p for p in read_puzzles((DATA / "puzzles.json").read_text(encoding="utf-8"))}
+TASKS = {task.id: task for lesson in LESSONS for task in lesson.tasks}
+
+
+def rating(page) -> int:
+    return int(page.get_attribute("html", "data-rating"))
+
+
+def simple_tokens(position: Position) -> list[str]:
+    """Legal moves a click-click plays (no waiting tower, no promotion field)."""
+    tokens = [m.token(position.kind) for m in movegen.legal_moves(position)]
+    return sorted(t for t in tokens if re.fullmatch(r"[a-l]\d+[-x][a-l]\d+", t))
+
+
+def illegal_target(position: Position, origin: str) -> str:
+    """An empty field next to ``origin`` the piece there may not go to."""
+    legal = {t.split("-")[1] for t in simple_tokens(position) if t.startswith(origin + "-")}
+    kind = position.kind
+    sq = kind.square(origin)
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            file, rank = kind.file_of(sq) + df, kind.rank_of(sq) + dr
+            if (df or dr) and 0 <= file < kind.files and 0 <= rank < 8:
+                name = kind.square_name(kind.at(file, rank))
+                if name not in legal and position.board[kind.at(file, rank)] is None:
+                    return name
+    raise AssertionError(f"no illegal empty field next to {origin}")
+
+
+def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(browser, base_url, artifacts_dir):
+    task = TASKS["plus/1"]
+    (token,) = task.solution
+    origin = token[:2]
+    with fresh_game(browser, base_url + "?learn") as (ui, errors):
+        page = ui.page
+        learn = page.locator("#dlg-learn")
+        expect(learn).to_be_visible()
+        expect(page.locator("#learn-list .lesson")).to_have_count(len(LESSONS))
+        page.screenshot(path=str(artifacts_dir / "training-learn.png"))
+        page.click('button[data-task="plus/1"]')
+        expect(learn).to_be_hidden()
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-drill", "plus/1")
+        expect(page.locator("#tr-text")).to_contain_text(task.text("prompt", "en"))
+        ui.expect_position(task.position)
+        # A wrong move: the engine's reason, naming its rule (R24), and nothing moves.
+        start = Position.from_string(task.position)
+        ui.click(origin)
+        ui.click(illegal_target(start, origin))
+        expect(page.locator("#status")).to_contain_text(re.compile(r"\(R\d+"))
+        ui.expect_position(task.position)
+        expect(box).to_have_attribute("data-result", "solving")
+        # The right move (the piece is still selected): solved, with the
+        # success line citing its ruling; two stars (one slip).
+        ui.click(token[3:])
+        ui.expect_position(start.copy().play(token).string())
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text(task.text("success", "en"))
+        expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator("#tr-next")).to_be_visible()
+        page.screenshot(path=str(artifacts_dir / "training-lesson-solved.png"))
+        # The stars stay over a reload; Next goes on to the lesson's next task.
+        page.reload()
+        goto_ready(page, base_url + "?learn")
+        expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator('button[data-task="plus/2"]')).to_contain_text("\u2606\u2606\u2606")
+        page.click("#learn-close")
+        assert not errors, errors
+
+
+def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
+    with fresh_game(browser, base_url + "?learn") as (ui, errors):
+        page = ui.page
+        page.click('button[data-task="plus/1"]')
+        task = TASKS["plus/1"]
+        start = Position.from_string(task.position)
+        # A legal move that is not the task's: the task fails with the engine's reason.
+        other = next(t for t in simple_tokens(start) if t != task.solution[0] and "x" not in t)
+        ui.play(other)
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-result", "failed")
+        expect(page.locator("#tr-feedback")).to_contain_text("Not yet")
+        page.click("#tr-retry")
+        expect(box).to_have_attribute("data-result", "solving")
+        ui.expect_position(task.position)
+        ui.play(task.solution[0])
+        expect(box).to_have_attribute("data-result", "solved")
+        page.click("#tr-next")
+        expect(box).to_have_attribute("data-drill", "plus/2")
+        ui.expect_position(TASKS["plus/2"].position)
+        assert not errors, errors
+
+
+def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser, base_url, artifacts_dir):
+    puzzle = PUZZLES["s0001"]
+    with fresh_game(browser, base_url + "?puzzle=s0001") as (ui, errors):
+        page = ui.page
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-drill", "s0001")
+        ui.expect_position(puzzle.position)
+        assert rating(page) == 1500
+        expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
+        # The solver's moves by clicks, the replies by themselves.
+        position = Position.from_string(puzzle.position)
+        for i, token in enumerate(puzzle.line):
+            position.play(token)
+            if i % 2 == 0:
+                ui.play(token)
+            else:
+                ui.expect_position(position.string())
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text("Right!")
+        up = rating(page)
+        assert up > 1500
+        page.screenshot(path=str(artifacts_dir / "training-puzzle-solved.png"))
+
+        # The next one, near the rating: a wrong move fails it and the rating goes down.
+        page.click("#tr-next")
+        expect(box).not_to_have_attribute("data-drill", "s0001")
+        expect(box).to_have_attribute("data-result", "solving")
+        drill = box.get_attribute("data-drill")
+        nxt = PUZZLES[drill]
+        start = Position.from_string(nxt.position)
+        wrong = next(t for t in simple_tokens(start) if t != nxt.line[0]
+                     and Position.from_string(nxt.position).play(t).outcome() is None)
+        ui.play(wrong)
+        expect(box).to_have_attribute("data-result", "failed")
+        expect(page.locator("#tr-feedback")).to_contain_text("That is not the move")
+        assert rating(page) < up
+        # The solution, played on the board from the start.
+        page.click("#tr-solution")
+        end = Position.from_string(nxt.position)
+        for token in nxt.line:
+            end.play(token)
+        ui.expect_position(end.string())
+        page.screenshot(path=str(artifacts_dir / "training-puzzle-solution.png"))
+        # The rating is kept.
+        page.reload()
+        goto_ready(page, base_url + "?learn")
+        assert rating(page) < up
+        expect(page.locator("#learn-rating")).to_contain_text(str(rating(page)))
+        assert not errors, errors
+
+
+def test_in_dutch_and_a_forged_puzzle_link_opens_another_puzzle(browser, base_url, artifacts_dir):
+    forged = "zz%3Cscript%3E" + "9" * 300
+    with fresh_game(browser, base_url + f"?lang=nl&puzzle={forged}", viewport={"width": 390, "height": 844},
+                    is_mobile=True, has_touch=True) as (ui, errors):
+        page = ui.page
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-result", "solving")
+        assert box.get_attribute("data-drill") in PUZZLES
+        expect(page.locator("#tr-feedback")).to_contain_text("Er is geen puzzel")
+        assert len(page.locator("#tr-feedback").inner_text()) < 200
+        expect(page.locator("#tr-title")).to_contain_text("Puzzel")
+        expect(page.locator("#tr-hint")).to_have_text("Tip")
+        page.click("#tr-hint")
+        expect(page.locator("#tr-feedback")).to_contain_text("Kijk naar het stuk op")
+        page.screenshot(path=str(artifacts_dir / "training-puzzle-nl-phone.png"))
+        # The lessons in Dutch, from the top bar.
+        page.click("#btn-learn")
+        expect(page.locator("#learn-title")).to_have_text("Leer spelen")
+        expect(page.locator("#learn-list")).to_contain_text(LESSONS[0].text("title", "nl"))
+        page.screenshot(path=str(artifacts_dir / "training-learn-nl-phone.png"))
+        assert not errors, errors
+
+
+def test_learn_to_play_from_the_first_visit_s_new_game_dialog_before_python(page, base_url, console_log):
+    errors = errors_of(page)
+    page.goto(base_url)
+    # The dialog works at first paint; "Learn to play" is handed to Python.
+    expect(page.locator("#dlg-new")).to_be_visible()
+    page.click("#ng-learn")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
+    expect(page.locator("#dlg-learn")).to_be_visible()
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    # Leaving the lessons gives back a game of the player's own, never a lesson's.
+    page.click('button[data-task="goal/1"]')
+    expect(page.locator("#training")).to_have_attribute("data-drill", "goal/1")
+    page.click("#tr-exit")
+    expect(page.locator("#training")).to_be_hidden()
+    expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+    assert not errors, errors

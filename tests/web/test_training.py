@@ -1,0 +1,121 @@
+"""Learn and Puzzles in the page's model (web/model/training.py): a try at a
+lesson's task or a puzzle, judged through the engine, the progress kept and
+the puzzle rating (issue 14)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from militakiri import SetupDraft, movegen
+from militakiri.board import BOARD_KINDS
+from militakiri.position import Position
+from militakiri.setup import Setup
+from web.model.lessons import read_lessons
+from web.model.training import (START_RATING, Drill, Progress, next_puzzle, rated, read_puzzles)
+
+DATA = Path(__file__).resolve().parents[2] / "web" / "data"
+LESSONS = read_lessons((DATA / "lessons.json").read_text(encoding="utf-8"))
+PUZZLES = read_puzzles((DATA / "puzzles.json").read_text(encoding="utf-8"))
+TASKS = [task for lesson in LESSONS for task in lesson.tasks]
+
+
+def play_through(drill: Drill, start: str, tokens) -> list:
+    """Play ``tokens`` as the page does: each move, then what the drill says."""
+    position = Position.from_string(start)
+    played, steps = [], []
+    for token in tokens:
+        position.play(token)
+        played.append(token)
+        steps.append(drill.after_move(position, played))
+    return steps
+
+
+@pytest.mark.parametrize("task", [t for t in TASKS if not t.is_setup], ids=lambda t: t.id)
+def test_a_lesson_task_played_by_its_solution_is_solved_with_three_stars(task):
+    drill = Drill.for_task(task)
+    steps = play_through(drill, task.position, task.solution)
+    assert [s.status for s in steps] == ["solving"] * (len(steps) - 1) + ["solved"]
+    # Each of the player's moves before the end is answered by the solution's reply.
+    for i, step in enumerate(steps[:-1]):
+        if i % 2 == 0:
+            assert step.reply == task.solution[i + 1]
+    assert drill.stars() == 3
+    drill.hints = 1
+    assert drill.stars() == 2
+
+
+@pytest.mark.parametrize("task", [t for t in TASKS if t.is_setup], ids=lambda t: t.id)
+def test_a_set_up_task_is_judged_when_white_s_set_up_is_confirmed(task):
+    kind = BOARD_KINDS[task.setup_board]
+    draft = SetupDraft(kind, 0)
+    for square in SetupDraft.from_setup(Setup.parse(task.solution[0], kind), 0).tower_squares():
+        draft.place(square)
+    drill = Drill.for_task(task)
+    assert drill.setup_done(draft).status == "solved"
+
+
+def test_every_shipped_puzzle_is_solved_by_its_line_and_failed_by_a_wrong_first_move():
+    rng = random.Random(5)
+    assert len([p for p in PUZZLES if p.board == "single"]) >= 300
+    assert len([p for p in PUZZLES if p.board == "double"]) >= 100
+    for puzzle in PUZZLES:
+        steps = play_through(Drill.for_puzzle(puzzle), puzzle.position, puzzle.line)
+        assert steps[-1].status == "solved", puzzle.id
+        assert all(s.status == "solving" for s in steps[:-1]), puzzle.id
+        # The replies the page plays are the line's.
+        assert [s.reply for s in steps[:-1:2]] == list(puzzle.line[1::2]), puzzle.id
+    for puzzle in rng.sample(PUZZLES, 40):
+        position = Position.from_string(puzzle.position)
+        others = [t for t in (m.token(position.kind) for m in movegen.legal_moves(position)) if t != puzzle.line[0]]
+        if not others:
+            continue
+        wrong = rng.choice(others)
+        step = play_through(Drill.for_puzzle(puzzle), puzzle.position, [wrong])[0]
+        position = Position.from_string(puzzle.position).play(wrong)
+        won = position.outcome() is not None and position.outcome().winner == puzzle.solver
+        assert step.status == ("solved" if puzzle.goal == "win" and won else "failed"), (puzzle.id, wrong)
+
+
+def test_the_rating_goes_up_when_solved_and_down_when_failed_more_for_a_surprise():
+    assert rated(1500, 1500, True) == 1516
+    assert rated(1500, 1500, False) == 1484
+    assert rated(1500, 1900, True) - 1500 > rated(1500, 1100, True) - 1500
+    progress = Progress()
+    puzzle = PUZZLES[0]
+    change = progress.puzzle_done(puzzle, False)
+    assert change < 0 and progress.rating == START_RATING + change
+    assert progress.puzzle_done(puzzle, True) == 0  # only the first try is rated
+    assert progress.puzzles == {puzzle.id: False}
+
+
+def test_the_next_puzzle_is_near_the_rating_and_not_tried_yet():
+    rng = random.Random(1)
+    for rating in (900, 1500, 2100):
+        picked = next_puzzle(PUZZLES, rating, set(), "single", rng)
+        nearest = sorted(abs(p.rating - rating) for p in PUZZLES if p.board == "single")
+        assert abs(picked.rating - rating) <= nearest[7]
+    done = {p.id for p in PUZZLES if p.board == "double"}
+    tried_all = next_puzzle(PUZZLES, 1500, done, "double", rng, after="d0001")
+    assert tried_all is not None and tried_all.id != "d0001"  # all tried: again, but not the same
+
+
+@pytest.mark.parametrize("text", [None, "", "{", "[]", '"x"', '{"rating": "1e9", "stars": []}',
+                                  '{"rating": true, "stars": {"a/1": 7, "b/1": 2}, "puzzles": {"s1": 1}}'])
+def test_damaged_or_foreign_progress_reads_as_a_fresh_start(text):
+    progress = Progress.read(text)
+    assert progress.rating == START_RATING
+    assert progress.stars in ({}, {"b/1": 2})
+    assert progress.puzzles == {}
+
+
+def test_progress_keeps_the_best_stars_and_reads_back():
+    progress = Progress()
+    progress.award("plus/1", 2)
+    progress.award("plus/1", 1)
+    progress.award("star/2", 3)
+    progress.puzzle_done(PUZZLES[1], True)
+    again = Progress.read(progress.to_json())
+    assert again == progress and again.stars == {"plus/1": 2, "star/2": 3}

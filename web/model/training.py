@@ -1,0 +1,247 @@
+"""Learn and Puzzles (issue 14): a lesson's task or a puzzle being solved on
+the board, the player's progress, and the puzzle rating. Plain Python: every
+rule is the engine's (legal moves through the UiState's game, goals through
+web/model/lessons.py and militakiri.goals); web/ui/training.py shows it.
+
+A :class:`Drill` follows one try: the board's game starts at the task's
+position, the player moves the solver's pieces, and after each of their
+moves :meth:`Drill.after_move` says what comes next: the opponent's reply to
+play, solved, failed (with the reason), or go on. A puzzle (tools/puzzles.py,
+web/data/puzzles.json) is solved by its line: each of the player's moves must
+be the line's (or, for a ``"win"`` puzzle, any move that wins at once), and
+the replies are the line's.
+
+>>> puzzles = read_puzzles('[{"id": "s1", "board": "single", "goal": "tower", "rating": 1200,'
+...     ' "position": "5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1", "line": ["a1xb2", "c4-c3"]}]')
+>>> from militakiri.position import Position
+>>> drill = Drill.for_puzzle(puzzles[0])
+>>> position = Position.from_string(puzzles[0].position)
+>>> drill.after_move(position.copy().play("a1xb2"), ["a1xb2"])
+Step(status='solving', reply='c4-c3', reason=None)
+>>> drill.after_move(position.copy().play("a1xb2").play("c4-c3"), ["a1xb2", "c4-c3"])
+Step(status='solved', reply=None, reason=None)
+>>> rated(1500, 1500, True)
+1516
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from militakiri.pieces import WHITE
+from militakiri.position import Position
+
+from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
+
+#: Where the page keeps Learn's stars and the puzzle rating (localStorage).
+PROGRESS_KEY = "militakiri.training"
+#: A new player's puzzle rating, and how far one result moves it (Elo's K).
+START_RATING = 1500
+K = 32
+#: The next puzzle is drawn from this many unsolved ones nearest the rating.
+NEAREST = 8
+PUZZLE_GOALS = ("win", "tower")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One shipped puzzle (tools/puzzles.py)."""
+
+    id: str
+    board: str
+    position: str
+    line: tuple[str, ...]
+    goal: str
+    rating: int
+
+    @property
+    def solver(self) -> int:
+        return Position.from_string(self.position).turn
+
+
+def read_puzzles(text: str) -> tuple[Puzzle, ...]:
+    """The puzzles file, read; a malformed entry raises ValueError naming it."""
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("puzzles: not a list")
+    puzzles = []
+    for i, item in enumerate(data):
+        try:
+            line = tuple(item["line"])
+            puzzle = Puzzle(str(item["id"]), str(item["board"]), str(item["position"]), line,
+                            str(item["goal"]), int(item["rating"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"puzzle {i + 1}: {error!r}") from error
+        if puzzle.goal not in PUZZLE_GOALS or not line or not all(isinstance(t, str) for t in line):
+            raise ValueError(f"puzzle {puzzle.id}: bad goal or line")
+        puzzles.append(puzzle)
+    return tuple(puzzles)
+
+
+def expected(player: int, puzzle: int) -> float:
+    """The player's chance against a puzzle of rating ``puzzle`` (Elo)."""
+    return 1 / (1 + 10 ** ((puzzle - player) / 400))
+
+
+def rated(player: int, puzzle: int, solved: bool) -> int:
+    """The player's rating after solving (or failing) a puzzle."""
+    return round(player + K * ((1.0 if solved else 0.0) - expected(player, puzzle)))
+
+
+def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board: str,
+                rng: random.Random, after: str | None = None) -> Puzzle | None:
+    """A puzzle near the player's rating on ``board``, one not tried yet if any are left."""
+    pool = [p for p in puzzles if p.board == board and p.id != after]
+    fresh = [p for p in pool if p.id not in done] or pool
+    if not fresh:
+        return None
+    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+    return rng.choice(fresh[:NEAREST])
+
+
+@dataclass
+class Progress:
+    """What the page keeps: stars per task id, the puzzle rating, the
+    puzzles tried (id -> solved). Read from anything: a damaged or foreign
+    value gives a fresh start, never an error."""
+
+    stars: dict[str, int] = field(default_factory=dict)
+    rating: int = START_RATING
+    puzzles: dict[str, bool] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, text: str | None) -> Progress:
+        progress = cls()
+        try:
+            data = json.loads(text) if text else {}
+        except ValueError:
+            return progress
+        if not isinstance(data, dict):
+            return progress
+        given = data.get("stars")
+        if isinstance(given, dict):
+            progress.stars = {str(k): v for k, v in given.items()
+                              if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3}
+        rating = data.get("rating")
+        if isinstance(rating, int) and not isinstance(rating, bool) and 100 <= rating <= 4000:
+            progress.rating = rating
+        tried = data.get("puzzles")
+        if isinstance(tried, dict):
+            progress.puzzles = {str(k): v for k, v in tried.items() if isinstance(v, bool)}
+        return progress
+
+    def to_json(self) -> str:
+        return json.dumps({"stars": self.stars, "rating": self.rating, "puzzles": self.puzzles},
+                          sort_keys=True, separators=(",", ":"))
+
+    def award(self, task_id: str, earned: int) -> None:
+        """Keep the best stars a task has earned."""
+        self.stars[task_id] = max(earned, self.stars.get(task_id, 0))
+
+    def puzzle_done(self, puzzle: Puzzle, solved: bool) -> int:
+        """Rate the first try of ``puzzle``; returns the rating change."""
+        if puzzle.id in self.puzzles:
+            return 0
+        before = self.rating
+        self.rating = rated(before, puzzle.rating, solved)
+        self.puzzles[puzzle.id] = solved
+        return self.rating - before
+
+
+@dataclass(frozen=True)
+class Step:
+    """What follows a move: ``status`` ``"solving"``, ``"solved"`` or
+    ``"failed"``; the opponent's ``reply`` to play now, if any; why it
+    failed (a Text from the engine's messages, or ``"wrong_move"``)."""
+
+    status: str
+    reply: str | None = None
+    reason: object = None
+
+
+@dataclass
+class Drill:
+    """One try at a lesson's task or a puzzle."""
+
+    task: Task | None
+    puzzle: Puzzle | None
+    solver: int
+    mistakes: int = 0
+    hints: int = 0
+    status: str = "solving"
+
+    @classmethod
+    def for_task(cls, task: Task) -> Drill:
+        return cls(task, None, task.solver)
+
+    @classmethod
+    def for_puzzle(cls, puzzle: Puzzle) -> Drill:
+        return cls(None, puzzle, puzzle.solver)
+
+    @property
+    def id(self) -> str:
+        return self.task.id if self.task is not None else self.puzzle.id
+
+    @property
+    def position(self) -> str | None:
+        return self.task.position if self.task is not None else self.puzzle.position
+
+    @property
+    def board(self) -> str:
+        if self.puzzle is not None:
+            return self.puzzle.board
+        return self.task.setup_board or Position.from_string(self.task.position).kind.name
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        return self.task.solution if self.task is not None else self.puzzle.line
+
+    def after_move(self, now: Position, played: list[str]) -> Step:
+        """Judge the position ``now``, reached by ``played`` (the tokens since
+        the start, the last one just played by either side)."""
+        if self.status != "solving":
+            return Step(self.status)
+        step = self._lesson(now, played) if self.task is not None else self._puzzle(now, played)
+        self.status = step.status
+        return step
+
+    def _lesson(self, now: Position, played: list[str]) -> Step:
+        start = self.task.start()
+        solver_moves = (len(played) + 1) // 2
+        judged = verdict(self.task, start, now, solver_moves)
+        if judged.reached:
+            return Step("solved")
+        if judged.failed:
+            return Step("failed", reason=judged.message())
+        if now.turn != self.solver and now.outcome() is None:
+            return Step("solving", reply_token(self.task, now, played))
+        return Step("solving")
+
+    def _puzzle(self, now: Position, played: list[str]) -> Step:
+        line = self.puzzle.line
+        ply = len(played) - 1
+        if ply % 2 == 0:  # the player's move
+            outcome = now.outcome()
+            won = outcome is not None and outcome.winner == self.solver
+            if played[-1] != line[ply] and not (self.puzzle.goal == "win" and won):
+                return Step("failed", reason="wrong_move")
+            if won or ply + 1 >= len(line):
+                return Step("solved")
+            return Step("solving", line[ply + 1])
+        return Step("solved" if ply + 1 >= len(line) else "solving")
+
+    def setup_done(self, draft) -> Step:
+        """A set-up task: White's set-up is confirmed (``draft``)."""
+        judged = setup_verdict(self.task, draft)
+        self.status = "solved" if judged.reached else "failed"
+        return Step(self.status, reason=judged.message())
+
+    def stars(self) -> int:
+        return stars(self.status == "solved", self.mistakes, self.hints)
+
+
+def opponent(drill: Drill) -> int:
+    """The colour the page plays for the player's opponent."""
+    return 1 - drill.solver if drill.position is not None else 1 - WHITE

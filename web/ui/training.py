@@ -1,0 +1,357 @@
+"""Learn and Puzzles in the page (issue 14): the lessons dialog, the training
+box under the board, and the replies played for the player's opponent.
+
+The board is the game's own: a task or a puzzle starts a game at its
+position (``UiState.new_game``) with the other side marked as the
+computer's, so the board refuses input on its turn, and ``state.drill``
+(web/model/training.py) says it is a drill: the computer's worker leaves it
+alone, nothing is saved over the player's game and no result dialog opens.
+After each move :meth:`Drill.after_move` says what follows; the reply is
+played after a short pause, as a person would see it. Every refusal is the
+engine's, shown on the status line as in a game (R24).
+
+Data: web/data/lessons.json and web/data/puzzles.json, fetched when first
+needed (the service worker keeps both for offline play). Progress: stars and
+the puzzle rating in localStorage (``PROGRESS_KEY``), read from anything.
+
+Hooks for tests: ``#training[data-drill]`` (the task or puzzle id),
+``[data-result]`` (``solving``, ``solved``, ``failed``), ``html[data-rating]``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+
+from militakiri import MilitakiriError
+from militakiri.bounded import excerpt
+from militakiri.move import Move
+from pyscript import document, window
+
+from web.i18n.texts import language, t
+from web.model.lessons import read_lessons
+from web.model.query import parse_qs
+from web.model.settings import GameSettings
+from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles)
+from web.services.storage import SafeStorage
+from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
+
+LESSONS_URL = "./web/data/lessons.json"
+PUZZLES_URL = "./web/data/puzzles.json"
+#: How long the opponent's reply waits, so the player sees their own move land.
+REPLY_MS = 450
+#: A solution shown move by move.
+SOLUTION_MS = 700
+
+
+async def _fetch_text(url: str) -> str:
+    response = await window.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return str(await response.text())
+
+
+class Trainer:
+    def __init__(self, app, session) -> None:
+        self.app = app
+        self.state = app.state
+        self.session = session
+        self.storage = SafeStorage.from_getter(lambda: window.localStorage)
+        self.progress = Progress.read(self.storage.get(PROGRESS_KEY))
+        self.lessons = None
+        self.puzzles = None
+        self.puzzle = None
+        self.rng = random.Random()
+        self.box = by_id("training")
+        self.dialog = by_id("dlg-learn")
+        self._solution_game = None
+        on(by_id("btn-learn"), "click", lambda e: self.open_learn())
+        on(by_id("btn-puzzles"), "click", lambda e: self._soon(self.open_puzzle()))
+        on(by_id("ng-learn"), "click", lambda e: (by_id("dlg-new").close(), self.open_learn()))
+        on(by_id("learn-close"), "click", lambda e: self.dialog.close())
+        on(by_id("learn-puzzles"), "click", lambda e: (self.dialog.close(), self._soon(self.open_puzzle())))
+        on(by_id("tr-hint"), "click", lambda e: self.hint())
+        on(by_id("tr-solution"), "click", lambda e: self.show_solution())
+        on(by_id("tr-retry"), "click", lambda e: self.retry())
+        on(by_id("tr-next"), "click", lambda e: self._soon(self.next()))
+        on(by_id("tr-list"), "click", lambda e: self.open_learn())
+        on(by_id("tr-exit"), "click", lambda e: self.leave())
+        for name in ("btn-learn", "btn-puzzles"):
+            by_id(name).disabled = False
+        app.events.on(self._on_event)
+        app.views.append(self.update)
+        set_attr(document.documentElement, "data-rating", str(self.progress.rating))
+
+    def asked(self, query: str, learn: bool) -> bool:
+        """What the address or the first visit asked for: ``?puzzle=ID`` (a
+        puzzle's link), ``?learn`` or "Learn to play" in the New game dialog
+        before Python ran (``learn``). Opens it once the page has started."""
+        params = parse_qs(str(query or "").lstrip("?"), keep_blank_values=True)
+        if "puzzle" in params:
+            self._soon(self._open_linked(params["puzzle"][-1]))
+            return True
+        if learn or "learn" in params:
+            self.open_learn()
+            return True
+        return False
+
+    async def _open_linked(self, puzzle_id: str) -> None:
+        if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
+            await self.open_puzzle()  # another one near the rating, and why
+            self._say(t("tr_no_puzzle", id=excerpt(puzzle_id)), "solving")
+
+    @staticmethod
+    def _soon(coroutine) -> None:
+        asyncio.ensure_future(coroutine)
+
+    # Data ----------------------------------------------------------------------
+
+    async def _lessons(self):
+        if self.lessons is None:
+            self.lessons = read_lessons(await _fetch_text(LESSONS_URL))
+        return self.lessons
+
+    async def _puzzles(self):
+        if self.puzzles is None:
+            self.puzzles = read_puzzles(await _fetch_text(PUZZLES_URL))
+        return self.puzzles
+
+    def _save(self) -> None:
+        self.storage.set(PROGRESS_KEY, self.progress.to_json())
+        set_attr(document.documentElement, "data-rating", str(self.progress.rating))
+
+    # Learn ---------------------------------------------------------------------
+
+    def open_learn(self) -> None:
+        """The lessons, each task with its stars; and the way to the puzzles."""
+        self._soon(self._open_learn())
+
+    async def _open_learn(self) -> None:
+        listing = by_id("learn-list")
+        try:
+            lessons = await self._lessons()
+        except Exception as error:  # offline without the file, or a damaged one
+            clear(listing)
+            listing.append(el("p", t("tr_load_failed", reason=str(error)), "error"))
+            lessons = ()
+        else:
+            clear(listing)
+        for number, lesson in enumerate(lessons, 1):
+            row = el("li", None, "lesson")
+            row.append(el("span", f"{number}. {lesson.text('title', language())}", "lesson-title"))
+            tasks = el("span", None, "lesson-tasks")
+            for task in lesson.tasks:
+                earned = self.progress.stars.get(task.id, 0)
+                button = el("button", f"{task.number} " + "\u2605" * earned + "\u2606" * (3 - earned),
+                            "task", type="button")
+                button.setAttribute("data-task", task.id)
+                button.setAttribute("aria-label", t("tr_task_label", lesson=lesson.text("title", language()),
+                                                    n=task.number, stars=earned))
+                on(button, "click", lambda e, task=task: (self.dialog.close(), self.start_task(task)))
+                tasks.append(button)
+            row.append(tasks)
+            listing.append(row)
+        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.rating))
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def start_task(self, task) -> None:
+        self.puzzle = None
+        self._begin(Drill.for_task(task))
+
+    # Puzzles ---------------------------------------------------------------------
+
+    async def open_puzzle(self, puzzle_id: str | None = None) -> bool:
+        """A puzzle: ``puzzle_id`` (a link ``?puzzle=ID``), else the next one
+        near the player's rating. False if there is none by that id."""
+        try:
+            puzzles = await self._puzzles()
+        except Exception as error:
+            self._say(t("tr_load_failed", reason=str(error)), "failed")
+            return False
+        if puzzle_id is not None:
+            chosen = next((p for p in puzzles if p.id == puzzle_id), None)
+            if chosen is None:
+                return False
+        else:
+            board = self.puzzle.board if self.puzzle is not None else "single"
+            chosen = next_puzzle(puzzles, self.progress.rating, set(self.progress.puzzles), board, self.rng,
+                                 after=self.puzzle.id if self.puzzle is not None else None)
+        self.puzzle = chosen
+        self._begin(Drill.for_puzzle(chosen))
+        return True
+
+    # A try ----------------------------------------------------------------------
+
+    def _begin(self, drill: Drill) -> None:
+        state = self.state
+        self._solution_game = None
+        if drill.position is None:  # a set-up task: the player places White's towers
+            settings = GameSettings(board=drill.board, computer=opponent(drill), level=1)
+        else:
+            settings = GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)
+        try:
+            state.new_game(settings)
+        except MilitakiriError as error:  # never expected: the engine checked the data
+            self._say(t("tr_load_failed", reason=str(error)), "failed")
+            return
+        state.drill = drill
+        state.flipped = drill.solver == 1
+        state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" in a lesson
+        self._say("", "solving")
+        self.app.refresh()
+
+    def _on_event(self, event) -> None:
+        state = self.state
+        drill = state.drill
+        if drill is None or drill.status != "solving" or self._solution_game is not None:
+            return
+        if event.name == "set_up" and drill.position is None and state.setup is not None \
+                and state.setup.color != drill.solver:
+            step = drill.setup_done(state.setup.drafts[drill.solver])
+            self._finish(step)
+            return
+        if event.name != "moved" or state.game is None:
+            return
+        game = state.game
+        step = drill.after_move(game.position, list(game.tokens))
+        if step.status != "solving":
+            self._finish(step)
+        elif step.reply is not None:
+            game_id = state.game_id
+            later(REPLY_MS, lambda: self._reply(game_id, step.reply))
+
+    def _reply(self, game_id: int, token: str) -> None:
+        state = self.state
+        if state.game_id != game_id or state.drill is None or state.drill.status != "solving":
+            return
+        if state.computer_move(token):
+            self.app.refresh()
+
+    def _finish(self, step) -> None:
+        drill = self.state.drill
+        if drill.puzzle is not None:
+            change = self.progress.puzzle_done(drill.puzzle, step.status == "solved")
+            sign = f"{change:+d}" if change else "\u00b10"
+            rating = t("tr_rating_change", rating=self.progress.rating, change=sign)
+            if step.status == "solved":
+                text = t("tr_puzzle_solved") + " " + rating
+            else:
+                text = t("tr_puzzle_failed") + " " + rating
+        elif step.status == "solved":
+            self.progress.award(drill.id, drill.stars())
+            text = t("tr_solved", stars="\u2605" * drill.stars() + "\u2606" * (3 - drill.stars())) + " " \
+                + drill.task.text("success", language())
+        else:
+            text = t("tr_failed", reason=step.reason or "")
+        self._save()
+        self._say(text, step.status)
+        self.app.refresh()
+
+    # Buttons -------------------------------------------------------------------
+
+    def hint(self) -> None:
+        drill = self.state.drill
+        if drill is None or drill.status != "solving":
+            return
+        drill.hints += 1
+        if drill.task is not None:
+            self._say(drill.task.text("hint", language()), "solving")
+        else:
+            move = Move.from_token(drill.solution[0], self.state.kind)
+            self._say(t("tr_hint_piece", square=self.state.kind.square_name(move.origin)), "solving")
+
+    def show_solution(self) -> None:
+        """Play the solution from the start, move by move (a failed puzzle, or given up)."""
+        drill = self.state.drill
+        if drill is None or drill.position is None:
+            return
+        if drill.status == "solving":  # given up: a puzzle counts as failed
+            drill.status = "failed"
+            self._finish(Step("failed"))
+        state = self.state
+        state.new_game(GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1))
+        state.drill = drill
+        state.flipped = drill.solver == 1
+        self._solution_game = state.game_id
+        self.app.refresh()
+        self._say(t("tr_solution_line", line=" ".join(drill.solution)), drill.status)
+        for i, token in enumerate(drill.solution):
+            later(SOLUTION_MS * (i + 1), lambda token=token, game_id=state.game_id: self._show(game_id, token))
+
+    def _show(self, game_id: int, token: str) -> None:
+        state = self.state
+        if state.game_id != game_id:
+            return
+        try:
+            state.game.play(token)
+        except MilitakiriError:
+            return
+        state.replay.reset()
+        self.app.refresh()
+
+    def retry(self) -> None:
+        drill = self.state.drill
+        if drill is None:
+            return
+        again = Drill(drill.task, drill.puzzle, drill.solver, mistakes=drill.mistakes + (drill.status == "failed"),
+                      hints=drill.hints)
+        self._begin(again)
+
+    async def next(self) -> None:
+        drill = self.state.drill
+        if drill is None:
+            return
+        if drill.puzzle is not None:
+            await self.open_puzzle()
+            return
+        lessons = await self._lessons()
+        tasks = [task for lesson in lessons for task in lesson.tasks]
+        at = next((i for i, task in enumerate(tasks) if task.id == drill.id), -1)
+        if 0 <= at < len(tasks) - 1:
+            self.start_task(tasks[at + 1])
+        else:
+            self.open_learn()
+
+    def leave(self) -> None:
+        """Back to the player's own game (the saved one), or a new game."""
+        state = self.state
+        state.new_game(GameSettings())
+        self.session.start(False, ask_new_game=False)
+        self._say("", "")
+        self.app.refresh()
+
+    # View ------------------------------------------------------------------------
+
+    def _say(self, text: str, result: str) -> None:
+        set_text(by_id("tr-feedback"), text)
+        set_attr(self.box, "data-result", result)
+
+    def update(self) -> None:
+        """Every refresh: the box shows the drill in the current language."""
+        drill = self.state.drill
+        show(self.box, drill is not None)
+        if drill is None:
+            set_attr(self.box, "data-drill", "")
+            return
+        set_attr(self.box, "data-drill", drill.id)
+        player = t("white") if drill.solver == 0 else t("black")
+        if drill.task is not None:
+            lesson = next(lesson for lesson in self.lessons if lesson.id == drill.task.lesson)
+            set_text(by_id("tr-title"), t("tr_lesson_task", lesson=lesson.text("title", language()),
+                                          n=drill.task.number, total=len(lesson.tasks)))
+            intro = lesson.text("intro", language()) if drill.task.number == 1 else ""
+            set_text(by_id("tr-text"), (intro + " " if intro else "") + drill.task.text("prompt", language()))
+        else:
+            set_text(by_id("tr-title"), t("tr_puzzle_title", id=drill.id, rating=drill.puzzle.rating))
+            set_text(by_id("tr-text"), t("tr_puzzle_win" if drill.puzzle.goal == "win" else "tr_puzzle_tower",
+                                         player=player))
+        solving = drill.status == "solving" and self._solution_game is None
+        show(by_id("tr-hint"), solving)
+        show(by_id("tr-solution"), drill.position is not None and self._solution_game is None
+             and (drill.puzzle is not None or drill.status == "failed"))
+        show(by_id("tr-retry"), drill.status != "solving" or self._solution_game is not None)
+        show(by_id("tr-next"), drill.status != "solving")
+        set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else "tr_next"))
+        set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.rating) if drill.puzzle else "")
