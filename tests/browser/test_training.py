@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, errors_of, fresh_game, goto_ready
+from game_page import errors_of, fresh_game, goto_ready
 from militakiri import Position, movegen
 from web.model.lessons import read_lessons
 from web.model.training import read_puzzles
@@ -203,3 +202,31 @@ def test_learn_to_play_from_the_first_visit_s_new_game_dialog_before_python(page
     expect(page.locator("#training")).to_be_hidden()
     expect(page.locator("#board")).to_have_attribute("data-status", "setup")
     assert not errors, errors
+
+
+def test_the_set_up_lesson_refuses_a_field_with_its_rule_and_is_solved_by_a_set_up(browser, base_url):
+    task = next(t for t in TASKS.values() if t.is_setup and t.setup_board == "single")
+    with fresh_game(browser, base_url + "?learn") as (ui, errors):
+        page = ui.page
+        page.click(f'button[data-task="{task.id}"]')
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-drill", task.id)
+        expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+        ui.click("c5")  # outside the set-up zone: the engine's refusal, naming its rule
+        expect(page.locator("#status")).to_contain_text(re.compile(r"\(R\d+"))
+        page.click("#btn-random")
+        page.click("#btn-done")
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text(task.text("success", "en"))
+        assert not errors, errors
+
+
+def test_double_board_puzzles_from_the_learn_dialog(browser, base_url):
+    with fresh_game(browser, base_url + "?learn") as (ui, errors):
+        page = ui.page
+        page.click("#learn-puzzles-double")
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-result", "solving")
+        assert PUZZLES[box.get_attribute("data-drill")].board == "double"
+        ui.expect_position(PUZZLES[box.get_attribute("data-drill")].position)
+        assert not errors, errors

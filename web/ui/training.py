@@ -70,7 +70,8 @@ class Trainer:
         on(by_id("btn-puzzles"), "click", lambda e: self._soon(self.open_puzzle()))
         on(by_id("ng-learn"), "click", lambda e: (by_id("dlg-new").close(), self.open_learn()))
         on(by_id("learn-close"), "click", lambda e: self.dialog.close())
-        on(by_id("learn-puzzles"), "click", lambda e: (self.dialog.close(), self._soon(self.open_puzzle())))
+        on(by_id("learn-puzzles"), "click", lambda e: self._from_dialog("single"))
+        on(by_id("learn-puzzles-double"), "click", lambda e: self._from_dialog("double"))
         on(by_id("tr-hint"), "click", lambda e: self.hint())
         on(by_id("tr-solution"), "click", lambda e: self.show_solution())
         on(by_id("tr-retry"), "click", lambda e: self.retry())
@@ -162,9 +163,14 @@ class Trainer:
 
     # Puzzles ---------------------------------------------------------------------
 
-    async def open_puzzle(self, puzzle_id: str | None = None) -> bool:
+    def _from_dialog(self, board: str) -> None:
+        self.dialog.close()
+        self._soon(self.open_puzzle(board=board))
+
+    async def open_puzzle(self, puzzle_id: str | None = None, board: str | None = None) -> bool:
         """A puzzle: ``puzzle_id`` (a link ``?puzzle=ID``), else the next one
-        near the player's rating. False if there is none by that id."""
+        near the player's rating on ``board`` (by default the board of the
+        last puzzle, or the single board). False if there is none by that id."""
         try:
             puzzles = await self._puzzles()
         except Exception as error:
@@ -175,7 +181,7 @@ class Trainer:
             if chosen is None:
                 return False
         else:
-            board = self.puzzle.board if self.puzzle is not None else "single"
+            board = board or (self.puzzle.board if self.puzzle is not None else "single")
             chosen = next_puzzle(puzzles, self.progress.rating, set(self.progress.puzzles), board, self.rng,
                                  after=self.puzzle.id if self.puzzle is not None else None)
         self.puzzle = chosen
