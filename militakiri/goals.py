@@ -49,7 +49,7 @@ Verdict('reached')
 >>> judge(goal, start, start.copy().play("b4-b5"), solver=0, solver_moves=1)
 Verdict('failed', 'out_of_moves')
 >>> _.message().say("nl")
-'de opdracht moest in 1 zet(ten) lukken'
+'die zet mag, maar doet de opdracht niet: kijk nog eens naar de stelling'
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ class Verdict:
         if self.reason is None:
             return None
         if self.reason == "out_of_moves":
-            return text("goal_out_of_moves", n=self.moves)
+            return text("goal_not_in_one") if self.moves == 1 else text("goal_out_of_moves", n=self.moves)
         return text(REASONS[self.reason])
 
     def __repr__(self) -> str:

@@ -138,8 +138,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "de partij is voorbij voordat de opdracht klaar was"),
     "goal_taken": ("one of your towers was taken",
                    "een van je torens werd genomen"),
-    "goal_out_of_moves": ("the task had to be done in {n} move(s)",
-                          "de opdracht moest in {n} zet(ten) lukken"),
+    "goal_not_in_one": ("that move is legal, but it does not do the task: look at the position again",
+                        "die zet mag, maar doet de opdracht niet: kijk nog eens naar de stelling"),
+    "goal_out_of_moves": ("the task is not done within {n} of your moves",
+                          "de opdracht is niet gelukt binnen {n} zetten van jou"),
     "goal_other_move": ("that move is legal, but this task asks for another one",
                         "die zet mag, maar deze opdracht vraagt een andere"),
 }

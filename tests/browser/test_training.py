@@ -47,6 +47,17 @@ def illegal_target(position: Position, origin: str) -> str:
     raise AssertionError(f"no illegal empty field next to {origin}")
 
 
+BOXES = """() => Object.fromEntries(["board", "training"].map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [id, [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]];
+}))"""
+
+
+def within_view(page, element_id: str) -> bool:
+    left, top, right, bottom, width, height = page.evaluate(BOXES)[element_id]
+    return left >= 0 and top >= 0 and right <= width + 1 and bottom <= height + 1
+
+
 def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(browser, base_url, artifacts_dir):
     task = TASKS["plus/1"]
     (token,) = task.solution
@@ -130,6 +141,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
                 ui.expect_position(position.string())
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text("Right!")
+        expect(page.locator("#status")).to_contain_text("Solved!")
         up = rating(page)
         assert up > 1500
         page.screenshot(path=str(artifacts_dir / "training-puzzle-solved.png"))
@@ -146,6 +158,8 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         ui.play(wrong)
         expect(box).to_have_attribute("data-result", "failed")
         expect(page.locator("#tr-feedback")).to_contain_text("That is not the move")
+        expect(page.locator("#status")).to_contain_text("Not this time")
+        expect(page.locator("#tr-retry")).to_have_class(re.compile("primary"))
         assert rating(page) < up
         # The solution, played on the board from the start.
         page.click("#tr-solution")
@@ -177,11 +191,18 @@ def test_in_dutch_and_a_forged_puzzle_link_opens_another_puzzle(browser, base_ur
         page.click("#tr-hint")
         expect(page.locator("#tr-feedback")).to_contain_text("Kijk naar het stuk op")
         page.screenshot(path=str(artifacts_dir / "training-puzzle-nl-phone.png"))
+        # On a phone the task, its answer and its buttons show with the board, without scrolling.
+        assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
         # The lessons in Dutch, from the top bar.
         page.click("#btn-learn")
         expect(page.locator("#learn-title")).to_have_text("Leer spelen")
         expect(page.locator("#learn-list")).to_contain_text(LESSONS[0].text("title", "nl"))
         page.screenshot(path=str(artifacts_dir / "training-learn-nl-phone.png"))
+        # A double-board puzzle on the phone: the board turned to fit, every field reachable.
+        goto_ready(page, base_url + "?lang=nl&puzzle=d0001")
+        expect(box).to_have_attribute("data-drill", "d0001")
+        assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
+        page.screenshot(path=str(artifacts_dir / "training-double-puzzle-nl-phone.png"))
         assert not errors, errors
 
 

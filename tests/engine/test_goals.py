@@ -93,7 +93,8 @@ def test_win_within_its_moves_R19():
     assert judge(goal, start, now.copy().play("a8xf8"), 0, 2) == REACHED
     assert judge(goal, start, now.copy().play("a8-a7"), 0, 2) == Verdict("failed", "out_of_moves", 2)
     assert judge(Goal("win", moves=1), start, start.copy().play("a1-a8"), 0, 1).message() == \
-        "the task had to be done in 1 move(s)"
+        "that move is legal, but it does not do the task: look at the position again"
+    assert Verdict("failed", "out_of_moves", 2).message().say("nl") == "de opdracht is niet gelukt binnen 2 zetten van jou"
 
 
 def test_win_by_taking_the_last_tower():

@@ -346,6 +346,7 @@ NL: dict[str, str] = {
     "tr_puzzle_title": "Puzzel {id} (rating {rating})",
     "tr_puzzle_win": "{player} aan zet: vind de zet die de partij wint.",
     "tr_puzzle_tower": "{player} aan zet: vind de zet die een toren wint.",
+    "tr_puzzle_win_in": "{player} aan zet: win de partij in {n} zetten, wat het antwoord ook is.",
     "tr_puzzle_solved": "Goed! Puzzel opgelost.",
     "tr_puzzle_failed": "Dat is niet de zet.",
     "tr_rating": "Je puzzelrating: {rating}",
@@ -353,7 +354,9 @@ NL: dict[str, str] = {
     "tr_hint_piece": "Kijk naar het stuk op {square}.",
     "tr_no_puzzle": "Er is geen puzzel {id}: hier is een andere.",
     "tr_reply": "{player} antwoordt\u2026",
-    "tr_over": "Probeer het opnieuw, of ga door naar de volgende.",
+    "tr_status_solved": "Opgelost! Ga door naar de volgende, of probeer het nog eens.",
+    "tr_status_failed": "Deze keer niet: probeer het opnieuw, of bekijk de oplossing.",
+    "tr_puzzle_good": "Goede zet! Ga door: zoek de volgende.",
     "tr_solution_line": "Oplossing: {line}",
     "tr_load_failed": "De lessen of puzzels konden niet geladen worden: {reason}",
 }

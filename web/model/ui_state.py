@@ -402,8 +402,9 @@ class UiState:
             return self._replay_message()
         if self.paused:
             return Message("paused", {"player": self.label(self.game.position.turn)})
-        if self.drill is not None and self.drill.status != "solving":
-            return Message("tr_over")  # the training box says how it went
+        if self.drill is not None and self.drill.status != "solving":  # the training box says more
+            return Message("tr_status_solved") if self.drill.status == "solved" \
+                else Message("tr_status_failed", {}, "warn")
         if self.computer_turn():
             if self.drill is not None:
                 return Message("tr_reply", {"player": self.label(self.computer)})
@@ -439,7 +440,14 @@ class UiState:
 
     def _setup_square(self, square: str) -> bool:
         self.message = self.setup.point(square)
+        self._count_slip()
         return self.message is None
+
+    def _count_slip(self) -> None:
+        """A lesson's stars count the refusals that name a rule (R24), not a
+        tap that only says what stands on a field."""
+        if self.drill is not None and self.message is not None and "(R" in self.message.text():
+            self.drill.mistakes += 1
 
     def random_setup(self) -> None:
         if self.player_sets_up():
@@ -534,8 +542,7 @@ class UiState:
         if step.play is not None:
             return self._play(step.play)
         self.message = step.refusal
-        if step.refusal is not None and self.drill is not None:
-            self.drill.mistakes += 1  # a lesson's stars count the engine's refusals
+        self._count_slip()
         return step.refusal is None
 
     def _play(self, token: str) -> bool:

@@ -175,6 +175,9 @@ class App:
         top = document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
+        training = by_id("training")  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
+        if not training.hidden and training.parentElement == by_id("play"):
+            extra += training.offsetHeight + 6
         reserve = self._reserve()
         avail_h = height - top - bars - reserve - extra - 16
         avail_h = max(avail_h, 200)
@@ -266,7 +269,8 @@ class App:
         show(by_id("btn-resign"), playing and game_of_own)
         show(by_id("btn-again"), phase == OVER and game_of_own)
         show(by_id("btn-rematch"), phase == OVER and game_of_own)
-        show(by_id("replay"), state.game is not None and state.started)  # no moves in a set-up
+        show(by_id("replay"), state.game is not None and state.started  # no moves in a set-up
+             and state.drill is None)
 
         self.bars.update()
         self.moves.update()

@@ -35,6 +35,7 @@ from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles)
 from web.services.storage import SafeStorage
+from web.model.layout import NARROW
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
 
 LESSONS_URL = "./web/data/lessons.json"
@@ -43,6 +44,8 @@ PUZZLES_URL = "./web/data/puzzles.json"
 REPLY_MS = 450
 #: A solution shown move by move.
 SOLUTION_MS = 700
+#: A phone held sideways (web/ui/app.py's LANDSCAPE): the side panel is hidden there.
+LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
 
 
 async def _fetch_text(url: str) -> str:
@@ -66,6 +69,8 @@ class Trainer:
         self.box = by_id("training")
         self.dialog = by_id("dlg-learn")
         self._solution_game = None
+        #: What the box says, made again at each refresh (a language switch relabels it).
+        self._feedback = lambda: ""
         on(by_id("btn-learn"), "click", lambda e: self.open_learn())
         on(by_id("btn-puzzles"), "click", lambda e: self._soon(self.open_puzzle()))
         on(by_id("ng-learn"), "click", lambda e: (by_id("dlg-new").close(), self.open_learn()))
@@ -100,7 +105,8 @@ class Trainer:
     async def _open_linked(self, puzzle_id: str) -> None:
         if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
             await self.open_puzzle()  # another one near the rating, and why
-            self._say(t("tr_no_puzzle", id=excerpt(puzzle_id)), "solving")
+            shown = excerpt(puzzle_id)
+            self._say(lambda: t("tr_no_puzzle", id=shown), "solving")
 
     @staticmethod
     def _soon(coroutine) -> None:
@@ -174,7 +180,8 @@ class Trainer:
         try:
             puzzles = await self._puzzles()
         except Exception as error:
-            self._say(t("tr_load_failed", reason=str(error)), "failed")
+            reason = str(error)
+            self._say(lambda: t("tr_load_failed", reason=reason), "failed")
             return False
         if puzzle_id is not None:
             chosen = next((p for p in puzzles if p.id == puzzle_id), None)
@@ -191,22 +198,28 @@ class Trainer:
     # A try ----------------------------------------------------------------------
 
     def _begin(self, drill: Drill) -> None:
-        state = self.state
         self._solution_game = None
-        if drill.position is None:  # a set-up task: the player places White's towers
-            settings = GameSettings(board=drill.board, computer=opponent(drill), level=1)
-        else:
-            settings = GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)
+        if self._board(drill):
+            self._say(lambda: "", "solving")
+            self.app.refresh()
+
+    def _board(self, drill: Drill) -> bool:
+        """The board at the drill's start: its position (or a set-up), the
+        solver at the bottom, the other side played by the page."""
+        state = self.state
+        settings = GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)
         try:
             state.new_game(settings)
         except MilitakiriError as error:  # never expected: the engine checked the data
-            self._say(t("tr_load_failed", reason=str(error)), "failed")
-            return
+            reason = str(error)
+            self._say(lambda: t("tr_load_failed", reason=reason), "failed")
+            return False
         state.drill = drill
         state.flipped = drill.solver == 1
-        state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" in a lesson
-        self._say("", "solving")
-        self.app.refresh()
+        state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" here
+        self.app.fit()  # another board, maybe another kind: sized (and turned) again
+        window.scrollTo(0, 0)
+        return True
 
     def _on_event(self, event) -> None:
         state = self.state
@@ -224,7 +237,10 @@ class Trainer:
         step = drill.after_move(game.position, list(game.tokens))
         if step.status != "solving":
             self._finish(step)
-        elif step.reply is not None:
+            return
+        if drill.puzzle is not None and game.position.turn != drill.solver:
+            self._say(lambda: t("tr_puzzle_good"), "solving")
+        if step.reply is not None:
             game_id = state.game_id
             later(REPLY_MS, lambda: self._reply(game_id, step.reply))
 
@@ -237,22 +253,25 @@ class Trainer:
 
     def _finish(self, step) -> None:
         drill = self.state.drill
+        solved = step.status == "solved"
         if drill.puzzle is not None:
-            change = self.progress.puzzle_done(drill.puzzle, step.status == "solved")
+            change = self.progress.puzzle_done(drill.puzzle, solved)
             sign = f"{change:+d}" if change else "\u00b10"
-            rating = t("tr_rating_change", rating=self.progress.rating, change=sign)
-            if step.status == "solved":
-                text = t("tr_puzzle_solved") + " " + rating
-            else:
-                text = t("tr_puzzle_failed") + " " + rating
-        elif step.status == "solved":
+
+            def feedback():
+                rating = t("tr_rating_change", rating=self.progress.rating, change=sign)
+                return t("tr_puzzle_solved" if solved else "tr_puzzle_failed") + " " + rating
+        elif solved:
             self.progress.award(drill.id, drill.stars())
-            text = t("tr_solved", stars="\u2605" * drill.stars() + "\u2606" * (3 - drill.stars())) + " " \
-                + drill.task.text("success", language())
+            earned = "\u2605" * drill.stars() + "\u2606" * (3 - drill.stars())
+
+            def feedback():
+                return t("tr_solved", stars=earned) + " " + drill.task.text("success", language())
         else:
-            text = t("tr_failed", reason=step.reason or "")
+            def feedback():
+                return t("tr_failed", reason=step.reason or "")
         self._save()
-        self._say(text, step.status)
+        self._say(feedback, step.status)
         self.app.refresh()
 
     # Buttons -------------------------------------------------------------------
@@ -263,10 +282,12 @@ class Trainer:
             return
         drill.hints += 1
         if drill.task is not None:
-            self._say(drill.task.text("hint", language()), "solving")
-        else:
-            move = Move.from_token(drill.solution[0], self.state.kind)
-            self._say(t("tr_hint_piece", square=self.state.kind.square_name(move.origin)), "solving")
+            self._say(lambda: drill.task.text("hint", language()), "solving")
+            return
+        ply = len(self.state.game.tokens)  # the puzzle's game starts at its position
+        if ply < len(drill.solution) and self.state.game.position.turn == drill.solver:
+            square = self.state.kind.square_name(Move.from_token(drill.solution[ply], self.state.kind).origin)
+            self._say(lambda: t("tr_hint_piece", square=square), "solving")
 
     def show_solution(self) -> None:
         """Play the solution from the start, move by move (a failed puzzle, or given up)."""
@@ -277,12 +298,12 @@ class Trainer:
             drill.status = "failed"
             self._finish(Step("failed"))
         state = self.state
-        state.new_game(GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1))
-        state.drill = drill
-        state.flipped = drill.solver == 1
+        if not self._board(drill):
+            return
         self._solution_game = state.game_id
+        line = " ".join(drill.solution)
+        self._say(lambda: t("tr_solution_line", line=line), drill.status)
         self.app.refresh()
-        self._say(t("tr_solution_line", line=" ".join(drill.solution)), drill.status)
         for i, token in enumerate(drill.solution):
             later(SOLUTION_MS * (i + 1), lambda token=token, game_id=state.game_id: self._show(game_id, token))
 
@@ -325,22 +346,43 @@ class Trainer:
         state = self.state
         state.new_game(GameSettings())
         self.session.start(False, ask_new_game=False)
-        self._say("", "")
+        self._say(lambda: "", "")
         self.app.refresh()
+        self.app.fit()
 
     # View ------------------------------------------------------------------------
 
-    def _say(self, text: str, result: str) -> None:
-        set_text(by_id("tr-feedback"), text)
+    def _say(self, feedback, result: str) -> None:
+        """``feedback``: a function that says it in the current language."""
+        self._feedback = feedback
+        set_text(by_id("tr-feedback"), feedback())
         set_attr(self.box, "data-result", result)
+
+    def _place(self) -> None:
+        """Beside the board on a wide screen; on a phone under the status
+        line, so the task, its answer and its buttons show with the board
+        (web/ui/app.py's fit keeps room for it there)."""
+        under = window.innerWidth <= NARROW or window.matchMedia(LANDSCAPE).matches
+        parent = by_id("play") if under else document.querySelector("aside.side")
+        if self.box.parentElement != parent:
+            if under:
+                parent.insertBefore(self.box, by_id("controls"))
+            else:
+                parent.insertBefore(self.box, parent.firstElementChild)
+            self.app.fit()
 
     def update(self) -> None:
         """Every refresh: the box shows the drill in the current language."""
         drill = self.state.drill
+        shown = not self.box.hidden
         show(self.box, drill is not None)
         if drill is None:
             set_attr(self.box, "data-drill", "")
+            if shown:
+                self.app.fit()
             return
+        self._place()
+        set_text(by_id("tr-feedback"), self._feedback())
         set_attr(self.box, "data-drill", drill.id)
         player = t("white") if drill.solver == 0 else t("black")
         if drill.task is not None:
@@ -351,13 +393,19 @@ class Trainer:
             set_text(by_id("tr-text"), (intro + " " if intro else "") + drill.task.text("prompt", language()))
         else:
             set_text(by_id("tr-title"), t("tr_puzzle_title", id=drill.id, rating=drill.puzzle.rating))
-            set_text(by_id("tr-text"), t("tr_puzzle_win" if drill.puzzle.goal == "win" else "tr_puzzle_tower",
-                                         player=player))
+            moves = (len(drill.solution) + 1) // 2  # the solver's moves in the line
+            if drill.puzzle.goal == "win" and moves > 1:
+                prompt = t("tr_puzzle_win_in", player=player, n=moves)
+            else:
+                prompt = t("tr_puzzle_win" if drill.puzzle.goal == "win" else "tr_puzzle_tower", player=player)
+            set_text(by_id("tr-text"), prompt)
         solving = drill.status == "solving" and self._solution_game is None
         show(by_id("tr-hint"), solving)
         show(by_id("tr-solution"), drill.position is not None and self._solution_game is None
              and (drill.puzzle is not None or drill.status == "failed"))
         show(by_id("tr-retry"), drill.status != "solving" or self._solution_game is not None)
         show(by_id("tr-next"), drill.status != "solving")
+        by_id("tr-retry").classList.toggle("primary", drill.status == "failed")
+        by_id("tr-next").classList.toggle("primary", drill.status != "failed")
         set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else "tr_next"))
         set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.rating) if drill.puzzle else "")
