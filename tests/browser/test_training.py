@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from game_page import errors_of, fresh_game, goto_ready
+from game_page import errors_of, fresh_game, goto_ready, wait_ready
 from militakiri import Position, movegen
 from web.model.lessons import read_lessons
 from web.model.training import read_puzzles
@@ -90,8 +90,13 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2605\u2606")
         expect(page.locator("#tr-next")).to_be_visible()
         page.screenshot(path=str(artifacts_dir / "training-lesson-solved.png"))
-        # The stars stay over a reload; Next goes on to the lesson's next task.
+        # The address names the task: a reload opens it again.
+        assert page.url.endswith("?learn=plus/1"), page.url
         page.reload()
+        wait_ready(page)
+        expect(box).to_have_attribute("data-drill", "plus/1")
+        ui.expect_position(task.position)
+        # The stars stay over a reload.
         goto_ready(page, base_url + "?learn")
         expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2605\u2606")
         expect(page.locator('button[data-task="plus/2"]')).to_contain_text("\u2606\u2606\u2606")
@@ -147,6 +152,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         page.screenshot(path=str(artifacts_dir / "training-puzzle-solved.png"))
 
         # The next one, near the rating: a wrong move fails it and the rating goes down.
+        assert page.url.endswith("?puzzle=s0001"), page.url
         page.click("#tr-next")
         expect(box).not_to_have_attribute("data-drill", "s0001")
         expect(box).to_have_attribute("data-result", "solving")
@@ -219,8 +225,10 @@ def test_learn_to_play_from_the_first_visit_s_new_game_dialog_before_python(page
     # Leaving the lessons gives back a game of the player's own, never a lesson's.
     page.click('button[data-task="goal/1"]')
     expect(page.locator("#training")).to_have_attribute("data-drill", "goal/1")
+    assert page.url.endswith("?learn=goal/1"), page.url
     page.click("#tr-exit")
     expect(page.locator("#training")).to_be_hidden()
+    assert "learn" not in page.url, page.url
     expect(page.locator("#board")).to_have_attribute("data-status", "setup")
     assert not errors, errors
 

@@ -14,6 +14,9 @@ Data: web/data/lessons.json and web/data/puzzles.json, fetched when first
 needed (the service worker keeps both for offline play). Progress: stars and
 the puzzle rating in localStorage (``PROGRESS_KEY``), read from anything.
 
+The address names the task or puzzle on the board (``?learn=plus/2``,
+``?puzzle=s0042``): a reload opens it again, and it can be shared.
+
 Hooks for tests: ``#training[data-drill]`` (the task or puzzle id),
 ``[data-result]`` (``solving``, ``solved``, ``failed``), ``html[data-rating]``.
 """
@@ -30,7 +33,7 @@ from militakiri.move import Move
 from pyscript import document, window
 
 from web.i18n.texts import language, t
-from web.model.lessons import read_lessons
+from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles)
@@ -44,6 +47,8 @@ PUZZLES_URL = "./web/data/puzzles.json"
 REPLY_MS = 450
 #: A solution shown move by move.
 SOLUTION_MS = 700
+#: The URL options a lesson's or a puzzle's address keeps (how the page looks).
+KEPT_OPTIONS = ("lang", "embed", "sound")
 #: A phone held sideways (web/ui/app.py's LANDSCAPE): the side panel is hidden there.
 LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
 
@@ -98,9 +103,38 @@ class Trainer:
             self._soon(self._open_linked(params["puzzle"][-1]))
             return True
         if learn or "learn" in params:
-            self.open_learn()
+            task_id = params.get("learn", [""])[-1]
+            if task_id:
+                self._soon(self._open_task(task_id))
+            else:
+                self.open_learn()
             return True
         return False
+
+    async def _open_task(self, task_id: str) -> None:
+        """``?learn=plus/2``: that task (a reload, a link), else the list."""
+        try:
+            task = find_task(await self._lessons(), task_id)
+        except Exception:
+            task = None  # the list says why
+        if task is not None:
+            self.start_task(task)
+        else:
+            self.open_learn()
+
+    def _address(self, drill: Drill | None) -> None:
+        """The address names what is on the board, ``?learn=plus/2`` or
+        ``?puzzle=s0042``, so a reload (or the link) opens it again; of the
+        page's other options only its look is kept (a game's options would
+        start that game again)."""
+        location = window.location
+        params = parse_qs(str(location.search or "").lstrip("?"), keep_blank_values=True)
+        pairs = [(name, params[name][-1]) for name in KEPT_OPTIONS if name in params]
+        if drill is not None:
+            pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
+        # "/" may stand in a query: plus/2 reads better than plus%2F2.
+        query = "&".join(f"{name}={str(window.encodeURIComponent(value)).replace('%2F', '/')}" for name, value in pairs)
+        window.history.replaceState(window.history.state, "", str(location.pathname) + (f"?{query}" if query else ""))
 
     async def _open_linked(self, puzzle_id: str) -> None:
         if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
@@ -219,6 +253,7 @@ class Trainer:
         state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" here
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
         window.scrollTo(0, 0)
+        self._address(drill)
         return True
 
     def _on_event(self, event) -> None:
@@ -344,6 +379,7 @@ class Trainer:
     def leave(self) -> None:
         """Back to the player's own game (the saved one), or a new game."""
         state = self.state
+        self._address(None)
         state.new_game(GameSettings())
         self.session.start(False, ask_new_game=False)
         self._say(lambda: "", "")
