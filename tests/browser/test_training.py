@@ -209,6 +209,12 @@ def test_in_dutch_and_a_forged_puzzle_link_opens_another_puzzle(browser, base_ur
         expect(box).to_have_attribute("data-drill", "d0001")
         assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
         page.screenshot(path=str(artifacts_dir / "training-double-puzzle-nl-phone.png"))
+        # A lesson with a long text (its address, as a reload or a link opens it): still all in view.
+        goto_ready(page, base_url + "?lang=nl&learn=promotion/1")
+        expect(box).to_have_attribute("data-drill", "promotion/1")
+        expect(page.locator("#tr-text")).to_contain_text(TASKS["promotion/1"].text("prompt", "nl"))
+        assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
+        page.screenshot(path=str(artifacts_dir / "training-lesson-nl-phone.png"))
         assert not errors, errors
 
 

@@ -76,6 +76,8 @@ class Trainer:
         self._solution_game = None
         #: What the box says, made again at each refresh (a language switch relabels it).
         self._feedback = lambda: ""
+        #: The box's height the board was last fitted around (under the board on a phone).
+        self._fitted_height = 0
         on(by_id("btn-learn"), "click", lambda e: self.open_learn())
         on(by_id("btn-puzzles"), "click", lambda e: self._soon(self.open_puzzle()))
         on(by_id("ng-learn"), "click", lambda e: (by_id("dlg-new").close(), self.open_learn()))
@@ -400,11 +402,16 @@ class Trainer:
         (web/ui/app.py's fit keeps room for it there)."""
         under = window.innerWidth <= NARROW or window.matchMedia(LANDSCAPE).matches
         parent = by_id("play") if under else document.querySelector("aside.side")
-        if self.box.parentElement != parent:
+        moved = self.box.parentElement != parent
+        if moved:
             if under:
                 parent.insertBefore(self.box, by_id("controls"))
             else:
                 parent.insertBefore(self.box, parent.firstElementChild)
+        # Under the board, the board is sized around the box: again when its text changes its height.
+        height = int(self.box.offsetHeight) if under else 0
+        if moved or height != self._fitted_height:
+            self._fitted_height = height
             self.app.fit()
 
     def update(self) -> None:
@@ -417,7 +424,6 @@ class Trainer:
             if shown:
                 self.app.fit()
             return
-        self._place()
         set_text(by_id("tr-feedback"), self._feedback())
         set_attr(self.box, "data-drill", drill.id)
         player = t("white") if drill.solver == 0 else t("black")
@@ -445,3 +451,4 @@ class Trainer:
         by_id("tr-next").classList.toggle("primary", drill.status != "failed")
         set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else "tr_next"))
         set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.rating) if drill.puzzle else "")
+        self._place()  # last: its height is the text's
