@@ -105,8 +105,10 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
 
 
 def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
-    with fresh_game(browser, base_url + "?learn") as (ui, errors):
+    # A forged task in the address: the list of lessons instead.
+    with fresh_game(browser, base_url + "?learn=no-such%2F9%3Cb%3E") as (ui, errors):
         page = ui.page
+        expect(page.locator("#dlg-learn")).to_be_visible()
         page.click('button[data-task="plus/1"]')
         task = TASKS["plus/1"]
         start = Position.from_string(task.position)
