@@ -151,6 +151,8 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         expect(page.locator("#status")).to_contain_text("Solved!")
         up = rating(page)
         assert up > 1500
+        # The page played the replies: the computer's worker was never started.
+        assert page.get_attribute("html", "data-ai") is None
         page.screenshot(path=str(artifacts_dir / "training-puzzle-solved.png"))
 
         # The next one, near the rating: a wrong move fails it and the rating goes down.

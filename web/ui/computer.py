@@ -271,10 +271,13 @@ class Computer:
         if not self._live:
             return
         state = self.state
+        if state.drill is not None:  # a lesson or a puzzle: the page plays the replies (web/ui/training.py)
+            self._indicators()
+            return
         self._remember()
         if state.computer is not None:
             self.want()
-        if state.computer_turn() and state.computer_problem is None and state.drill is None:
+        if state.computer_turn() and state.computer_problem is None:
             key = opponent.state_key(state)
             if self.asked is None or self.asked.key != key:
                 request = opponent.next_request(state)
