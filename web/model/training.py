@@ -30,7 +30,6 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from militakiri.pieces import WHITE
 from militakiri.position import Position
 
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
@@ -243,5 +242,11 @@ class Drill:
 
 
 def opponent(drill: Drill) -> int:
-    """The colour the page plays for the player's opponent."""
-    return 1 - drill.solver if drill.position is not None else 1 - WHITE
+    """The colour the page plays for the player's opponent (a set-up task's
+    solver is White: Task.solver)."""
+    return 1 - drill.solver
+
+
+def star_line(earned: int) -> str:
+    """Stars earned of three, as the page shows them: ``★★☆``."""
+    return "\u2605" * earned + "\u2606" * (3 - earned)

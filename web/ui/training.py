@@ -36,9 +36,11 @@ from web.i18n.texts import language, t
 from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
-from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles)
-from web.services.storage import SafeStorage
+from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles,
+                                 star_line)
 from web.model.layout import NARROW
+from web.services.storage import SafeStorage
+from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
 
 LESSONS_URL = "./web/data/lessons.json"
@@ -49,8 +51,6 @@ REPLY_MS = 450
 SOLUTION_MS = 700
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
 KEPT_OPTIONS = ("lang", "embed", "sound")
-#: A phone held sideways (web/ui/app.py's LANDSCAPE): the side panel is hidden there.
-LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
 
 
 async def _fetch_text(url: str) -> str:
@@ -186,8 +186,7 @@ class Trainer:
             tasks = el("span", None, "lesson-tasks")
             for task in lesson.tasks:
                 earned = self.progress.stars.get(task.id, 0)
-                button = el("button", f"{task.number} " + "\u2605" * earned + "\u2606" * (3 - earned),
-                            "task", type="button")
+                button = el("button", f"{task.number} {star_line(earned)}", "task", type="button")
                 button.setAttribute("data-task", task.id)
                 button.setAttribute("aria-label", t("tr_task_label", lesson=lesson.text("title", language()),
                                                     n=task.number, stars=earned))
@@ -300,7 +299,7 @@ class Trainer:
                 return t("tr_puzzle_solved" if solved else "tr_puzzle_failed") + " " + rating
         elif solved:
             self.progress.award(drill.id, drill.stars())
-            earned = "\u2605" * drill.stars() + "\u2606" * (3 - drill.stars())
+            earned = star_line(drill.stars())
 
             def feedback():
                 return t("tr_solved", stars=earned) + " " + drill.task.text("success", language())
