@@ -15,6 +15,11 @@ requests and clients without gzip get the file as it is.
   game's own runtime (its pyodide/ and pyscript/ folders, linked), so the
   two differ only by what the game adds.
 
+Every visit launches Chromium and lets it settle for ``SETTLE_S`` (2.5 s)
+before it navigates, as a visitor's browser is already running: a browser
+just launched spends about a core for 1-1.5 s on its own start (in Chromium
+156, preloading WebUI for its window), which competed with the page.
+
 Desktop (no throttling), for each page with a fresh browser profile:
 
 - **cold**: navigation start to ``html[data-ready="1"]`` (performance.now()
@@ -265,10 +270,22 @@ def make_bare(folder: Path, runtime: Path) -> Path:
     return folder
 
 
+# A visitor's browser is already running when they follow a link; a browser
+# just launched is still starting itself. Chromium 156 spends its first second
+# or so preloading WebUI for its own window (a renderer for
+# chrome://omnibox-popup.top-chrome: about a core for 1-1.5 s, seen with `ps`
+# and in a trace), which on 2 cores competed with the page measured - more
+# with a page that starts in 2 s than with one that starts in 5. So each visit
+# waits this long after the launch, on the blank tab, before it navigates.
+SETTLE_S = 2.5
+
+
 def _launch(playwright, profile: Path, service_worker: bool, **options):
-    return playwright.chromium.launch_persistent_context(
+    context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=ARGS,
         service_workers="allow" if service_worker else "block", **options)
+    time.sleep(SETTLE_S)
+    return context
 
 
 # Where a start spent its time: the page's milestones (ms from navigation
