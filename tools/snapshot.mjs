@@ -28,9 +28,14 @@
 //   (sparse(), below), gzipped.
 //
 // No browser API may be touched while the snapshot is made: a JS object
-// Python holds would have to exist again in the browser. So `js` and
-// `pyscript` cannot be imported here; a page module that needs them is
-// skipped and imported at run time as before.
+// Python holds would have to exist again in the browser. `pyscript` cannot
+// be imported here (its modules need the page). `js` can: it is the global
+// scope, and Pyodide keeps a reference to it, or to anything reached by
+// names from it, as that path, found again in the browser. The page's UI
+// modules therefore import `js` and read `js.document` and `js.window` only
+// when they run. A module that touches the browser at import time fails
+// here (`js.document` does not exist in Node); it is reported as skipped
+// and tools/start_snapshot.py stops the build with its name.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -56,10 +61,10 @@ def _militakiri_prepare(names):
     import gc, importlib, sys
 
     class NoBrowser:
-        """js and pyscript do not exist while the snapshot is made."""
+        """pyscript does not exist while the snapshot is made."""
         def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in ("js", "pyscript"):
-                raise ImportError(f"{name}: no browser while the snapshot is made")
+            if name.split(".")[0] == "pyscript":
+                raise ImportError(f"{name}: no page while the snapshot is made")
             return None
 
     blocker = NoBrowser()
@@ -69,8 +74,8 @@ def _militakiri_prepare(names):
         for name in names:
             try:
                 importlib.import_module(name)
-            except ImportError:
-                skipped.append(name)
+            except Exception as error:  # ImportError, or a module touching the browser as it is imported
+                skipped.append(f"{name}: {type(error).__name__}: {error}")
     finally:
         sys.meta_path.remove(blocker)
     importlib.invalidate_caches()

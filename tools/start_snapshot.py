@@ -118,6 +118,11 @@ def make(pyodide_dir: Path, bundle: Path, modules: list[str], root: Path) -> dic
                          str(cache / "memory.bin"))
         (cache / "done").write_text(json.dumps({"skipped": made["skipped"], "memory_bytes": made["bytes"]}))
         _prune(cache.parent, keep=cache)
+    skipped = json.loads((cache / "done").read_text())["skipped"]
+    if skipped:  # each would be imported at every start instead (~10 ms each on a cold start)
+        raise SnapshotError("these start modules cannot be imported while the snapshot is made; read "
+                            "js.document and js.window when the code runs, not as it is imported "
+                            "(tools/snapshot.mjs):\n  " + "\n  ".join(skipped))
     names = {}
     for kind, file in (("stdlib", "stdlib.zip"), ("snapshot", "memory.bin")):
         data = (cache / file).read_bytes()

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from militakiri import MilitakiriError
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+import js
+from pyodide.ffi import create_proxy, to_js
 
 from web.model import board_view
 from web.i18n.texts import t
@@ -57,12 +57,12 @@ SLACK = 16
 
 
 def now() -> float:
-    return window.performance.now() / 1000
+    return js.window.performance.now() / 1000
 
 
 def wall_now() -> float:
     """Seconds since 1970: correspondence deadlines are dates (R22)."""
-    return window.Date.now() / 1000
+    return js.Date.now() / 1000
 
 
 class App:
@@ -123,9 +123,9 @@ class App:
             node = by_id(name)
             node.disabled = False
             on(node, "click", lambda e, action=action: action())
-        on(window, "resize", lambda e: self.fit())
+        on(js.window, "resize", lambda e: self.fit())
         # Escape anywhere (no dialog open) drops a selection too.
-        on(document, "keydown", self._global_key)
+        on(js.document, "keydown", self._global_key)
 
     def _global_key(self, event) -> None:
         if event.key == "Escape" and not self.dialogs.any_open() and event.target != self.board:
@@ -134,16 +134,16 @@ class App:
 
     def _expose_hook(self) -> None:
         """window.militakiri: read-only helpers for tests and tools."""
-        hook = window.Object.new()
+        hook = js.Object.new()
         hook.squareCenter = create_proxy(self._square_center)
         hook.version = "1"
-        window.militakiri = hook
+        js.window.militakiri = hook
 
     def _square_center(self, name):
         kind = self.state.kind
         sq = kind.square(str(name))
         x, y = self.renderer.geometry().center(kind.file_of(sq), kind.rank_of(sq))
-        return to_js({"x": x, "y": y}, dict_converter=window.Object.fromEntries)
+        return to_js({"x": x, "y": y}, dict_converter=js.Object.fromEntries)
 
     # Life cycle ---------------------------------------------------------------
 
@@ -159,20 +159,20 @@ class App:
         feed back): the side panel's width and the rows around the board are
         taken off, with fixed room for the status line and the buttons."""
         kind = self.state.kind
-        width, height = window.innerWidth, window.innerHeight
-        if window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
-            top = document.querySelector(".topbar").offsetHeight
+        width, height = js.window.innerWidth, js.window.innerHeight
+        if js.window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
+            top = js.document.querySelector(".topbar").offsetHeight
             self.state.turned = False
             square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
             self.renderer.resize(square)
             self.renderer.request()
             return
         # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
-        embed = document.documentElement.classList.contains("embed")
+        embed = js.document.documentElement.classList.contains("embed")
         narrow = width <= NARROW or embed
         avail_w = width - (16 if narrow else SIDE_PANEL + 46)
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
-        top = document.querySelector(".topbar").offsetHeight
+        top = js.document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
         training = by_id("training")  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
@@ -196,25 +196,25 @@ class App:
         """The room below the board: the room the page keeps before Python
         runs (style.css), so that a first frame that fits never moves, and
         what the buttons needed beyond it (_overflow)."""
-        embed = document.documentElement.classList.contains("embed")
+        embed = js.document.documentElement.classList.contains("embed")
         return (EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS) + self._extra
 
     def _overflow(self) -> int:
         """How far the last button reaches below the window (negative: room left)."""
-        bottom = by_id("controls").getBoundingClientRect().bottom + window.scrollY
-        return int(bottom + BOTTOM_MARGIN - window.innerHeight)
+        bottom = by_id("controls").getBoundingClientRect().bottom + js.window.scrollY
+        return int(bottom + BOTTOM_MARGIN - js.window.innerHeight)
 
     def _keep_controls_in_view(self) -> None:
         """A second row of buttons or a longer message pushed a needed control
         below the fold: the board gives up that much (and takes it back when
         there is room again, with some to spare, so it never see-saws)."""
-        if window.matchMedia(LANDSCAPE).matches:
+        if js.window.matchMedia(LANDSCAPE).matches:
             return
         overflow = self._overflow()
         if overflow > 0:
             # All the status line and the buttons take beyond style.css's room
             # (the board may not have been the one short of height).
-            embed = document.documentElement.classList.contains("embed")
+            embed = js.document.documentElement.classList.contains("embed")
             least = EMBED_STATUS_AND_BUTTONS if embed else STATUS_AND_BUTTONS
             content = by_id("status").offsetHeight + by_id("controls").offsetHeight + STATUS_MARGINS
             self._extra = max(self._extra + overflow, int(content) - least)

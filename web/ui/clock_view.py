@@ -8,8 +8,8 @@ game whether the mover's flag has fallen; if so the game ends at once.
 
 from __future__ import annotations
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from pyodide.ffi import create_proxy
 
 from web.i18n.texts import t
 from web.model.formatting import TENTHS_BELOW, clock_text
@@ -33,8 +33,8 @@ class ClockView:
         self.on_low = None
         self._low_said: set = set()
         self._tick = create_proxy(self.tick)
-        window.setInterval(self._tick, TICK_MS)
-        on(document, "visibilitychange", lambda _event: self.tick())
+        js.window.setInterval(self._tick, TICK_MS)
+        on(js.document, "visibilitychange", lambda _event: self.tick())
 
     def tick(self, *_args) -> None:
         state = self.state

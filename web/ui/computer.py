@@ -26,8 +26,8 @@ import json
 import os
 
 import militakiri
-from pyscript import document, window
-from pyscript.ffi import to_js
+import js
+from pyodide.ffi import to_js
 
 from web.i18n.texts import t
 from web.model import opponent
@@ -50,7 +50,7 @@ MIN_REPLY_S = 0.35
 
 
 def _js(value):
-    return to_js(value, dict_converter=window.Object.fromEntries)
+    return to_js(value, dict_converter=js.Object.fromEntries)
 
 
 #: The worker's Python beside the engine: its module and the packages above it.
@@ -119,7 +119,7 @@ class AiWorker:
         self.on_status()
         try:
             files = engine_files()
-            worker = window.Worker.new(WORKER_URL, _js({"type": "module"}))
+            worker = js.window.Worker.new(WORKER_URL, _js({"type": "module"}))
         except Exception as error:  # no Worker, or the engine files are not readable
             self._fail(t("ai_err_load", error=str(error)))
             return
@@ -151,7 +151,7 @@ class AiWorker:
             if not future.done():
                 future.set_exception(ComputerError(problem))
         self._answers.clear()
-        window.console.error(f"militakiri: the computer's worker failed: {problem}")
+        js.window.console.error(f"militakiri: the computer's worker failed: {problem}")
         self.on_status()
 
     def _error(self, event) -> None:
@@ -213,7 +213,7 @@ class Computer:
         #: Nothing starts before the page is ready (:meth:`ready`).
         self._live = False
         #: Which side the computer played, kept for a reload (opponent.memory).
-        self.storage = SafeStorage.from_getter(lambda: window.localStorage)
+        self.storage = SafeStorage.from_getter(lambda: js.window.localStorage)
         self._remembered = None
         app.views.append(self._indicators)
         app.events.on(lambda event: self.consider())
@@ -241,7 +241,7 @@ class Computer:
 
     def _worker_status(self) -> None:
         worker = self.worker
-        root = document.documentElement
+        root = js.document.documentElement
         set_attr(root, "data-ai", worker.status)
         if worker.start_ms is not None:
             set_attr(root, "data-ai-ms", str(worker.start_ms))
@@ -342,7 +342,7 @@ class Computer:
                 self.app.refresh()
             return
         except Exception as error:  # never expected: keep the page alive, say it
-            window.console.error(f"militakiri: computer: {error!r}")
+            js.window.console.error(f"militakiri: computer: {error!r}")
             if self.asked is request:
                 self.asked = None
             return

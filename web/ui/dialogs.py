@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyscript import document
+import js
 
 from militakiri import MilitakiriError
 
@@ -110,7 +110,7 @@ class Dialogs:
         (web/boot/first_stage.js, on a first visit): ``"chosen"`` (start that
         game: ``start_chosen``), ``"dismissed"``, ``"learn"`` (the lessons
         instead: web/ui/training.py) or None. Read once."""
-        root = document.documentElement
+        root = js.document.documentElement
         choice = root.getAttribute("data-new-game")
         root.removeAttribute("data-new-game")
         return choice if choice in ("chosen", "dismissed", "learn") else None
@@ -294,5 +294,5 @@ class Dialogs:
 
     def any_open(self) -> bool:
         # Every <dialog> of the page (the share, record and problem dialogs too).
-        return bool(document.querySelector("dialog[open]"))  # JS null is falsy
+        return bool(js.document.querySelector("dialog[open]"))  # JS null is falsy
 

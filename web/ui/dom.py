@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from pyodide.ffi import create_once_callable, create_proxy
 
 from web.i18n.texts import t
 
@@ -31,15 +30,15 @@ def on(node, event: str, handler) -> None:
 def later(ms: float, fn) -> None:
     """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout); its
     proxy is freed once it has run."""
-    window.setTimeout(create_once_callable(lambda *args: fn()), ms)
+    js.window.setTimeout(create_once_callable(lambda *args: fn()), ms)
 
 
 def by_id(name: str):
-    return document.getElementById(name)
+    return js.document.getElementById(name)
 
 
 def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
-    node = document.createElement(tag)
+    node = js.document.createElement(tag)
     if text is not None:
         node.textContent = text
     if cls:
@@ -50,7 +49,7 @@ def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
 
 
 def svg(tag: str, **attrs):
-    node = document.createElementNS(SVG_NS, tag)
+    node = js.document.createElementNS(SVG_NS, tag)
     for key, value in attrs.items():
         node.setAttribute(key.replace("_", "-"), str(value))
     return node
@@ -78,7 +77,7 @@ def clear(node) -> None:
 
 def apply_texts(root=None) -> None:
     """Fill data-text / data-label / data-title elements from texts.py."""
-    root = root or document
+    root = root or js.document
     for node in root.querySelectorAll("[data-text]"):
         node.textContent = t(node.getAttribute("data-text"))
     for node in root.querySelectorAll("[data-label]"):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from pyodide.ffi import create_proxy
 
 from militakiri.board import ZONE_ROWS
 from militakiri.move import Move
@@ -62,7 +62,7 @@ class Renderer:
         self._animation = None
         #: The next move is not animated (the player dropped it there).
         self.skip_animation = False
-        self._motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self._motion = js.window.matchMedia("(prefers-reduced-motion: reduce)")
 
     # Size ---------------------------------------------------------------------
 
@@ -70,7 +70,7 @@ class Renderer:
         return self.state.geometry(self.square)
 
     def resize(self, square: int) -> None:
-        dpr = float(window.devicePixelRatio or 1)
+        dpr = float(js.window.devicePixelRatio or 1)
         if square == self.square and dpr == self.dpr and self._sized():
             return
         self.square, self.dpr = square, dpr
@@ -91,7 +91,7 @@ class Renderer:
     def request(self) -> None:
         if not self._queued:
             self._queued = True
-            window.requestAnimationFrame(self._frame)
+            js.window.requestAnimationFrame(self._frame)
 
     def _on_frame(self, _timestamp=None) -> None:
         self._queued = False
@@ -114,14 +114,14 @@ class Renderer:
             token = state.replay.last_token(game) if one_step else None
             if token is not None and not self.skip_animation and not self._motion.matches:
                 sprites, covered = animation.plan(before, pieces, Move.from_token(token, state.kind))
-                self._animation = (float(window.performance.now()), sprites, covered)
+                self._animation = (float(js.window.performance.now()), sprites, covered)
             self.skip_animation = False
         if self._animation is None or self.drag:
             self._animation = None
             self.canvas.removeAttribute("data-animating")
             return None
-        duration = float(getattr(window, "militakiriAnimationMs", None) or animation.DURATION_MS)
-        gone = (float(window.performance.now()) - self._animation[0]) / duration
+        duration = float(getattr(js.window, "militakiriAnimationMs", None) or animation.DURATION_MS)
+        gone = (float(js.window.performance.now()) - self._animation[0]) / duration
         if gone >= 1:
             self._animation = None
             self.canvas.removeAttribute("data-animating")
@@ -374,7 +374,7 @@ class Renderer:
         key = (piece.symbol, px)
         sprite = self._sprites.get(key)
         if sprite is None:
-            sprite = document.createElement("canvas")
+            sprite = js.document.createElement("canvas")
             sprite.width = px
             sprite.height = px
             paint_piece(sprite.getContext("2d"), piece, px)

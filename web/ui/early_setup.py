@@ -13,7 +13,7 @@ page's game changes first (a link, another new game), it is dropped.
 
 from __future__ import annotations
 
-from pyscript import document
+import js
 
 from web.model.events import Event
 from web.model.setup_stage import read_placed
@@ -26,7 +26,7 @@ class EarlySetup:
 
     def __init__(self, app) -> None:
         self.app = app
-        root = document.documentElement
+        root = js.document.documentElement
         self.pending = read_placed(root.getAttribute(ATTRIBUTE)) or []
         root.removeAttribute(ATTRIBUTE)
         self.game_id = app.state.game_id

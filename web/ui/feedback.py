@@ -17,7 +17,7 @@ Hooks for tests: ``html[data-sound]`` is ``on`` or ``off``;
 
 from __future__ import annotations
 
-from pyscript import document, window
+import js
 
 from web.i18n.texts import t
 from web.model.announce import announce
@@ -40,7 +40,7 @@ TONES = {
 
 
 def _local_storage():
-    return window.localStorage
+    return js.window.localStorage
 
 
 class Feedback:
@@ -60,7 +60,7 @@ class Feedback:
         self._button.disabled = False
         on(self._button, "click", lambda e: self.toggle())
         for name in ("pointerdown", "keydown"):
-            on(document, name, lambda e: self._unlock())
+            on(js.document, name, lambda e: self._unlock())
         app.events.on(self._on_event, "moved", "over")
         app.clocks.on_low = lambda color: self.play(["low_time"])
         self._show()
@@ -71,7 +71,7 @@ class Feedback:
         self._show()
 
     def _show(self) -> None:
-        set_attr(document.documentElement, "data-sound", "on" if self.enabled else "off")
+        set_attr(js.document.documentElement, "data-sound", "on" if self.enabled else "off")
         # A note, struck through when muted (style.css): the words are its label and title,
         # so the top bar keeps its rows on a phone.
         set_text(self._button, "\u266a")
@@ -85,7 +85,7 @@ class Feedback:
             return
         self._unlocked = True
         try:
-            self._context = window.AudioContext.new()
+            self._context = js.window.AudioContext.new()
         except Exception:  # no Web Audio here: silent
             self._context = None
 
@@ -102,7 +102,7 @@ class Feedback:
     def play(self, names: list[str]) -> None:
         if not names:
             return
-        set_attr(document.documentElement, "data-sound-last", names[-1])
+        set_attr(js.document.documentElement, "data-sound-last", names[-1])
         context = self._context
         if not self.enabled or context is None:
             return
@@ -114,7 +114,7 @@ class Feedback:
                 for frequency, offset, length, wave, volume in TONES[name]:
                     self._tone(context, start + 0.22 * index + offset, frequency, length, wave, volume)
         except Exception as error:  # a sound never breaks the game
-            window.console.warn(f"sound: {error!r}")
+            js.window.console.warn(f"sound: {error!r}")
 
     @staticmethod
     def _tone(context, at: float, frequency: float, length: float, wave: str, volume: float) -> None:

@@ -17,7 +17,7 @@ this visit.
 
 from __future__ import annotations
 
-from pyscript import document, window
+import js
 
 from web.i18n import texts
 from web.model.layout import NARROW_QUERY
@@ -29,15 +29,15 @@ STORAGE_KEY = "militakiri.language"
 
 
 def _storage() -> SafeStorage:
-    return SafeStorage.from_getter(lambda: window.localStorage)
+    return SafeStorage.from_getter(lambda: js.window.localStorage)
 
 
 def _preferred() -> list[str]:
     try:
-        languages = window.navigator.languages
+        languages = js.window.navigator.languages
         if languages:
             return [str(code) for code in languages]
-        return [str(window.navigator.language or "")]
+        return [str(js.window.navigator.language or "")]
     except Exception:  # no navigator.languages: English
         return []
 
@@ -45,7 +45,7 @@ def _preferred() -> list[str]:
 def start(query: str) -> str:
     """Choose and set the page's language; returns its code."""
     # A choice made on the switch while the page loaded (web/boot/first_stage.js).
-    chosen = document.documentElement.getAttribute("data-language-chosen")
+    chosen = js.document.documentElement.getAttribute("data-language-chosen")
     asked = query_params(query).get("lang")
     code = texts.choose_language(asked, _storage().get(STORAGE_KEY), _preferred(), chosen)
     _apply(code)
@@ -54,8 +54,8 @@ def start(query: str) -> str:
 
 def _apply(code: str) -> None:
     texts.set_language(code)
-    document.documentElement.setAttribute("lang", code)
-    for link in document.querySelectorAll("a[data-rules]"):
+    js.document.documentElement.setAttribute("lang", code)
+    for link in js.document.querySelectorAll("a[data-rules]"):
         link.setAttribute("href", f"./rules/{code}.html")
 
 
@@ -75,7 +75,7 @@ def wire(app) -> None:
         return
     clear(select)
     # A phone's top bar has no room for "Nederlands": the codes there.
-    narrow = bool(window.matchMedia(NARROW_QUERY).matches)
+    narrow = bool(js.window.matchMedia(NARROW_QUERY).matches)
     for code, name in texts.LANGUAGE_NAMES.items():
         select.appendChild(el("option", code.upper() if narrow else name, value=code, lang=code, title=name))
     select.value = texts.language()

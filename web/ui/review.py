@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pyscript import document
+import js
 
 from militakiri.ai.review import EVAL_CLIP, counts
 
@@ -154,7 +154,7 @@ class Reviewer:
 
 
 def _add(svg, name: str, **attrs) -> None:
-    node = document.createElementNS(SVG, name)
+    node = js.document.createElementNS(SVG, name)
     for key, value in attrs.items():
         node.setAttribute(key, str(value))
     svg.appendChild(node)

@@ -29,8 +29,8 @@ from __future__ import annotations
 import json
 import zlib
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from pyodide.ffi import create_proxy
 
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 
@@ -63,11 +63,11 @@ ARROW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next"}
 
 
 def _local_storage():
-    return window.localStorage  # throws where the browser denies storage
+    return js.window.localStorage  # throws where the browser denies storage
 
 
 def _session_storage():
-    return window.sessionStorage  # per tab, kept across reloads; may throw too
+    return js.window.sessionStorage  # per tab, kept across reloads; may throw too
 
 
 #: sessionStorage: this tab's save (its slot), and the moves that could not
@@ -86,7 +86,7 @@ class Session:
         self.storage = SafeStorage.from_getter(_local_storage)
         self.tab = SafeStorage.from_getter(_session_storage)
         if self.embed:  # each embedded board (its parameters) keeps its own game
-            where = str(query) + str(window.location.hash or "")
+            where = str(query) + str(js.window.location.hash or "")
             self.saver = Autosaver(self.storage, f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}")
         else:  # each game its own save: two tabs keep two games
             slot = self.tab.get(TAB_SLOT_KEY) or new_slot()
@@ -118,16 +118,16 @@ class Session:
         for name in ("btn-share", "btn-record"):
             by_id(name).disabled = False
         on(by_id("moves"), "click", self._move_clicked)
-        on(document, "keydown", self._key)
-        on(window, "hashchange", lambda e: self._hash_changed())
-        on(document, "visibilitychange",
-                 lambda e: self.save(force=True) if document.visibilityState == "hidden" else None)
-        on(window, "pagehide", lambda e: self.save(force=True))
+        on(js.document, "keydown", self._key)
+        on(js.window, "hashchange", lambda e: self._hash_changed())
+        on(js.document, "visibilitychange",
+                 lambda e: self.save(force=True) if js.document.visibilityState == "hidden" else None)
+        on(js.window, "pagehide", lambda e: self.save(force=True))
         self._tick_proxy = create_proxy(lambda *a: self._tick())
-        window.setInterval(self._tick_proxy, TICK_MS)
+        js.window.setInterval(self._tick_proxy, TICK_MS)
         self._save_soon = False
         self._saved_proxy = create_proxy(lambda *a: self._deferred_save())
-        self._frame_proxy = create_proxy(lambda *a: window.setTimeout(self._saved_proxy, 0))
+        self._frame_proxy = create_proxy(lambda *a: js.window.setTimeout(self._saved_proxy, 0))
 
     # Start-up -------------------------------------------------------------------------
 
@@ -139,7 +139,7 @@ class Session:
         self._remember_slot()
         for _key, reason in self.saver.broken[:1]:
             problems.append(("problem_saved_title", t("saved_bad", reason=sentence(reason)), True))
-        source = self.options.link or str(window.location.hash or "")
+        source = self.options.link or str(js.window.location.hash or "")
         shared = None
         if not is_empty_fragment(source):
             try:
@@ -230,7 +230,7 @@ class Session:
         self.app.fit()  # after the refresh: the board kind and the notice are known
 
     def _hash_changed(self) -> None:
-        fragment = str(window.location.hash or "")
+        fragment = str(js.window.location.hash or "")
         if is_empty_fragment(fragment):
             return
         try:
@@ -243,8 +243,8 @@ class Session:
             self._clear_hash()
 
     def _clear_hash(self) -> None:
-        location = window.location
-        window.history.replaceState(window.history.state, "", str(location.pathname) + str(location.search))
+        location = js.window.location
+        js.window.history.replaceState(js.window.history.state, "", str(location.pathname) + str(location.search))
 
     # What happens to the game ---------------------------------------------------------
 
@@ -255,7 +255,7 @@ class Session:
         # just after the next frame is painted, so a move shows at once.
         if not self._save_soon:
             self._save_soon = True
-            window.requestAnimationFrame(self._frame_proxy)
+            js.window.requestAnimationFrame(self._frame_proxy)
         if self.embed and self._announced:
             for message in messages_for(event, self.state):
                 self._post(message)
@@ -272,7 +272,7 @@ class Session:
         try:
             done = self.saver.update(self.state, self.state.clock_now(), force=force, wall=self.state.wall())
         except Exception as error:  # autosave never breaks the game
-            window.console.error(f"autosave: {error!r}")
+            js.window.console.error(f"autosave: {error!r}")
             return
         self._remember_slot()
         if done == "failed":  # said now, in the move that could not be saved
@@ -309,12 +309,12 @@ class Session:
         listing.replaceChildren()
         for restored in self.saver.others:
             game = restored.game
-            item = document.createElement("li")
-            words = document.createElement("span")
-            when = window.Date.new(restored.saved_at * 1000).toLocaleString() if restored.saved_at else "?"
+            item = js.document.createElement("li")
+            words = js.document.createElement("span")
+            when = js.Date.new(restored.saved_at * 1000).toLocaleString() if restored.saved_at else "?"
             set_text(words, t("saved_game_row", white=game.players.white, black=game.players.black,
                               moves=game.position.number, when=str(when)))
-            button = document.createElement("button")
+            button = js.document.createElement("button")
             button.type = "button"
             set_text(button, t("open_game"))
             on(button, "click", lambda e, r=restored: self.open_saved(r))
@@ -355,8 +355,8 @@ class Session:
         set_attr(board, "data-ply", str(shown))
         set_attr(board, "data-plies", str(total))
         title = page_title(game, t("title"))
-        if str(document.title) != title:
-            document.title = title
+        if str(js.document.title) != title:
+            js.document.title = title
         self._update_notice()
 
     def _update_notice(self) -> None:
@@ -441,6 +441,6 @@ class Session:
     def _post(self, message: dict) -> None:
         """postMessage to the parent window (any origin: nothing secret is sent)."""
         try:
-            window.parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
+            js.window.parent.postMessage(js.JSON.parse(json.dumps(message)), "*")
         except Exception as error:
-            window.console.error(f"postMessage: {error!r}")
+            js.window.console.error(f"postMessage: {error!r}")

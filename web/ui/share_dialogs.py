@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import json
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+import js
+from pyodide.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
 
@@ -23,11 +23,11 @@ from web.ui.dom import by_id, later, on, set_text, show
 
 def format_deadline(deadline: float) -> str:
     """A deadline as a local date and time, in the page's language."""
-    options = window.JSON.parse(json.dumps({"dateStyle": "medium", "timeStyle": "short"}))
+    options = js.JSON.parse(json.dumps({"dateStyle": "medium", "timeStyle": "short"}))
     try:
-        return str(window.Date.new(deadline * 1000).toLocaleString(language(), options))
+        return str(js.Date.new(deadline * 1000).toLocaleString(language(), options))
     except Exception:
-        return str(window.Date.new(deadline * 1000).toString())
+        return str(js.Date.new(deadline * 1000).toString())
 
 
 class ShareDialogs:
@@ -59,7 +59,7 @@ class ShareDialogs:
 
     def close_all(self) -> None:
         self._after_problem = None
-        for dialog in list(document.querySelectorAll("dialog[open]")):
+        for dialog in list(js.document.querySelectorAll("dialog[open]")):
             dialog.close()
 
     # Share ----------------------------------------------------------------------------
@@ -72,7 +72,7 @@ class ShareDialogs:
         # Against the computer the link also carries the clocks (militakiri.link version 2).
         computer = state.computer_side()
         link = link_of(game, computer, state.clock_now()) if computer else self.session.saver.link(game, state.game_id)
-        url = share_url(str(window.location.href), link)
+        url = share_url(str(js.window.location.href), link)
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
         set_text(by_id("share-copied"), "")
@@ -107,16 +107,16 @@ class ShareDialogs:
         game = self.state.game
         if game is None:
             return
-        options = window.JSON.parse(json.dumps({"type": "text/plain;charset=utf-8"}))
-        blob = window.Blob.new(window.Array.of(game.record()), options)
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
+        options = js.JSON.parse(json.dumps({"type": "text/plain;charset=utf-8"}))
+        blob = js.window.Blob.new(js.Array.of(game.record()), options)
+        url = js.window.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
         link.href = url
         link.download = record_filename(game)
-        document.body.appendChild(link)
+        js.document.body.appendChild(link)
         link.click()
         link.remove()
-        later(2000, lambda: window.URL.revokeObjectURL(url))
+        later(2000, lambda: js.window.URL.revokeObjectURL(url))
 
     def _file_chosen(self) -> None:
         files = by_id("record-file").files
@@ -149,7 +149,7 @@ class ShareDialogs:
             set_text(error_box, t("record_bad", reason=str(error)))
             return
         except Exception as error:  # never half-load, whatever went wrong
-            window.console.error(f"record import: {error!r}")
+            js.window.console.error(f"record import: {error!r}")
             set_text(error_box, t("record_bad", reason=error.__class__.__name__))
             return
         set_text(error_box, "")
@@ -190,12 +190,12 @@ def copy_text(node, status) -> None:
         try:
             node.focus()
             node.select()
-            ok = bool(document.execCommand("copy"))
+            ok = bool(js.document.execCommand("copy"))
         except Exception:
             ok = False
         set_text(status, t("copied") if ok else t("copy_failed"))
 
     try:
-        window.navigator.clipboard.writeText(text).then(create_proxy(done), create_proxy(by_hand))
+        js.window.navigator.clipboard.writeText(text).then(create_proxy(done), create_proxy(by_hand))
     except Exception:  # no Clipboard API here (an insecure context, an old browser)
         by_hand()

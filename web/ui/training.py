@@ -30,7 +30,7 @@ from dataclasses import replace
 from militakiri import MilitakiriError
 from militakiri.bounded import excerpt
 from militakiri.move import Move
-from pyscript import document, window
+import js
 
 from web.i18n.texts import language, t
 from web.model.lessons import find_task, read_lessons
@@ -54,7 +54,7 @@ KEPT_OPTIONS = ("lang", "embed", "sound")
 
 
 async def _fetch_text(url: str) -> str:
-    response = await window.fetch(url)
+    response = await js.window.fetch(url)
     if not response.ok:
         raise OSError(f"{url}: HTTP {response.status}")
     return str(await response.text())
@@ -65,7 +65,7 @@ class Trainer:
         self.app = app
         self.state = app.state
         self.session = session
-        self.storage = SafeStorage.from_getter(lambda: window.localStorage)
+        self.storage = SafeStorage.from_getter(lambda: js.window.localStorage)
         self.progress = Progress.read(self.storage.get(PROGRESS_KEY))
         self.lessons = None
         self.puzzles = None
@@ -94,7 +94,7 @@ class Trainer:
             by_id(name).disabled = False
         app.events.on(self._on_event)
         app.views.append(self.update)
-        set_attr(document.documentElement, "data-rating", str(self.progress.rating))
+        set_attr(js.document.documentElement, "data-rating", str(self.progress.rating))
 
     def asked(self, query: str, learn: bool) -> bool:
         """What the address or the first visit asked for: ``?puzzle=ID`` (a
@@ -129,14 +129,14 @@ class Trainer:
         ``?puzzle=s0042``, so a reload (or the link) opens it again; of the
         page's other options only its look is kept (a game's options would
         start that game again)."""
-        location = window.location
+        location = js.window.location
         params = parse_qs(str(location.search or "").lstrip("?"), keep_blank_values=True)
         pairs = [(name, params[name][-1]) for name in KEPT_OPTIONS if name in params]
         if drill is not None:
             pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
         # "/" may stand in a query: plus/2 reads better than plus%2F2.
-        query = "&".join(f"{name}={str(window.encodeURIComponent(value)).replace('%2F', '/')}" for name, value in pairs)
-        window.history.replaceState(window.history.state, "", str(location.pathname) + (f"?{query}" if query else ""))
+        query = "&".join(f"{name}={str(js.window.encodeURIComponent(value)).replace('%2F', '/')}" for name, value in pairs)
+        js.window.history.replaceState(js.window.history.state, "", str(location.pathname) + (f"?{query}" if query else ""))
 
     async def _open_linked(self, puzzle_id: str) -> None:
         if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
@@ -162,7 +162,7 @@ class Trainer:
 
     def _save(self) -> None:
         self.storage.set(PROGRESS_KEY, self.progress.to_json())
-        set_attr(document.documentElement, "data-rating", str(self.progress.rating))
+        set_attr(js.document.documentElement, "data-rating", str(self.progress.rating))
 
     # Learn ---------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ class Trainer:
         state.flipped = drill.solver == 1
         state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" here
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
-        window.scrollTo(0, 0)
+        js.window.scrollTo(0, 0)
         self._address(drill)
         return True
 
@@ -399,8 +399,8 @@ class Trainer:
         """Beside the board on a wide screen; on a phone under the status
         line, so the task, its answer and its buttons show with the board
         (web/ui/app.py's fit keeps room for it there)."""
-        under = window.innerWidth <= NARROW or window.matchMedia(LANDSCAPE).matches
-        parent = by_id("play") if under else document.querySelector("aside.side")
+        under = js.window.innerWidth <= NARROW or js.window.matchMedia(LANDSCAPE).matches
+        parent = by_id("play") if under else js.document.querySelector("aside.side")
         moved = self.box.parentElement != parent
         if moved:
             if under:
