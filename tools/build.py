@@ -449,6 +449,7 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
     # On a first visit its New game dialog works before Python: its choices
     # are in the page; a saved game under this key means it is no first visit.
     html = first_stage.new_game_choices(html, first_stage.load_settings(root))
+    html = first_stage.legend(html, first_stage.load_legend(root))
     html = first_stage.render(html, first_stage.load_texts(root), {"saveKey": first_stage.save_key(root)},
                               mb=first_visit_mb)
     # ... and the player's set-up can be placed before Python: the engine's answers.

@@ -18,6 +18,8 @@ should already be the page, in the player's language, not a skeleton:
   writes its choices (``new_game_choices``, from web/model/settings.py) into the
   selects, the script opens the dialog and hands what the player chose to
   web/ui/dialogs.py once Python is ready (``html[data-new-game]``).
+- the legend beside the board (``legend``, from web/model/legend.py): its
+  pictures, and its words as keyed texts like the rest;
 - web/style.css gives the board its size and squares before the canvas is
   drawn (the same sizing as web/ui/app.py ``App.fit``).
 
@@ -55,6 +57,11 @@ def load_texts(root: Path):
     return page_module(root, "web.i18n.texts")
 
 
+def load_legend(root: Path):
+    """web/model/legend.py of the tree at ``root``."""
+    return page_module(root, "web.model.legend")
+
+
 def load_settings(root: Path):
     """web/model/settings.py of the tree at ``root``: the New game dialog's choices."""
     return page_module(root, "web.model.settings")
@@ -74,7 +81,7 @@ def new_game_choices(page: str, settings) -> str:
     """``page`` with the New game dialog's selects filled, each option keyed
     to its text (filled by ``render``) and the defaults of a new game
     (``settings.GameSettings()``, as web/ui/dialogs.py ``open_new`` shows them)
-    selected. web/ui/dialogs.py fills the same selects again when Python runs.
+    selected. Python keeps them: a language switch relabels their keyed texts.
 
     >>> class S:
     ...     PRESETS, EXTRAS, LEVELS, SIDES = (("none", "-"),), ("none",), (1, 2), ("white", "random")
@@ -98,6 +105,23 @@ def new_game_choices(page: str, settings) -> str:
         page, count = empty.subn(lambda m: m.group(1) + inner + m.group(2), page)
         if count > 1:
             raise FirstStageError(f'index.html: more than one <select id="{name}">')
+    return page
+
+
+def legend(page: str, legend_module) -> str:
+    """``page`` with the legend's empty list (``<ul id="legend-list">``) filled
+    by web/model/legend.py: Python never builds it.
+
+    >>> class L:
+    ...     def legend_html():
+    ...         return '<li><span data-text="legend_marks"></span></li>'
+    >>> legend('<ul id="legend-list"></ul>', L)
+    '<ul id="legend-list"><li><span data-text="legend_marks"></span></li></ul>'
+    """
+    page, count = re.subn(r'(<ul\b[^>]*\sid="legend-list"[^>]*>)\s*(</ul>)',
+                          lambda m: m.group(1) + legend_module.legend_html() + m.group(2), page)
+    if count != 1:
+        raise FirstStageError('index.html needs exactly one empty <ul id="legend-list">')
     return page
 
 

@@ -49,6 +49,8 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url,
     expect(status).to_have_text("c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)")
     expect(page.locator("#btn-flip")).to_have_text("Flip board")
     expect(page.locator("#legend-list")).to_contain_text("Cross: moves diagonally, takes straight.")
+    # The New game dialog's choices too (keyed by the build, relabelled with the page).
+    expect(page.locator('#ng-time option[value="none"]')).to_have_text("No clock")
     expect(page.locator("#dlg-help a[data-rules]")).to_have_attribute("href", "./rules/en.html")
 
     # Remembered: the browser still says Dutch, the page stays English.

@@ -16,12 +16,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TEXTS = first_stage.load_texts(ROOT)
 SETTINGS = first_stage.load_settings(ROOT)
+LEGEND = first_stage.load_legend(ROOT)
 
 
 def _built(html: str) -> str:
     """index.html as the build fills it (tools/build.py)."""
-    return first_stage.render(first_stage.new_game_choices(html, SETTINGS), TEXTS,
-                              {"saveKey": first_stage.save_key(ROOT)}, mb=15)
+    html = first_stage.legend(first_stage.new_game_choices(html, SETTINGS), LEGEND)
+    return first_stage.render(html, TEXTS, {"saveKey": first_stage.save_key(ROOT)}, mb=15)
 
 
 class _Keyed(HTMLParser):
@@ -108,6 +109,18 @@ def test_the_new_game_dialog_has_its_choices_before_python(page):
     chosen = {o["value"] for group in options.values() for o in group if "selected" in o}
     assert chosen == {"none", SETTINGS.EXTRAS[0], str(default.level), SETTINGS.SIDES[0]}
     assert SETTINGS.preset_control("none").text() == default.time_control
+
+
+def test_the_legend_is_in_the_page_before_python(page):
+    """Its words keyed as web/model/legend.py has them (filled in English,
+    relabelled with the rest), each row with its two pictures: Python never
+    builds it."""
+    words = [e for e in page.elements if e["attrs"].get("data-text", "").startswith("legend_")]
+    assert [e["attrs"]["data-text"] for e in words] == [key for *_, key in LEGEND.ROWS] + [LEGEND.MARKS]
+    assert words[0]["text"] == TEXTS.TEXTS["en"]["legend_star"]
+    html = _built((ROOT / "index.html").read_text(encoding="utf-8"))
+    items = re.search(r'<ul id="legend-list">(.*?)</ul>', html, re.S)[1].split("</li>")
+    assert [item.count("<svg") for item in items if item] == [2] * len(LEGEND.ROWS) + [0]
 
 
 def test_the_texts_come_right_before_the_script_that_reads_them():

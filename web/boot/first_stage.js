@@ -69,6 +69,7 @@
     const table = texts[code];
     current = code;
     root.setAttribute("lang", code);
+    root.dataset.labelled = code; // Python does not label the page again in this language (web/ui/app.py)
     for (const node of document.querySelectorAll("[data-text]")) {
       node.textContent = table[node.dataset.text];
     }

@@ -1,5 +1,6 @@
 """How pieces look, as plain geometry and colours shared by the canvas
-(web/ui/draw.py), the rules pages' board pictures (tools/rules.py) and the icons.
+(web/ui/draw.py), the rules pages' board pictures (tools/rules.py) and the
+icons (:func:`icon_svg`: the legend, the player bars' towers).
 
 Coordinates are in a unit box (0..1 both ways, y down). The three shapes are
 drawn as the lines they move along, so the symbol *is* the rule of thumb:
@@ -124,3 +125,39 @@ def piece_parts(piece) -> PieceParts:
     top = 0.5 - (piece.height - 1) * DISC_STEP / 2
     discs = [(top + i * DISC_STEP, "fill" if i == 0 else "side") for i in range(piece.height - 1, -1, -1)]
     return PieceParts(None, None, discs, top, 0.19, piece.height > 1)
+
+
+def icon_svg(piece, size: int = 18) -> str:
+    """A small SVG picture of ``piece``, ``size`` pixels square: a tower's
+    outline, or a pawn's or rank's discs (a rank's height in a badge), and
+    the shape's symbol. Markup, so the build writes the legend's icons into
+    the page (web/model/legend.py) and the page makes a player bar's icon in
+    one step (web/ui/panels.py).
+
+    >>> from militakiri.pieces import piece_from_symbol
+    >>> icon_svg(piece_from_symbol("X2"), 26).count("<circle"), ">2</text>" in icon_svg(piece_from_symbol("X2"))
+    (3, True)
+    """
+    colours = PALETTE[piece.color]
+    out = [f'<svg viewBox="0 0 100 100" width="{size}" height="{size}" aria-hidden="true" focusable="false">']
+    if piece.is_tower:
+        points = " ".join(f"{x * 100:.1f},{y * 100:.1f}" for x, y in tower_outline(0.14, 0.86, 0.1, 0.9))
+        out.append(f'<polygon points="{points}" fill="{colours["fill"]}" stroke="{colours["edge"]}" '
+                   'stroke-width="7" stroke-linejoin="round"/>')
+        cy, r = 0.55, 0.2
+    else:
+        top = 50 - (piece.height - 1) * 3
+        for i in range(piece.height - 1, -1, -1):  # stacked discs, the top one last
+            fill = colours["fill"] if i == 0 else colours["side"]
+            out.append(f'<circle cx="50" cy="{top + i * 6}" r="40" fill="{fill}" stroke="{colours["edge"]}" '
+                       'stroke-width="7"/>')
+        cy, r = top / 100, 0.23
+    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
+        out.append(f'<line x1="{x1 * 100:.1f}" y1="{y1 * 100:.1f}" x2="{x2 * 100:.1f}" y2="{y2 * 100:.1f}" '
+                   f'stroke="{colours["mark"]}" stroke-width="10" stroke-linecap="round"/>')
+    if not piece.is_tower and piece.height > 1:
+        out.append(f'<circle cx="80" cy="20" r="19" fill="{BADGE}" stroke="#fff" stroke-width="4"/>'
+                   f'<text x="80" y="28" text-anchor="middle" font-size="26" font-weight="700" '
+                   f'fill="#fff">{piece.height}</text>')
+    out.append("</svg>")
+    return "".join(out)

@@ -19,7 +19,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from web.model import board_view
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 from web.model.events import EventBus, GameEvents
 from web.model.layout import NARROW, fit_square
 from web.model.settings import GameSettings
@@ -30,7 +30,7 @@ from web.ui.dialogs import Dialogs
 from web.ui.dom import apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
-from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help, fill_legend
+from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is
@@ -79,7 +79,8 @@ class App:
         if settings.ignored and self.state.message is None:
             self.state.message = Message(
                 "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")
-        apply_texts()
+        if js.document.documentElement.dataset.labelled != language():
+            apply_texts()  # else web/boot/first_stage.js labelled the page in this very language
         self.board = by_id("board")
         self.board.setAttribute("aria-roledescription", t("board_role"))
         self.status = by_id("status")
@@ -90,7 +91,6 @@ class App:
         self.dialogs = Dialogs(self)
         self.clocks = ClockView(self.state, self.bars, self.refresh)
         self.input = BoardInput(self.board, self.state, self.renderer, self.after_input)
-        fill_legend()
         fill_help()
         self._result_shown_for = None
         #: Parts of the page other modules draw from the state (replay buttons,
@@ -234,7 +234,6 @@ class App:
         """Show every text again, in the language just chosen (web/ui/language.py)."""
         apply_texts()
         self.board.setAttribute("aria-roledescription", t("board_role"))
-        fill_legend()
         fill_help()
         self.dialogs.relabel()
         self.bars.invalidate()  # their texts were in the old language

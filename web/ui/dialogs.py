@@ -11,7 +11,6 @@ from web.ui.dom import by_id, clear, el, on, set_text, show
 from web.ui.panels import fill_help
 from web.model.settings import (
     COLOR_WORDS,
-    EXTRAS,
     LEVELS,
     PRESETS,
     SIDES,
@@ -45,41 +44,13 @@ class Dialogs:
         self.resign = by_id("dlg-resign")
         self.result = by_id("dlg-result")
         self.help = by_id("dlg-help")
-        self._fill_selects()
         self._wire()
 
     # New game -----------------------------------------------------------------
 
-    def _fill_selects(self) -> None:
-        """The choices in the current language; what was chosen stays (on a
-        first visit the player may have chosen before Python ran)."""
-        names = ("ng-time", "ng-extra", "ng-level", "ng-side")
-        chosen = [by_id(name).value for name in names]
-        select = by_id("ng-time")
-        clear(select)
-        for pid, _ in PRESETS:
-            select.appendChild(el("option", t(f"preset_{pid}"), value=pid))
-        select.appendChild(el("option", t("preset_custom"), value="custom"))
-        extra = by_id("ng-extra")
-        clear(extra)
-        for name in EXTRAS:
-            extra.appendChild(el("option", t(f"extra_{name}"), value=name))
-        # Against the computer: its level, and the side the player takes.
-        level = by_id("ng-level")
-        clear(level)
-        for n in LEVELS:
-            level.appendChild(el("option", t(f"level_{n}"), value=str(n)))
-        side = by_id("ng-side")
-        clear(side)
-        for name in SIDES:
-            side.appendChild(el("option", t(f"ng_side_{name}"), value=name))
-        for name, value in zip(names, chosen):
-            if value:  # an unbuilt page's selects start empty
-                by_id(name).value = value
-
     def relabel(self) -> None:
-        """The choices in the language just chosen; what was chosen stays."""
-        self._fill_selects()
+        """After a language switch: the choices' texts are keyed (the build
+        wrote them, tools/first_stage.py) and relabelled with the page's."""
         self._custom_changed()
 
     def _wire(self) -> None:

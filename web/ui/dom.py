@@ -7,9 +7,6 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from web.i18n.texts import t
 
-SVG_NS = "http://www.w3.org/2000/svg"
-
-
 #: Every proxy made by :func:`keep` (listeners, worker handlers), kept for
 #: the page's lifetime (they are never removed).
 _KEPT: list = []
@@ -48,11 +45,13 @@ def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
     return node
 
 
-def svg(tag: str, **attrs):
-    node = js.document.createElementNS(SVG_NS, tag)
-    for key, value in attrs.items():
-        node.setAttribute(key.replace("_", "-"), str(value))
-    return node
+def from_markup(markup: str):
+    """The element ``markup`` makes: markup the page's own code wrote (the
+    pieces' icons, web/model/shapes.py), never player text. One call into
+    the browser instead of one per element and attribute."""
+    template = js.document.createElement("template")
+    template.innerHTML = markup
+    return template.content.firstElementChild
 
 
 def set_text(node, text: str) -> None:

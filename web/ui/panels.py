@@ -1,48 +1,25 @@
 """The DOM around the board: player bars (name, spare and waiting towers,
-clock element), the move list, the endgame-rule box, the legend."""
+clock element), the move list, the endgame-rule box, the help text. (The
+legend is in the page from the build: web/model/legend.py.)"""
 
 from __future__ import annotations
 
-from militakiri.pieces import SHAPES, WHITE, stack, tower
+from militakiri.pieces import SHAPES, WHITE, tower
 from militakiri.record import move_rows
 
 from web.model.review import glyph
 from web.model import board_view
 from web.i18n.texts import t
-from web.model.shapes import PALETTE, symbol_strokes, tower_outline
+from web.model.shapes import icon_svg
 from web.model.ui_state import OVER
-from web.ui.dom import by_id, clear, el, set_attr, set_text, show, svg
+from web.ui.dom import by_id, clear, el, from_markup, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")
 
 
 def icon(piece, size: int = 18):
-    """A small SVG of ``piece``, drawn from the same geometry as the board."""
-    colours = PALETTE[piece.color]
-    node = svg("svg", viewBox="0 0 100 100", width=size, height=size, aria_hidden="true",
-               focusable="false")
-    if piece.is_tower:
-        points = " ".join(f"{x * 100:.1f},{y * 100:.1f}" for x, y in tower_outline(0.14, 0.86, 0.1, 0.9))
-        node.appendChild(svg("polygon", points=points, fill=colours["fill"], stroke=colours["edge"],
-                             stroke_width=7, stroke_linejoin="round"))
-        cy, r = 0.55, 0.2
-    else:
-        height = piece.height
-        top = 50 - (height - 1) * 3
-        for i in range(height - 1, -1, -1):  # stacked discs, the top one last
-            node.appendChild(svg("circle", cx=50, cy=top + i * 6, r=40,
-                                 fill=colours["fill"] if i == 0 else colours["side"],
-                                 stroke=colours["edge"], stroke_width=7))
-        cy, r = top / 100, 0.23
-    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
-        node.appendChild(svg("line", x1=x1 * 100, y1=y1 * 100, x2=x2 * 100, y2=y2 * 100,
-                             stroke=colours["mark"], stroke_width=10, stroke_linecap="round"))
-    if not piece.is_tower and piece.height > 1:
-        node.appendChild(svg("circle", cx=80, cy=20, r=19, fill="#2f5470", stroke="#fff", stroke_width=4))
-        label = svg("text", x=80, y=28, text_anchor="middle", font_size=26, font_weight=700, fill="#fff")
-        label.textContent = str(piece.height)
-        node.appendChild(label)
-    return node
+    """A small SVG of ``piece`` (web/model/shapes.py ``icon_svg``)."""
+    return from_markup(icon_svg(piece, size))
 
 
 class PlayerBars:
@@ -198,27 +175,6 @@ class EndgameBox:
         self.box.appendChild(el("strong", t("endgame_on")))
         self.box.appendChild(el("span", t("endgame_left", white=state.label(0), wleft=left[0],
                                           black=state.label(1), bleft=left[1])))
-
-
-def fill_legend() -> None:
-    box = by_id("legend-list")
-    clear(box)
-    rows = [
-        (tower(WHITE, 0), stack(1, 0, 1), "legend_star"),
-        (tower(WHITE, 1), stack(1, 1, 1), "legend_cross"),
-        (tower(WHITE, 2), stack(1, 2, 1), "legend_plus"),
-        (tower(WHITE, 2), tower(1, 1), "legend_tower"),
-        (stack(WHITE, 0, 1), stack(1, 1, 3), "legend_pawn"),
-    ]
-    for first, second, key in rows:
-        item = el("li")
-        item.appendChild(icon(first, 26))
-        item.appendChild(icon(second, 26))
-        item.appendChild(el("span", t(key)))
-        box.appendChild(item)
-    item = el("li")
-    item.appendChild(el("span", t("legend_marks")))
-    box.appendChild(item)
 
 
 def fill_help(against_computer: bool = False) -> None:
