@@ -3,7 +3,7 @@
 Every module of ``militakiri/`` is parsed (never imported) and its
 module-level imports make the graph. A cycle fails, naming it. So does an
 import inside a function, method or class body, or under ``if
-TYPE_CHECKING``: such an import hides an edge of the graph (usually the one
+TYPE_CHECKING`` (but of ``typing`` itself): such an import hides an edge of the graph (usually the one
 that would close a cycle), and in the hottest paths it costs time on every
 call. ``importlib.import_module`` and ``__import__`` hide edges too.
 """
@@ -41,6 +41,12 @@ def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
     )
+
+
+def _imports_typing(node: ast.Import | ast.ImportFrom) -> bool:
+    if isinstance(node, ast.ImportFrom):
+        return node.module == "typing" and not node.level
+    return all(alias.name == "typing" for alias in node.names)
 
 
 def _resolve(node: ast.Import | ast.ImportFrom, name: str, is_package: bool,
@@ -86,7 +92,10 @@ def scan(root: Path) -> tuple[dict[str, set[str]], list[str]]:
 
         def visit(node: ast.AST, where: str | None, scope: str) -> None:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
-                if where is not None:
+                # ``typing`` under ``if TYPE_CHECKING`` is for the type checker
+                # alone: MicroPython has no typing module (docs/architecture.md).
+                typing_only = where == "under if TYPE_CHECKING" and _imports_typing(node)
+                if where is not None and not typing_only:
                     hidden.append(f"{name}:{node.lineno} import {where}")
                 graph[name] |= _resolve(node, name, is_package, known)
                 return

@@ -1,0 +1,1 @@
+annotations = True  # MicroPython never evaluates annotations; CPython's __future__ is the real one.
