@@ -1,0 +1,60 @@
+"""The rules give the same game in CPython and in MicroPython (issue 22).
+
+tests/micropython/transcript.py writes out what the rules decide for seeded
+random games (set-ups, dice, every position string and legal move list,
+refusals in both languages, records and links read back) and perft counts;
+the page's MicroPython must write the same text, to the letter.
+tests/pyodide/test_same_game.py compares Pyodide's with the same script.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "micropython" / "transcript.py"
+#: Seeded games (even seeds on the single board, odd on the double) and perft depth.
+GAMES, DEPTH = 6, 3
+
+
+def transcript_args(games: int = GAMES, depth: int = DEPTH) -> list[str]:
+    return [str(SCRIPT), str(games), str(depth), (ROOT / "tests" / "perft.txt").read_text()]
+
+
+@pytest.fixture(scope="session")
+def cpython_transcript() -> list[str]:
+    done = subprocess.run([sys.executable, *transcript_args()], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def first_difference(expected: list[str], got: list[str]) -> str:
+    for number, (want, have) in enumerate(zip(expected, got), 1):
+        if want != have:
+            return f"line {number}:\n  CPython:     {want[:300]}\n  MicroPython: {have[:300]}"
+    return f"{len(expected)} lines in CPython, {len(got)} in MicroPython"
+
+
+def test_the_transcript_says_what_it_should(cpython_transcript):
+    """CPython's own transcript holds what the comparison relies on."""
+    lines = cpython_transcript
+    assert lines[0] == ("splitmix64 [6457827717110365317, 3203168211198807973, 9817491932198370423, "
+                        "4593380528125082431, 16408922859458223821]")  # Vigna's splitmix64.c, seed 1234567
+    assert sum(line.startswith("game ") for line in lines) == GAMES
+    assert sum(line.startswith("  refused ") for line in lines) >= 3 * GAMES
+    assert all(line.endswith("True True") for line in lines if line.startswith("  record "))
+    assert all(line.endswith(" True") for line in lines if line.startswith("  link "))
+    perfts = [line for line in lines if line.startswith("perft ")]
+    assert len(perfts) == 14 and all(line.endswith(" True") for line in perfts)
+
+
+def test_micropython_plays_by_the_same_rules(cpython_transcript, mpy_run):
+    done = mpy_run(*transcript_args())
+    assert done.returncode == 0, done.stderr[-3000:]
+    got = done.stdout.splitlines()
+    assert got == cpython_transcript, first_difference(cpython_transcript, got)

@@ -1,0 +1,94 @@
+"""Everything the rules decide, written out: the same text in every interpreter.
+
+Run by tests/micropython/test_same_everywhere.py under CPython, MicroPython
+and Pyodide (``python transcript.py GAMES PERFT_DEPTH PERFT_TEXT``, the text of
+tests/perft.txt); written
+in the subset of Python all three share, like the engine itself. CPython's
+own suite checks that the rules are right (every ruling by id); equal
+transcripts show the other two interpreters play by the same rules: seeded
+random set-ups and dice, every position string and legal move list of
+seeded random games, refusals with their reasons, records and links read
+back, and perft counts.
+"""
+
+import sys
+
+from militakiri import DOUBLE, SINGLE, Dice, Game, Position, Setup, game_from_link, game_to_link
+from militakiri import movegen
+from militakiri.perft import perft
+from militakiri.randomness import Random
+
+
+def out(*words):
+    print(" ".join(str(word) for word in words))
+
+
+def sequence():
+    rng = Random(1234567)
+    out("splitmix64", [rng.next64() for _ in range(5)])
+    rng = Random("militakiri")
+    out("str seed", rng.getrandbits(64), rng.randrange(6), rng.randint(1, 6), rng.random())
+    items = list(range(12))
+    rng.shuffle(items)
+    out("shuffle", items, "sample", rng.sample(range(40), 5), "choice", rng.choice("abcdef"))
+
+
+def refusals(position, rng):
+    """Why a few moves of the player to move, to fields they cannot reach, are refused."""
+    kind = position.kind
+    moves = list(movegen.iter_legal_moves(position))
+    origins = sorted(set(move.origin for move in moves))
+    for _ in range(3):
+        origin = rng.choice(origins)
+        reached = set(move.target for move in moves if move.origin == origin)
+        target = rng.choice([square for square in range(kind.size) if square not in reached])
+        reason = position.refusal(origin, target)
+        out("  refused", kind.square_name(origin), kind.square_name(target), str(reason), "|", reason.say("nl"))
+
+
+def game(seed):
+    rng = Random(seed)
+    kind = SINGLE if seed % 2 == 0 else DOUBLE
+    white, black = Setup.random(kind, rng), Setup.random(kind, rng)
+    dice = Dice.roll(rng)
+    out("game", seed, kind.name, white, black, dice)
+    played = Game.new(kind, white, black, dice)
+    while True:
+        moves = sorted(played.legal_moves())
+        out(" ", played.position.string(), len(moves), " ".join(moves))
+        if not moves:
+            break
+        if len(played.tokens) % 9 == 4:
+            refusals(played.position, rng)
+        played.play(rng.choice(moves))
+    out("  over", played.outcome())
+    record = played.record()
+    again = Game.from_record(record)
+    out("  record", len(record), again.tokens == played.tokens, again.position.string() == played.position.string())
+    link = game_to_link(played)
+    shared = game_from_link(link)
+    out("  link", link, shared.game.tokens == played.tokens)
+
+
+def perft_counts(text, depth):
+    """``text``: tests/perft.txt itself (every interpreter gets it as an argument)."""
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    for line in lines:
+        fields = [field.strip() for field in line.split(";")]
+        position = Position.from_string(fields[1])
+        expected = [int(count) for count in fields[2:]]
+        counts = [perft(position, d) for d in range(1, min(depth, len(expected)) + 1)]
+        out("perft", fields[0], counts, counts == expected[:len(counts)])
+        out("  string", Position.from_string(position.string()).string() == position.string())
+
+
+def main(argv):
+    games, depth, perft_text = int(argv[1]), int(argv[2]), argv[3]
+    sequence()
+    for seed in range(games):
+        game(seed)
+    perft_counts(perft_text, depth)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
