@@ -44,13 +44,10 @@ version 1, which every version reads.
 
 from __future__ import annotations
 
-import base64
-import re
-import zlib
-from dataclasses import dataclass
-from urllib.parse import quote, unquote
+from binascii import crc32
+from typing import TYPE_CHECKING
 
-from .board import BoardKind, board_kind
+from .board import board_kind
 from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits
 from .clock import MAX_SECONDS, TimeControl
 from .errors import MilitakiriError
@@ -58,9 +55,13 @@ from .game import Game
 from .outcome import Termination
 from .pieces import SHAPES
 from .position import Position
+from .randomness import bit_length
 from .reachable import check_reachable
 from .record import Players
 from .setup import Dice, Setup
+
+if TYPE_CHECKING:
+    from .board import BoardKind
 
 
 VERSION = 2
@@ -74,22 +75,45 @@ MAX_LINK_CHARS = 4000
 #: cannot keep the page busy replaying.
 MAX_MOVES = 2000
 _ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE}
+#: The digits of the link's base 36 numbers and of base64url (RFC 4648 section 5).
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+#: What percent-encoding leaves as it is (RFC 3986's unreserved characters).
+_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
+_HEX = "0123456789ABCDEFabcdef"
 
 
 class InvalidLinkError(MilitakiriError):
     """A link that is not a whole, valid game: its message says why."""
 
 
-@dataclass
 class SharedGame:
-    """A game read from a link, with the deadline of the move now due."""
+    """A game read from a link, with the deadline of the move now due.
 
-    game: Game
-    deadline: float | None = None
-    #: ``(colour, level)`` of the computer in a game against it (version 2), or None.
-    computer: tuple[int, int] | None = None
-    #: White's and Black's time left on a live clock (version 2), or None.
-    clock_left: tuple[float, float] | None = None
+    ``computer``: ``(colour, level)`` of the computer in a game against it
+    (version 2), or None; ``clock_left``: White's and Black's time left on
+    a live clock (version 2), or None.
+    """
+
+    __slots__ = ("game", "deadline", "computer", "clock_left")
+
+    def __init__(self, game: Game, deadline: float | None = None,
+                 computer: tuple[int, int] | None = None,
+                 clock_left: tuple[float, float] | None = None) -> None:
+        self.game = game
+        self.deadline = deadline
+        self.computer = computer
+        self.clock_left = clock_left
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SharedGame):
+            return NotImplemented
+        return (self.game, self.deadline, self.computer, self.clock_left) == (
+            other.game, other.deadline, other.computer, other.clock_left)
+
+    def __repr__(self) -> str:
+        return (f"SharedGame(game={self.game!r}, deadline={self.deadline!r}, "
+                f"computer={self.computer!r}, clock_left={self.clock_left!r})")
 
 
 def game_to_link(game: Game, deadline: float | None = None,
@@ -142,7 +166,7 @@ def game_from_link(link: str) -> SharedGame:
         raise InvalidLinkError(f"this is not a Militakiri game link (it starts {excerpt(text, 12)})")
     try:
         text.encode()
-    except UnicodeEncodeError:
+    except ValueError:  # UnicodeEncodeError: a lone surrogate
         raise InvalidLinkError("the link is not valid text") from None
     if int(version) > VERSION:
         raise InvalidLinkError(
@@ -161,14 +185,16 @@ def game_from_link(link: str) -> SharedGame:
         raise InvalidLinkError(
             "the link is damaged or was changed by hand (its check code does not match)"
         )
-    _, start, dice_text, control, white, black, deadline, end, *opponent, moves = fields[:-1]
+    start, dice_text, control, white, black, deadline, end = fields[1:8]
+    moves = fields[-2]
+    opponent = fields[8:-2]
     computer = _computer(opponent[0]) if opponent else None
     clock_left = _clock_left(opponent[1]) if opponent else None
 
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
-        position = _field("start position", unquote(start[1:]), Position.from_string)
+        position = _field("start position", _unquote(start[1:]), Position.from_string)
         _field("start position", position, check_reachable)
         if dice_text != "-":
             raise InvalidLinkError("a link that starts from a position has no dice")
@@ -190,7 +216,7 @@ def game_from_link(link: str) -> SharedGame:
 
 def _start_field(game: Game) -> str:
     if game.setups is None or game.dice is None:
-        return "p" + quote(game.start.string(), safe="/^")
+        return "p" + _quote(game.start.string(), "/^")
     kind = game.kind
     letters = "".join(
         kind.file_letter(f) for setup in game.setups for shape in SHAPES for f in setup.files[shape]
@@ -205,7 +231,22 @@ def _dice_field(game: Game) -> str:
 
 
 def _quote_name(name: str) -> str:
-    return quote(clean_name(name), safe="")
+    return _quote(clean_name(name))
+
+
+def _quote(text: str, safe: str = "") -> str:
+    """``text`` percent-encoded as ``urllib.parse.quote(text, safe)`` does it:
+    its UTF-8 bytes, each but the unreserved ones and ``safe`` as ``%XX``.
+
+    >>> _quote("Zoë & Bram!"), _quote("6/6 w", "/^")
+    ('Zo%C3%AB%20%26%20Bram%21', '6/6%20w')
+    """
+    keep = _UNRESERVED + safe
+    out = []
+    for byte in text.encode():
+        char = chr(byte)
+        out.append(char if byte < 128 and char in keep else "%%%02X" % byte)
+    return "".join(out)
 
 
 def _end_field(game: Game) -> str:
@@ -225,17 +266,17 @@ def _moves_field(game: Game) -> str:
         number += legal.index(token) * scale
         scale *= len(legal)
         position.play(token)
-    raw = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    return _base36(len(game.tokens)) + "." + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    raw = number.to_bytes((bit_length(number) + 7) // 8, "big")
+    return _base36(len(game.tokens)) + "." + _b64encode(raw)
 
 
 def _checksum(body: str) -> str:
-    crc = zlib.crc32(body.encode()) & 0xFFFFFF
-    return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
+    crc = crc32(body.encode()) & 0xFFFFFF
+    return _b64encode(crc.to_bytes(3, "big"))
 
 
 def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    digits = _BASE36
     if n == 0:
         return "0"
     text = ""
@@ -243,6 +284,24 @@ def _base36(n: int) -> str:
         n, r = divmod(n, 36)
         text = digits[r] + text
     return text
+
+
+def _b64encode(raw: bytes) -> str:
+    """``raw`` in base64url without the ``=`` padding.
+
+    >>> _b64encode(b"\\xfb\\xff"), _b64encode(b"abcd"), _b64encode(b"")
+    ('-_8', 'YWJjZA', '')
+    """
+    alphabet = _BASE64URL
+    out = []
+    for i in range(0, len(raw), 3):
+        group = raw[i:i + 3]
+        n = len(group)
+        value = int.from_bytes(group, "big") << (8 * (3 - n))
+        chars = (alphabet[value >> 18], alphabet[(value >> 12) & 63],
+                 alphabet[(value >> 6) & 63], alphabet[value & 63])
+        out.append("".join(chars[:n + 1]))
+    return "".join(out)
 
 
 # Reading ----------------------------------------------------------------------
@@ -257,8 +316,8 @@ def _field(what: str, text: str, parser):
 
 def _name(text: str, default: str) -> str:
     try:
-        name = unquote(text, errors="strict")
-    except UnicodeDecodeError:
+        name = _unquote(text, strict=True)
+    except ValueError:  # bytes that are not UTF-8
         raise InvalidLinkError("a player's name in the link is not valid text") from None
     if len(name) > 4 * MAX_NAME_CHARS:
         raise InvalidLinkError(f"a player's name in the link is far longer than {MAX_NAME_CHARS} characters")
@@ -268,7 +327,7 @@ def _name(text: str, default: str) -> str:
 def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
     kinds = {"s": "single", "d": "double"}
     if not start or start[0] not in kinds:
-        raise InvalidLinkError(f"the link's board {start[:1]!r} is neither s (single) nor d (double)")
+        raise InvalidLinkError(f"the link's board {excerpt(start[:1])} is neither s (single) nor d (double)")
     kind = board_kind(kinds[start[0]])
     per_shape = kind.files // 6
     letters = start[1:]
@@ -287,17 +346,15 @@ def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
 
 
 def _replay(game: Game, moves: str) -> None:
-    match = re.fullmatch(r"([0-9a-z]{1,3})\.([A-Za-z0-9_-]*)", moves)
-    if match is None:
+    digits, dot, payload = moves.partition(".")
+    if not dot or not _only(digits, _BASE36, 3) or not _only(payload, _BASE64URL):
         raise InvalidLinkError("the link's moves are not in the form count.number")
-    count = int(match[1], 36)
+    count = int(digits, 36)
     if count > MAX_MOVES:
         raise InvalidLinkError(f"the link claims {count} moves; a game link holds at most {MAX_MOVES}")
-    payload = match[2]
-    try:
-        raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
-    except ValueError:
-        raise InvalidLinkError("the link's moves are damaged") from None
+    raw = _b64decode(payload)
+    if raw is None:
+        raise InvalidLinkError("the link's moves are damaged")
     number = int.from_bytes(raw, "big")
     position = game.position
     for ply in range(count):
@@ -332,9 +389,10 @@ def _computer(text: str) -> tuple[int, int]:
 def _clock_left(text: str) -> tuple[float, float] | None:
     if text == "-":
         return None
-    if not re.fullmatch(r"[0-9a-z]{1,6}\.[0-9a-z]{1,6}", text):
+    parts = text.split(".")
+    if len(parts) != 2 or not _only(parts[0], _BASE36, 6) or not _only(parts[1], _BASE36, 6):
         raise InvalidLinkError(f"the link's clock {excerpt(text)} is not two times left")
-    white, black = (int(part, 36) / 10 for part in text.split("."))
+    white, black = int(parts[0], 36) / 10, int(parts[1], 36) / 10
     if max(white, black) > MAX_SECONDS:
         raise InvalidLinkError("the link's clock has more time left than any time control gives")
     return white, black
@@ -345,6 +403,128 @@ def _deadline(text: str, control: TimeControl) -> float | None:
         return None
     if control.mode != "correspondence":
         raise InvalidLinkError("the link has a deadline but is not a correspondence game")
-    if not re.fullmatch(r"[0-9a-z]{1,8}", text):
+    if not _only(text, _BASE36, 8):
         raise InvalidLinkError(f"the link's deadline {excerpt(text)} is not a time")
     return float(int(text, 36))
+
+
+def _only(text: str, alphabet: str, most: int | None = None) -> bool:
+    """Whether ``text`` is made of ``alphabet``'s characters alone; with
+    ``most``, one to ``most`` of them (else any number, none too)."""
+    if most is not None and not 1 <= len(text) <= most:
+        return False
+    for char in text:
+        if char not in alphabet:
+            return False
+    return True
+
+
+def _b64decode(text: str) -> bytes | None:
+    """The bytes of base64url ``text`` without its padding, or None if no
+    bytes are written so (a length of 4n + 1). Bits past the last whole
+    byte are dropped, as ``base64.urlsafe_b64decode`` drops them.
+
+    >>> _b64decode("-_8"), _b64decode("-_9"), _b64decode("YWJjZA"), _b64decode("YWJjZ")
+    (b'\\xfb\\xff', b'\\xfb\\xff', b'abcd', None)
+    """
+    if len(text) % 4 == 1:
+        return None
+    alphabet = _BASE64URL
+    out = bytearray()
+    for i in range(0, len(text), 4):
+        group = text[i:i + 4]
+        value = 0
+        for char in group:
+            value = value << 6 | alphabet.index(char)
+        n = len(group) - 1  # whole bytes in the group
+        out += (value >> (6 * len(group) - 8 * n)).to_bytes(n, "big")
+    return bytes(out)
+
+
+def _unquote(text: str, strict: bool = False) -> str:
+    """``text`` with its ``%XX`` escapes decoded, as ``urllib.parse.unquote``
+    does: each run of ASCII characters decoded as UTF-8 (other characters
+    stay as they are, so does a ``%`` without two hex digits after it);
+    bytes that are not UTF-8 raise ValueError if ``strict``, else each
+    becomes U+FFFD (as ``errors="replace"``).
+
+    >>> _unquote("Zo%C3%ab%20%zz"), _unquote("%E2%82x"), _unquote("100%")
+    ('Zoë %zz', '\ufffdx', '100%')
+    """
+    if "%" not in text:
+        return text
+    parts = []
+    i, n = 0, len(text)
+    while i < n:
+        j = i
+        if ord(text[i]) < 128:
+            while j < n and ord(text[j]) < 128:
+                j += 1
+            parts.append(_decode_utf8(_unquote_bytes(text[i:j]), strict))
+        else:
+            while j < n and ord(text[j]) >= 128:
+                j += 1
+            parts.append(text[i:j])
+        i = j
+    return "".join(parts)
+
+
+def _unquote_bytes(ascii_text: str) -> bytes:
+    """An ASCII text's bytes, each ``%`` and two hex digits one byte."""
+    out = bytearray()
+    i, n = 0, len(ascii_text)
+    while i < n:
+        char = ascii_text[i]
+        if char == "%" and i + 2 < n and ascii_text[i + 1] in _HEX and ascii_text[i + 2] in _HEX:
+            out.append(int(ascii_text[i + 1:i + 3], 16))
+            i += 3
+        else:
+            out.append(ord(char))
+            i += 1
+    return bytes(out)
+
+
+def _decode_utf8(data: bytes, strict: bool) -> str:
+    """UTF-8 ``data`` as text, checked as CPython checks it (no overlong
+    forms, no surrogates, nothing past U+10FFFF): not UTF-8 raises
+    ValueError if ``strict``, else each maximal bad part becomes U+FFFD.
+
+    >>> _decode_utf8(b"a\\xc3\\xa9\\xed\\xa0\\x80\\xe2\\x82", False)
+    'aé\ufffd\ufffd\ufffd\ufffd'
+    """
+    parts = []
+    start = i = 0
+    n = len(data)
+    while i < n:
+        byte = data[i]
+        if byte < 0x80:
+            i += 1
+            continue
+        # The bytes this lead byte needs, and the range of the first of them.
+        if 0xC2 <= byte <= 0xDF:
+            need, low, high = 1, 0x80, 0xBF
+        elif 0xE0 <= byte <= 0xEF:
+            need = 2
+            low, high = (0xA0, 0xBF) if byte == 0xE0 else (0x80, 0x9F) if byte == 0xED else (0x80, 0xBF)
+        elif 0xF0 <= byte <= 0xF4:
+            need = 3
+            low, high = (0x90, 0xBF) if byte == 0xF0 else (0x80, 0x8F) if byte == 0xF4 else (0x80, 0xBF)
+        else:
+            need, low, high = 0, 0, -1
+        good = 0  # the continuation bytes that fit
+        while good < need and i + 1 + good < n:
+            follower = data[i + 1 + good]
+            if not (low <= follower <= high if good == 0 else 0x80 <= follower <= 0xBF):
+                break
+            good += 1
+        if need and good == need:
+            i += 1 + need
+            continue
+        if strict:
+            raise ValueError("not UTF-8")
+        parts.append(data[start:i].decode())
+        parts.append("\ufffd")
+        i += 1 + good
+        start = i
+    parts.append(data[start:].decode())
+    return "".join(parts)
