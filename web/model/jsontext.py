@@ -1,0 +1,203 @@
+"""JSON text written to the letter as CPython's ``json.dumps`` writes it, in
+every interpreter.
+
+What the page keeps (a saved game and its check code, the puzzle progress,
+the computer remembered across a reload) must read the same wherever it was
+written: a save made in the page's MicroPython is opened by an older page in
+Pyodide, and the other way round. MicroPython's ``json.dumps`` has no
+``sort_keys`` and no ``ensure_ascii``, its dicts do not keep their order, and
+its ``repr`` of a float is not always the shortest one. So this module
+writes JSON itself: keys always sorted, every character outside printable
+ASCII escaped (``\\u00e9``, surrogate pairs past U+FFFF), and each float as
+CPython's ``repr`` (the shortest decimal that reads back as the same float,
+worked out with integers only: :func:`float_text`). Reading stays
+``json.loads``.
+
+>>> dumps({"b": [1, 2.5, None, True], "a": "caf\\u00e9"})
+'{"a": "caf\\\\u00e9", "b": [1, 2.5, null, true]}'
+>>> dumps({"left": [299.87, 1e-05], "to_move": 0}, compact=True)
+'{"left":[299.87,1e-05],"to_move":0}'
+>>> [float_text(x) for x in (0.1 + 0.2, 651.81, 1e16, 123456.0, -0.0)]
+['0.30000000000000004', '651.81', '1e+16', '123456.0', '-0.0']
+"""
+
+from __future__ import annotations
+
+import math
+
+#: Characters JSON writes with a backslash of their own (the rest below
+#: U+0020 and past U+007E as ``\\uXXXX``), as CPython's json does.
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_TWO_53 = 9007199254740992.0
+
+
+def dumps(value, compact: bool = False) -> str:
+    """``json.dumps(value, sort_keys=True)``, with ``separators=(",", ":")``
+    if ``compact``: the same text in CPython and MicroPython."""
+    out: list[str] = []
+    _write(value, out, "," if compact else ", ", ":" if compact else ": ")
+    return "".join(out)
+
+
+def _write(value, out: list, comma: str, colon: str) -> None:
+    if value is None:
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, str):
+        out.append(string_text(value))
+    elif isinstance(value, int):
+        out.append(str(value))
+    elif isinstance(value, float):
+        out.append(float_text(value))
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for index, item in enumerate(value):
+            if index:
+                out.append(comma)
+            _write(item, out, comma, colon)
+        out.append("]")
+    elif isinstance(value, dict):
+        out.append("{")
+        for index, key in enumerate(sorted(value)):
+            if index:
+                out.append(comma)
+            out.append(string_text(_key(key)))
+            out.append(colon)
+            _write(value[key], out, comma, colon)
+        out.append("}")
+    else:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _key(key) -> str:
+    """A dict key as JSON writes it (always a string)."""
+    if isinstance(key, str):
+        return key
+    if key is None or key is True or key is False:
+        return "null" if key is None else "true" if key else "false"
+    if isinstance(key, int):
+        return str(key)
+    if isinstance(key, float):
+        return float_text(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
+def string_text(text: str) -> str:
+    """``text`` as a JSON string, ASCII only (``json.dumps`` with ``ensure_ascii``)."""
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if 0x20 <= code < 0x7F:
+            out.append(_ESCAPES.get(ch, ch) if ch == '"' or ch == "\\" else ch)
+        elif ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif code < 0x10000:
+            out.append("\\u%04x" % code)
+        else:
+            code -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 | (code >> 10), 0xDC00 | (code & 0x3FF)))
+    out.append('"')
+    return "".join(out)
+
+
+def float_text(x: float) -> str:
+    """``repr(x)`` as CPython writes it, and JSON's ``NaN``/``Infinity``.
+
+    The shortest decimal that reads back as ``x`` (the nearest of those if
+    several), found with exact integer arithmetic: MicroPython's own float
+    formatting can be off in the last digits.
+
+    >>> float_text(5e-324), float_text(1.7976931348623157e308), float_text(0.0001)
+    ('5e-324', '1.7976931348623157e+308', '0.0001')
+    """
+    if x != x:
+        return "NaN"
+    if x == math.inf or x == -math.inf:
+        return "Infinity" if x > 0 else "-Infinity"
+    if x == 0:
+        return "-0.0" if math.copysign(1.0, x) < 0 else "0.0"
+    digits, point = _shortest(-x if x < 0 else x)
+    return ("-" if x < 0 else "") + _layout(digits, point)
+
+
+def _layout(digits: str, point: int) -> str:
+    """The digits of ``0.DIGITS * 10**point`` laid out as ``repr`` does:
+    an exponent below 1e-4 and from 1e16 on."""
+    if point <= -4 or point > 16:
+        exponent = point - 1
+        mantissa = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+        sign = "-" if exponent < 0 else "+"
+        size = str(-exponent if exponent < 0 else exponent)
+        return mantissa + "e" + sign + ("0" + size if len(size) < 2 else size)
+    if point <= 0:
+        return "0." + "0" * -point + digits
+    if point >= len(digits):
+        return digits + "0" * (point - len(digits)) + ".0"
+    return digits[:point] + "." + digits[point:]
+
+
+def _compare(d: int, k: int, n: int, f: int) -> int:
+    """The sign of ``d * 10**k - n * 2**f`` (exact)."""
+    left = d * 10 ** k if k >= 0 else d
+    right = n << f if f >= 0 else n
+    if k < 0:
+        right *= 10 ** -k
+    if f < 0:
+        left <<= -f
+    return (left > right) - (left < right)
+
+
+def _shortest(v: float) -> tuple[str, int]:
+    """The shortest digits ``D`` and ``point`` with ``0.D * 10**point`` read
+    as ``v`` (positive, finite), the nearest to ``v`` among equals."""
+    m, e = math.frexp(v)
+    mant, exp = int(m * _TWO_53), e - 53  # v == mant * 2**exp, exactly
+    if exp < -1074:  # a subnormal number: its last bit is 2**-1074
+        mant >>= -1074 - exp
+        exp = -1074
+    # The halfway points to the neighbours, in units of 2**(exp - 2); a
+    # decimal on one of them reads as v if v's last bit is even (ties to even).
+    high = 4 * mant + 2
+    low = 4 * mant - 1 if mant == 1 << 52 and exp > -1074 else 4 * mant - 2
+    inclusive = mant % 2 == 0
+    unit = exp - 2
+    # The decimal exponent of v's first digit: 10**top <= v < 10**(top + 1).
+    top = int(math.floor(math.log10(v)))
+    while _compare(1, top, mant, exp) > 0:
+        top -= 1
+    while _compare(1, top + 1, mant, exp) <= 0:
+        top += 1
+    for precision in range(1, 18):
+        k = top - precision + 1
+        # floor(v / 10**k)
+        num, den = mant, 1
+        if exp >= 0:
+            num <<= exp
+        else:
+            den <<= -exp
+        if k >= 0:
+            den *= 10 ** k
+        else:
+            num *= 10 ** -k
+        below = num // den
+        best = None
+        for d in (below, below + 1):
+            over_low = _compare(d, k, low, unit)
+            under_high = _compare(d, k, high, unit)
+            if (over_low > 0 or (inclusive and over_low == 0)) and (under_high < 0 or (inclusive and under_high == 0)):
+                if best is None:
+                    best = d
+                else:  # both read as v: the nearer (the even one if as near)
+                    gap_low = _compare(2 * best + 1, k, 2 * mant, exp)  # sign of the midpoint - v
+                    best = d if gap_low < 0 or (gap_low == 0 and d % 2 == 0) else best
+        if best is not None:
+            text = str(best)
+            point = len(text) + k
+            end = len(text)
+            while end > 1 and text[end - 1] == "0":
+                end -= 1
+            return text[:end], point
+    raise ValueError(f"no decimal reads as {v!r}")  # never: 17 digits always do
