@@ -27,7 +27,7 @@
 // browser allows it (not in a cross-site iframe). Its scope is the folder it
 // is served from, so the site works under any sub-path.
 
-/* BUILD */ const BUILD = { version: "source", files: {}, inflated: [] }; /* END BUILD */
+/* BUILD */ const BUILD = { version: "source", files: {} }; /* END BUILD */
 
 const SCOPE = self.registration.scope;
 const PREFIX = "militakiri:" + new URL(SCOPE).pathname + ":";
@@ -47,18 +47,7 @@ function copy(response, body) {
   });
 }
 
-// The start snapshot (BUILD.inflated) comes gzipped, and a start inflates
-// it: 15 MB, 0.1-0.2 s. Kept inflated here, marked so, every later start
-// reads it whole as it is (web/boot/pyodide_start.mjs takes either form).
-async function inflated(response, body) {
-  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  headers.delete("content-encoding");
-  headers.set("x-militakiri-inflated", "1");
-  return new Response(await new Response(stream).arrayBuffer(), { status: response.status, headers });
-}
-
+// Every file of this version, checked against its hash: all or nothing.
 async function precache() {
   const cache = await caches.open(CACHE);
   try {
@@ -70,7 +59,7 @@ async function precache() {
       if (hex(await crypto.subtle.digest("SHA-256", body)) !== hash) {
         throw new Error(`${path} is not the file of version ${BUILD.version}`);
       }
-      await cache.put(url, BUILD.inflated.includes(path) ? await inflated(response, body) : copy(response, body));
+      await cache.put(url, copy(response, body));
       if (path === "index.html") await cache.put(SCOPE, copy(response, body));
     }));
   } catch (error) {

@@ -1,47 +1,30 @@
 #!/usr/bin/env python3
-"""Build dist/: a static folder any static host can serve as-is, no internet needed.
+"""Build dist/: a static folder any static host can serve as it is, no internet needed.
 
-    python tools/build.py [--out DIR] [--version STAMP] [--no-bytecode] [--no-bundle] [--no-preload]
+    python tools/build.py [--out DIR] [--version STAMP] [--quiet]
 
-Layout of the result (every URL in it is relative, so it also works under a
-sub-path such as /games/militakiri/; docs/deploy.md):
+What a first visit loads, and why (docs/runtime.md): the page runs on
+PyScript's MicroPython, which starts in a fraction of a second; the computer
+and the review run on Pyodide (CPython) in a worker that loads in the
+background only when a game needs it.
 
-    index.html            the page, plus generated preload hints, its texts (tools/first_stage.py)
-                          and its version
-    pyscript.toml         PyScript config: ./pyscript.toml + a generated [files] table
-    app-<hash>.zip        the engine and the web package (all but web/main.py) with their bytecode: one request
+    index.html            the page: its English words, the legend and the New game
+                          dialog's choices written in (tools/prerender.py), preload
+                          hints, the version
+    pyscript.toml         PyScript's config: MicroPython from ./micropython/, and
+                          the page's Python as one zip unpacked into its file system
+    app-<hash>.zip        militakiri/ and web/ (all but web/main.py): for the page,
+                          and for the computer's workers (web/boot/ai_worker.js)
     sw.js                 the service worker with this version's precache list
-    manifest.webmanifest, icons/   installable as an app
-    rules/en.html, rules/nl.html   the rules for players, with board pictures
-    web/                  web/main.py, the style sheet and scripts (and the sources)
-    militakiri/           the engine's sources (for reading; the page uses the zip)
-    pyscript/             @pyscript/core's dist/ (core.js, core.css, hashed chunks)
-    pyodide/              the Pyodide runtime files from node_modules/pyodide
+    web/                  web/main.py, the style sheet, the boot scripts
+    pyscript/             @pyscript/core's dist/
+    micropython/          the page's interpreter (npm @micropython/micropython-webassembly-pyscript)
+    pyodide/              the computer's interpreter (npm pyodide)
+    militakiri/, rules/, icons/, manifest.webmanifest
 
-Start-up (docs/runtime.md has the measurements):
-
-- The Python the page imports comes as one zip, instead of ~40 requests,
-  imported from where it lies (zipimport): web/boot/pyodide_start.mjs puts it
-  into the working directory and on sys.path (``<meta name="militakiri-app">``);
-  unpacking it took ~0.1 s of every start. The zip also holds bytecode
-  (``x.pyc`` beside ``x.py``, where zipimport looks for it) made by the very
-  Pyodide the site ships, running in Node
-  (tools/pycompile.mjs; cached in node_modules/.cache/militakiri-pyc), so
-  the browser does not compile ~300 kB of source at every start.
-- index.html gets ``<link rel=modulepreload/preload>`` for the small files
-  PyScript and Pyodide import one after another (PyScript's chunks, the
-  config, the interpreter module, pyodide.mjs), so that chain does not wait
-  on one round trip after another. (Not for the big runtime files: measured
-  slower, see PYODIDE_MODULES.)
-
-Offline: sw.js lists every file the game needs with its SHA-256, and its
-cache is named by the version stamp (default: a hash of all those files, so
-an unchanged build keeps its version and a changed one never reuses it).
-
-The zip (or, unbundled, PyScript's [files] table) holds each engine module and each module of
-the web package other than main.py, so adding a module needs no hand edit. Every
-``pyscript*.toml`` at the top level gets the same table (a worker's config,
-say). Run ``npm ci`` first (the Makefile does).
+Every URL is relative, so the site also works under a sub-path. The build is
+a list of named steps (STEPS), each a function of the :class:`Site` being
+made, each tested on its own in tests/site/test_site_build.py.
 """
 
 from __future__ import annotations
@@ -52,205 +35,126 @@ import io
 import json
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import tomllib
 import zipfile
 from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:  # `python tools/build.py`: tools.rules, militakiri
     sys.path.insert(0, str(ROOT))
 
-from tools import first_setup, first_stage, start_snapshot  # noqa: E402
+from tools import prerender  # noqa: E402
 
-# What the page needs from the pyodide npm package: the ES module loader, the
-# emscripten glue (pyodide.asm.mjs in 314.x, pyodide.asm.js in older
-# releases), the wasm binary, the standard library and the lock file (always
-# fetched by loadPyodide, even with no packages).  Source maps only matter
-# with devtools open but are tiny.
-PYODIDE_PATTERNS = (
-    "pyodide.mjs",
-    "pyodide.mjs.map",
-    "pyodide.asm.*",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-PYODIDE_REQUIRED = ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: npm packages the site serves, and the files of each it needs.
+PYSCRIPT = Path("node_modules") / "@pyscript" / "core" / "dist"
+MICROPYTHON = Path("node_modules") / "@micropython" / "micropython-webassembly-pyscript"
+PYODIDE = Path("node_modules") / "pyodide"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
-#: Preloaded: the small files of the start's chain of imports (each found only
-#: after the one before has run). Not the big runtime files (pyodide.asm.mjs,
-#: .wasm, python_stdlib.zip, the lock file): preloading them too made the start
-#: slower, not faster, in bench/load.py (docs/runtime.md) - on localhost and
-#: with a simulated 40 Mbit/s, 80 ms network alike - as the browser then does
-#: their work on the main thread before PyScript needs it.
-PYODIDE_MODULES = ("pyodide/pyodide.mjs",)
-#: PyScript's chunks that core.js imports at start (the config parser and the
-#: plugins), by name without the hash; the editor and terminal load
-#: CodeMirror / xterm only for <py-editor> / <py-terminal>, which the page has
-#: not. tests/browser checks that the page fetches no other chunk at start.
+#: PyScript's chunks that core.js imports at start (by name without the
+#: hash), preloaded so the chain does not wait one round trip after another;
+#: tests/browser/test_boot.py checks the page fetches no other chunk at start.
 PYSCRIPT_START_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
-                         "py-terminal")
+                         "py-terminal", "zip")
 
-# Python files a build never ships.
 SKIP_PARTS = {"__pycache__"}
-
-FILES_HEADER = "# --- generated by tools/build.py: do not edit below ---"
-PRELOAD_HEADER = "<!-- generated by tools/build.py: the start's chain of small imports, fetched at once -->"
-
 ABSOLUTE_URL = re.compile(r"""(?:src|href)\s*=\s*["'](?:/|[a-z][a-z0-9+.-]*://)""", re.I)
 SW_BUILD_LINE = re.compile(r"/\* BUILD \*/.*?/\* END BUILD \*/")
-PYC_CACHE = Path("node_modules") / ".cache" / "militakiri-pyc"
+#: index.html's named slots, each filled by one step: ``<!-- slot:NAME -->``.
+SLOT = "<!-- slot:{} -->"
 
 
 class BuildError(RuntimeError):
     pass
 
 
-def _python_files(folder: Path) -> list[Path]:
-    return sorted(
-        p for p in folder.rglob("*.py")
-        if p.is_file() and not SKIP_PARTS.intersection(p.relative_to(folder).parts)
-    )
-
-
-def engine_modules(root: Path = ROOT) -> list[str]:
-    """Repo-relative POSIX paths of all engine modules, e.g. 'militakiri/board.py'."""
-    return [p.relative_to(root).as_posix() for p in _python_files(root / "militakiri")]
-
-
-def web_modules(root: Path = ROOT) -> list[str]:
-    """Repo-relative paths of web/ modules importable from main.py (all but main.py)."""
-    web = root / "web"
-    return [p.relative_to(root).as_posix() for p in _python_files(web) if p.relative_to(web).as_posix() != "main.py"]
-
-
-def files_table(root: Path = ROOT) -> dict[str, str]:
-    """The PyScript [files] table: URL (relative to pyscript.toml) -> path in the Python FS.
-
-    Paths in the Python FS are relative to its working directory
-    (/home/pyodide), which is on sys.path: the engine lands as the package
-    ``militakiri`` and the page as the package ``web`` (``web.ui.app``), as
-    in the repository.
-    """
-    return {f"./{rel}": f"./{rel}" for rel in engine_modules(root) + web_modules(root)}
-
-
-def _toml_str(value: str) -> str:
-    return json.dumps(value)  # a JSON string of plain paths is a valid TOML basic string
-
-
-def render_config(source_text: str, table: dict[str, str]) -> tuple[str, dict]:
-    """The source pyscript.toml plus a generated [files] table (validated), and
-    that config parsed."""
-    source = tomllib.loads(source_text)
-    if "files" in source:
-        raise BuildError("pyscript.toml must not define [files]: tools/build.py generates it")
-    interpreter = source.get("interpreter", "")
-    if not interpreter.startswith("./"):
-        raise BuildError(f"pyscript.toml: interpreter must be a relative ./ URL to the local pyodide.mjs, got {interpreter!r}")
-    lines = [source_text.rstrip("\n")]
-    if table:
-        lines += ["", FILES_HEADER, "[files]"]
-        lines += [f"{_toml_str(url)} = {_toml_str(path)}" for url, path in table.items()]
-    text = "\n".join(lines) + "\n"
-    parsed = tomllib.loads(text)
-    assert parsed.get("files", {}) == table, "generated [files] does not round-trip"
-    return text, parsed
-
-
-def _copy_file(src: Path, dst: Path) -> None:
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(src, dst)
-
-
-def _copy_python_tree(src_root: Path, rel_paths: list[str], out: Path) -> None:
-    for rel in rel_paths:
-        _copy_file(src_root / rel, out / rel)
-
-
-def _check_no_absolute_urls(path: Path, text: str) -> None:
-    bad = [m.group(0) for m in ABSOLUTE_URL.finditer(text)]
-    if bad:
-        raise BuildError(f"{path.name}: absolute URLs break sub-path hosting and offline use: {bad}")
-
-
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-# Bytecode ------------------------------------------------------------------------
+def npm_version(package: Path) -> str:
+    return json.loads((package / "package.json").read_text())["version"]
 
 
-def compile_bytecode(sources: dict[str, bytes], pyodide_version: str, root: Path = ROOT) -> dict[str, bytes]:
-    """``{fs path: source}`` -> ``{fs path of the .pyc: bytecode}``, made by the
-    site's own Pyodide (tools/pycompile.mjs, in Node), cached by content."""
-    cache = root / PYC_CACHE
-    cache.mkdir(parents=True, exist_ok=True)
-    tag_file = cache / f"cache_tag-{pyodide_version}"
-    keys = {dest: sha256(b"\0".join([pyodide_version.encode(), dest.encode(), src]))
-            for dest, src in sources.items()}
-    todo = [dest for dest, key in keys.items() if not (cache / f"{key}.pyc").is_file()]
-    if todo or not tag_file.is_file():
-        with tempfile.TemporaryDirectory() as tmp:
-            tmp = Path(tmp)
-            pairs = []
-            for dest in todo or list(sources)[:1]:
-                src = tmp / "src" / dest
-                src.parent.mkdir(parents=True, exist_ok=True)
-                src.write_bytes(sources[dest])
-                pairs.append(f"{dest}={src}")
-            try:
-                done = subprocess.run(["node", str(TOOLS / "pycompile.mjs"), str(tmp / "out"), *pairs],
-                                      capture_output=True, text=True, timeout=300)
-            except FileNotFoundError as exc:
-                raise BuildError("node not found: the build compiles bytecode with Pyodide in Node") from exc
-            if done.returncode != 0:
-                raise BuildError(f"bytecode compilation failed:\n{done.stderr.strip()}")
-            info = json.loads(done.stdout.strip().splitlines()[-1])
-            tag_file.write_text(info["cache_tag"])
-            for dest in todo:
-                name = _pyc_path(dest, info["cache_tag"])
-                (cache / f"{keys[dest]}.pyc").write_bytes((tmp / "out" / name).read_bytes())
-    # In the zip each .pyc lies beside its .py: zipimport does not read __pycache__.
-    return {dest[:-3] + ".pyc": (cache / f"{keys[dest]}.pyc").read_bytes() for dest in sources}
+def python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py")
+                  if p.is_file() and not SKIP_PARTS.intersection(p.relative_to(folder).parts))
 
 
-#: Classic scripts the page runs before its first paint, written into
-#: index.html by the build: each would otherwise block the HTML parser for a
-#: request of its own (through the service worker on a later visit).
-INLINE_SCRIPTS = ("web/boot/snapshot_early.js", "web/boot/storage_guard.js", "web/boot/first_stage.js",
-                  "web/boot/early_setup.js")
+def engine_modules(root: Path = ROOT) -> list[str]:
+    """Repo-relative POSIX paths of all engine modules, e.g. 'militakiri/board.py'."""
+    return [p.relative_to(root).as_posix() for p in python_files(root / "militakiri")]
 
 
-def inline_scripts(html: str, root: Path = ROOT) -> str:
-    """``html`` with each of INLINE_SCRIPTS' ``<script src>`` replaced by the
-    script itself (the file stays in the site, for reading)."""
-    for rel in INLINE_SCRIPTS:
-        tag = f'<script src="./{rel}"></script>'
-        if tag not in html:
-            raise BuildError(f"index.html has no {tag}")
-        code = (root / rel).read_text(encoding="utf-8")
-        if "</script" in code.lower() or "<!--" in code:
-            raise BuildError(f"{rel} cannot be written inline: it contains </script or <!--")
-        html = html.replace(tag, f"<script>/* {rel} */\n{code}</script>", 1)
-    return html
+def web_modules(root: Path = ROOT) -> list[str]:
+    """Repo-relative paths of the web/ modules the page imports (all but main.py)."""
+    web = root / "web"
+    return [p.relative_to(root).as_posix() for p in python_files(web) if p.relative_to(web).as_posix() != "main.py"]
 
 
-def _pyc_path(dest: str, tag: str) -> str:
-    """Where importlib looks for the bytecode of ``dest``, e.g. ``a/__pycache__/b.cpython-314.pyc``."""
-    folder, _, name = dest.rpartition("/")
-    pyc = f"__pycache__/{name[:-3]}.{tag}.pyc"
-    return f"{folder}/{pyc}" if folder else pyc
+def fill_slot(page: str, name: str, text: str) -> str:
+    """``page`` with its one ``<!-- slot:NAME -->`` replaced by ``text``.
+
+    >>> fill_slot("<head><!-- slot:meta --></head>", "meta", "<meta>")
+    '<head><meta></head>'
+    """
+    marker = SLOT.format(name)
+    if page.count(marker) != 1:
+        raise BuildError(f"index.html needs exactly one {marker}")
+    return page.replace(marker, text)
 
 
-def make_bundle(sources: dict[str, bytes], pycs: dict[str, bytes]) -> bytes:
-    """A zip of the sources and their bytecode; the same inputs give the same bytes."""
+class Site:
+    """A build in the making: where it reads and writes, and what the steps found."""
+
+    def __init__(self, root: Path, out: Path, version: str | None = None) -> None:
+        self.root = Path(root).resolve()
+        self.out = Path(out).resolve()
+        self.version = version
+        self.page = ""  # index.html as the steps fill it, written last
+        self.bundle = ""  # app-<hash>.zip
+        self.rules: list[str] = []
+        self.precache: dict[str, str] = {}
+        self.stamp = ""
+
+    def copy(self, source: Path, rel: str) -> None:
+        target = self.out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+# The steps, in order ----------------------------------------------------------------
+
+
+def check_sources(site: Site) -> None:
+    """The npm packages are installed, the page is a template with its slots."""
+    for package, needed in ((PYSCRIPT, ("core.js",)), (MICROPYTHON, MICROPYTHON_FILES), (PYODIDE, PYODIDE_FILES)):
+        missing = [name for name in needed if not (site.root / package / name).is_file()]
+        if missing:
+            raise BuildError(f"{package} lacks {missing}: run `npm ci` (or `make deps`)")
+    if site.out == site.root or site.out in site.root.parents:
+        raise BuildError(f"refusing to replace {site.out}")
+    if site.version is not None and not re.fullmatch(r"[\w.+-]{1,64}", site.version):
+        raise BuildError(f"--version: letters, digits and . _ + - only, got {site.version!r}")
+    index = site.root / "index.html"
+    site.page = index.read_text(encoding="utf-8")
+    bad = ABSOLUTE_URL.findall(site.page)
+    if bad:
+        raise BuildError(f"index.html: absolute URLs break sub-path hosting and offline use: {bad}")
+    if "</head>" not in site.page:
+        raise BuildError("index.html: no </head>")
+    if site.out.exists():
+        shutil.rmtree(site.out)
+    site.out.mkdir(parents=True)
+
+
+def make_bundle(sources: dict[str, bytes]) -> bytes:
+    """A zip of ``{path: source}``; the same sources give the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, data in sorted({**sources, **pycs}.items()):
+        for name, data in sorted(sources.items()):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
@@ -258,7 +162,62 @@ def make_bundle(sources: dict[str, bytes], pycs: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
-# Start-up hints and the precache list ----------------------------------------------
+def bundle_python(site: Site) -> None:
+    """The engine and the web package in one zip, named by its content: one
+    request for the page (PyScript unpacks it) and for each worker."""
+    rels = engine_modules(site.root) + web_modules(site.root)
+    if "militakiri/__init__.py" not in rels:
+        raise BuildError("militakiri/__init__.py not found")
+    data = make_bundle({rel: (site.root / rel).read_bytes() for rel in rels})
+    site.bundle = f"app-{sha256(data)[:12]}.zip"
+    (site.out / site.bundle).write_bytes(data)
+
+
+def write_config(site: Site) -> None:
+    """pyscript.toml: the source's settings and the zip as its [files] table."""
+    source_text = (site.root / "pyscript.toml").read_text(encoding="utf-8")
+    source = tomllib.loads(source_text)
+    if "files" in source:
+        raise BuildError("pyscript.toml must not define [files]: tools/build.py writes it")
+    if not str(source.get("interpreter", "")).startswith("./"):
+        raise BuildError("pyscript.toml: interpreter must be a relative ./ URL to the local MicroPython")
+    text = (source_text.rstrip("\n") + "\n\n# --- written by tools/build.py ---\n[files]\n"
+            f'"./{site.bundle}" = "./*"\n')
+    if tomllib.loads(text)["files"] != {f"./{site.bundle}": "./*"}:
+        raise BuildError("pyscript.toml: the [files] table does not read back")
+    (site.out / "pyscript.toml").write_text(text, encoding="utf-8")
+
+
+def copy_runtimes(site: Site) -> None:
+    """PyScript, the page's MicroPython and the computer's Pyodide, from node_modules."""
+    shutil.copytree(site.root / PYSCRIPT, site.out / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    for name in MICROPYTHON_FILES:
+        site.copy(site.root / MICROPYTHON / name, f"micropython/{name}")
+    for name in PYODIDE_FILES:
+        site.copy(site.root / PYODIDE / name, f"pyodide/{name}")
+
+
+def copy_static(site: Site) -> None:
+    """web/ (main.py, the style sheet, the boot scripts, the data), the engine's
+    sources for reading, the manifest, the icons and the rules pages."""
+    for path in sorted((site.root / "web").rglob("*")):
+        if path.is_file() and not SKIP_PARTS.intersection(path.parts):
+            site.copy(path, path.relative_to(site.root).as_posix())
+    for rel in engine_modules(site.root):
+        site.copy(site.root / rel, rel)
+    if (site.root / "manifest.webmanifest").is_file():
+        site.copy(site.root / "manifest.webmanifest", "manifest.webmanifest")
+    if (site.root / "icons").is_dir():
+        shutil.copytree(site.root / "icons", site.out / "icons")
+    if (site.root / "rules").is_dir():
+        from tools import rules as rules_pages
+
+        for rel, text in rules_pages.render(site.root).items():
+            if ABSOLUTE_URL.search(text):
+                raise BuildError(f"{rel}: absolute URLs break sub-path hosting and offline use")
+            (site.out / rel).parent.mkdir(parents=True, exist_ok=True)
+            (site.out / rel).write_text(text, encoding="utf-8")
+            site.rules.append(rel)
 
 
 def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
@@ -280,218 +239,79 @@ def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
     return [f"pyscript/{n}" for n in static + chunks]
 
 
-def preload_block(pyscript_dir: Path, configs: list[str], interpreter: str = "", start=()) -> str:
-    modules = pyscript_start_chunks(pyscript_dir) + list(PYODIDE_MODULES)
-    if interpreter.removeprefix("./") not in modules:  # a module wrapping pyodide.mjs
-        modules.insert(len(modules) - len(PYODIDE_MODULES), interpreter.removeprefix("./"))
-    lines = [PRELOAD_HEADER]
-    lines += [f'<link rel="modulepreload" href="./{m}">' for m in modules]
-    # fetch() in Pyodide and PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
-    lines += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in configs]
-    # The start's standard library: fetched from the first parse on, while
-    # PyScript's chain loads (web/boot/pyodide_start.mjs fetches it the same
-    # way). Not the snapshot: web/boot/snapshot_early.js asks for it, from the
-    # service worker's cache directly after a first visit.
-    lines += [f'<link rel="preload" href="./pyodide/{f}" as="fetch" crossorigin>' for f in start]
-    return "\n  ".join(lines)
+def render_page(site: Site) -> None:
+    """index.html's slots: the page's words, legend and choices written in
+    (tools/prerender.py), the zip's name, and preload hints for the start's
+    chain of small files (PyScript's chunks, the config, MicroPython and the zip)."""
+    page = prerender.page(site.page, site.root)
+    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs"]
+    hints = [f'<link rel="modulepreload" href="./{m}">' for m in modules]
+    # fetch() in PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
+    hints += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>'
+              for f in ("pyscript.toml", site.bundle, "micropython/micropython.wasm")]
+    page = fill_slot(page, "preload", "\n  ".join(hints))
+    # A classic script before core.js: written in, it costs the parser no request.
+    guard = (site.root / "web" / "boot" / "storage_guard.js").read_text(encoding="utf-8")
+    if "</script" in guard.lower() or "<!--" in guard:
+        raise BuildError("web/boot/storage_guard.js cannot be written inline: it contains </script or <!--")
+    page = fill_slot(page, "storage-guard", f"<script>/* web/boot/storage_guard.js */\n{guard}</script>")
+    site.page = fill_slot(page, "app", f'<meta name="militakiri-app" content="./{site.bundle}">')
 
 
-def precached(out: Path, skip: set[str]) -> dict[str, tuple[int, str]]:
-    """Every file of ``out`` the game needs offline, with its size and SHA-256:
-    not source maps, not the sources the zip already holds, not sw.js itself."""
+def precached(out: Path) -> dict[str, str]:
+    """Every file of ``out`` the game needs offline, with its SHA-256: not
+    the sources the zip already holds (militakiri/, web/**/*.py but main.py)."""
     files = {}
     for path in sorted(out.rglob("*")):
         rel = path.relative_to(out).as_posix()
-        if path.is_file() and rel not in skip and not rel.endswith(".map") and rel != "sw.js":
-            data = path.read_bytes()
-            files[rel] = (len(data), sha256(data))
+        readable_source = rel.endswith(".py") and rel != "web/main.py"
+        if path.is_file() and not readable_source and rel not in ("sw.js", "index.html"):
+            files[rel] = sha256(path.read_bytes())
     return files
 
 
-def version_stamp(files: dict[str, str]) -> str:
-    return sha256(json.dumps(files, sort_keys=True).encode())[:12]
-
-
-# The build -------------------------------------------------------------------------
-
-
-def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = None,
-          bytecode: bool = True, bundle: bool = True, preload: bool = True, snapshot: bool = True) -> dict:
-    """Build the static site into ``out`` (replaced); return a summary dict.
-
-    ``version`` names this build's cache (default: a hash of its files);
-    ``bundle=False`` ships the Python files one by one (the old way, kept to
-    measure it: bench/load.py --designs), ``bytecode=False`` without .pyc,
-    ``preload=False`` without the preload hints, ``snapshot=False`` without
-    the start snapshot and small standard library (tools/start_snapshot.py).
-    """
-    out = Path(out).resolve()
-    pyscript_dist = root / "node_modules" / "@pyscript" / "core" / "dist"
-    pyodide_dir = root / "node_modules" / "pyodide"
-    if not (pyscript_dist / "core.js").is_file() or not (pyodide_dir / "pyodide.mjs").is_file():
-        raise BuildError("node_modules is missing @pyscript/core or pyodide: run `npm ci` (or `make deps`)")
-    if out == root or out in root.parents:
-        raise BuildError(f"refusing to replace {out}")
-    if version is not None and not re.fullmatch(r"[\w.+-]{1,64}", version):
-        raise BuildError(f"--version: letters, digits and . _ + - only, got {version!r}")
-
-    def npm_version(pkg_dir: Path) -> str:
-        return json.loads((pkg_dir / "package.json").read_text())["version"]
-
-    pyodide_version = npm_version(pyodide_dir)
-    index = root / "index.html"
-    html = index.read_text(encoding="utf-8")
-    _check_no_absolute_urls(index, html)
-    table = files_table(root)
-    configs = sorted(p.name for p in root.glob("pyscript*.toml"))
-    if "pyscript.toml" not in configs:
-        raise BuildError("pyscript.toml not found")
-
-    # The Python the page imports, as one zip (or file by file).
-    sources = {path.removeprefix("./"): (root / url).read_bytes() for url, path in table.items()}
-    bundle_name = None
-    if bundle:
-        pycs = compile_bytecode(sources, pyodide_version, root) if bytecode else {}
-        data = make_bundle(sources, pycs)
-        bundle_name = f"app-{sha256(data)[:12]}.zip"
-        config_table = {}  # web/boot/pyodide_start.mjs puts the zip on sys.path
-    else:
-        config_table = table
-    rendered = {name: render_config((root / name).read_text(encoding="utf-8"), config_table) for name in configs}
-
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-
-    for name, (text, _) in rendered.items():
-        (out / name).write_text(text, encoding="utf-8")
-    if bundle_name:
-        (out / bundle_name).write_bytes(data)
-
-    engine = engine_modules(root)
-    if "militakiri/__init__.py" not in engine:
-        raise BuildError("militakiri/__init__.py not found")
-    _copy_python_tree(root, engine, out)
-    web = [p.relative_to(root).as_posix() for p in _python_files(root / "web")]
-    other_web = [p for p in (root / "web").rglob("*")
-                 if p.is_file() and p.suffix != ".py" and not SKIP_PARTS.intersection(p.parts)]
-    _copy_python_tree(root, web, out)
-    for p in other_web:  # static assets the UI may add (images, css, scripts)
-        _copy_file(p, out / p.relative_to(root))
-    for name in ("manifest.webmanifest",):
-        if (root / name).is_file():
-            _copy_file(root / name, out / name)
-    if (root / "icons").is_dir():
-        shutil.copytree(root / "icons", out / "icons")
-    rules = []
-    if (root / "rules").is_dir():
-        from tools import rules as rules_pages
-
-        for rel, text in rules_pages.render(root).items():
-            _check_no_absolute_urls(Path(rel), text)
-            (out / rel).parent.mkdir(parents=True, exist_ok=True)
-            (out / rel).write_text(text, encoding="utf-8")
-            rules.append(rel)
-
-    shutil.copytree(pyscript_dist, out / "pyscript")
-
-    pyodide_files: list[str] = []
-    for pattern in PYODIDE_PATTERNS:
-        for src in sorted(pyodide_dir.glob(pattern)):
-            _copy_file(src, out / "pyodide" / src.name)
-            pyodide_files.append(src.name)
-    missing = [name for name in PYODIDE_REQUIRED if name not in pyodide_files]
-    if missing:
-        raise BuildError(f"pyodide package lacks {missing}")
-
-    # The first visit's start, made here once (tools/start_snapshot.py): the
-    # page finds the two files by these meta tags (web/boot/pyodide_start.mjs),
-    # and the page's Python by militakiri-app.
-    start = {}
-    metas = f'  <meta name="militakiri-app" content="./{bundle_name}">\n' if bundle_name else ""
-    if snapshot and bundle_name:
-        modules = start_snapshot.start_modules(engine, web)
-        try:
-            start = start_snapshot.make(out / "pyodide", out / bundle_name, modules, root)
-        except start_snapshot.SnapshotError as exc:
-            raise BuildError(str(exc)) from exc
-        metas += "".join(f'  <meta name="militakiri-{kind}" content="./pyodide/{name}">\n'
-                         for kind, name in start.items())
-        # The progress bar's whole: the big files of the start, as the browser inflates them.
-        sizes = " ".join(f"./pyodide/{name}={(out / 'pyodide' / name).stat().st_size}"
-                         for name in [*start.values(), "pyodide.asm.wasm"])
-        metas += f'  <meta name="militakiri-bytes" content="{sizes}">\n'
-    if metas:
-        # Before the script that asks for the snapshot and the app at once (snapshot_early.js).
-        early = '<script src="./web/boot/snapshot_early.js"></script>'
-        if early not in html:
-            raise BuildError(f"index.html has no {early}")
-        html = html.replace(early, f"{metas.strip()}\n  {early}", 1)
-
-    # The page, made in memory and written last: preload hints. The version
-    # needs every other file's hash, then goes into index.html (and so
-    # changes index.html's hash).
-    if "</head>" not in html:
-        raise BuildError("index.html: no </head>")
-    interpreter = rendered["pyscript.toml"][1]["interpreter"]
-    preloads = preload_block(out / "pyscript", configs, interpreter, [start[k] for k in ("stdlib",) if k in start]) \
-        if preload else ""
-    if preload:
-        html = html.replace("</head>", f"  {preloads}\n</head>", 1)
-
-    # Offline: the precache list and the service worker (if the repo has one).
-    skip = set(engine) | set(web) if bundle else set()
-    skip.discard("web/main.py")
-    others = precached(out, skip)  # every file but index.html, not written yet
-    # The first stage (tools/first_stage.py): the page labelled before Python
-    # runs; its first-visit line says how much the service worker will hold.
-    first_visit_mb = round((sum(size for size, _ in others.values()) + len(html.encode("utf-8"))) / 1e6)
-    # On a first visit its New game dialog works before Python: its choices
-    # are in the page; a saved game under this key means it is no first visit.
-    html = first_stage.new_game_choices(html, first_stage.load_settings(root))
-    html = first_stage.legend(html, first_stage.load_legend(root))
-    html = first_stage.render(html, first_stage.load_texts(root), {"saveKey": first_stage.save_key(root)},
-                              mb=first_visit_mb)
-    # ... and the player's set-up can be placed before Python: the engine's answers.
-    html = first_setup.render(html, root)
-    html = inline_scripts(html, root)
-    # In path order, as the walk found them; the version hashes the labelled
-    # page before its stamp, the list then holds the stamped page's hash.
-    files = {rel: digest for rel, (_, digest) in others.items()}
-    files["index.html"] = sha256(html.encode("utf-8"))
+def write_page_and_worker(site: Site) -> None:
+    """The version (a hash of every file, the page included), then index.html
+    with it, and sw.js with the list of files and hashes to keep offline."""
+    files = precached(site.out)
+    files["index.html"] = sha256(site.page.encode("utf-8"))
     files = dict(sorted(files.items(), key=lambda item: PurePosixPath(item[0])))
-    stamp = version or version_stamp(files)
-    html = html.replace("</head>", f'  <meta name="militakiri-version" content="{stamp}">\n</head>', 1)
-    page = html.encode("utf-8")
-    (out / "index.html").write_bytes(page)
+    site.stamp = site.version or sha256(json.dumps(files, sort_keys=True).encode())[:12]
+    site.page = fill_slot(site.page, "version", f'<meta name="militakiri-version" content="{site.stamp}">')
+    page = site.page.encode("utf-8")
+    (site.out / "index.html").write_bytes(page)
     files["index.html"] = sha256(page)
-    if (root / "sw.js").is_file():
-        template = (root / "sw.js").read_text(encoding="utf-8")
-        if len(SW_BUILD_LINE.findall(template)) != 1:
-            raise BuildError("sw.js: expected one /* BUILD */ ... /* END BUILD */ line")
-        # The start snapshot is shipped gzipped; the service worker keeps it
-        # inflated, so later starts skip inflating 31 MB (docs/runtime.md).
-        inflated = [f"pyodide/{start['snapshot']}"] if "snapshot" in start else []
-        line = "/* BUILD */ const BUILD = " + json.dumps({"version": stamp, "files": files, "inflated": inflated},
-                                                         indent=1) \
-            + "; /* END BUILD */"
-        (out / "sw.js").write_text(SW_BUILD_LINE.sub(lambda _: line, template), encoding="utf-8")
+    site.precache = files
+    template = (site.root / "sw.js").read_text(encoding="utf-8")
+    if len(SW_BUILD_LINE.findall(template)) != 1:
+        raise BuildError("sw.js: expected one /* BUILD */ ... /* END BUILD */ line")
+    line = ("/* BUILD */ const BUILD = " + json.dumps({"version": site.stamp, "files": files}, indent=1)
+            + "; /* END BUILD */")
+    (site.out / "sw.js").write_text(SW_BUILD_LINE.sub(lambda _: line, template), encoding="utf-8")
 
+
+STEPS = (check_sources, bundle_python, write_config, copy_runtimes, copy_static, render_page,
+         write_page_and_worker)
+
+
+def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = None) -> dict:
+    """Build the static site into ``out`` (replaced); return a summary dict.
+    ``version`` names this build's offline cache (default: a hash of its files)."""
+    site = Site(root, out, version)
+    for step in STEPS:
+        step(site)
     return {
-        "out": str(out),
-        "version": stamp,
-        "pyodide": pyodide_version,
-        "pyscript": npm_version(pyscript_dist.parent),
-        "engine_modules": engine,
-        "web_modules": web,
-        "bundle": bundle_name,
-        "bytecode": bool(bundle and bytecode),
-        "pyodide_files": sorted(set(pyodide_files)),
-        "start": start,
-        "preloads": re.findall(r'href="\./([^"]+)"', preloads),
-        "precache": files,
-        "rules": rules,
-        "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+        "out": str(site.out),
+        "version": site.stamp,
+        "micropython": npm_version(site.root / MICROPYTHON),
+        "pyodide": npm_version(site.root / PYODIDE),
+        "pyscript": npm_version(site.root / PYSCRIPT.parent),
+        "engine_modules": engine_modules(site.root),
+        "web_modules": web_modules(site.root),
+        "bundle": site.bundle,
+        "precache": site.precache,
+        "rules": site.rules,
+        "bytes": sum(p.stat().st_size for p in site.out.rglob("*") if p.is_file()),
     }
 
 
@@ -499,23 +319,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the static site dist/.")
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
     parser.add_argument("--version", help="version stamp naming the offline cache (default: a hash of the files)")
-    parser.add_argument("--no-bytecode", action="store_true", help="ship no .pyc in the zip")
-    parser.add_argument("--no-bundle", action="store_true", help="Python files one by one, no zip")
-    parser.add_argument("--no-preload", action="store_true", help="no preload hints in index.html")
-    parser.add_argument("--no-snapshot", action="store_true",
-                        help="no start snapshot and small standard library: Pyodide starts afresh")
     parser.add_argument("--quiet", "-q", action="store_true")
     args = parser.parse_args(argv)
     try:
-        summary = build(Path(args.out), version=args.version, bytecode=not args.no_bytecode,
-                        bundle=not args.no_bundle, preload=not args.no_preload,
-                        snapshot=not args.no_snapshot)
-    except BuildError as exc:
+        summary = build(Path(args.out), version=args.version)
+    except (BuildError, prerender.PrerenderError) as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
-        print(f"built {summary['out']}: version {summary['version']}, pyodide {summary['pyodide']}, "
-              f"@pyscript/core {summary['pyscript']}, {len(summary['engine_modules'])} engine module(s), "
+        print(f"built {summary['out']}: version {summary['version']}, micropython {summary['micropython']}, "
+              f"pyodide {summary['pyodide']}, @pyscript/core {summary['pyscript']}, "
               f"{len(summary['precache'])} file(s) to precache, {summary['bytes'] / 1e6:.1f} MB")
     return 0
 

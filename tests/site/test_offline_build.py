@@ -34,10 +34,10 @@ def test_precache_list_is_every_file_the_game_needs_with_its_hash(built):
     for rel, digest in files.items():
         assert hashlib.sha256((out / rel).read_bytes()).hexdigest() == digest, rel
     needed = {"index.html", "pyscript.toml", summary["bundle"], "web/main.py", "web/style.css",
-              "web/boot/offline.js", "web/boot/pyodide_start.mjs", "manifest.webmanifest", "icons/icon-192.png", "rules/en.html",
-              "rules/nl.html", "rules/rules.css", "pyscript/core.js", "pyscript/core.css",
-              *(f"pyodide/{name}" for name in site_build.PYODIDE_REQUIRED),
-              "pyodide/pyodide.asm.mjs", *summary["preloads"]}
+              "web/boot/offline.js", "web/boot/ai_worker.js", "manifest.webmanifest", "icons/icon-192.png",
+              "rules/en.html", "rules/nl.html", "rules/rules.css", "pyscript/core.js", "pyscript/core.css",
+              *(f"micropython/{name}" for name in site_build.MICROPYTHON_FILES),
+              *(f"pyodide/{name}" for name in site_build.PYODIDE_FILES)}
     assert needed <= set(files), needed - set(files)
     # Not the sources the zip already holds, not source maps, not the worker itself.
     assert not [f for f in files if f.endswith(".map") or f.startswith("militakiri/") or f == "sw.js"]
@@ -78,6 +78,9 @@ class _Links(HTMLParser):
 
 
 def test_index_preloads_what_the_start_fetches(built):
+    """PyScript's start chunks, MicroPython, the config and the zip: the
+    start's chain asked for at once. Nothing of Pyodide: the page never
+    waits for it."""
     out, summary = built
     parser = _Links()
     parser.feed((out / "index.html").read_text())
@@ -85,36 +88,21 @@ def test_index_preloads_what_the_start_fetches(built):
     fetches = [a["href"] for a in parser.links if a.get("rel") == "preload"]
     for href in modules + fetches:
         assert href.startswith("./") and (out / href).is_file(), href
-    assert "./pyodide/pyodide.mjs" in modules
-    assert "./web/boot/pyodide_start.mjs" in modules  # the config's interpreter
-    # The config, and the start's small standard library (tools/start_snapshot.py).
-    stdlib = f"./pyodide/{summary['start']['stdlib']}"
-    assert fetches == ["./pyscript.toml", stdlib]
-    # Not the other big runtime files: preloading them made the start slower (build.py).
-    assert not [h for h in modules + fetches if h.endswith((".wasm", ".zip", "asm.mjs", "lock.json", ".bin"))
-                and h != stdlib]
-    # fetch() in Pyodide/PyScript is CORS mode: only crossorigin preloads are reused.
+    assert "./micropython/micropython.mjs" in modules
+    assert fetches == ["./pyscript.toml", f"./{summary['bundle']}", "./micropython/micropython.wasm"]
+    assert not [h for h in modules + fetches if "pyodide" in h]
+    # fetch() in PyScript is CORS mode: only crossorigin preloads are reused.
     assert all(a.get("as") == "fetch" and "crossorigin" in a for a in parser.links if a.get("rel") == "preload")
     assert any(re.fullmatch(r"\./pyscript/core-[\w-]+\.js", m) for m in modules)
     assert not [m for m in modules if "codemirror" in m or "xterm" in m]
 
 
-def test_the_snapshot_is_asked_for_before_the_style_sheets(built):
-    """web/boot/snapshot_early.js, written into the head with the snapshot's
-    meta tag before it: it runs before a style sheet could hold it back."""
-    out, summary = built
+def test_the_storage_guard_is_written_in_before_pyscript(built):
+    """web/boot/storage_guard.js runs before core.js, without a request of its own."""
+    out, _ = built
     html = (out / "index.html").read_text()
-    meta = html.index(f'<meta name="militakiri-snapshot" content="./pyodide/{summary["start"]["snapshot"]}">')
-    early = html.index("<script>/* web/boot/snapshot_early.js */")
-    assert meta < early < html.index('<link rel="stylesheet"')
-    assert "./web/boot/snapshot_early.js" not in html  # written in, not fetched
-
-
-def test_the_service_worker_keeps_the_snapshot_inflated(built):
-    out, summary = built
-    build = json.loads(re.search(r"const BUILD = (.*?); /\* END BUILD", (out / "sw.js").read_text(), re.S)[1])
-    assert build["inflated"] == [f"pyodide/{summary['start']['snapshot']}"]
-    assert set(build["inflated"]) <= set(build["files"])
+    assert html.index("<script>/* web/boot/storage_guard.js */") < html.index('src="./pyscript/core.js"')
+    assert 'src="./web/boot/storage_guard.js"' not in html
 
 
 def _png_size(path: Path) -> tuple[int, int]:

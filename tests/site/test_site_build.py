@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
+import io
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -40,7 +41,8 @@ class _Refs(HTMLParser):
 def test_layout(built):
     out, summary = built
     for rel in ["index.html", "pyscript.toml", "web/main.py", "militakiri/__init__.py",
-                "pyscript/core.js", "pyscript/core.css",
+                "pyscript/core.js", "pyscript/core.css", "web/boot/ai_worker.js",
+                "micropython/micropython.mjs", "micropython/micropython.wasm",
                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                 "pyodide/pyodide-lock.json"]:
         assert (out / rel).is_file(), rel
@@ -50,40 +52,47 @@ def test_layout(built):
     assert summary["engine_modules"] == expected
     for rel in expected:
         assert (out / rel).read_bytes() == (ROOT / rel).read_bytes()
+    # What the old start made is gone (issue 22): no snapshot, no first stage in JS.
+    assert not list(out.glob("pyodide/memory-*")) and not list(out.glob("pyodide/stdlib-*"))
+    assert not (out / "web" / "boot" / "first_stage.js").exists()
 
 
-def test_config_maps_every_module(built):
-    """One zip holds every module of the page's Python, with its bytecode
-    where zipimport looks for it (beside the source); index.html names it
-    for web/boot/pyodide_start.mjs, which puts it on sys.path, and PyScript
-    unpacks nothing ([files] is for unbundled builds)."""
+def test_the_page_runs_on_micropython_with_its_python_in_one_zip(built):
+    """PyScript's MicroPython from this site, the zip unpacked into its file
+    system by the config's [files]; index.html names the zip for the workers."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./web/boot/pyodide_start.mjs"  # wraps ./pyodide/pyodide.mjs
-    assert (out / "web" / "boot" / "pyodide_start.mjs").is_file()
-    assert "files" not in config
-    assert f'<meta name="militakiri-app" content="./{summary["bundle"]}">' in (out / "index.html").read_text()
+    assert config["interpreter"] == "./micropython/micropython.mjs"
+    assert config["files"] == {f"./{summary['bundle']}": "./*"}
+    page = (out / "index.html").read_text()
+    assert '<script type="mpy" src="./web/main.py" config="./pyscript.toml"></script>' in page
+    assert f'<meta name="militakiri-app" content="./{summary["bundle"]}">' in page
+    assert "<!-- slot:" not in page
     names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
-    table = site_build.files_table(ROOT)
-    assert {path.removeprefix("./") for path in table.values()} <= names
-    # The engine and the page as packages, where the repository has them.
-    for rel in summary["engine_modules"] + summary["web_modules"]:
-        if rel == "web/main.py":
-            assert rel not in names  # the page's entry point is its own <script>
-            continue
-        assert rel in names and table[f"./{rel}"] == f"./{rel}"
-        assert f"{rel[:-3]}.pyc" in names
-    assert "web/model/ui_state.pyc" in names
-    assert not [n for n in names if "__pycache__" in n]
+    assert names == set(summary["engine_modules"] + summary["web_modules"])
+    assert "web/main.py" not in names  # the page's entry point is its own <script>
+    assert "web/boot/micropython/typing.py" in names  # the one-line modules MicroPython lacks
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
 
 
-def test_unbundled_build_maps_every_file(tmp_path):
-    summary = site_build.build(tmp_path / "dist", bundle=False)
-    files = tomllib.loads((tmp_path / "dist" / "pyscript.toml").read_text())["files"]
-    for rel in summary["engine_modules"]:
-        assert files[f"./{rel}"] == f"./{rel}"
-    for url in files:
-        assert url.startswith("./") and (tmp_path / "dist" / url).is_file(), url
+def test_the_zip_is_the_same_for_the_same_sources():
+    sources = {"b.py": b"B = 2\n", "a/__init__.py": b""}
+    assert site_build.make_bundle(sources) == site_build.make_bundle(dict(reversed(sources.items())))
+    assert zipfile.ZipFile(io.BytesIO(site_build.make_bundle(sources))).namelist() == ["a/__init__.py", "b.py"]
+
+
+def test_each_slot_is_filled_once():
+    assert site_build.fill_slot("<!-- slot:a --><!-- slot:b -->", "a", "A") == "A<!-- slot:b -->"
+    for page in ("<p></p>", "<!-- slot:a --><!-- slot:a -->"):
+        with pytest.raises(site_build.BuildError, match="exactly one <!-- slot:a -->"):
+            site_build.fill_slot(page, "a", "A")
+
+
+def test_the_build_is_a_list_of_named_steps():
+    assert [step.__name__ for step in site_build.STEPS] == [
+        "check_sources", "bundle_python", "write_config", "copy_runtimes", "copy_static", "render_page",
+        "write_page_and_worker"]
+    assert all(step.__doc__ for step in site_build.STEPS)
 
 
 def test_index_references_exist_and_are_relative(built):
@@ -98,11 +107,8 @@ def test_index_references_exist_and_are_relative(built):
 
 
 def test_new_module_needs_no_edit(tmp_path):
-    """A module added to militakiri/ (or web/) is shipped and mapped automatically."""
+    """A module added to militakiri/ (or web/) is shipped in the zip automatically."""
     root = tmp_path / "repo"
-    # The engine and the page as they are (the build asks the page's modules
-    # about its first stage, and the start snapshot imports them all:
-    # tools/start_snapshot.py stops on one that fails), then new modules.
     for package in ("militakiri", "web"):
         shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__"))
     shipped = {p.relative_to(root).as_posix() for package in ("militakiri", "web")
@@ -113,26 +119,35 @@ def test_new_module_needs_no_edit(tmp_path):
     (root / "militakiri" / "__pycache__").mkdir()
     (root / "militakiri" / "__pycache__" / "junk.py").write_text("")
     (root / "web" / "ui" / "brand_new.py").write_text("")
-    for name in ["index.html", "pyscript.toml"]:
+    for name in ["index.html", "pyscript.toml", "sw.js"]:
         (root / name).write_text((ROOT / name).read_text())
     (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
     summary = site_build.build(root / "dist", root=root)
-    assert "files" not in tomllib.loads((root / "dist" / "pyscript.toml").read_text())
     names = zipfile.ZipFile(root / "dist" / summary["bundle"]).namelist()
-    # The page as the package web, as in the repository; main.py is the page's script, not in the zip.
-    assert {n for n in names if n.endswith(".py")} == {
-        *shipped, "militakiri/brand_new.py", "militakiri/sub/__init__.py", "web/ui/brand_new.py"}
-    assert "militakiri/sub/__init__.pyc" in names
+    assert set(names) == {*shipped, "militakiri/brand_new.py", "militakiri/sub/__init__.py", "web/ui/brand_new.py"}
     assert (root / "dist" / "militakiri" / "brand_new.py").is_file()
     assert summary["engine_modules"][-1] == "militakiri/sub/__init__.py"
 
 
-def test_build_rejects_hand_written_files_table_and_absolute_urls():
-    with pytest.raises(site_build.BuildError):
-        site_build.render_config('interpreter = "./pyodide/pyodide.mjs"\n[files]\n"a" = "b"\n', {})
-    with pytest.raises(site_build.BuildError):
-        site_build.render_config('interpreter = "/pyodide/pyodide.mjs"\n', {})
+def test_build_rejects_hand_written_files_table_and_absolute_urls(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    for name in ("index.html", "sw.js"):
+        (root / name).write_text((ROOT / name).read_text())
+    site = site_build.Site(root, root / "dist")
+    site.bundle = "app-x.zip"
+    (root / "dist").mkdir()
+    (root / "pyscript.toml").write_text('interpreter = "./micropython/micropython.mjs"\n[files]\n"a" = "b"\n')
+    with pytest.raises(site_build.BuildError, match="must not define"):
+        site_build.write_config(site)
+    (root / "pyscript.toml").write_text('interpreter = "/micropython/micropython.mjs"\n')
+    with pytest.raises(site_build.BuildError, match="relative"):
+        site_build.write_config(site)
+    (root / "index.html").write_text('<html><head><script src="https://cdn.example/x.js"></script></head></html>')
+    with pytest.raises(site_build.BuildError, match="absolute URLs"):
+        site_build.check_sources(site)
 
 
 def test_no_cdn_url_in_the_repo():

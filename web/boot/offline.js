@@ -2,8 +2,11 @@
 // written by tools/build.py) once the board is ready.
 //
 // - Off the start path: installing it fetches the whole game (about 15 MB,
-//   revalidated, mostly 304s after a first visit), so it waits until
-//   html[data-ready="1"]: the board is drawn and playable first.
+//   revalidated, mostly 304s after a first visit; most of it the computer's
+//   Pyodide), so it waits until the page has settled: html[data-ready="1"]
+//   (the board is playable), then the first move of a game
+//   (html[data-moved], web/ui/session.py) or SETTLE_MS, whichever comes
+//   first. On a phone's network the first move never waits for those bytes.
 // - Only where it is allowed: a secure context (https or localhost), a
 //   browser with service workers, and not inside a frame of another site
 //   (there the browser denies or partitions it). Every call is guarded and a
@@ -14,8 +17,6 @@
 // "off" (not allowed here), "installing", "ready" (the whole game is cached),
 // "failed".
 //
-// The cache holds the build's memory snapshot too (tools/start_snapshot.py),
-// so later starts restore it from here, offline or not.
 //
 // A new version (a new build on the server) installs in the background and
 // waits while this page is open: a page never mixes two versions' files.
@@ -106,8 +107,26 @@ function whenReady(callback) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/** Milliseconds after html[data-ready] when the worker is registered without a move. */
+const SETTLE_MS = 15000;
+
+// Calls callback once, at the first move or SETTLE_MS after ready.
+function whenSettled(callback) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  };
+  const observer = new MutationObserver(() => { if ("moved" in root.dataset) once(); });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-moved"] });
+  if ("moved" in root.dataset) once();
+  setTimeout(once, SETTLE_MS);
+}
+
 try {
-  whenReady(() => { register(); });
+  whenReady(() => whenSettled(() => { register(); }));
 } catch (error) {
   root.dataset.offline = "failed";
 }
