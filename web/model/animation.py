@@ -28,21 +28,35 @@ boards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 #: How long a move takes to slide (ms): lichess's is about 200.
 DURATION_MS = 150
 
 
-@dataclass(frozen=True)
 class Sprite:
     """One piece drawn apart while a move is animated."""
 
-    piece: object
-    origin: int
-    target: int
-    #: "none", "out" (fades as it goes) or "in" (fades in where it is).
-    fade: str = "none"
+    __slots__ = ("piece", "origin", "target", "fade")
+
+    def __init__(self, piece: object, origin: int, target: int, fade: str = "none") -> None:
+        self.piece = piece
+        self.origin = origin
+        self.target = target
+        #: "none", "out" (fades as it goes) or "in" (fades in where it is).
+        self.fade = fade
+
+    def _key(self) -> tuple:
+        return (self.piece, self.origin, self.target, self.fade)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sprite):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Sprite(piece={self.piece!r}, origin={self.origin!r}, target={self.target!r}, fade={self.fade!r})"
 
 
 def plan(before: dict, after: dict, move) -> tuple[list[Sprite], set[int]]:
@@ -55,7 +69,7 @@ def plan(before: dict, after: dict, move) -> tuple[list[Sprite], set[int]]:
     taken = before.get(move.target)
     if taken is not None and taken != mover:
         sprites.append(Sprite(taken, move.target, move.target, "out"))
-    changed = {sq for sq in before.keys() | after.keys() if before.get(sq) != after.get(sq)}
+    changed = {sq for sq in set(before) | set(after) if before.get(sq) != after.get(sq)}
     for sq in sorted(changed - covered):
         if before.get(sq) is not None:
             sprites.append(Sprite(before[sq], sq, sq, "out"))

@@ -50,8 +50,8 @@ def waiting_shown(state, color: int) -> tuple[int, ...]:
 
 def _move_marks(kind_name: str, token: str, kind, placements_first: bool) -> list[Mark]:
     move = Move.from_token(token, kind)
-    squares = [*move.placements, move.origin, move.target] if placements_first else \
-        [move.origin, move.target, *move.placements]
+    squares = list(move.placements) + [move.origin, move.target] if placements_first else \
+        [move.origin, move.target] + list(move.placements)
     if move.tower_field is not None:
         squares.append(move.tower_field)
     return [Mark(kind_name, kind.square_name(sq)) for sq in squares]

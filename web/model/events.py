@@ -32,31 +32,53 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 NAMES = ("new_game", "set_up", "started", "moved", "took_back", "over", "changed")
 
 
-@dataclass(frozen=True)
 class Event:
-    """One thing that happened; ``ply`` counts the moves played after it."""
+    """One thing that happened; ``ply`` counts the moves played after it.
 
-    name: str
-    ply: int = 0
-    token: str | None = None
-    loaded: bool = False
+    >>> Event("moved", 1, "c3-d4")
+    Event(name='moved', ply=1, token='c3-d4', loaded=False)
+    """
+
+    __slots__ = ("name", "ply", "token", "loaded")
+
+    def __init__(self, name: str, ply: int = 0, token: str | None = None, loaded: bool = False) -> None:
+        self.name = name
+        self.ply = ply
+        self.token = token
+        self.loaded = loaded
+
+    def _key(self) -> tuple:
+        return (self.name, self.ply, self.token, self.loaded)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Event(name={self.name!r}, ply={self.ply!r}, token={self.token!r}, loaded={self.loaded!r})"
 
 
-@dataclass(frozen=True)
 class _Seen:
     """What a read of the state keeps to compare with the next one."""
 
-    game_id: int
-    setup_color: int | None
-    started: bool
-    tokens: tuple[str, ...]
-    over: bool
-    kept: tuple  # what else a save keeps
+    __slots__ = ("game_id", "setup_color", "started", "tokens", "over", "kept")
+
+    def __init__(self, game_id: int, setup_color: int | None, started: bool, tokens: tuple[str, ...], over: bool,
+                 kept: tuple) -> None:
+        self.game_id = game_id
+        self.setup_color = setup_color
+        self.started = started
+        self.tokens = tokens
+        self.over = over
+        #: What else a save keeps.
+        self.kept = kept
 
     @classmethod
     def of(cls, state) -> _Seen:

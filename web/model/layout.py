@@ -28,8 +28,6 @@ of 40 px and more on a 390 px screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 MIN_SQUARE = 22
 MAX_SQUARE = 92
 #: The window width (CSS pixels) up to which the page is laid out for a
@@ -39,14 +37,37 @@ NARROW = 760
 NARROW_QUERY = f"(max-width: {NARROW}px)"
 
 
-@dataclass(frozen=True)
 class BoardGeometry:
-    files: int
-    rows: int
-    square: int
-    flipped: bool = False
-    #: Ranks across and files down (see the module's doc).
-    turned: bool = False
+    """A board of ``files`` x ``rows`` fields of ``square`` CSS pixels on screen.
+
+    >>> BoardGeometry(6, 8, 50) == BoardGeometry(files=6, rows=8, square=50, flipped=False)
+    True
+    """
+
+    __slots__ = ("files", "rows", "square", "flipped", "turned")
+
+    def __init__(self, files: int, rows: int, square: int, flipped: bool = False, turned: bool = False) -> None:
+        self.files = files
+        self.rows = rows
+        self.square = square
+        self.flipped = flipped
+        #: Ranks across and files down (see the module's doc).
+        self.turned = turned
+
+    def _key(self) -> tuple:
+        return (self.files, self.rows, self.square, self.flipped, self.turned)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BoardGeometry):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"BoardGeometry(files={self.files!r}, rows={self.rows!r}, square={self.square!r}, "
+                f"flipped={self.flipped!r}, turned={self.turned!r})")
 
     @property
     def across(self) -> int:

@@ -18,7 +18,6 @@ TimeControl holds the seconds of *each* player.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
 
 from militakiri import InvalidTimeControlError, TimeControl
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, is_digits
@@ -50,7 +49,7 @@ COLOR_WORDS = {"white": 0, "black": 1}
 LEVELS = tuple(sorted(AI_LEVELS))
 MAX_LEVEL = LEVELS[-1]
 #: The side the player takes against the computer (its words: ng_side_<side>).
-SIDES = (*COLOR_WORDS, "random")
+SIDES = ("white", "black", "random")
 #: Longest ``?position=`` read: a position string of the double board
 #: takes at most about 300 characters.
 MAX_POSITION_CHARS = 1000
@@ -60,31 +59,56 @@ MAX_SEED_DIGITS = 18
 MAX_GAME_SECONDS = 24 * 3600
 
 
-@dataclass
 class GameSettings:
     """How to start the next game."""
 
-    board: str = "single"
-    time_control: str = "-"
-    white: str = ""
-    black: str = ""
-    #: A position string to start from (puzzles, analysis, tests); skips
-    #: the set-up and the dice.
-    position: str | None = None
-    #: Seed of the dice and random set-ups (reproducible tests); None = random.
-    seed: int | None = None
-    #: The colour the computer plays (0 White, 1 Black), None: two players
-    #: on this device; its level 1..4 (militakiri.ai, web/model/opponent.py).
-    computer: int | None = None
-    level: int = 2
-    #: R25 (optional, off by default): a piece a player selects must move.
-    touch_move: bool = False
-    #: Two players on this device: the board turns to the player to move
-    #: after each move.
-    turn_board: bool = False
-    #: The URL options that could not be read and were left out (their
-    #: names), for the page to say so.
-    ignored: tuple[str, ...] = field(default=(), compare=False)
+    __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
+                 "turn_board", "ignored")
+
+    def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
+                 position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 2,
+                 touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = ()) -> None:
+        self.board = board
+        self.time_control = time_control
+        self.white = white
+        self.black = black
+        #: A position string to start from (puzzles, analysis, tests); skips
+        #: the set-up and the dice.
+        self.position = position
+        #: Seed of the dice and random set-ups (reproducible tests); None = random.
+        self.seed = seed
+        #: The colour the computer plays (0 White, 1 Black), None: two players
+        #: on this device; its level 1..4 (militakiri.ai, web/model/opponent.py).
+        self.computer = computer
+        self.level = level
+        #: R25 (optional, off by default): a piece a player selects must move.
+        self.touch_move = touch_move
+        #: Two players on this device: the board turns to the player to move
+        #: after each move.
+        self.turn_board = turn_board
+        #: The URL options that could not be read and were left out (their
+        #: names), for the page to say so (not compared).
+        self.ignored = ignored
+
+    def _key(self) -> tuple:
+        return (self.board, self.time_control, self.white, self.black, self.position, self.seed, self.computer,
+                self.level, self.touch_move, self.turn_board)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameSettings):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return (f"GameSettings(board={self.board!r}, time_control={self.time_control!r}, white={self.white!r}, "
+                f"black={self.black!r}, position={self.position!r}, seed={self.seed!r}, "
+                f"computer={self.computer!r}, level={self.level!r}, touch_move={self.touch_move!r}, "
+                f"turn_board={self.turn_board!r}, ignored={self.ignored!r})")
+
+    def copy(self) -> GameSettings:
+        """The same settings, a new object (``dataclasses.replace`` once)."""
+        return GameSettings(self.board, self.time_control, self.white, self.black, self.position, self.seed,
+                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored)
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)
@@ -97,8 +121,10 @@ class GameSettings:
         >>> again.white, again.black, again.computer, again.level
         ('', 'Anna', 0, 3)
         """
-        return replace(self, white=self.black, black=self.white, ignored=(),
-                       computer=None if self.computer is None else 1 - self.computer)
+        again = self.copy()
+        again.white, again.black, again.ignored = self.black, self.white, ()
+        again.computer = None if self.computer is None else 1 - self.computer
+        return again
 
 
 class SettingsError(ValueError):

@@ -19,7 +19,6 @@ and a number); towers are crenellated, castle-like blocks.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from militakiri.pieces import CROSS, PLUS, STAR
 
@@ -90,7 +89,7 @@ DISC_RADIUS = 0.33
 DISC_STEP = 0.05
 
 
-class PieceParts(NamedTuple):
+class PieceParts:
     """How a piece is drawn in the unit box, in this order.
 
     A tower: its ``plinth`` (x, y, width, height, corner radius) in its
@@ -101,12 +100,28 @@ class PieceParts(NamedTuple):
     and for a rank (``badge``) its height in the badge.
     """
 
-    plinth: tuple | None
-    body: list | None
-    discs: list
-    mark_y: float
-    mark_r: float
-    badge: bool
+    __slots__ = ("plinth", "body", "discs", "mark_y", "mark_r", "badge")
+
+    def __init__(self, plinth: tuple | None, body: list | None, discs: list, mark_y: float, mark_r: float,
+                 badge: bool) -> None:
+        self.plinth = plinth
+        self.body = body
+        self.discs = discs
+        self.mark_y = mark_y
+        self.mark_r = mark_r
+        self.badge = badge
+
+    def _key(self) -> tuple:
+        return (self.plinth, self.body, self.discs, self.mark_y, self.mark_r, self.badge)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PieceParts):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return (f"PieceParts(plinth={self.plinth!r}, body={self.body!r}, discs={self.discs!r}, "
+                f"mark_y={self.mark_y!r}, mark_r={self.mark_r!r}, badge={self.badge!r})")
 
 
 def piece_parts(piece) -> PieceParts:

@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from militakiri.pieces import SHAPE_NAMES, WHITE
 
 from web.i18n.texts import t
 
 
-@dataclass
 class Message:
-    """A line for the status bar: a texts.py key and its arguments."""
+    """A line for the status bar: a texts.py key and its arguments.
 
-    key: str
-    args: dict = field(default_factory=dict)
-    #: "info" or "warn" (a refused click: the board did not change).
-    level: str = "info"
+    >>> Message("to_move", {"player": "White"}) == Message("to_move", {"player": "White"}, "info")
+    True
+    """
+
+    __slots__ = ("key", "args", "level")
+
+    def __init__(self, key: str, args: dict | None = None, level: str = "info") -> None:
+        self.key = key
+        self.args = {} if args is None else args
+        #: "info" or "warn" (a refused click: the board did not change).
+        self.level = level
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.key == other.key and self.args == other.args and self.level == other.level
+
+    def __repr__(self) -> str:
+        return f"Message(key={self.key!r}, args={self.args!r}, level={self.level!r})"
 
     def text(self) -> str:
         return t(self.key, **self.args)
@@ -27,15 +39,35 @@ def warning(key: str, **args) -> Message:
     return Message(key, args, "warn")
 
 
-@dataclass(frozen=True)
 class Mark:
     """One highlight on the board. ``kind``: last, selected, move, take,
     ghost (a tower that can be put here: set-up, waiting or promoted tower),
-    hint, cursor. ``piece``: the ghost's piece."""
+    hint, cursor. ``piece``: the ghost's piece.
 
-    kind: str
-    square: str
-    piece: object = None
+    >>> Mark("last", "c3"), Mark("last", "c3") == Mark("last", "c3", None)
+    (Mark(kind='last', square='c3', piece=None), True)
+    """
+
+    __slots__ = ("kind", "square", "piece")
+
+    def __init__(self, kind: str, square: str, piece: object = None) -> None:
+        self.kind = kind
+        self.square = square
+        self.piece = piece
+
+    def _key(self) -> tuple:
+        return (self.kind, self.square, self.piece)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mark):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Mark(kind={self.kind!r}, square={self.square!r}, piece={self.piece!r})"
 
 
 def describe(piece) -> str:

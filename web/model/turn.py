@@ -13,8 +13,6 @@ web/model/ui_state.py to decide before it asks here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from militakiri import Game, TurnChoices
 from militakiri.move import Move
 from militakiri.pieces import SHAPE_NAMES, tower
@@ -23,13 +21,23 @@ from web.i18n.texts import t
 from web.model.status import Mark, Message, describe, warning
 
 
-@dataclass(frozen=True)
 class Step:
     """What an input did: a token to play now, a refusal to show, or (both
     None) a change to the turn in progress."""
 
-    play: str | None = None
-    refusal: Message | None = None
+    __slots__ = ("play", "refusal")
+
+    def __init__(self, play: str | None = None, refusal: Message | None = None) -> None:
+        self.play = play
+        self.refusal = refusal
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return self.play == other.play and self.refusal == other.refusal
+
+    def __repr__(self) -> str:
+        return f"Step(play={self.play!r}, refusal={self.refusal!r})"
 
 
 class TurnInProgress:
