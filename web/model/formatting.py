@@ -10,10 +10,12 @@ time controls, results. Pure Python; the words come from texts.py.
 from __future__ import annotations
 
 import math
-
-from militakiri import Outcome, Termination, TimeControl
+from typing import TYPE_CHECKING
 
 from web.i18n.texts import TEXTS, t
+
+if TYPE_CHECKING:
+    from militakiri import Outcome, TimeControl
 
 #: Below this many seconds a clock shows tenths.
 TENTHS_BELOW = 10
@@ -90,5 +92,5 @@ def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:
         return t("result_draw"), t("why_move-rule")
     winner, loser = labels[outcome.winner], labels[1 - outcome.winner]
     title = t("result_wins", winner=winner)
-    reason = t("why_" + Termination(outcome.termination).value, loser=loser, winner=winner)
+    reason = t("why_" + str(outcome.termination), loser=loser, winner=winner)  # its value: "towers", "time" ...
     return title, reason

@@ -54,8 +54,6 @@ Verdict('reached')
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass, field
 
 from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
@@ -73,26 +71,56 @@ TASK_TEXTS = ("prompt", "hint", "success")
 MAX_TASKS = 5
 #: How the opponent replies (reply_token); the only rule today.
 REPLIES = ("line",)
-_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _is_id(text: str) -> bool:
+    """Lower-case letters and digits in words joined by single hyphens
+    (``[a-z0-9]+(-[a-z0-9]+)*``).
+
+    >>> [_is_id(t) for t in ("plus", "plus-2", "Plus", "-a", "a--b", "a-", "")]
+    [True, True, False, False, False, False, False]
+    """
+    words = text.split("-")
+    return all(word and all(ch in _ID_CHARS for ch in word) for word in words)
 
 
 class LessonError(ValueError):
     """A lessons file that is malformed; the message says where and why."""
 
 
-@dataclass(frozen=True)
 class Task:
     """One task of a lesson: a goal on a position (or a set-up), its texts
-    and its solution."""
+    and its solution. Equal tasks have the same fields but for the texts."""
 
-    lesson: str
-    number: int
-    goal: Goal
-    texts: dict = field(compare=False)
-    solution: tuple[str, ...]
-    position: str | None = None
-    setup_board: str | None = None
-    replies: str = "line"
+    __slots__ = ("lesson", "number", "goal", "texts", "solution", "position", "setup_board", "replies")
+
+    def __init__(self, lesson: str, number: int, goal: Goal, texts: dict, solution: tuple[str, ...],
+                 position: str | None = None, setup_board: str | None = None, replies: str = "line") -> None:
+        self.lesson = lesson
+        self.number = number
+        self.goal = goal
+        self.texts = texts
+        self.solution = solution
+        self.position = position
+        self.setup_board = setup_board
+        self.replies = replies
+
+    def _key(self) -> tuple:
+        return (self.lesson, self.number, self.goal, self.solution, self.position, self.setup_board, self.replies)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Task):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Task(lesson={self.lesson!r}, number={self.number!r}, goal={self.goal!r}, texts={self.texts!r}, "
+                f"solution={self.solution!r}, position={self.position!r}, setup_board={self.setup_board!r}, "
+                f"replies={self.replies!r})")
 
     @property
     def id(self) -> str:
@@ -120,13 +148,26 @@ class Task:
         return texts.get(language, texts["en"])
 
 
-@dataclass(frozen=True)
 class Lesson:
     """A lesson: its id, title and intro, and its tasks in order."""
 
-    id: str
-    texts: dict = field(compare=False)
-    tasks: tuple[Task, ...]
+    __slots__ = ("id", "texts", "tasks")
+
+    def __init__(self, id: str, texts: dict, tasks: tuple[Task, ...]) -> None:  # noqa: A002 (the file's name)
+        self.id = id
+        self.texts = texts
+        self.tasks = tasks
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lesson):
+            return NotImplemented
+        return self.id == other.id and self.tasks == other.tasks
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.tasks))
+
+    def __repr__(self) -> str:
+        return f"Lesson(id={self.id!r}, texts={self.texts!r}, tasks={self.tasks!r})"
 
     def text(self, name: str, language: str) -> str:
         """The text ``name`` (title, intro) in ``language``, English if unknown."""
@@ -138,7 +179,7 @@ def read_lessons(text: str) -> tuple[Lesson, ...]:
     """The lessons of a lessons file; LessonError saying where it is malformed."""
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+    except (ValueError, RuntimeError) as error:  # RuntimeError: nested too deep (CPython's RecursionError)
         raise LessonError(f"the lessons file is not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise LessonError(f"the lessons file is an object with \"version\": {VERSION}")
@@ -251,9 +292,9 @@ def _texts(data: dict, names: tuple[str, ...], where: str) -> dict:
 def _lesson(data: object, where: str) -> Lesson:
     if not isinstance(data, dict):
         raise LessonError(f"{where} is not an object")
-    _keys(data, {"id", *LESSON_TEXTS, "tasks"}, set(), where)
+    _keys(data, set(("id", "tasks") + LESSON_TEXTS), set(), where)
     lesson_id = data["id"]
-    if not isinstance(lesson_id, str) or not _ID.fullmatch(lesson_id) or len(lesson_id) > 40:
+    if not isinstance(lesson_id, str) or not _is_id(lesson_id) or len(lesson_id) > 40:
         raise LessonError(f"{where}: the id is lower-case letters, digits and '-', up to 40")
     where = f"lesson {lesson_id!r}"
     tasks = data["tasks"]
@@ -267,7 +308,7 @@ def _task(data: object, lesson_id: str, number: int) -> Task:
     where = f"task {lesson_id}/{number}"
     if not isinstance(data, dict):
         raise LessonError(f"{where} is not an object")
-    _keys(data, {"goal", *TASK_TEXTS, "solution"}, {"position", "setup", "replies"}, where)
+    _keys(data, set(("goal", "solution") + TASK_TEXTS), {"position", "setup", "replies"}, where)
     try:
         goal = Goal.from_json(data["goal"])
     except MilitakiriError as error:

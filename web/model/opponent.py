@@ -24,8 +24,8 @@ resignation, a flag fall) no longer matches and is dropped.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
+from web.model.jsontext import dumps
 from web.model.settings import LEVELS, MAX_LEVEL
 from web.model.ui_state import SETUP
 
@@ -40,17 +40,27 @@ SHARE_OF_TIME_LEFT = 1 / 40
 SEED_LIMIT = 2 ** 31
 
 
-@dataclass(frozen=True)
 class Request:
     """One question for the worker: ``name`` ("setup", "move": the computer
     plays; "hint") and JSON-ready ``args`` (web/services/ai_worker.py: CALLS), made
     for the state ``key``."""
 
-    name: str
-    args: list
-    key: tuple
-    #: The seconds the strongest level may search (None: not a timed search).
-    seconds: float | None = None
+    __slots__ = ("name", "args", "key", "seconds")
+
+    def __init__(self, name: str, args: list, key: tuple, seconds: float | None = None) -> None:
+        self.name = name
+        self.args = args
+        self.key = key
+        #: The seconds the strongest level may search (None: not a timed search).
+        self.seconds = seconds
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Request):
+            return NotImplemented
+        return (self.name, self.args, self.key, self.seconds) == (other.name, other.args, other.key, other.seconds)
+
+    def __repr__(self) -> str:
+        return f"Request(name={self.name!r}, args={self.args!r}, key={self.key!r}, seconds={self.seconds!r})"
 
 
 def state_key(state) -> tuple:
@@ -137,8 +147,8 @@ def memory(state) -> str | None:
     game = state.game
     if state.computer is None or game is None or not state.started:
         return None
-    return json.dumps({"start": game.start.string(), "names": [game.players.white, game.players.black],
-                       "computer": state.computer, "level": state.settings.level})
+    return dumps({"start": game.start.string(), "names": [game.players.white, game.players.black],
+                  "computer": state.computer, "level": state.settings.level})
 
 
 def recall(state, text: str | None) -> bool:

@@ -15,17 +15,14 @@ urllib.parse on many strings.
 
 from __future__ import annotations
 
-import re
-
-_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# The engine reads a link's names the same way (urllib.parse.unquote, bad
+# UTF-8 replaced), written out by hand for MicroPython.
+from militakiri.link import _unquote
 
 
 def unquote_plus(text: str) -> str:
     """``urllib.parse.unquote_plus`` (UTF-8, errors replaced)."""
-    text = text.replace("+", " ")
-    if "%" not in text:
-        return text
-    return _ESCAPES.sub(lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8", "replace"), text)
+    return _unquote(text.replace("+", " "))
 
 
 def parse_qs(query: str, keep_blank_values: bool = False) -> dict[str, list[str]]:

@@ -20,14 +20,69 @@ True
 
 from __future__ import annotations
 
-import re
-
 from militakiri.ai.review import GLYPHS, NAGS, MoveReview, clip, for_white, judge
 from militakiri.record import Annotation
 
-#: The record's commands (NOTATION.md): an evaluation in pawns, bounded; a move token.
-_EVAL = re.compile(r"\[%eval ([+-]?[0-9]{1,3}(?:\.[0-9]{1,2})?)\]")
-_BEST = re.compile(r"\[%best ([^\]\s]{2,40})\]")
+_DIGITS = "0123456789"
+#: What a ``[%best ...]`` token never holds: white space (``re``'s ``\\s``).
+_SPACE = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+          "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+def _commands(comment: str, name: str) -> list[str]:
+    """The text of each ``[%name TEXT]`` in ``comment``, in order (TEXT up
+    to the first ``]``)."""
+    found = []
+    opening = "[%" + name + " "
+    at = comment.find(opening)
+    while at >= 0:
+        start = at + len(opening)
+        end = comment.find("]", start)
+        if end < 0:
+            break
+        found.append(comment[start:end])
+        at = comment.find(opening, at + 1)
+    return found
+
+
+def _eval_command(comment: str) -> int | None:
+    """The first ``[%eval E]`` of the record's form (NOTATION.md: pawns,
+    ``[+-]`` up to 3 digits and up to 2 decimals), in hundredths.
+
+    >>> _eval_command("[%eval x] [%eval -1.5] [%eval 2]"), _eval_command("[%eval 1234]")
+    (-150, None)
+    """
+    for text in _commands(comment, "eval"):
+        sign = -1 if text[:1] == "-" else 1
+        body = text[1:] if text[:1] in ("+", "-") else text
+        whole, dot, part = body.partition(".")
+        if not 1 <= len(whole) <= 3 or not all(ch in _DIGITS for ch in whole):
+            continue
+        if dot and (not 1 <= len(part) <= 2 or not all(ch in _DIGITS for ch in part)):
+            continue
+        return sign * (int(whole) * 100 + (int(part) * (10 if len(part) == 1 else 1) if dot else 0))
+    return None
+
+
+def _best_command(comment: str) -> str | None:
+    """The first ``[%best TOKEN]``: 2 to 40 characters, no space, no ``]``."""
+    for text in _commands(comment, "best"):
+        if 2 <= len(text) <= 40 and not any(ch in _SPACE for ch in text):
+            return text
+    return None
+
+
+def _pawns(score: int) -> str:
+    """Hundredths of a pawn as the record writes them (``{:+.2f}`` of pawns).
+
+    >>> _pawns(150), _pawns(-5), _pawns(0)
+    ('+1.50', '-0.05', '+0.00')
+    """
+    score = int(score)
+    sign = "-" if score < 0 else "+"
+    score = -score if score < 0 else score
+    part = score % 100
+    return f"{sign}{score // 100}.{'0' if part < 10 else ''}{part}"
 
 
 def glyph(mark: str | None) -> str:
@@ -102,9 +157,9 @@ class GameReview:
         the first move ``{[%eval …]}``; after each move its glyph, the
         evaluation after it (White's side, in pawns) and the better move
         where one was better (``[%best …]``, this program's own command)."""
-        notes = {0: Annotation(f"[%eval {self.white_score(0) / 100:+.2f}]")}
+        notes = {0: Annotation(f"[%eval {_pawns(self.white_score(0))}]")}
         for r in self.results():
-            words = f"[%eval {r.eval / 100:+.2f}]"
+            words = f"[%eval {_pawns(r.eval)}]"
             if r.best is not None:
                 words += f" [%best {r.best}]"
             notes[r.ply] = Annotation(words, (NAGS[r.mark],) if r.mark else ())
@@ -118,13 +173,13 @@ class GameReview:
         found = {}
         for ply in range(review.total):
             note = game.annotations.get(ply)
-            match = _EVAL.search(note.comment) if note is not None else None
-            if match is None:
+            score = _eval_command(note.comment) if note is not None else None
+            if score is None:
                 return None
-            found[ply] = (round(float(match[1]) * 100), _BEST.search(note.comment))
+            found[ply] = (score, _best_command(note.comment))
         for ply in range(review.total):
             best = found.get(ply + 1, (0, None))[1]  # written after the move it would have replaced
-            review.add(best[1] if best is not None else None, for_white(found[ply][0], review.turn_at(ply)))
+            review.add(best, for_white(found[ply][0], review.turn_at(ply)))
         return review
 
     def to_saved(self) -> list:

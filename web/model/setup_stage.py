@@ -10,7 +10,7 @@ needs: whose turn it is to place, the refusal to show, the towers to draw.
 from __future__ import annotations
 
 import json
-from random import Random
+from typing import TYPE_CHECKING
 
 from militakiri import MilitakiriError
 from militakiri.board import BoardKind
@@ -19,6 +19,9 @@ from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
 from militakiri.setup import Setup
 
 from web.model.status import Mark, Message, warning
+
+if TYPE_CHECKING:
+    from militakiri.randomness import Random
 
 
 class SetupStage:

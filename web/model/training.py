@@ -27,12 +27,15 @@ Step(status='solved', reply=None, reason=None)
 from __future__ import annotations
 
 import json
-import random
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from militakiri.position import Position
 
+from web.model.jsontext import dumps
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
+
+if TYPE_CHECKING:
+    from militakiri.randomness import Random
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
 PROGRESS_KEY = "militakiri.training"
@@ -44,16 +47,34 @@ NEAREST = 8
 PUZZLE_GOALS = ("win", "tower")
 
 
-@dataclass(frozen=True)
 class Puzzle:
     """One shipped puzzle (tools/puzzles.py)."""
 
-    id: str
-    board: str
-    position: str
-    line: tuple[str, ...]
-    goal: str
-    rating: int
+    __slots__ = ("id", "board", "position", "line", "goal", "rating")
+
+    def __init__(self, id: str, board: str, position: str, line: tuple[str, ...], goal: str,  # noqa: A002
+                 rating: int) -> None:
+        self.id = id
+        self.board = board
+        self.position = position
+        self.line = line
+        self.goal = goal
+        self.rating = rating
+
+    def _key(self) -> tuple:
+        return (self.id, self.board, self.position, self.line, self.goal, self.rating)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Puzzle):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Puzzle(id={self.id!r}, board={self.board!r}, position={self.position!r}, line={self.line!r}, "
+                f"goal={self.goal!r}, rating={self.rating!r})")
 
     @property
     def solver(self) -> int:
@@ -90,7 +111,7 @@ def rated(player: int, puzzle: int, solved: bool) -> int:
 
 
 def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board: str,
-                rng: random.Random, after: str | None = None) -> Puzzle | None:
+                rng: Random, after: str | None = None) -> Puzzle | None:
     """A puzzle near the player's rating on ``board``, one not tried yet if any are left."""
     pool = [p for p in puzzles if p.board == board and p.id != after]
     fresh = [p for p in pool if p.id not in done] or pool
@@ -100,15 +121,26 @@ def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board:
     return rng.choice(fresh[:NEAREST])
 
 
-@dataclass
 class Progress:
     """What the page keeps: stars per task id, the puzzle rating, the
     puzzles tried (id -> solved). Read from anything: a damaged or foreign
     value gives a fresh start, never an error."""
 
-    stars: dict[str, int] = field(default_factory=dict)
-    rating: int = START_RATING
-    puzzles: dict[str, bool] = field(default_factory=dict)
+    __slots__ = ("stars", "rating", "puzzles")
+
+    def __init__(self, stars: dict[str, int] | None = None, rating: int = START_RATING,
+                 puzzles: dict[str, bool] | None = None) -> None:
+        self.stars = {} if stars is None else stars
+        self.rating = rating
+        self.puzzles = {} if puzzles is None else puzzles
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Progress):
+            return NotImplemented
+        return (self.stars, self.rating, self.puzzles) == (other.stars, other.rating, other.puzzles)
+
+    def __repr__(self) -> str:
+        return f"Progress(stars={self.stars!r}, rating={self.rating!r}, puzzles={self.puzzles!r})"
 
     @classmethod
     def read(cls, text: str | None) -> Progress:
@@ -132,8 +164,7 @@ class Progress:
         return progress
 
     def to_json(self) -> str:
-        return json.dumps({"stars": self.stars, "rating": self.rating, "puzzles": self.puzzles},
-                          sort_keys=True, separators=(",", ":"))
+        return dumps({"stars": self.stars, "rating": self.rating, "puzzles": self.puzzles}, compact=True)
 
     def award(self, task_id: str, earned: int) -> None:
         """Keep the best stars a task has earned."""
@@ -149,27 +180,55 @@ class Progress:
         return self.rating - before
 
 
-@dataclass(frozen=True)
 class Step:
     """What follows a move: ``status`` ``"solving"``, ``"solved"`` or
     ``"failed"``; the opponent's ``reply`` to play now, if any; why it
     failed (a Text from the engine's messages, or ``"wrong_move"``)."""
 
-    status: str
-    reply: str | None = None
-    reason: object = None
+    __slots__ = ("status", "reply", "reason")
+
+    def __init__(self, status: str, reply: str | None = None, reason: object = None) -> None:
+        self.status = status
+        self.reply = reply
+        self.reason = reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Step):
+            return NotImplemented
+        return (self.status, self.reply, self.reason) == (other.status, other.reply, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.status, self.reply, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Step(status={self.status!r}, reply={self.reply!r}, reason={self.reason!r})"
 
 
-@dataclass
 class Drill:
     """One try at a lesson's task or a puzzle."""
 
-    task: Task | None
-    puzzle: Puzzle | None
-    solver: int
-    mistakes: int = 0
-    hints: int = 0
-    status: str = "solving"
+    __slots__ = ("task", "puzzle", "solver", "mistakes", "hints", "status")
+
+    def __init__(self, task: Task | None, puzzle: Puzzle | None, solver: int, mistakes: int = 0, hints: int = 0,
+                 status: str = "solving") -> None:
+        self.task = task
+        self.puzzle = puzzle
+        self.solver = solver
+        self.mistakes = mistakes
+        self.hints = hints
+        self.status = status
+
+    def _key(self) -> tuple:
+        return (self.task, self.puzzle, self.solver, self.mistakes, self.hints, self.status)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Drill):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return (f"Drill(task={self.task!r}, puzzle={self.puzzle!r}, solver={self.solver!r}, "
+                f"mistakes={self.mistakes!r}, hints={self.hints!r}, status={self.status!r})")
 
     @classmethod
     def for_task(cls, task: Task) -> Drill:

@@ -28,7 +28,6 @@ and :meth:`computer_move` (web/model/opponent.py, web/ui/computer.py).
 
 from __future__ import annotations
 
-import random
 import time
 from itertools import count
 
@@ -43,6 +42,7 @@ from militakiri import (
 from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE
+from militakiri.randomness import Random
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
@@ -62,6 +62,20 @@ SETUP, PLAYING, OVER = "setup", "playing", "over"
 _GAME_IDS = count(1)
 
 
+def steady_seconds() -> float:
+    """A steady clock's seconds where the interpreter has one (CPython's
+    time.monotonic), else the wall clock's (MicroPython): the default of
+    UiState's ``now``; the page passes performance.now()/1000."""
+    monotonic = getattr(time, "monotonic", None)
+    return monotonic() if monotonic is not None else time.time()
+
+
+def today() -> str:
+    """Today's date as the game record writes it (``2026.11.25``, local time)."""
+    year, month, day = time.localtime()[:3]
+    return "%04d.%02d.%02d" % (year, month, day)
+
+
 def move_label(after, ply: int) -> str:
     """``'7.'`` or ``'7…'``: the number the move list gives the move that
     led to position ``after`` (ply ``ply``)."""
@@ -73,8 +87,8 @@ def move_label(after, ply: int) -> str:
 class UiState:
     """See the module docstring."""
 
-    def __init__(self, settings: GameSettings | None = None, now=time.monotonic,
-                 rng: random.Random | None = None, wall=time.time) -> None:
+    def __init__(self, settings: GameSettings | None = None, now=steady_seconds,
+                 rng: Random | None = None, wall=time.time) -> None:
         #: Seconds from a steady clock; the page passes performance.now()/1000.
         self.now = now
         #: Seconds since 1970: correspondence deadlines are dates (R22); the
@@ -82,7 +96,7 @@ class UiState:
         self.wall = wall
         #: Which move the board shows (replay); the live end by default.
         self.replay = Replay()
-        self.rng = rng or random.Random()
+        self.rng = rng or Random()
         self.flipped = False
         #: Ranks across, files down: the page turns a wide board on a narrow
         #: screen (web/ui/app.py fit; layout.BoardGeometry).
@@ -103,13 +117,13 @@ class UiState:
         names = [settings.white or t("white"), settings.black or t("black")]
         if settings.computer is not None:
             names[settings.computer] = t("computer_name", level=settings.level)
-        players = Players(white=names[WHITE], black=names[BLACK], date=time.strftime("%Y.%m.%d"))
+        players = Players(white=names[WHITE], black=names[BLACK], date=today())
         game = None
         if settings.position:
             game = Game.from_position(settings.position, reachable=True, time_control=control, players=players,
                                       touch_move=settings.touch_move)
         if settings.seed is not None:
-            self.rng = random.Random(settings.seed)
+            self.rng = Random(settings.seed)
         self.settings = settings
         self.players = players
         self.game = game
