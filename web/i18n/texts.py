@@ -345,6 +345,8 @@ TEXTS["nl"] = NL
 
 #: The languages, each named in itself (for the language switch).
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+#: Their order on the switch (a dict's order is not kept everywhere: MicroPython).
+LANGUAGES = ("en", "nl")
 DEFAULT_LANGUAGE = "en"
 
 

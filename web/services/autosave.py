@@ -44,14 +44,15 @@ says it is older (web/ui/session.py).
 
 from __future__ import annotations
 
-import base64
+import binascii
 import json
-import os
-import zlib
-from dataclasses import dataclass
+import math
+import time
 
 from militakiri import InvalidLinkError, MilitakiriError, game_from_link
+from militakiri.randomness import Random
 
+from web.model.jsontext import dumps
 from web.services.share import current_deadline, link_of, prepare
 
 SAVE_KEY = "militakiri.saved-game"
@@ -65,28 +66,48 @@ class SavedGameError(ValueError):
     """A saved game that cannot be read; the message says why, for the page."""
 
 
-@dataclass
 class Restored:
-    game: object
-    flipped: bool = False
-    #: A texts.py key for the status line, or None.
-    note: str | None = None
-    #: The game link inside the save.
-    link: str = ""
-    #: When it was saved (seconds since 1970; 0 if the save does not say).
-    saved_at: float = 0.0
-    #: Where it is kept (Autosaver.load).
-    key: str = ""
-    #: The computer's colour and level, if it plays a side (the link's).
-    computer: tuple | None = None
-    #: A finished review as saved (checked by GameReview.from_saved), or None.
-    review: list | None = None
+    """A saved game read back (:func:`restore`)."""
+
+    __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review")
+
+    def __init__(self, game: object, flipped: bool = False, note: str | None = None, link: str = "",
+                 saved_at: float = 0.0, key: str = "", computer: tuple | None = None,
+                 review: list | None = None) -> None:
+        self.game = game
+        self.flipped = flipped
+        #: A texts.py key for the status line, or None.
+        self.note = note
+        #: The game link inside the save.
+        self.link = link
+        #: When it was saved (seconds since 1970; 0 if the save does not say).
+        self.saved_at = saved_at
+        #: Where it is kept (Autosaver.load).
+        self.key = key
+        #: The computer's colour and level, if it plays a side (the link's).
+        self.computer = computer
+        #: A finished review as saved (checked by GameReview.from_saved), or None.
+        self.review = review
+
+    def __repr__(self) -> str:
+        return (f"Restored(game={self.game!r}, flipped={self.flipped!r}, note={self.note!r}, link={self.link!r}, "
+                f"saved_at={self.saved_at!r}, key={self.key!r}, computer={self.computer!r}, "
+                f"review={self.review!r})")
+
+
+_BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def _check(body: dict) -> str:
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    crc = zlib.crc32(text.encode()) & 0xFFFFFF
-    return base64.urlsafe_b64encode(crc.to_bytes(3, "big")).decode()
+    """The check code over a save's fields: the low 24 bits of the CRC-32
+    of their JSON (keys sorted, no spaces), as 4 characters of base64url.
+
+    >>> _check({"format": 1, "link": "1!s", "saved": 1.5})
+    'dPJY'
+    """
+    text = dumps(body, compact=True)
+    crc = binascii.crc32(text.encode()) & 0xFFFFFF
+    return "".join(_BASE64URL[(crc >> shift) & 63] for shift in (18, 12, 6, 0))
 
 
 def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
@@ -97,14 +118,25 @@ def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None
     if game.clock is not None and game.time_control.mode != "correspondence":
         clock = game.clock.to_dict(now)
     body = {"format": FORMAT, "link": link or link_of(game), "clock": clock, "flipped": bool(flipped),
-            "saved": round(wall, 3)}
+            "saved": _milliseconds(wall)}
     if game.touch_move:  # R25 is not in the link (NOTATION.md has no place for it)
         touched = None if game.touched is None or game.is_over() else game.kind.square_name(game.touched)
         body["touch_move"] = {"touched": touched}
     if review is not None:  # a finished review (web/model/review.py: GameReview.to_saved)
         body["review"] = review
     body["check"] = _check(body)
-    return json.dumps(body, separators=(",", ":"))
+    return dumps(body, compact=True)
+
+
+def _milliseconds(seconds: float) -> float:
+    """``seconds`` to the millisecond, the same float in every interpreter
+    (a whole number of ms divided by 1000: MicroPython's ``round(x, 3)``
+    may be a last bit off CPython's).
+
+    >>> _milliseconds(1800000000.12345), _milliseconds(0)
+    (1800000000.123, 0.0)
+    """
+    return math.floor(seconds * 1000 + 0.5) / 1000
 
 
 def restore(text, *, wall_now: float) -> Restored:
@@ -172,8 +204,10 @@ MAX_KEPT = 6
 
 
 def new_slot() -> str:
-    """A fresh name for one game's save: unique across tabs without asking them."""
-    return os.urandom(5).hex()
+    """A fresh name for one game's save: unique across tabs without asking
+    them (10 hex digits, from the system's random numbers and the time)."""
+    bits = Random().getrandbits(40) ^ (int(time.time() * 1000) & 0xFFFFFFFFFF)
+    return "%010x" % bits
 
 
 class Autosaver:
@@ -310,7 +344,7 @@ class Autosaver:
                 continue
             restored.key = key
             found.append(restored)
-        found.sort(key=lambda r: -r.saved_at)
+        found.sort(key=lambda r: (-r.saved_at, r.key))  # sorts need not be stable (MicroPython's are not)
         return found
 
     def load(self, wall_now: float) -> Restored | None:
@@ -319,7 +353,7 @@ class Autosaver:
         :attr:`others` until the page opens one with :meth:`adopt`; those
         that do not read are in :attr:`broken`."""
         found = self.saved_games(wall_now)
-        found.sort(key=lambda r: r.key != self.key)  # stable: newest first otherwise
+        found.sort(key=lambda r: (r.key != self.key, -r.saved_at, r.key))  # newest first otherwise
         if self.prefix is not None and any(key == self.key for key, _ in self.broken):
             self.key = f"{self.prefix}.{new_slot()}"  # never write over a save it could not read
         self.others = found

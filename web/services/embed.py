@@ -21,8 +21,6 @@ docs/embed.md)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 
 SOURCE = "militakiri"
@@ -30,13 +28,25 @@ VERSION = 1
 COLORS = ("white", "black")
 
 
-@dataclass
 class EmbedOptions:
-    embed: bool = False
-    #: A start link from ``link=`` (URL-encoded); the fragment works too.
-    link: str | None = None
-    #: ``sound=1``: the parent page wants the board's sounds (an embed is silent otherwise).
-    sound: bool = False
+    """What ``?embed=1&link=...&sound=1`` asks of the page."""
+
+    __slots__ = ("embed", "link", "sound")
+
+    def __init__(self, embed: bool = False, link: str | None = None, sound: bool = False) -> None:
+        self.embed = embed
+        #: A start link from ``link=`` (URL-encoded); the fragment works too.
+        self.link = link
+        #: ``sound=1``: the parent page wants the board's sounds (an embed is silent otherwise).
+        self.sound = sound
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EmbedOptions):
+            return NotImplemented
+        return (self.embed, self.link, self.sound) == (other.embed, other.link, other.sound)
+
+    def __repr__(self) -> str:
+        return f"EmbedOptions(embed={self.embed!r}, link={self.link!r}, sound={self.sound!r})"
 
 
 def embed_options(query: str) -> EmbedOptions:
@@ -48,7 +58,9 @@ def embed_options(query: str) -> EmbedOptions:
 
 
 def message(kind: str, **data) -> dict:
-    return {"source": SOURCE, "version": VERSION, "type": kind, **data}
+    found = {"source": SOURCE, "version": VERSION, "type": kind}
+    found.update(data)
+    return found
 
 
 def ready_message(state) -> dict:
@@ -72,7 +84,7 @@ def messages_for(event, state) -> list[dict]:
                         turn=COLORS[position.turn])]
     if event.name == "over":
         outcome = game.outcome()
-        return [message("over", result=outcome.result, termination=outcome.termination.value,
+        return [message("over", result=outcome.result, termination=str(outcome.termination),
                         winner=None if outcome.winner is None else COLORS[outcome.winner],
                         position=game.position.string(), ply=len(game.tokens))]
     return []

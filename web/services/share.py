@@ -22,9 +22,6 @@ page needs around it:
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from militakiri import Clock, ClockError, Game, game_from_link, game_to_link
 from militakiri.link import SEPARATOR, SharedGame, _checksum
 from militakiri.record import MAX_RECORD_CHARS
@@ -38,8 +35,35 @@ MAX_RECORD_BYTES = 4 * MAX_RECORD_CHARS
 
 # What a browser percent-encodes in a URL fragment typed or pasted into the
 # address bar (the URL standard's fragment set): never part of a valid link,
-# whose own escapes (names) are left alone by the browser.
-_BROWSER_ESCAPES = re.compile(r"%(20|22|3C|3E|60)", re.I)
+# whose own escapes (names) are left alone by the browser. Upper-case keys:
+# the hex digits in either case.
+_BROWSER_ESCAPES = {"20": " ", "22": '"', "3C": "<", "3E": ">", "60": "`"}
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _browser_unescaped(text: str) -> str:
+    """``text`` with each escape of :data:`_BROWSER_ESCAPES` (``%20``,
+    ``%3c`` ...) back to its character; any other ``%`` is left alone.
+
+    >>> _browser_unescaped("a%20b%3c%3E%2520%")
+    'a b<>%2520%'
+    """
+    if "%" not in text:
+        return text
+    parts = []
+    start = 0
+    at = text.find("%")
+    while at >= 0:
+        char = _BROWSER_ESCAPES.get(text[at + 1:at + 3].upper())
+        if char is not None:
+            parts.append(text[start:at])
+            parts.append(char)
+            start = at + 3
+            at = text.find("%", start)
+        else:
+            at = text.find("%", at + 1)
+    parts.append(text[start:])
+    return "".join(parts)
 
 
 # Links --------------------------------------------------------------------------
@@ -71,7 +95,7 @@ def open_fragment(fragment: str) -> SharedGame:
     militakiri.link.InvalidLinkError: this is not a Militakiri game link (it starts 'hello')
     """
     text = fragment_text(fragment)
-    unescaped = _BROWSER_ESCAPES.sub(lambda m: chr(int(m[1], 16)), text)
+    unescaped = _browser_unescaped(text)
     if unescaped != text and not _checksum_ok(text) and _checksum_ok(unescaped):
         text = unescaped  # the link as it was typed, before the browser escaped it
     return game_from_link(text)
@@ -134,11 +158,21 @@ def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = 
 # Clocks of a game read back -------------------------------------------------------
 
 
-@dataclass
 class Prepared:
     """What :func:`prepare` did: a texts.py key for the status line (or None)."""
 
-    note: str | None = None
+    __slots__ = ("note",)
+
+    def __init__(self, note: str | None = None) -> None:
+        self.note = note
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Prepared):
+            return NotImplemented
+        return self.note == other.note
+
+    def __repr__(self) -> str:
+        return f"Prepared(note={self.note!r})"
 
 
 def correspondence_clock(control, turn: int, deadline: float, now: float) -> Clock:
@@ -204,9 +238,9 @@ def record_filename(game) -> str:
     """``militakiri-Anna-Bram-2026-11-22.txt`` (only safe characters)."""
     parts = ["militakiri", game.players.white, game.players.black]
     date = game.players.date.replace(".", "-")
-    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
-        parts.append(date)
-    words = [re.sub(r"[^A-Za-z0-9]+", "", part)[:20] for part in parts]
+    if len(date) == 10 and all(ch == "-" if at in (4, 7) else ch in "0123456789" for at, ch in enumerate(date)):
+        parts.append(date)  # YYYY-MM-DD
+    words = ["".join(ch for ch in part if ch in _ALNUM)[:20] for part in parts]
     return "-".join(w for w in words if w) + ".txt"
 
 
