@@ -28,19 +28,117 @@ from .errors import MilitakiriError
 EXCERPT = 60
 _DIGITS = frozenset("0123456789")
 
+#: White space as CPython's ``str.split()`` and ``str.strip()`` see it
+#: (``str.isspace``); MicroPython's see only the ASCII ``" \t\n\v\f\r"``.
+SPACE = (
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
+    "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+#: Those MicroPython's ``split()`` does not see.
+_OTHER_SPACE = SPACE[5:9] + SPACE[10:]
+_SPACE_SET = frozenset(SPACE)
+
+#: The characters CPython's ``repr`` escapes beyond ASCII (``str.isprintable``
+#: is false): controls, separators, formats, surrogates, private use and
+#: non-characters, as ``(first, last)`` code points. (Code points not yet
+#: assigned are printable here; MicroPython's ``repr`` escapes every
+#: character beyond ASCII, so messages quote with :func:`quote`.)
+_UNPRINTABLE = (
+    (0x7F, 0xA0), (0xAD, 0xAD), (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD),
+    (0x70F, 0x70F), (0x890, 0x891), (0x8E2, 0x8E2), (0x1680, 0x1680), (0x180E, 0x180E),
+    (0x2000, 0x200F), (0x2028, 0x202F), (0x205F, 0x2064), (0x2066, 0x206F),
+    (0x3000, 0x3000), (0xD800, 0xF8FF), (0xFDD0, 0xFDEF), (0xFEFF, 0xFEFF),
+    (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F),
+    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+    (0xF0000, 0x10FFFF),
+)
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\"}
+
+
+def split_words(text: str) -> list[str]:
+    """``text.split()`` as CPython splits, on any white space (MicroPython's
+    ``split()`` sees only ASCII white space).
+
+    >>> split_words("Sc\\u3000Xd\\xa0 Pb ")
+    ['Sc', 'Xd', 'Pb']
+    """
+    for char in _OTHER_SPACE:
+        if char in text:
+            text = text.replace(char, " ")
+    return text.split()
+
+
+def strip_space(text: str) -> str:
+    """``text.strip()`` as CPython strips, any white space at either end.
+
+    >>> strip_space("\\u3000 c3-c4\\n")
+    'c3-c4'
+    """
+    start = 0
+    for char in text:
+        if char not in _SPACE_SET:
+            break
+        start += 1
+    else:
+        return ""
+    end = len(text)
+    while text[end - 1] in _SPACE_SET:
+        end -= 1
+    return text[start:end]
+
+
+def _printable(code: int) -> bool:
+    if code < 0x7F:
+        return code >= 0x20
+    if code & 0xFFFE == 0xFFFE:  # the last two code points of every plane
+        return False
+    for first, last in _UNPRINTABLE:
+        if code <= last:
+            return code < first
+    return True
+
+
+def quote(text: object) -> str:
+    """``repr(text)`` as CPython writes it, in every interpreter: characters
+    beyond ASCII shown as they are where CPython shows them. (Not a string:
+    its ``repr``.)
+
+    >>> print(quote("é²"), quote("it's"), quote("a\\u202eb\\n"))
+    'é²' "it's" 'a\\u202eb\\n'
+    """
+    if not isinstance(text, str):
+        return repr(text)
+    mark = '"' if "'" in text and '"' not in text else "'"
+    parts = []
+    for char in text:
+        code = ord(char)
+        if char == mark:
+            parts.append("\\" + char)
+        elif char in _ESCAPES:
+            parts.append(_ESCAPES[char])
+        elif _printable(code):
+            parts.append(char)
+        elif code < 0x100:
+            parts.append("\\x%02x" % code)
+        elif code < 0x10000:
+            parts.append("\\u%04x" % code)
+        else:
+            parts.append("\\U%08x" % code)
+    return mark + "".join(parts) + mark
+
 
 def excerpt(text: object, limit: int = EXCERPT) -> str:
     """``text`` quoted for a message: at most ``limit`` characters, and how
     long it was when cut. Characters a message cannot show (surrogates,
-    controls) are escaped, as ``repr`` does."""
+    controls) are escaped, as CPython's ``repr`` does (:func:`quote`)."""
     if not isinstance(text, str):
         text = repr(text)
         if len(text) > limit:
             return text[:limit] + "…"
         return text
     if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text):,} characters)"
+        return quote(text)
+    return quote(text[:limit])[:-1] + f"…' ({len(text):,} characters)"
 
 
 def shorten(message: str, limit: int = 200) -> str:
@@ -110,4 +208,4 @@ def clean_name(name: object) -> str:
     True
     """
     text = "".join(char for char in str(name) if _shown(char))
-    return " ".join(text.split())[:MAX_NAME_CHARS].strip()
+    return " ".join(split_words(text))[:MAX_NAME_CHARS].strip()
