@@ -15,18 +15,73 @@ the new tower goes, or nothing if it has to wait.
 
 from __future__ import annotations
 
-import re
-
 from .board import BoardKind
+from .bounded import quote, strip_space
 from .errors import InvalidSquareError, InvalidTokenError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, shape_letter
 
-_SQUARE = r"[a-l](?:[1-9][0-9]?)"
-_TOKEN = re.compile(
-    rf"(?P<placements>(?:@{_SQUARE},)*)"
-    rf"(?P<origin>{_SQUARE})(?P<kind>[-x])(?P<target>{_SQUARE})"
-    rf"(?:=(?P<shape>[SXPsxp])(?:@(?P<field>{_SQUARE}))?)?"
-)
+_FILES = "abcdefghijkl"
+_SHAPES = "SXPsxp"
+
+
+def _square_end(text: str, start: int) -> int:
+    """Where a square's name (a file a-l, then 1-99 without a leading 0)
+    that begins at ``start`` ends, or -1 if none begins there."""
+    letter = text[start:start + 1]
+    if not letter or letter not in _FILES or not "1" <= text[start + 1:start + 2] <= "9":
+        return -1
+    end = start + 2
+    return end + 1 if "0" <= text[end:end + 1] <= "9" else end
+
+
+def _placement_end(text: str, start: int) -> int:
+    """Where a waiting tower's ``'@field,'`` that begins at ``start`` ends, or -1."""
+    if text[start:start + 1] != "@":
+        return -1
+    end = _square_end(text, start + 1)
+    return end + 1 if end >= 0 and text[end:end + 1] == "," else -1
+
+
+def _parse(text: str) -> tuple[list[str], str, str, str, str, str] | None:
+    """``(placements, origin, kind, target, shape, field)`` of a token, the
+    absent parts empty; ``None`` if ``text`` is not a token.
+
+    >>> _parse("@a2,d5xd6=X@e2")
+    (['a2'], 'd5', 'x', 'd6', 'X', 'e2')
+    """
+    placements = []
+    at = 0
+    while text[at:at + 1] == "@":
+        end = _placement_end(text, at)
+        if end < 0:
+            return None
+        placements.append(text[at + 1:end - 1])
+        at = end
+    end = _square_end(text, at)
+    kind = text[end:end + 1] if end >= 0 else ""
+    if kind != "-" and kind != "x":
+        return None
+    origin = text[at:end]
+    at = end + 1
+    end = _square_end(text, at)
+    if end < 0:
+        return None
+    target = text[at:end]
+    shape = field = ""
+    if text[end:end + 1] == "=":
+        shape = text[end + 1:end + 2]
+        if shape not in _SHAPES or not shape:
+            return None
+        end += 2
+        if text[end:end + 1] == "@":
+            field_end = _square_end(text, end + 1)
+            if field_end < 0:
+                return None
+            field = text[end + 1:field_end]
+            end = field_end
+    if end != len(text):
+        return None
+    return placements, origin, kind, target, shape, field
 
 
 class Move:
@@ -80,26 +135,22 @@ class Move:
     @classmethod
     def from_token(cls, token: str, kind: BoardKind) -> Move:
         """Read a token's syntax; whether it is legal is the position's call."""
-        text = token.strip()
-        match = _TOKEN.fullmatch(text)
-        if match is None:
+        text = strip_space(token)
+        parts = _parse(text)
+        if parts is None:
             raise InvalidTokenError(_syntax_error(text))
+        names, origin_name, sign, target_name, letter, field_name = parts
         try:
-            placements = tuple(
-                kind.square(name[1:])
-                for name in match["placements"].split(",")
-                if name
-            )
-            origin = kind.square(match["origin"])
-            target = kind.square(match["target"])
-            field = kind.square(match["field"]) if match["field"] else None
+            placements = tuple(kind.square(name) for name in names)
+            origin = kind.square(origin_name)
+            target = kind.square(target_name)
+            field = kind.square(field_name) if field_name else None
         except InvalidSquareError as error:
-            raise InvalidTokenError(f"move token {text!r}: {error}") from None
-        letter = match["shape"]
+            raise InvalidTokenError(f"move token {quote(text)}: {error}") from None
         return cls(
             origin,
             target,
-            is_take=match["kind"] == "x",
+            is_take=sign == "x",
             placements=placements,
             promotion=SHAPE_LETTERS.index(letter.upper()) if letter else None,
             tower_field=field,
@@ -127,28 +178,37 @@ class Move:
         return f"Move({self._key()!r})"
 
 
+def _promotion_written(text: str) -> bool:
+    """Whether ``'='`` and a shape letter, then ``'@'`` or the end, occur in ``text``."""
+    at = text.find("=")
+    while at >= 0:
+        letter = text[at + 1:at + 2]
+        if letter and letter in _SHAPES and text[at + 2:at + 3] in ("@", ""):
+            return True
+        at = text.find("=", at + 1)
+    return False
+
+
 def _syntax_error(text: str) -> str:
     """Why ``text`` is not a move token, as precisely as can be said."""
     if not text:
         return "empty move token"
     if "-" not in text and "x" not in text:
         return (
-            f"move token {text!r} has neither '-' (move) nor 'x' (take): "
+            f"move token {quote(text)} has neither '-' (move) nor 'x' (take): "
             "write e.g. 'c3-c4' or 'c3xd4'"
         )
-    if "=" in text and not re.search(r"=[SXPsxp](@|$)", text):
+    if "=" in text and not _promotion_written(text):
         return (
-            f"move token {text!r}: a promotion is '=' and a shape letter "
+            f"move token {quote(text)}: a promotion is '=' and a shape letter "
             "S, X or P, then '@' and a field, e.g. 'd5xd6=X@e2'"
         )
-    if "@" in text.split("-")[0].split("x")[0] and not re.match(
-        rf"(@{_SQUARE},)+", text
-    ):
+    if "@" in text.split("-")[0].split("x")[0] and _placement_end(text, 0) < 0:
         return (
-            f"move token {text!r}: waiting towers are written '@field,' "
+            f"move token {quote(text)}: waiting towers are written '@field,' "
             "before the move, e.g. '@a2,c3-c4'"
         )
     return (
-        f"move token {text!r} is not of the form 'from-to', 'fromxto', "
+        f"move token {quote(text)} is not of the form 'from-to', 'fromxto', "
         "'fromxto=X@field' or '@field,…' before the move"
     )
