@@ -17,23 +17,64 @@ Outcome('1-0', 'towers')
 
 from __future__ import annotations
 
-from enum import Enum
+from typing import TYPE_CHECKING
 
+from .bounded import quote
 from .pieces import WHITE
 
+if TYPE_CHECKING:
+    from typing import Iterator
 
-class Termination(str, Enum):
-    """Why a game ended, as written in the game record's Termination tag."""
 
-    TOWERS = "towers"  # R19
-    NO_MOVES = "no-moves"  # R20
-    TIME = "time"  # R21
-    DEADLINE = "deadline"  # R22
-    RESIGNATION = "resignation"  # R23
-    MOVE_RULE = "move-rule"  # R17
+class TerminationName(str):
+    """One way a game ends: the string written in the Termination tag, with
+    the ``value`` an enum member has (the string itself, as a plain str)."""
 
-    def __str__(self) -> str:
-        return self.value
+    @property
+    def value(self) -> str:
+        return str(self)
+
+
+class Terminations:
+    """Why a game ended, as written in the game record's Termination tag.
+
+    The one instance :data:`Termination` is used as an enum is:
+    ``Termination.TOWERS``, ``Termination("towers")`` (the same object;
+    ValueError for an unknown name) and ``for t in Termination`` (in the
+    order below). Each is a string equal to its name in the tag.
+
+    >>> Termination("no-moves") is Termination.NO_MOVES, Termination.TIME == "time"
+    (True, True)
+    >>> [t.value for t in Termination][:2]
+    ['towers', 'no-moves']
+    """
+
+    TOWERS = TerminationName("towers")  # R19
+    NO_MOVES = TerminationName("no-moves")  # R20
+    TIME = TerminationName("time")  # R21
+    DEADLINE = TerminationName("deadline")  # R22
+    RESIGNATION = TerminationName("resignation")  # R23
+    MOVE_RULE = TerminationName("move-rule")  # R17
+
+    _ALL = (TOWERS, NO_MOVES, TIME, DEADLINE, RESIGNATION, MOVE_RULE)
+
+    def __call__(self, value: str) -> TerminationName:
+        for member in self._ALL:
+            if member == value:
+                return member
+        raise ValueError(f"{quote(value)} is not a valid Termination")
+
+    def __iter__(self) -> Iterator[TerminationName]:
+        return iter(self._ALL)
+
+    def __len__(self) -> int:
+        return len(self._ALL)
+
+    def __repr__(self) -> str:
+        return "Termination"
+
+
+Termination = Terminations()
 
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -59,12 +100,12 @@ class Outcome:
     def parse(cls, result: str, termination: str) -> Outcome:
         """The outcome written as a result and a termination."""
         if result not in RESULTS:
-            raise ValueError(f"{result!r} is not a result (1-0, 0-1, 1/2-1/2)")
+            raise ValueError(f"{quote(result)} is not a result (1-0, 0-1, 1/2-1/2)")
         try:
             reason = Termination(termination)
         except ValueError:
             names = ", ".join(t.value for t in Termination)
-            raise ValueError(f"{termination!r} is not a termination ({names})") from None
+            raise ValueError(f"{quote(termination)} is not a termination ({names})") from None
         winner = None if result == "1/2-1/2" else RESULTS.index(result)
         if (winner is None) != (reason is Termination.MOVE_RULE):
             raise ValueError(
