@@ -23,9 +23,7 @@ Time controls, as written in the game record's TimeControl tag:
 
 from __future__ import annotations
 
-import re
-
-from .bounded import excerpt, read_int, read_number
+from .bounded import excerpt, is_digits, read_int, read_number, strip_space
 from .errors import ClockError, InvalidTimeControlError
 
 #: The longest a time control may give (seconds): a player's whole time, or
@@ -57,22 +55,23 @@ class TimeControl:
     def parse(cls, text: str) -> TimeControl:
         if not isinstance(text, str):
             raise InvalidTimeControlError(f"a time control is text, not {excerpt(text)}")
-        text = text.strip()
+        text = strip_space(text)
         if text == "-":
             return cls()
-        match = re.fullmatch(r"([0-9]+)(?:([+d])([0-9]+))?|c([0-9]+)", text)
-        if match is None:
+        parts = _parts(text)
+        if parts is None:
             raise InvalidTimeControlError(
                 f"time control {excerpt(text)}: expected '-', 'seconds+increment' (600+5), "
                 "'seconds' d 'delay' (600d5) or 'c' and seconds per move (c86400)"
             )
+        seconds_text, sign, bonus_text = parts
         try:
-            if match[4]:
-                mode, seconds, bonus = CORRESPONDENCE, cls._seconds(match[4]), 0
+            if sign == "c":
+                mode, seconds, bonus = CORRESPONDENCE, cls._seconds(seconds_text), 0
             else:
-                mode = BRONSTEIN if match[2] == "d" else FISCHER
-                seconds = cls._seconds(match[1])
-                bonus = read_int(match[3] or "0", "the increment or delay", 0, MAX_BONUS,
+                mode = BRONSTEIN if sign == "d" else FISCHER
+                seconds = cls._seconds(seconds_text)
+                bonus = read_int(bonus_text or "0", "the increment or delay", 0, MAX_BONUS,
                                  InvalidTimeControlError)
             return cls(mode, seconds, bonus)
         except InvalidTimeControlError as error:
@@ -99,6 +98,23 @@ class TimeControl:
 
     def __repr__(self) -> str:
         return f"TimeControl.parse({self.text()!r})"
+
+
+def _parts(text: str) -> tuple[str, str, str] | None:
+    """``(seconds, sign, bonus)`` of a timed control's text, each a string
+    of ASCII digits or the sign ``+``, ``d`` or ``c`` (correspondence, no
+    bonus), the absent ones empty; ``None`` for any other text.
+
+    >>> _parts("600+5"), _parts("600"), _parts("c86400"), _parts("600+")
+    (('600', '+', '5'), ('600', '', ''), ('86400', 'c', ''), None)
+    """
+    if text[:1] == "c":
+        return (text[1:], "c", "") if is_digits(text[1:]) else None
+    for sign in "+d":
+        seconds, found, bonus = text.partition(sign)
+        if found:
+            return (seconds, sign, bonus) if is_digits(seconds) and is_digits(bonus) else None
+    return (text, "", "") if is_digits(text) else None
 
 
 class Clock:
