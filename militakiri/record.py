@@ -26,13 +26,10 @@ reads into a :class:`ReplayedRecord`, so ``Game.record()`` and
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from .board import BoardKind, board_kind
-from .bounded import clean_name, excerpt, read_int
+from .board import board_kind
+from .bounded import SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
@@ -41,62 +38,141 @@ from .position import Position
 from .reachable import check_reachable
 from .setup import Dice, Setup, start_position
 
+if TYPE_CHECKING:
+    from typing import Protocol
 
-@dataclass
+    from .board import BoardKind
+
+    class Recordable(Protocol):
+        """What a record is written from: :class:`~militakiri.game.Game` has it."""
+
+        start: Position
+        setups: tuple[Setup, Setup] | None
+        dice: Dice | None
+        time_control: TimeControl
+        players: Players
+        tokens: list[str]
+
+        @property
+        def kind(self) -> BoardKind: ...
+
+        def outcome(self) -> Outcome | None: ...
+
+
 class Players:
-    """The tags of a game that the rules do not look at."""
+    """The tags of a game that the rules do not look at; ``extra``: the
+    other tags, ``(name, value)`` pairs in the order they came (a dict is
+    taken too).
 
-    white: str = "White"
-    black: str = "Black"
-    event: str = "Casual game"
-    date: str = "????.??.??"
-    extra: dict[str, str] = field(default_factory=dict)
+    >>> Players(white="Anna").replace(black="Bram")
+    Players(white='Anna', black='Bram', event='Casual game', date='????.??.??', extra=[])
+    """
+
+    __slots__ = ("white", "black", "event", "date", "extra")
+
+    def __init__(self, white: str = "White", black: str = "Black", event: str = "Casual game",
+                 date: str = "????.??.??",
+                 extra: list[tuple[str, str]] | dict[str, str] | None = None) -> None:
+        self.white = white
+        self.black = black
+        self.event = event
+        self.date = date
+        if extra is None:
+            extra = []
+        elif isinstance(extra, dict):
+            extra = list(extra.items())
+        self.extra: list[tuple[str, str]] = list(extra)
+
+    def replace(self, white: str | None = None, black: str | None = None,
+                event: str | None = None, date: str | None = None) -> Players:
+        """A copy with the fields given changed (``dataclasses.replace``)."""
+        return Players(self.white if white is None else white,
+                       self.black if black is None else black,
+                       self.event if event is None else event,
+                       self.date if date is None else date, self.extra)
+
+    def _fields(self) -> tuple:
+        return (self.white, self.black, self.event, self.date, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Players):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"Players(white={quote(self.white)}, black={quote(self.black)}, "
+                f"event={quote(self.event)}, date={quote(self.date)}, extra={self.extra!r})")
 
 
-class Recordable(Protocol):
-    """What a record is written from: :class:`~militakiri.game.Game` has it."""
-
-    start: Position
-    setups: tuple[Setup, Setup] | None
-    dice: Dice | None
-    time_control: TimeControl
-    players: Players
-    tokens: list[str]
-
-    @property
-    def kind(self) -> BoardKind: ...
-
-    def outcome(self) -> Outcome | None: ...
-
-
-@dataclass(frozen=True)
 class Annotation:
     """What the move text says about one move beyond the move (NOTATION.md):
     a PGN comment (``{...}``, its text without the braces) and numeric
     annotation glyphs (``$2`` a mistake, ``$4`` a blunder, ``$6`` an
-    inaccuracy). Ply 0 holds a comment before the first move."""
+    inaccuracy). Ply 0 holds a comment before the first move. A value:
+    equal annotations are equal and hash alike.
 
-    comment: str = ""
-    nags: tuple[int, ...] = ()
+    >>> Annotation("good", (1,))
+    Annotation(comment='good', nags=(1,))
+    """
+
+    __slots__ = ("comment", "nags")
+
+    def __init__(self, comment: str = "", nags: tuple[int, ...] = ()) -> None:
+        self.comment = comment
+        self.nags = nags
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Annotation):
+            return NotImplemented
+        return self.comment == other.comment and self.nags == other.nags
+
+    def __hash__(self) -> int:
+        return hash((self.comment, self.nags))
+
+    def __repr__(self) -> str:
+        return f"Annotation(comment={quote(self.comment)}, nags={self.nags!r})"
 
 
-@dataclass
 class ReplayedRecord:
     """A record read and replayed: what :meth:`Game.from_record
-    <militakiri.game.Game.from_record>` builds its game from."""
+    <militakiri.game.Game.from_record>` builds its game from.
 
-    start: Position
-    setups: tuple[Setup, Setup] | None
-    dice: Dice | None
-    time_control: TimeControl
-    players: Players
-    #: The position after the moves, with them pushed (they can be popped).
-    position: Position
-    tokens: list[str]
-    #: An end from outside the rules (time, deadline, resignation), or None.
-    external_outcome: Outcome | None
-    #: ``{ply: Annotation}``: the comments and glyphs after each move.
-    annotations: dict[int, Annotation] = field(default_factory=dict)
+    ``position``: the position after the moves, with them pushed (they can
+    be popped); ``external_outcome``: an end from outside the rules (time,
+    deadline, resignation), or None; ``annotations``: ``{ply: Annotation}``,
+    the comments and glyphs after each move.
+    """
+
+    __slots__ = ("start", "setups", "dice", "time_control", "players", "position", "tokens",
+                 "external_outcome", "annotations")
+
+    def __init__(self, start: Position, setups: tuple[Setup, Setup] | None, dice: Dice | None,
+                 time_control: TimeControl, players: Players, position: Position,
+                 tokens: list[str], external_outcome: Outcome | None,
+                 annotations: dict[int, Annotation] | None = None) -> None:
+        self.start = start
+        self.setups = setups
+        self.dice = dice
+        self.time_control = time_control
+        self.players = players
+        self.position = position
+        self.tokens = tokens
+        self.external_outcome = external_outcome
+        self.annotations = {} if annotations is None else annotations
+
+    def _fields(self) -> tuple:
+        return (self.start, self.setups, self.dice, self.time_control, self.players,
+                self.position, self.tokens, self.external_outcome, self.annotations)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReplayedRecord):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        names = self.__slots__
+        return "ReplayedRecord(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(names, self._fields())) + ")"
 
 
 #: The tags written first, in this order; others follow as they came.
@@ -119,8 +195,11 @@ TAG_ORDER = (
 MAX_RECORD_CHARS = 200_000
 LINE_WIDTH = 80
 
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
-_NUMBER = re.compile(r"([0-9]+)(\.|\.\.\.)")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_NAME_CHARS = _LETTERS + "0123456789_"
+_DIGITS = "0123456789"
+#: What separates the words of the move text: CPython's white space (``\s``).
+_SPACE = frozenset(SPACE)
 
 
 def _quote(value: str) -> str:
@@ -154,7 +233,7 @@ def _tags(game: Recordable) -> list[tuple[str, str]]:
     if outcome is not None:
         tags["Termination"] = outcome.termination.value
     ordered = [(name, tags[name]) for name in TAG_ORDER if name in tags]
-    return ordered + [(k, v) for k, v in players.extra.items() if k not in tags]
+    return ordered + [(k, v) for k, v in players.extra if k not in tags]
 
 
 def move_rows(tokens, number: int = 1, turn: int = WHITE) -> list[tuple[int, str | None, str | None]]:
@@ -188,7 +267,8 @@ def _move_text(game: Recordable) -> str:
         for token in (white, black):
             if token is not None:
                 ply += 1
-                words += [token, *_annotation_words(notes.get(ply))]
+                words.append(token)
+                words += _annotation_words(notes.get(ply))
     outcome = game.outcome()
     words.append(outcome.result if outcome else "*")
     lines, line = [], ""
@@ -227,23 +307,25 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     reader = _Reader(text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = reader.lines
     tags: dict[str, str] = {}
+    tag_names: list[str] = []  # in the order they came
     tag_lines: dict[str, int] = {}
     row = 0
-    while row < len(lines) and not lines[row].strip():
+    while row < len(lines) and not strip_space(lines[row]):
         row += 1
-    while row < len(lines) and lines[row].strip().startswith("["):
+    while row < len(lines) and strip_space(lines[row]).startswith("["):
         line = lines[row]
-        stripped = line.strip()
+        stripped = strip_space(line)
         column = line.index("[") + 1
-        match = _TAG.fullmatch(stripped)
-        if match is None:
+        pair = _tag_pair(stripped)
+        if pair is None:
             raise reader.error(
                 f"{excerpt(stripped)} is not a tag pair such as [White \"Anna\"]", row, column
             )
-        name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
+        name, value = pair
         if name in tags:
             raise reader.error(f"the tag {name} appears twice", row, column)
         tags[name], tag_lines[name] = value, row
+        tag_names.append(name)
         row += 1
     if not tags:
         raise reader.error(
@@ -291,7 +373,7 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
         black=clean_name(tags.get("Black", "")) or "Black",
         event=tags.get("Event", "Casual game"),
         date=tags.get("Date", "????.??.??"),
-        extra={k: v for k, v in tags.items() if k not in known},
+        extra=[(k, tags[k]) for k in tag_names if k not in known],
     )
     # The clock's times are not in the record: the moves replay untimed.
     position = start.copy()
@@ -303,6 +385,88 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
                           annotations)
 
 
+def _tag_pair(text: str) -> tuple[str, str] | None:
+    """``(name, value)`` of a whole tag pair ``[Name "value"]``, the value's
+    escapes (a backslash and any character) undone; None if ``text`` is not one.
+
+    >>> _tag_pair('[White "Anna \\\\"A\\\\" \\\\\\\\"]'), _tag_pair('[White "Anna"] x')
+    (('White', 'Anna "A" \\\\'), None)
+    """
+    n = len(text)
+    if n < 5 or text[0] != "[" or text[1] not in _LETTERS:
+        return None
+    i = 2
+    while i < n and text[i] in _NAME_CHARS:
+        i += 1
+    name = text[1:i]
+    if text[i:i + 2] != ' "':
+        return None
+    i += 2
+    value = []
+    start = i
+    while True:
+        if i >= n:
+            return None  # no closing quote
+        char = text[i]
+        if char == '"':
+            break
+        if char == "\\":
+            if i + 1 >= n:
+                return None
+            value.append(text[start:i])
+            start = i + 1  # the escaped character is kept
+            i += 2
+        else:
+            i += 1
+    value.append(text[start:i])
+    if text[i:] != '"]':
+        return None
+    return name, "".join(value)
+
+
+def _words(text: str):
+    """The words of the move text, each with where it starts in ``text``:
+    a comment ``{...}`` (which may span lines; an unclosed one runs to the
+    end), a glyph ``$`` and digits, or a run of anything but white space
+    and ``{``.
+
+    >>> list(_words("1. c3-d4 {good\\nmove}$4$x {"))
+    [('1.', 0), ('c3-d4', 3), ('{good\\nmove}', 9), ('$4', 20), ('$x', 22), ('{', 25)]
+    """
+    space = _SPACE
+    n = len(text)
+    i = 0
+    while i < n:
+        char = text[i]
+        if char in space:
+            i += 1
+            continue
+        start = i
+        if char == "{":
+            end = text.find("}", i + 1)
+            i = n if end < 0 else end + 1
+        elif char == "$" and i + 1 < n and text[i + 1] in _DIGITS:
+            i += 2
+            while i < n and text[i] in _DIGITS:
+                i += 1
+        else:
+            i += 1
+            while i < n and text[i] != "{" and text[i] not in space:
+                i += 1
+        yield text[start:i], start
+
+
+def _move_number(word: str) -> tuple[str, str] | None:
+    """``(digits, dots)`` of a move number ``12.`` or ``12...``, else None."""
+    i = 0
+    while i < len(word) and word[i] in _DIGITS:
+        i += 1
+    dots = word[i:]
+    if i == 0 or (dots != "." and dots != "..."):
+        return None
+    return word[:i], dots
+
+
 def _annotation_words(note: Annotation | None) -> list[str]:
     """A move's glyphs and comment as move-text words (a ``}`` in a comment
     cannot be written and is left out)."""
@@ -312,10 +476,6 @@ def _annotation_words(note: Annotation | None) -> list[str]:
     if note.comment:
         words.append("{" + note.comment.replace("}", "") + "}")
     return words
-
-
-#: One word of the move text: a comment (which may span lines), a glyph, or anything else.
-_WORD = re.compile(r"\{[^}]*\}|\{[^}]*$|\$[0-9]+|[^\s{]+")
 
 
 def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int,
@@ -330,16 +490,18 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
     starts = [0]
     for line in reader.lines[first_row:]:
         starts.append(starts[-1] + len(line) + 1)
-    for match in _WORD.finditer(text):
-        word = match.group()
-        row = first_row + bisect_right(starts, match.start()) - 1
-        column = match.start() - starts[row - first_row] + 1
+    line_index = 0  # the line of the word: the words come in order
+    for word, at in _words(text):
+        while starts[line_index + 1] <= at:
+            line_index += 1
+        row = first_row + line_index
+        column = at - starts[line_index] + 1
         if word.startswith("{"):
             if not word.endswith("}"):
                 raise reader.error("a comment { is not closed with }", row, column)
             note = annotations.get(len(tokens), Annotation())
-            comment = word[1:-1].strip()
-            annotations[len(tokens)] = Annotation(f"{note.comment} {comment}".strip(), note.nags)
+            comment = strip_space(word[1:-1])
+            annotations[len(tokens)] = Annotation(strip_space(f"{note.comment} {comment}"), note.nags)
             continue
         if word.startswith("$"):
             if not tokens:
@@ -356,9 +518,9 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
         if word in RESULTS or word == "*":
             end_marker = (word, row, column)
             continue
-        number_match = _NUMBER.fullmatch(word)
+        number_match = _move_number(word)
         if number_match is not None:
-            digits, dots = number_match[1], number_match[2]
+            digits, dots = number_match
             expected = "." if turn == WHITE else "..."
             if len(digits) > 9 or int(digits) != number or dots != expected:
                 raise reader.error(
@@ -398,12 +560,12 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     termination = tags.get("Termination")
     if rules is not None:
         if result != rules.result or (termination and termination != rules.termination.value):
-            said = f"{result} {termination or ''}".strip()
+            said = strip_space(f"{result} {termination or ''}")
             raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
         return None
     if result == "*":
         if termination:
-            raise tag_error("Termination", f"{termination!r} but the game is still going (*)")
+            raise tag_error("Termination", f"{quote(termination)} but the game is still going (*)")
         return None
     if termination is None:
         raise _result_error(
@@ -418,7 +580,7 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     if outcome.termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
         raise tag_error(
             "Termination",
-            f"{termination!r}, but the moves do not end the game that way",
+            f"{quote(termination)}, but the moves do not end the game that way",
         )
     return outcome
 
