@@ -54,10 +54,7 @@ Verdict('failed', 'out_of_moves')
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
-from .bounded import excerpt
+from .bounded import excerpt, quote
 from .draft import SetupDraft
 from .errors import InvalidGoalError, InvalidSquareError
 from .messages import Text, text
@@ -78,6 +75,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "draw": (),
     "setup": (),
 }
+#: The kinds in that order (a dict's order is not kept everywhere).
+KIND_NAMES = ("win", "tower", "take", "reach", "promote", "stack", "play", "endgame", "draw", "setup")
 _REQUIRED = {"take": ("what",), "reach": ("square",), "stack": ("rank",), "play": ("tokens",)}
 #: ``what`` a take goal may ask for.
 TAKE_WHAT = ("pawns", "towers", "all")
@@ -91,8 +90,6 @@ AFTER_REPLY = ("tower", "reach", "draw")
 #: The kinds where losing a tower does not fail the task.
 MAY_GIVE_TOWERS = ("win", "tower")
 
-_SQUARE = re.compile(r"[a-l][1-8]")
-
 #: A failed task's reason key -> its sentence's key in messages.CATALOGUE.
 REASONS = {
     "lost": "goal_lost",
@@ -102,6 +99,8 @@ REASONS = {
     "out_of_moves": "goal_out_of_moves",
     "other_move": "goal_other_move",
 }
+#: The reasons in that order.
+_REASON_NAMES = ("lost", "drawn", "over", "taken", "out_of_moves", "other_move")
 
 
 def tower_balance(position: Position, color: int) -> int:
@@ -116,21 +115,43 @@ def tower_balance(position: Position, color: int) -> int:
     return mine - theirs
 
 
-@dataclass(frozen=True)
 class Goal:
-    """What a task asks of the solver (see the module's list of kinds).
+    """What a task asks of the solver (see the module's list of kinds). A
+    value: equal goals are equal and hash alike.
 
     >>> Goal.from_json({"kind": "reach", "square": "d5"}).to_json()
     {'kind': 'reach', 'square': 'd5'}
+    >>> Goal("take", what="pawns")
+    Goal(kind='take', moves=None, what='pawns', square=None, rank=None, tokens=(), count=None)
     """
 
-    kind: str
-    moves: int | None = None
-    what: str | None = None
-    square: str | None = None
-    rank: int | None = None
-    tokens: tuple[str, ...] = field(default=())
-    count: int | None = None
+    __slots__ = ("kind", "moves", "what", "square", "rank", "tokens", "count")
+
+    def __init__(self, kind: str, moves: int | None = None, what: str | None = None,
+                 square: str | None = None, rank: int | None = None,
+                 tokens: tuple[str, ...] = (), count: int | None = None) -> None:
+        self.kind = kind
+        self.moves = moves
+        self.what = what
+        self.square = square
+        self.rank = rank
+        self.tokens = tokens
+        self.count = count
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.moves, self.what, self.square, self.rank, self.tokens, self.count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Goal):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Goal(" + ", ".join(
+            f"{name}={quote(value)}" for name, value in zip(self.__slots__, self._fields())) + ")"
 
     @classmethod
     def from_json(cls, data: object) -> Goal:
@@ -139,15 +160,18 @@ class Goal:
             raise InvalidGoalError(f"a goal is a JSON object, not {type(data).__name__}")
         kind = data.get("kind")
         if kind not in KINDS:
-            raise InvalidGoalError(f"goal kind {excerpt(kind)} is not one of {', '.join(KINDS)}")
-        allowed = {"kind", *KINDS[kind]} | ({"moves"} if kind != "setup" else set())
+            raise InvalidGoalError(f"goal kind {excerpt(kind)} is not one of {', '.join(KIND_NAMES)}")
+        allowed = set(KINDS[kind])
+        allowed.add("kind")
+        if kind != "setup":
+            allowed.add("moves")
         unknown = sorted(str(key) for key in data if key not in allowed)
         if unknown:
             raise InvalidGoalError(f"a {kind} goal has no field {excerpt(unknown[0])}; "
                                    f"its fields: {', '.join(sorted(allowed))}")
         for name in _REQUIRED.get(kind, ()):
             if name not in data:
-                raise InvalidGoalError(f"a {kind} goal needs {name!r}")
+                raise InvalidGoalError(f"a {kind} goal needs {quote(name)}")
         moves = data.get("moves")
         if moves is not None:
             moves = _int(moves, "moves", 1, MAX_MOVES)
@@ -158,7 +182,8 @@ class Goal:
             raise InvalidGoalError(f"'what' of a take goal is one of {', '.join(TAKE_WHAT)}, not {excerpt(what)}")
         square = data.get("square")
         if square is not None:
-            if not isinstance(square, str) or not _SQUARE.fullmatch(square):
+            if not isinstance(square, str) or len(square) != 2 or square[0] not in "abcdefghijkl" \
+                    or square[1] not in "12345678":
                 raise InvalidGoalError(f"'square' is a field such as 'd5', not {excerpt(square)}")
         count = data.get("count")
         if count is not None:
@@ -194,15 +219,26 @@ class Goal:
                 raise InvalidGoalError(f"goal square: {error}") from None
 
 
-@dataclass(frozen=True)
 class Verdict:
     """How far a task has come: ``status`` is ``"reached"``, ``"open"`` or
     ``"failed"``; a failed one has a ``reason`` key (see :data:`REASONS`)
-    and, for ``out_of_moves``, the ``moves`` allowed."""
+    and, for ``out_of_moves``, the ``moves`` allowed. A value: equal
+    verdicts are equal and hash alike."""
 
-    status: str
-    reason: str | None = None
-    moves: int | None = None
+    __slots__ = ("status", "reason", "moves")
+
+    def __init__(self, status: str, reason: str | None = None, moves: int | None = None) -> None:
+        self.status = status
+        self.reason = reason
+        self.moves = moves
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return (self.status, self.reason, self.moves) == (other.status, other.reason, other.moves)
+
+    def __hash__(self) -> int:
+        return hash((self.status, self.reason, self.moves))
 
     @property
     def reached(self) -> bool:
@@ -225,7 +261,7 @@ class Verdict:
         return text(REASONS[self.reason])
 
     def __repr__(self) -> str:
-        return f"Verdict({self.status!r}" + (f", {self.reason!r})" if self.reason else ")")
+        return f"Verdict({quote(self.status)}" + (f", {quote(self.reason)})" if self.reason else ")")
 
 
 REACHED = Verdict("reached")
@@ -235,7 +271,7 @@ OPEN = Verdict("open")
 def failure(reason: str, moves: int | None = None) -> Verdict:
     """A failed task's verdict, ``reason`` one of :data:`REASONS`' keys."""
     if reason not in REASONS:
-        raise ValueError(f"{reason!r} is not a reason: {', '.join(REASONS)}")
+        raise ValueError(f"{quote(reason)} is not a reason: {', '.join(_REASON_NAMES)}")
     return Verdict("failed", reason, moves)
 
 
@@ -338,6 +374,6 @@ def _after(start: Position, token: str) -> tuple | None:
 
 def _int(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidGoalError(f"{name!r} is a whole number from {low} to {high}, not {excerpt(value)}")
+        raise InvalidGoalError(f"{quote(name)} is a whole number from {low} to {high}, not {excerpt(value)}")
     return value
 
