@@ -23,14 +23,16 @@ the moves of one piece, :func:`rules_outcome` once per position.
 
 from __future__ import annotations
 
-from itertools import permutations
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from .board import ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, BoardKind
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, CROSS, MAX_HEIGHT, PLUS, SHAPES, STAR, WHITE, Piece, stack, tower
 from .state import UNKNOWN, PositionState, take_result
+
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator
 
 _ORTHO = tuple(ALL_DIRECTIONS.index(d) for d in ORTHOGONAL)
 _DIAG = tuple(ALL_DIRECTIONS.index(d) for d in DIAGONAL)
@@ -63,6 +65,25 @@ def iter_pseudo_legal_moves(position: PositionState) -> Iterator[Move]:
             return _placed_turns(position, waiting, free)
     # Returned, not yielded from: one generator less on the hottest path.
     return _piece_moves(position, (), position.kind.squares)
+
+
+def permutations(items: Iterable[int], count: int) -> Iterator[tuple[int, ...]]:
+    """The orders of ``count`` of the distinct ``items``, lazily and in the
+    order ``itertools.permutations`` gives them (which MicroPython lacks).
+
+    >>> list(permutations((1, 2, 3), 2))
+    [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
+    """
+    return _orders(tuple(items), count, ())
+
+
+def _orders(items: tuple, count: int, prefix: tuple) -> Iterator[tuple]:
+    if len(prefix) == count:
+        yield prefix
+        return
+    for item in items:
+        if item not in prefix:
+            yield from _orders(items, count, prefix + (item,))
 
 
 def _placed_turns(

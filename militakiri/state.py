@@ -29,12 +29,15 @@ here by :meth:`PositionState.decided_outcome`.
 
 from __future__ import annotations
 
-from typing import Iterator, Self
+from typing import TYPE_CHECKING
 
 from .board import BoardKind
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, PROMOTION_HEIGHT, WHITE, Piece, stack, tower
+
+if TYPE_CHECKING:
+    from typing import Iterator, Self
 
 #: Moves each player has left when the endgame rule starts (R17).
 MOVE_RULE_MOVES = {"single": 50, "double": 100}
