@@ -16,14 +16,13 @@ the same few facts.
 
 from __future__ import annotations
 
-from itertools import permutations
-from operator import itemgetter
-
 from . import movegen
 from .board import BoardKind, board_kind
+from .bounded import quote, strip_space
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
 from .move import Move
+from .movegen import permutations
 from .outcome import Outcome, Termination, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
@@ -160,7 +159,7 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{token.strip()!r}: the game is over ({outcome})")
+            raise GameOverError(f"{quote(strip_space(token))}: the game is over ({outcome})")
         if self.clock is not None:
             if now is None:
                 raise ClockError("a timed game needs the time of each move")
@@ -168,12 +167,12 @@ class Game:
                 self.clock.start(self.position.turn, now)
             self.clock.resume(now)
             if self.check_time(now) is not None:
-                raise GameOverError(f"{token.strip()!r}: {self._time_words()}")
+                raise GameOverError(f"{quote(strip_space(token))}: {self._time_words()}")
         move = self.position.parse_move(token)
         if self.touched is not None and move.origin != self.touched:
             square = self.kind.square_name(self.touched)
             raise IllegalMoveError(
-                f"{token.strip()!r}: touch-move is on and {square} was touched, "
+                f"{quote(strip_space(token))}: touch-move is on and {square} was touched, "
                 "so that piece must move (R25)"
             )
         self.position.push(move)
@@ -326,6 +325,10 @@ class TurnChoices:
                 yield move, token
 
 
+def _token_of(choice: tuple[Move, str]) -> str:
+    return choice[1]
+
+
 class StagedTurnChoices(TurnChoices):
     """The same answers as :class:`TurnChoices`, asked of the position stage
     by stage, as a player makes the turn: the fields for the next waiting
@@ -375,7 +378,7 @@ class StagedTurnChoices(TurnChoices):
             moves = movegen.legal_turns_after(self._position, placements)
             if self._touched is not None:
                 moves = [move for move in moves if move.origin == self._touched]
-            self._turns[placements] = sorted(((move, move.token(self.kind)) for move in moves), key=itemgetter(1))
+            self._turns[placements] = sorted(((move, move.token(self.kind)) for move in moves), key=_token_of)
         return self._turns[placements]
 
     def _viable(self, placements: tuple[int, ...]) -> bool:
