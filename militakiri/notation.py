@@ -11,18 +11,18 @@ a real game could reach the position; each error says which field is wrong.
 
 from __future__ import annotations
 
-import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .board import DOUBLE, ROWS, board_kind, board_with_files
-from .bounded import excerpt, read_int, shorten
+from .bounded import excerpt, is_digits, quote, read_int, shorten, split_words
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
 from .state import MOVE_RULE_MOVES, PositionState
 
-_RANK_ITEM = re.compile(r"([SXPsxp])(.?)|([0-9]+)|(.)")
-_SPARES = re.compile(r"([0-9])([0-9])([0-9])")
-_MOVES_LEFT = re.compile(r"([0-9]+)/([0-9]+)")
+if TYPE_CHECKING:
+    from typing import Any
+
+_PIECE_LETTERS = "SXPsxp"
 
 #: The highest move number read (no game comes near it; a bound, so that a
 #: forged number costs nothing).
@@ -54,7 +54,7 @@ def parse_position(text: str) -> dict[str, Any]:
     """
     if not isinstance(text, str):
         raise InvalidPositionError(f"a position string must be text, not {type(text).__name__}")
-    fields = text.split()
+    fields = split_words(text)
     if len(fields) != len(FIELD_NAMES):
         if len(fields) > len(FIELD_NAMES):
             problem = "extra: " + shorten(" ".join(fields[len(FIELD_NAMES):]), 60)
@@ -88,15 +88,14 @@ def _parse_placement(text: str, placement: str):
     for index, rank_text in enumerate(ranks):
         rank_number = ROWS - index
         row = []
-        for match in _RANK_ITEM.finditer(rank_text):
-            letter, height, empty, other = match.groups()
-            if other is not None:
+        for letter, height, empty, other in _rank_items(rank_text):
+            if other:
                 raise _error(
                     text,
-                    f"rank {rank_number} ({excerpt(rank_text)}): {other!r} is neither a "
+                    f"rank {rank_number} ({excerpt(rank_text)}): {quote(other)} is neither a "
                     "piece (S, X, P or s, x, p) nor a count of empty fields",
                 )
-            if empty is not None:
+            if empty:
                 if empty.startswith("0") or len(empty) > len(str(widest)) or int(empty) > widest:
                     raise _error(
                         text,
@@ -136,16 +135,44 @@ def _parse_placement(text: str, placement: str):
     return kind, board
 
 
+def _rank_items(rank_text: str) -> list[tuple[str, str, str, str]]:
+    """The items of one rank's placement, each ``(letter, height, empty,
+    other)`` with one or two of them filled: a shape letter and the
+    character after it (none at the end), a run of digits, or any other
+    character.
+
+    >>> _rank_items("S^x212!")
+    [('S', '^', '', ''), ('x', '2', '', ''), ('', '', '12', ''), ('', '', '', '!')]
+    """
+    chars = list(rank_text)
+    items = []
+    at, end = 0, len(chars)
+    while at < end:
+        char = chars[at]
+        if char in _PIECE_LETTERS:
+            height = chars[at + 1] if at + 1 < end else ""
+            items.append((char, height, "", ""))
+            at += 2
+        elif "0" <= char <= "9":
+            start = at
+            while at < end and "0" <= chars[at] <= "9":
+                at += 1
+            items.append(("", "", "".join(chars[start:at]), ""))
+        else:
+            items.append(("", "", "", char))
+            at += 1
+    return items
+
+
 def _parse_spares(text: str, field: str):
     sides = field.split("/")
-    matches = [_SPARES.fullmatch(side) for side in sides]
-    if len(sides) != 2 or None in matches:
+    if len(sides) != 2 or not all(len(side) == 3 and is_digits(side) for side in sides):
         raise _error(
             text,
             f"spare towers {excerpt(field)}: expected White's and Black's star, cross "
             "and plus counts as two groups of three digits, e.g. '122/122'",
         )
-    return tuple(tuple(int(n) for n in match.groups()) for match in matches)
+    return tuple(tuple(int(digit) for digit in side) for side in sides)
 
 
 def _parse_waiting(text: str, field: str):
@@ -167,7 +194,7 @@ def _parse_waiting(text: str, field: str):
                 owner = "White's (S, X, P)" if color == WHITE else "Black's (s, x, p)"
                 raise _error(
                     text,
-                    f"waiting towers {excerpt(field)}: {letter!r} is not one of {owner} "
+                    f"waiting towers {excerpt(field)}: {quote(letter)} is not one of {owner} "
                     "shape letters, and '-' stands for none",
                 )
             shapes.append(SHAPE_LETTERS.index(letter.upper()))
@@ -178,14 +205,16 @@ def _parse_waiting(text: str, field: str):
 def _parse_moves_left(text: str, field: str, most: int):
     if field == "-":
         return None
-    match = _MOVES_LEFT.fullmatch(field)
-    if match is None or any(len(n) > len(str(most)) or int(n) > most for n in match.groups()):
+    counts = field.split("/")
+    if len(counts) != 2 or not all(
+        is_digits(n) and len(n) <= len(str(most)) and int(n) <= most for n in counts
+    ):
         raise _error(
             text,
             f"move rule {excerpt(field)}: expected '-' (endgame rule off) or White's "
             f"and Black's moves left (0 to {most}), e.g. '50/49'",
         )
-    return (int(match[1]), int(match[2]))
+    return (int(counts[0]), int(counts[1]))
 
 
 def _parse_number(text: str, field: str) -> int:
