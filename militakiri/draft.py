@@ -19,12 +19,11 @@ c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
 
 from __future__ import annotations
 
-from random import Random
-
 from .board import ROWS, ZONE_ROWS, BoardKind
 from .errors import InvalidSetupError
 from .messages import Join, Text, color_word, shape_word, text, tower_word, towers_word
 from .pieces import COLOR_NAMES, CROSS, PLUS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
+from .randomness import Random
 from .setup import FILES_PER_TOWER, ROW_SHAPES, Setup
 
 

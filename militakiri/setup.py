@@ -16,13 +16,12 @@ that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
 
 from __future__ import annotations
 
-import random
-import re
-
 from .board import BoardKind
+from .bounded import is_digits, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
 from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, stack, tower
 from .position import Position
+from .randomness import Random
 
 #: Towers per shape on the board at the start (R3): one per 6 files.
 FILES_PER_TOWER = 6
@@ -30,8 +29,7 @@ FILES_PER_TOWER = 6
 SPARES_PER_6_FILES = (1, 2, 2)
 #: The shape of each set-up row's towers (R4): row 1 star, 2 cross, 3 plus.
 ROW_SHAPES = (STAR, CROSS, PLUS)
-
-_SETUP = re.compile(r"([SXP])([a-l]+)")
+_SETUP_FILES = frozenset("abcdefghijkl")
 
 
 class Setup:
@@ -46,35 +44,36 @@ class Setup:
     @classmethod
     def parse(cls, text: str, kind: BoardKind) -> Setup:
         """Read ``"Sc Xd Pb"``; raise InvalidSetupError saying what is wrong."""
-        groups = text.split()
+        groups = split_words(text)
         files: dict[int, tuple[int, ...]] = {}
         for group in groups:
-            match = _SETUP.fullmatch(group)
-            if match is None:
+            letter, letters = group[:1], group[1:]
+            if not letter or letter not in SHAPE_LETTERS or not letters \
+                    or not _SETUP_FILES.issuperset(letters):
                 raise InvalidSetupError(
-                    f"set-up {text!r}: {group!r} is not a shape letter (S, X, P) "
+                    f"set-up {quote(text)}: {quote(group)} is not a shape letter (S, X, P) "
                     "followed by tower files, e.g. 'Sc'"
                 )
-            shape = SHAPE_LETTERS.index(match[1])
+            shape = SHAPE_LETTERS.index(letter)
             if shape in files:
-                raise InvalidSetupError(f"set-up {text!r}: {match[1]} is given twice")
+                raise InvalidSetupError(f"set-up {quote(text)}: {letter} is given twice")
             try:
-                files[shape] = tuple(kind.file_index(f) for f in match[2])
+                files[shape] = tuple(kind.file_index(f) for f in letters)
             except InvalidSquareError as error:
-                raise InvalidSetupError(f"set-up {text!r}: {error}") from None
+                raise InvalidSetupError(f"set-up {quote(text)}: {error}") from None
         missing = [SHAPE_LETTERS[s] for s in SHAPES if s not in files]
         if missing:
             raise InvalidSetupError(
-                f"set-up {text!r}: no files for {', '.join(missing)}; write each "
+                f"set-up {quote(text)}: no files for {', '.join(missing)}; write each "
                 "shape with its tower files, e.g. 'Sc Xd Pb'"
             )
         try:
             return cls(kind, files)
         except InvalidSetupError as error:
-            raise InvalidSetupError(f"set-up {text!r}: {error}") from None
+            raise InvalidSetupError(f"set-up {quote(text)}: {error}") from None
 
     @classmethod
-    def random(cls, kind: BoardKind, rng: random.Random) -> Setup:
+    def random(cls, kind: BoardKind, rng: Random) -> Setup:
         """A random legal set-up."""
         towers = kind.files // FILES_PER_TOWER
         while True:
@@ -184,20 +183,19 @@ class Dice:
     def parse(cls, text: str) -> Dice:
         """Read ``"4-4 2-5"``."""
         rolls = []
-        for pair in text.split():
-            match = re.fullmatch(r"([0-9])-([0-9])", pair)
-            if match is None:
+        for pair in split_words(text):
+            if len(pair) != 3 or pair[1] != "-" or not is_digits(pair[0] + pair[2]):
                 raise InvalidDiceError(
-                    f"dice {text!r}: {pair!r} is not a roll such as '4-2' (White's die first)"
+                    f"dice {quote(text)}: {quote(pair)} is not a roll such as '4-2' (White's die first)"
                 )
-            rolls.append((int(match[1]), int(match[2])))
+            rolls.append((int(pair[0]), int(pair[2])))
         try:
             return cls(rolls)
         except InvalidDiceError as error:
-            raise InvalidDiceError(f"dice {text!r}: {error}") from None
+            raise InvalidDiceError(f"dice {quote(text)}: {error}") from None
 
     @classmethod
-    def roll(cls, rng: random.Random) -> Dice:
+    def roll(cls, rng: Random) -> Dice:
         """Roll until the dice differ (R6)."""
         rolls = []
         while not rolls or rolls[-1][0] == rolls[-1][1]:
