@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from militakiri.randomness import Random
 
 from web.model.settings import GameSettings
 from web.model.ui_state import UiState
@@ -20,8 +20,8 @@ class FakeClock:
 
 def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
     """A UiState for ``GameSettings(position, time_control, **kw)`` on a
-    FakeClock (returned too), its random numbers from ``random.Random(1)``
+    FakeClock (returned too), its random numbers from ``Random(1)``
     unless ``seed`` is given (then the UiState seeds its own)."""
     clock = FakeClock()
     settings = GameSettings(position=position, time_control=time_control, **kw)
-    return UiState(settings, now=clock, rng=random.Random(1)), clock
+    return UiState(settings, now=clock, rng=Random(1)), clock

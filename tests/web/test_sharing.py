@@ -5,7 +5,6 @@ the UiState views they add (a past position, paused clocks, a loaded game)."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 
 from militakiri import Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
 from militakiri.link import game_from_link, game_to_link
+from militakiri.randomness import Random
 
 from web.model import board_view
 from web.model import replay
@@ -235,7 +235,7 @@ def test_autosaver_saves_on_changes_and_never_throws():
     backend = MemoryStorage()
     saver = Autosaver(SafeStorage(backend))
     clock = FakeClock()
-    state = UiState(GameSettings(position=START), now=clock, rng=random.Random(1))
+    state = UiState(GameSettings(position=START), now=clock, rng=Random(1))
     saver.prime(state)
     assert saver.update(state, clock()) is None  # nothing changed
     assert state.user_move("c3", "d4")
@@ -272,7 +272,7 @@ def test_a_bad_save_is_kept_aside_and_never_written_over():
     saver = Autosaver(SafeStorage(backend), slot="tab1")
     assert saver.load(wall_now=0) is None
     assert saver.broken and saver.broken[0][0] == autosave.SAVE_KEY and "JSON" in saver.broken[0][1]
-    state = UiState(GameSettings(position=START), now=FakeClock(), rng=random.Random(1))
+    state = UiState(GameSettings(position=START), now=FakeClock(), rng=Random(1))
     saver.prime(state)
     assert state.user_move("c3", "d4") and saver.update(state, 0, wall=5) == "saved"
     state.new_game(GameSettings())
@@ -281,7 +281,7 @@ def test_a_bad_save_is_kept_aside_and_never_written_over():
 
 
 def played_state(tokens, **settings):
-    state = UiState(GameSettings(position=START, **settings), now=FakeClock(), rng=random.Random(1))
+    state = UiState(GameSettings(position=START, **settings), now=FakeClock(), rng=Random(1))
     for token in tokens:
         assert state._play(token)
     return state
@@ -350,7 +350,7 @@ def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
 
 def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     game = played(30)
-    state = UiState(GameSettings(), now=FakeClock(), rng=random.Random(1))
+    state = UiState(GameSettings(), now=FakeClock(), rng=Random(1))
     state.load_game(game)
     assert state.phase in (PLAYING, OVER) and state.position_string() == game.position.string()
     for ply in (0, 1, 17, 29):
@@ -385,7 +385,7 @@ def test_a_restored_game_waits_for_resume():
     clock = FakeClock(500.0)
     game = played(6, time_control=TimeControl.parse("300+0"))
     restored = restore(snapshot(game, now=20.0), wall_now=0)
-    state = UiState(GameSettings(), now=clock, rng=random.Random(1))
+    state = UiState(GameSettings(), now=clock, rng=Random(1))
     state.load_game(restored.game)
     assert state.paused and state.status().key == "paused"
     mover = game.position.turn
@@ -403,7 +403,7 @@ def test_a_restored_game_waits_for_resume():
 def test_correspondence_uses_the_wall_clock_in_the_ui_R22():
     steady, wall = FakeClock(5.0), FakeClock(1_800_000_000.0)
     state = UiState(GameSettings(position=START, time_control="c86400"), now=steady,
-                    rng=random.Random(1), wall=wall)
+                    rng=Random(1), wall=wall)
     assert current_deadline(state.game) == wall.t + DAY
     wall.t += DAY + 1
     assert state.user_move("c3", "d4")  # the flag has fallen: the move is refused
@@ -428,7 +428,7 @@ def test_titles_and_file_names_keep_names_as_text():
 def test_embed_options_and_messages():
     assert not embed_options("").embed and embed_options("?embed=1").embed
     assert embed_options("?embed=true&link=1%21x%2520y").link == "1!x%20y"
-    state = UiState(GameSettings(position=START), now=FakeClock(), rng=random.Random(1))
+    state = UiState(GameSettings(position=START), now=FakeClock(), rng=Random(1))
     events = GameEvents()
 
     def messages() -> list[dict]:

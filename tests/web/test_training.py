@@ -4,7 +4,6 @@ the puzzle rating (issue 14)."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,9 @@ import pytest
 from militakiri import SetupDraft, movegen
 from militakiri.board import BOARD_KINDS
 from militakiri.position import Position
+from militakiri.randomness import Random
 from militakiri.setup import Setup
+
 from web.model.lessons import read_lessons
 from web.model.training import (START_RATING, Drill, Progress, next_puzzle, rated, read_puzzles)
 
@@ -58,7 +59,7 @@ def test_a_set_up_task_is_judged_when_white_s_set_up_is_confirmed(task):
 
 
 def test_every_shipped_puzzle_is_solved_by_its_line_and_failed_by_a_wrong_first_move():
-    rng = random.Random(5)
+    rng = Random(5)
     assert len([p for p in PUZZLES if p.board == "single"]) >= 300
     assert len([p for p in PUZZLES if p.board == "double"]) >= 100
     for puzzle in PUZZLES:
@@ -92,7 +93,7 @@ def test_the_rating_goes_up_when_solved_and_down_when_failed_more_for_a_surprise
 
 
 def test_the_next_puzzle_is_near_the_rating_and_not_tried_yet():
-    rng = random.Random(1)
+    rng = Random(1)
     for rating in (900, 1500, 2100):
         picked = next_puzzle(PUZZLES, rating, set(), "single", rng)
         nearest = sorted(abs(p.rating - rating) for p in PUZZLES if p.board == "single")

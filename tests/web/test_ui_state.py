@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from militakiri import Game, Position
+from militakiri.randomness import Random
 
 from web.model import board_view
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
@@ -31,7 +30,7 @@ def started_single(first_white: bool = True, **kw) -> UiState:
     assert state.setup_done()
     seed = next(s for s in range(100)
                 if (state_dice_first(s) == 0) == first_white)
-    state.rng = random.Random(seed)
+    state.rng = Random(seed)
     state.roll()
     state.start()
     return state
@@ -39,7 +38,7 @@ def started_single(first_white: bool = True, **kw) -> UiState:
 
 def state_dice_first(seed: int) -> int:
     from militakiri import Dice
-    return Dice.roll(random.Random(seed)).first
+    return Dice.roll(Random(seed)).first
 
 
 # Set-up ---------------------------------------------------------------------
