@@ -31,9 +31,11 @@ decide this game: a tower is lost to any piece that can take it, even a pawn,
 and the search to depth 4-6 with takes resolved sees those; the playouts
 do not.
 
-Every random choice comes from a ``random.Random`` passed in (no global
-random), so a seed replays a game; the time-budgeted search alone depends on
-the machine's speed — give ``depth`` or ``nodes`` for a reproducible result.
+Every random choice comes from a :class:`militakiri.randomness.Random`
+passed in, or made from an int seed (no global random), so a seed replays a
+game, the same in CPython, Pyodide and MicroPython; the time-budgeted search
+alone depends on the machine's speed — give ``depth`` or ``nodes`` (and
+``seconds=None``) for a result that is the same everywhere.
 
 The modules, each importing only those before it, and every rule from
 the engine (moves, takes, reach and the ends of the game are movegen's and
@@ -54,11 +56,10 @@ PositionState's; nothing here says again what the rules say):
 
 - :mod:`.arena`: whole games between levels.
 
->>> import random
 >>> from militakiri.ai.play import analyse, choose_token
 >>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
->>> choose_token(start, level=2, rng=random.Random(1))
+>>> choose_token(start, level=2, rng=1)
 'b3xe6'
 >>> analyse(start, depth=2)["depth"]
 2

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-import random
-from typing import Callable
+from typing import TYPE_CHECKING
 
-from ..board import BoardKind, board_kind
+from ..board import board_kind
 from ..pieces import WHITE
+from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .levels import level_name
 from .play import choose_move
 from .search import SearchInfo
+
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from ..board import BoardKind
 
 #: cap". Outside the endgame rule nothing in the rules ends a game that
 #: nobody wins (no repetition draw, R23), so this guard is needed for weak
@@ -42,7 +47,7 @@ class GameResult:
         return 1.0 if self.winner == color else 0.0
 
 
-def paired_openings(kind: BoardKind, rng: random.Random, games: int) -> list[tuple[tuple[Setup, Setup], Dice]]:
+def paired_openings(kind: BoardKind, rng: Random, games: int) -> list[tuple[tuple[Setup, Setup], Dice]]:
     """Random set-ups and dice for ``games`` games, each pair sharing them
     (the colours swap within a pair, so neither side is luckier)."""
     openings = []
@@ -69,7 +74,7 @@ def play_game(
     """Play one game between two levels from two set-ups and the dice."""
     position = start_position(kind, setups[0], setups[1], dice.first)
     levels = (white_level, black_level)
-    rngs = (random.Random(seed * 2 + 1), random.Random(seed * 2 + 2))
+    rngs = (Random(seed * 2 + 1), Random(seed * 2 + 2))
     cap = ARENA_PLY_CAP[kind.name] if cap is None else cap
     tokens: list[str] = []
     while True:
@@ -109,7 +114,7 @@ def arena(
     """
     kind = board_kind(board)
     cap = options.setdefault("cap", ARENA_PLY_CAP[kind.name])
-    rng = random.Random(seed)
+    rng = Random(seed)
     tally = {0: [0, 0, 0], 1: [0, 0, 0]}  # per player: wins, draws, losses
     capped = 0
     points = 0.0

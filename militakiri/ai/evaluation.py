@@ -46,9 +46,14 @@ from __future__ import annotations
 
 from .. import movegen
 from ..board import ALL_DIRECTIONS
-from ..outcome import Outcome
-from ..pieces import CROSS, PLUS, SHAPES, STAR, Piece, stack, tower
-from ..position import Position
+from typing import TYPE_CHECKING
+
+from ..pieces import CROSS, PLUS, SHAPES, STAR, stack, tower
+
+if TYPE_CHECKING:
+    from ..outcome import Outcome
+    from ..pieces import Piece
+    from ..position import Position
 
 TOWER = 1000
 WAITING = 700
@@ -84,7 +89,7 @@ _REACH = tuple(
     {
         piece: movegen.reach(piece, endgame)
         for color in (0, 1) for shape in SHAPES
-        for piece in (tower(color, shape), *(stack(color, shape, h) for h in range(1, 5)))
+        for piece in [tower(color, shape)] + [stack(color, shape, h) for h in range(1, 5)]
     }
     for endgame in (False, True)
 )

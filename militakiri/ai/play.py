@@ -3,21 +3,26 @@ line ask for (position strings in, tokens out)."""
 
 from __future__ import annotations
 
-import random
-import time
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from .. import movegen
-from ..board import BoardKind, board_kind
-from ..move import Move
+from ..board import board_kind
 from ..position import Position
+from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
 from .evaluation import evaluate_all, outcome_score, towers_en_prise
 from .levels import LEVEL3_NODES, MAX_LEVEL, parse_level
-from .search import SearchInfo, Searcher, candidate_turns, game_over, search
+from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
-def _random_move(position: Position, moves: list[Move], rng: random.Random) -> Move:
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from ..board import BoardKind
+    from ..game import Game
+    from ..move import Move
+
+def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1: random, but it wins when it can and does not blunder towers."""
     me = position.turn
     before = towers_en_prise(position, me)
@@ -44,7 +49,7 @@ def _random_move(position: Position, moves: list[Move], rng: random.Random) -> M
     return rng.choice(moves)
 
 
-def _greedy_move(position: Position, moves: list[Move], rng: random.Random) -> Move:
+def _greedy_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 2: the best static evaluation after one move; ties at random."""
     rng.shuffle(moves)
     best, best_score = moves[0], None
@@ -58,11 +63,16 @@ def _greedy_move(position: Position, moves: list[Move], rng: random.Random) -> M
 # The API ----------------------------------------------------------------------
 
 
-def _as_rng(rng: random.Random | int | None) -> random.Random:
-    """A ``random.Random``: the one given, or one seeded with the int (None: 0)."""
-    if isinstance(rng, random.Random):
-        return rng
-    return random.Random(0 if rng is None else rng)
+def _as_rng(rng: Random | int | str | None) -> Random:
+    """A generator (:class:`militakiri.randomness.Random`, the same numbers
+    in every interpreter): the one given, or one seeded with the int or
+    string (None: 0). Any object with ``random``, ``choice`` and
+    ``shuffle`` is taken as a generator."""
+    if rng is None:
+        return Random(0)
+    if isinstance(rng, (int, str)):
+        return Random(rng)
+    return rng
 
 
 def _as_position(position: Position | str) -> Position:
@@ -72,11 +82,11 @@ def _as_position(position: Position | str) -> Position:
 def choose_move(
     position: Position | str,
     level: int | str = MAX_LEVEL,
-    rng: random.Random | int | None = None,
+    rng: Random | int | None = None,
     seconds: float | None = 1.0,
     depth: int | None = None,
     nodes: int | None = None,
-    clock: Callable[[], float] = time.perf_counter,
+    clock: Callable[[], float] = now,
     info: SearchInfo | None = None,
 ) -> Move:
     """The move ``level`` plays in ``position`` (a copy is searched).
@@ -109,7 +119,7 @@ def choose_move(
 def choose_token(
     position: Position | str,
     level: int | str = MAX_LEVEL,
-    rng: random.Random | int | None = None,
+    rng: Random | int | None = None,
     seconds: float | None = 1.0,
     **options,
 ) -> str:
@@ -120,7 +130,7 @@ def choose_token(
 
 def hint(position: Position | str, seconds: float | None = 1.0, **options) -> str:
     """The strongest level's move for the player to move, as a token."""
-    return choose_token(position, MAX_LEVEL, random.Random(0), seconds, **options)
+    return choose_token(position, MAX_LEVEL, Random(0), seconds, **options)
 
 
 def analyse(
@@ -136,7 +146,7 @@ def analyse(
     """
     if seconds is None and depth is None and nodes is None:
         seconds = 1.0
-    rng = random.Random(seed) if seed is not None else None
+    rng = Random(seed) if seed is not None else None
     return search(_as_position(position), seconds, depth, nodes, rng).as_dict()
 
 
@@ -155,7 +165,7 @@ def analyse_position(position: Position, seconds: float | None = 0.3,
     return found.token, review.clip(found.score)
 
 
-def review_game(game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
+def review_game(game: Game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
     """Every move of ``game`` judged (a depth makes it the same everywhere).
 
     >>> from militakiri.game import Game
@@ -176,7 +186,7 @@ def review_game(game, seconds: float | None = None, depth: int | None = 3) -> li
 
 
 def choose_setup(
-    kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: random.Random | int | None = None
+    kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: Random | int | None = None
 ) -> Setup:
     """A set-up (R4, R5) for ``level``.
 
@@ -221,7 +231,7 @@ def _after(position: Position, move: Move) -> int:
         position.pop()
 
 
-def _distinct_setups(kind: BoardKind, rng: random.Random, count: int) -> list[Setup]:
+def _distinct_setups(kind: BoardKind, rng: Random, count: int) -> list[Setup]:
     found: list[Setup] = []
     texts = set()
     for _ in range(count * 20):

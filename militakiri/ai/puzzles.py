@@ -25,17 +25,21 @@ it.
 
 from __future__ import annotations
 
-import random
-from typing import Iterator
+from typing import TYPE_CHECKING
 
 from .. import movegen
 from ..board import board_kind
 from ..goals import tower_balance
-from ..position import Position
+from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
 from .evaluation import evaluate_all
 from .play import choose_token
+
+if TYPE_CHECKING:
+    from typing import Iterator
+
+    from ..position import Position
 
 #: Plies of a "win" puzzle at most: the move, any reply, the winning move.
 WIN_PLIES = 3
@@ -158,7 +162,7 @@ def rating(position: Position, line: list[str], seed: int) -> int:
     (1, 2 and 3) that does not play the solution."""
     value = 1000 + 40 * (len(movegen.legal_moves(position)) // 10)
     for level in (1, 2, 3):
-        if choose_token(position, level, random.Random(seed), seconds=None) != line[0]:
+        if choose_token(position, level, Random(seed), seconds=None) != line[0]:
             value += 250
     return value
 
@@ -166,7 +170,7 @@ def rating(position: Position, line: list[str], seed: int) -> int:
 def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -> Iterator[dict]:
     """Puzzles from ``games`` games between levels 2 and 3 (reproducible from
     ``seed``; node budgets, never the clock), each position looked at once."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     seen = set()
     kind = board_kind(board)
     for game_index in range(games):

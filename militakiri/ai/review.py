@@ -21,7 +21,12 @@ number of the search's own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..bounded import quote
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 #: How much a move may lose before it is marked (pawn = 100).
 INACCURACY, MISTAKE, BLUNDER = 80, 250, 600
@@ -32,17 +37,40 @@ NAGS = {"inaccuracy": 6, "mistake": 2, "blunder": 4}
 GLYPHS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
-@dataclass(frozen=True)
 class MoveReview:
     """One move judged: ``eval`` after it (White's side, clipped), the best
-    move in the position before it, what it lost there, and its mark."""
+    move in the position before it, what it lost there, and its mark. A
+    value: equal reviews are equal and hash alike.
 
-    ply: int
-    token: str
-    eval: int
-    best: str | None
-    loss: int
-    mark: str | None
+    >>> MoveReview(1, "a1-a2", -1500, "a1xb2", 1500, "blunder")
+    MoveReview(ply=1, token='a1-a2', eval=-1500, best='a1xb2', loss=1500, mark='blunder')
+    """
+
+    __slots__ = ("ply", "token", "eval", "best", "loss", "mark")
+
+    def __init__(self, ply: int, token: str, eval: int, best: str | None, loss: int,
+                 mark: str | None) -> None:
+        self.ply = ply
+        self.token = token
+        self.eval = eval
+        self.best = best
+        self.loss = loss
+        self.mark = mark
+
+    def _fields(self) -> tuple:
+        return (self.ply, self.token, self.eval, self.best, self.loss, self.mark)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveReview):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "MoveReview(" + ", ".join(
+            f"{name}={quote(value)}" for name, value in zip(self.__slots__, self._fields())) + ")"
 
 
 def clip(score: int) -> int:
@@ -65,7 +93,7 @@ def for_white(score: int, turn: int) -> int:
     return score if turn == 0 else -score
 
 
-def judge(game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
+def judge(game: Game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
     """The moves of ``game`` judged from ``scores[p]``: the best move and
     the score for the player to move after ``p`` moves, ``p`` from 0 to the
     number of moves."""

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-import random
 import time
-from itertools import permutations
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from .. import movegen
 from ..errors import GameOverError
-from ..move import Move
-from ..position import Position
 from .evaluation import MATE_BOUND, TOWER, WIN, evaluate, outcome_score, piece_value
 from .zobrist import zobrist_keys
+
+if TYPE_CHECKING:
+    from typing import Callable, Iterator
+
+    from ..move import Move
+    from ..position import Position
+    from ..randomness import Random
+
+#: The clock of the time budgets, in seconds: ``time.perf_counter`` where
+#: the interpreter has it (MicroPython has ``time.time``, to the millisecond).
+now = getattr(time, "perf_counter", time.time)
 
 #: Turns searched at most at the root (ROOT_TURNS) and at a node inside the
 #: tree (NODE_TURNS) when two or more waiting towers must be placed first
@@ -39,13 +46,51 @@ def candidate_turns(position: Position, limit: int = ROOT_TURNS) -> list[Move]:
         f, r = field % files, field // files
         return min((max(abs(f - sq % files), abs(r - sq // files)) for sq in enemies), default=0)
 
-    fields = sorted(position.free_zone_fields(position.turn), key=distance, reverse=True)
+    # Furthest first; equal distances in the fields' order (the sort spelt
+    # out: MicroPython's sort is not stable).
+    fields = [f for _, _, f in sorted(
+        (-distance(f), i, f) for i, f in enumerate(position.free_zone_fields(position.turn)))]
     moves: list[Move] = []
     for placements in permutations(fields, count):
         moves += movegen.legal_turns_after(position, placements)
         if len(moves) >= limit:
             break
     return moves
+
+
+def permutations(items: list, count: int) -> Iterator[tuple]:
+    """The ordered choices of ``count`` of ``items``, in the order of
+    ``itertools.permutations`` (which MicroPython lacks).
+
+    >>> list(permutations([1, 2, 3], 2))
+    [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
+    """
+    n = len(items)
+    if count > n:
+        return
+    if count == 0:
+        yield ()
+        return
+    chosen: list = []
+    used = [False] * n
+    stack = [0]  # per depth: the next index to try there
+    while stack:
+        depth = len(stack) - 1
+        i = stack[depth]
+        while i < n and used[i]:
+            i += 1
+        if i == n:
+            stack.pop()
+            if chosen:
+                used[chosen.pop()] = False
+            continue
+        stack[depth] = i + 1
+        if depth + 1 == count:
+            yield tuple(items[j] for j in chosen) + (items[i],)
+            continue
+        used[i] = True
+        chosen.append(i)
+        stack.append(0)
 
 
 class SearchInfo:
@@ -100,7 +145,7 @@ class Searcher:
         position: Position,
         deadline: float | None = None,
         node_limit: int | None = None,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] = now,
     ) -> None:
         self.position = position.copy()
         self.keys = zobrist_keys(position.kind)
@@ -364,7 +409,10 @@ class Searcher:
                             # best after its full search is a sound choice
                             # even if this depth is cut short.
                             info.move, info.score = best_move, best_score
-                ordered.sort(key=lambda m: scores[id(m)], reverse=True)
+                # Best first, equal scores in the order of the last depth
+                # (a stable sort, spelt out: MicroPython's is not stable).
+                ordered = [m for _, _, m in sorted(
+                    [(-scores[id(m)], i, m) for i, m in enumerate(ordered)])]
                 info.move, info.score, info.depth = best_move, best_score, depth
                 if self.node_limit is not None and self.nodes >= self.node_limit:
                     break
@@ -427,8 +475,8 @@ def search(
     seconds: float | None = 1.0,
     depth: int | None = None,
     nodes: int | None = None,
-    rng: random.Random | None = None,
-    clock: Callable[[], float] = time.perf_counter,
+    rng: Random | None = None,
+    clock: Callable[[], float] = now,
 ) -> SearchInfo:
     """Search ``position`` and return what was found (:class:`SearchInfo`).
 

@@ -3,17 +3,22 @@ search pushes and pops moves."""
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
-from ..board import BoardKind
 from ..pieces import SHAPES, stack, tower
-from ..position import Position
+from ..randomness import Random
+
+if TYPE_CHECKING:
+    from ..board import BoardKind
+    from ..position import Position
+
 
 class _Keys:
-    """Random 64-bit keys for one board size, from a fixed seed."""
+    """Random 64-bit keys for one board size, from a fixed seed (the same
+    keys in every interpreter: :mod:`militakiri.randomness`)."""
 
     def __init__(self, kind: BoardKind) -> None:
-        rng = random.Random(f"militakiri zobrist {kind.name}")
+        rng = Random(f"militakiri zobrist {kind.name}")
         bits = lambda: rng.getrandbits(64)  # noqa: E731
         pieces = [
             stack(color, shape, height) if height else tower(color, shape)

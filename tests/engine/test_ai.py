@@ -4,7 +4,6 @@ Search levels are run with a depth or node budget (``seconds=None``) where
 the result must not depend on the machine's speed.
 """
 
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from militakiri.ai.play import analyse, choose_move, choose_setup, choose_token
 from militakiri.ai.search import SearchInfo, Searcher
 from militakiri.ai.zobrist import zobrist
 from militakiri.pieces import BLACK, WHITE
+from militakiri.randomness import Random
 
 from .positions import make
 from .test_rulings import NOTATION_START
@@ -31,13 +31,13 @@ FAST = {"seconds": None, "depth": 2}
 
 
 def random_start(kind, seed: int) -> Position:
-    rng = random.Random(seed)
+    rng = Random(seed)
     return start_position(kind, Setup.random(kind, rng), Setup.random(kind, rng), Dice.roll(rng).first)
 
 
 def play(position: Position, level, plies: int, seed: int, **budget) -> list[str]:
     """Play ``plies`` moves of ``level`` against itself; checks each is legal."""
-    rng = random.Random(seed)
+    rng = Random(seed)
     tokens = []
     for _ in range(plies):
         if position.outcome() is not None:
@@ -81,7 +81,7 @@ def test_levels_handle_waiting_towers_and_the_endgame_rule():
 def test_the_game_over_is_refused():
     over = make("single", {"a1": "S^"}, turn="b")
     with pytest.raises(GameOverError):
-        choose_token(over, 2, random.Random(0))
+        choose_token(over, 2, Random(0))
 
 
 # Reproducible -----------------------------------------------------------------
@@ -101,7 +101,7 @@ def test_node_budget_is_reproducible_and_counted():
 
 
 def test_level_3_is_the_same_whatever_the_time_budget():
-    rng_a, rng_b = random.Random(2), random.Random(2)
+    rng_a, rng_b = Random(2), Random(2)
     assert choose_token(NOTATION_START, 3, rng_a, seconds=5) == choose_token(
         NOTATION_START, 3, rng_b, seconds=0.001
     )
@@ -111,7 +111,7 @@ def test_the_time_budget_is_kept_with_the_clock_passed_in():
     ticks = iter(range(10**9))
     fake = lambda: next(ticks) * 0.01  # noqa: E731 - 10 ms per reading
     info = SearchInfo()
-    move = choose_move(NOTATION_START, "max", random.Random(1), seconds=0.5, clock=fake, info=info)
+    move = choose_move(NOTATION_START, "max", Random(1), seconds=0.5, clock=fake, info=info)
     assert move.token(SINGLE) == info.token
     assert info.depth >= 1 and info.seconds <= 0.5 + 0.02
     # The depth of a longer real search is at least as great.
@@ -150,7 +150,7 @@ LAST_TOWER_BAIT = make("single", {"a1": "S^", "c5": "P1", "d4": "s2", "f4": "x^"
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_takes_the_last_tower(level):
-    token = choose_token(WIN_IN_ONE, level, random.Random(0), **FAST)
+    token = choose_token(WIN_IN_ONE, level, Random(0), **FAST)
     assert token == "a1xc3"
     assert Position.from_string(WIN_IN_ONE).play(token).outcome().winner == WHITE
 
@@ -169,7 +169,7 @@ def test_the_bait_can_be_taken():
 def test_every_level_avoids_a_loss_in_one(level, text):
     for seed in range(3):
         position = Position.from_string(text)
-        token = choose_token(position, level, random.Random(seed), **FAST)
+        token = choose_token(position, level, Random(seed), **FAST)
         position.play(token)
         for reply in position.generate_moves():
             position.push(reply)
@@ -191,7 +191,7 @@ SAFE_FIELD_ZONE = {
 def test_a_promoted_tower_goes_to_a_safe_field(level):
     text = make("single", {**SAFE_FIELD_ZONE, "c4": "X2", "c5": "x1"}, spares="010/000")
     assert "c4xc5=X@c3" in Position.from_string(text).legal_moves()
-    assert choose_token(text, level, random.Random(0), **FAST) == "c4xc5=X@e1"
+    assert choose_token(text, level, Random(0), **FAST) == "c4xc5=X@e1"
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
@@ -199,7 +199,7 @@ def test_a_waiting_tower_goes_to_a_safe_field(level):
     text = make("single", SAFE_FIELD_ZONE, waiting="X/-")
     for seed in range(3):
         position = Position.from_string(text)
-        token = choose_token(position, level, random.Random(seed), **FAST)
+        token = choose_token(position, level, Random(seed), **FAST)
         position.play(token)
         assert towers_en_prise(position, WHITE) == 0, token
 
@@ -211,7 +211,7 @@ def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
     for seed in range(8):
         kind = SINGLE if seed % 4 else DOUBLE
         position = random_start(kind, seed)
-        rng = random.Random(seed)
+        rng = Random(seed)
         for ply in range(150):
             if position.outcome() is not None:
                 break
@@ -291,7 +291,7 @@ def test_incremental_hash_matches_the_full_one():
         position = searcher.position
         keys = searcher.keys
         h = keys.board(position)
-        rng = random.Random(seed)
+        rng = Random(seed)
         for _ in range(150):
             moves = position.generate_moves()
             if not moves:
@@ -312,17 +312,17 @@ def test_incremental_hash_matches_the_full_one():
 @pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
 @pytest.mark.parametrize("level", LEVELS)
 def test_choose_setup_gives_a_valid_setup(kind, level):
-    setup = choose_setup(kind, level, random.Random(level))
+    setup = choose_setup(kind, level, Random(level))
     assert isinstance(setup, Setup) and setup.kind is kind
     assert Setup.parse(setup.text(), kind) == setup  # R4, R5 checked again
-    assert choose_setup(kind.name, level, random.Random(level)) == setup  # reproducible
+    assert choose_setup(kind.name, level, Random(level)) == setup  # reproducible
 
 
 # Arena ----------------------------------------------------------------------------
 
 
 def test_a_game_stops_at_the_cap_as_a_draw():
-    rng = random.Random(0)
+    rng = Random(0)
     setups = (Setup.random(SINGLE, rng), Setup.random(SINGLE, rng))
     result = play_game(SINGLE, 1, 1, setups, Dice.parse("6-1"), seed=1, cap=6)
     assert (result.winner, result.termination, result.plies) == (None, "cap", 6)
