@@ -224,6 +224,28 @@ def test_touch_move_and_the_touched_piece_are_saved_R25():
             restore(_resealed(data), wall_now=0)
 
 
+#: A save as the page wrote it before MicroPython (json.dumps in insertion order, its
+#: check code over json.dumps(sort_keys=True)): clock times of all 17 digits, a review.
+OLDER_SAVE = (
+    '{"format":1,"link":"1!ps^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1'
+    '%20w%20122/122%20-/-%20-%201!-!1800+0!Zo%C3%AB%20%E2%98%85%204!Bram%20%22B%22%20%5C!-!-!6.Ciy-!Xxar",'
+    '"clock":{"control":"1800+0","left":[1795.1750436285713,1794.614417142857],"to_move":0,"delay_left":0.0},'
+    '"flipped":true,"saved":1800000004.938,"review":[["a1-a2",-250],[null,-213],["a1-a2",-176],[null,-139],'
+    '["a1-a2",-102],[null,-65],["a1-a2",-28]],"check":"bczA"}')
+
+
+def test_a_save_written_before_micropython_reads_and_is_written_again_alike():
+    restored = restore(OLDER_SAVE, wall_now=1_800_000_100.0)
+    game = restored.game
+    assert game.players.white == "Zo\u00eb \u2605 4" and game.players.black == 'Bram "B" \\'
+    assert game.clock.left == [1795.1750436285713, 1794.614417142857] and restored.saved_at == 1800000004.938
+    assert restored.flipped is True and len(restored.review) == len(game.tokens) + 1
+    again = snapshot(game, now=0.0, flipped=True, wall=restored.saved_at, review=restored.review,
+                     link=restored.link)
+    assert json.loads(again) == json.loads(OLDER_SAVE)  # the same fields, the same check code
+    assert again.isascii() and again.startswith('{"check":"bczA","clock":{"control":"1800+0","delay_left":0.0,')
+
+
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "1"}', '{"format": 1}',
                                   "x" * 30_000, '{"format": 1, "link": 5, "check": "AAAA"}'])
 def test_garbage_saves_are_refused(text):
