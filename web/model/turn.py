@@ -85,12 +85,17 @@ class TurnInProgress:
         position = self.game.position
         return position.waiting[position.turn][len(self.placed)]
 
+    def _pending_token(self) -> str:
+        """One of the promoting take's tokens (they differ only in the
+        tower's field): the first field's, in the same order everywhere."""
+        return self.pending[min(self.pending)]
+
     def board(self) -> list:
         """The board as this turn shows it: the towers placed, or a promoting
         take with its tower's field still to choose."""
         position = self.game.position
         if self.pending:
-            return position.preview(move=position.parse_move(next(iter(self.pending.values()))))
+            return position.preview(move=position.parse_move(self._pending_token()))
         return position.preview(tuple(self.kind.square(sq) for sq in self.placed))
 
     def marks(self) -> list[Mark]:
@@ -98,7 +103,7 @@ class TurnInProgress:
         selected and where it can go."""
         color = self.game.position.turn
         if self.pending:
-            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+            shape = Move.from_token(self._pending_token(), self.kind).promotion
             return [Mark("selected", square) for square in self.pending_move] \
                 + [Mark("ghost", field, tower(color, shape)) for field in sorted(self.pending)]
         shape = self.placing_shape()
@@ -113,7 +118,7 @@ class TurnInProgress:
         """What the player to move is to do now."""
         who = self.label(self.game.position.turn)
         if self.pending:
-            shape = Move.from_token(next(iter(self.pending.values())), self.kind).promotion
+            shape = Move.from_token(self._pending_token(), self.kind).promotion
             return Message("choose_tower_field", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
         shape = self.placing_shape()
         if shape is not None:
