@@ -45,9 +45,8 @@ version 1, which every version reads.
 from __future__ import annotations
 
 from binascii import crc32
-from typing import TYPE_CHECKING
 
-from .board import board_kind
+from .board import BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits
 from .clock import MAX_SECONDS, TimeControl
 from .errors import MilitakiriError
@@ -59,9 +58,6 @@ from .randomness import bit_length
 from .reachable import check_reachable
 from .record import Players
 from .setup import Dice, Setup
-
-if TYPE_CHECKING:
-    from .board import BoardKind
 
 
 VERSION = 2

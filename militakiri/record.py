@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import board_kind
+from .board import BoardKind, board_kind
 from .bounded import SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
@@ -40,8 +40,6 @@ from .setup import Dice, Setup, start_position
 
 if TYPE_CHECKING:
     from typing import Protocol
-
-    from .board import BoardKind
 
     class Recordable(Protocol):
         """What a record is written from: :class:`~militakiri.game.Game` has it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import board_kind
+from ..board import BoardKind, board_kind
 from ..pieces import WHITE
 from ..randomness import Random
 from ..setup import Dice, Setup, start_position
@@ -14,8 +14,6 @@ from .search import SearchInfo
 
 if TYPE_CHECKING:
     from typing import Callable
-
-    from ..board import BoardKind
 
 #: cap". Outside the endgame rule nothing in the rules ends a game that
 #: nobody wins (no repetition draw, R23), so this guard is needed for weak

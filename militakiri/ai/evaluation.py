@@ -46,14 +46,9 @@ from __future__ import annotations
 
 from .. import movegen
 from ..board import ALL_DIRECTIONS
-from typing import TYPE_CHECKING
-
-from ..pieces import CROSS, PLUS, SHAPES, STAR, stack, tower
-
-if TYPE_CHECKING:
-    from ..outcome import Outcome
-    from ..pieces import Piece
-    from ..position import Position
+from ..outcome import Outcome
+from ..pieces import CROSS, PLUS, SHAPES, STAR, Piece, stack, tower
+from ..position import Position
 
 TOWER = 1000
 WAITING = 700

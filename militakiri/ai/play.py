@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import movegen
-from ..board import board_kind
+from ..board import BoardKind, board_kind
+from ..move import Move
 from ..position import Position
 from ..randomness import Random
 from ..setup import Setup, start_position
@@ -17,10 +18,6 @@ from .search import SearchInfo, Searcher, candidate_turns, game_over, now, searc
 
 if TYPE_CHECKING:
     from typing import Callable
-
-    from ..board import BoardKind
-    from ..game import Game
-    from ..move import Move
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1: random, but it wins when it can and does not blunder towers."""
@@ -165,7 +162,7 @@ def analyse_position(position: Position, seconds: float | None = 0.3,
     return found.token, review.clip(found.score)
 
 
-def review_game(game: Game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
+def review_game(game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
     """Every move of ``game`` judged (a depth makes it the same everywhere).
 
     >>> from militakiri.game import Game

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from .. import movegen
 from ..board import board_kind
 from ..goals import tower_balance
+from ..position import Position
 from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
@@ -38,8 +39,6 @@ from .play import choose_token
 
 if TYPE_CHECKING:
     from typing import Iterator
-
-    from ..position import Position
 
 #: Plies of a "win" puzzle at most: the move, any reply, the winning move.
 WIN_PLIES = 3

@@ -21,12 +21,7 @@ number of the search's own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..bounded import quote
-
-if TYPE_CHECKING:
-    from ..game import Game
 
 #: How much a move may lose before it is marked (pawn = 100).
 INACCURACY, MISTAKE, BLUNDER = 80, 250, 600
@@ -93,7 +88,7 @@ def for_white(score: int, turn: int) -> int:
     return score if turn == 0 else -score
 
 
-def judge(game: Game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
+def judge(game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
     """The moves of ``game`` judged from ``scores[p]``: the best move and
     the score for the player to move after ``p`` moves, ``p`` from 0 to the
     number of moves."""

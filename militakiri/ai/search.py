@@ -7,15 +7,14 @@ from typing import TYPE_CHECKING
 
 from .. import movegen
 from ..errors import GameOverError
+from ..move import Move
+from ..position import Position
+from ..randomness import Random
 from .evaluation import MATE_BOUND, TOWER, WIN, evaluate, outcome_score, piece_value
 from .zobrist import zobrist_keys
 
 if TYPE_CHECKING:
     from typing import Callable, Iterator
-
-    from ..move import Move
-    from ..position import Position
-    from ..randomness import Random
 
 #: The clock of the time budgets, in seconds: ``time.perf_counter`` where
 #: the interpreter has it (MicroPython has ``time.time``, to the millisecond).

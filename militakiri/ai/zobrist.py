@@ -3,15 +3,10 @@ search pushes and pops moves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..board import BoardKind
 from ..pieces import SHAPES, stack, tower
+from ..position import Position
 from ..randomness import Random
-
-if TYPE_CHECKING:
-    from ..board import BoardKind
-    from ..position import Position
-
 
 class _Keys:
     """Random 64-bit keys for one board size, from a fixed seed (the same
