@@ -1,7 +1,11 @@
 """Militakiri: the rules engine.
 
-Pure Python, standard library only, so the same code runs in CPython and in
-Pyodide in the browser. The modules form layers, each importing only from
+Pure Python, standard library only, in the subset of the language that
+CPython and MicroPython share, so the same code runs in CPython, in Pyodide
+and in the page's MicroPython (issue 22): no enum, dataclasses, itertools
+beyond the few MicroPython has or re beyond match and search; random
+numbers from :mod:`~militakiri.randomness`, and input quoted, split and
+stripped by :mod:`~militakiri.bounded` as CPython does it. The modules form layers, each importing only from
 those before it (tests/engine/test_layers.py):
 
 - values: :mod:`~militakiri.board` geometry, :mod:`~militakiri.pieces`,
