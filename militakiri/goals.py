@@ -54,7 +54,7 @@ Verdict('failed', 'out_of_moves')
 
 from __future__ import annotations
 
-from .bounded import excerpt, quote
+from .bounded import excerpt, quote, strip_space
 from .draft import SetupDraft
 from .errors import InvalidGoalError, InvalidSquareError
 from .messages import Text, text
@@ -194,9 +194,9 @@ class Goal:
         tokens = data.get("tokens", ())
         if kind == "play":
             if (not isinstance(tokens, list) or not tokens
-                    or not all(isinstance(token, str) and token.strip() for token in tokens)):
+                    or not all(isinstance(token, str) and strip_space(token) for token in tokens)):
                 raise InvalidGoalError("'tokens' of a play goal is a non-empty list of move tokens")
-            tokens = tuple(token.strip() for token in tokens)
+            tokens = tuple(strip_space(token) for token in tokens)
         return cls(kind, moves, what, square, rank, tuple(tokens), count)
 
     def to_json(self) -> dict:

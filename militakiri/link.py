@@ -47,7 +47,7 @@ from __future__ import annotations
 from binascii import crc32
 
 from .board import BoardKind, board_kind
-from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits
+from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits, strip_space
 from .clock import MAX_SECONDS, TimeControl
 from .errors import MilitakiriError
 from .game import Game
@@ -145,7 +145,7 @@ def game_from_link(link: str) -> SharedGame:
     """Read a link fragment (a leading ``#`` is fine); raise InvalidLinkError."""
     if not isinstance(link, str):
         raise InvalidLinkError("a game link must be text")
-    text = link.strip()
+    text = strip_space(link)
     if text.startswith("#"):
         text = text[1:]
     if text.startswith("g="):
@@ -160,10 +160,8 @@ def game_from_link(link: str) -> SharedGame:
     version = fields[0]
     if not is_digits(version) or len(version) > 3:
         raise InvalidLinkError(f"this is not a Militakiri game link (it starts {excerpt(text, 12)})")
-    try:
-        text.encode()
-    except ValueError:  # UnicodeEncodeError: a lone surrogate
-        raise InvalidLinkError("the link is not valid text") from None
+    if _has_surrogate(text):  # not UTF-8: CPython's encode() refuses it, MicroPython's not
+        raise InvalidLinkError("the link is not valid text")
     if int(version) > VERSION:
         raise InvalidLinkError(
             f"this link was made by a newer version of Militakiri (format {version}; "
@@ -402,6 +400,18 @@ def _deadline(text: str, control: TimeControl) -> float | None:
     if not _only(text, _BASE36, 8):
         raise InvalidLinkError(f"the link's deadline {excerpt(text)} is not a time")
     return float(int(text, 36))
+
+
+def _has_surrogate(text: str) -> bool:
+    """Whether ``text`` has a lone surrogate (U+D800 to U+DFFF), which is not text.
+
+    >>> _has_surrogate("a\\ud800"), _has_surrogate("Zoë 😀")
+    (True, False)
+    """
+    for char in text:
+        if 0xD800 <= ord(char) <= 0xDFFF:
+            return True
+    return False
 
 
 def _only(text: str, alphabet: str, most: int | None = None) -> bool:

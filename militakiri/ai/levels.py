@@ -3,7 +3,7 @@ settings use them without loading the search)."""
 
 from __future__ import annotations
 
-from ..bounded import excerpt, is_digits
+from ..bounded import excerpt, is_digits, strip_space
 from ..errors import MilitakiriError
 
 LEVELS = {1: "random", 2: "greedy", 3: "search", 4: "alpha-beta"}
@@ -22,7 +22,7 @@ def parse_level(text: str | int) -> int:
         if text in LEVELS:
             return text
     elif isinstance(text, str):
-        word = text.strip().lower()
+        word = strip_space(text).lower()  # (no character beyond ASCII lowers to "max" or a digit)
         if word == "max":
             return MAX_LEVEL
         if is_digits(word) and len(word) <= 2 and int(word) in LEVELS:
