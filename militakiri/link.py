@@ -437,13 +437,16 @@ def _b64decode(text: str) -> bytes | None:
         return None
     alphabet = _BASE64URL
     out = bytearray()
-    for i in range(0, len(text), 4):
-        group = text[i:i + 4]
-        value = 0
-        for char in group:
-            value = value << 6 | alphabet.index(char)
-        n = len(group) - 1  # whole bytes in the group
-        out += (value >> (6 * len(group) - 8 * n)).to_bytes(n, "big")
+    value = count = 0
+    for char in text:  # (one pass: indexing a str in MicroPython walks it)
+        value = value << 6 | alphabet.index(char)
+        count += 1
+        if count == 4:
+            out += value.to_bytes(3, "big")
+            value = count = 0
+    if count:
+        whole = count - 1  # the whole bytes in the last group
+        out += (value >> (6 * count - 8 * whole)).to_bytes(whole, "big")
     return bytes(out)
 
 
@@ -455,38 +458,37 @@ def _unquote(text: str, strict: bool = False) -> str:
     becomes U+FFFD (as ``errors="replace"``).
 
     >>> _unquote("Zo%C3%ab%20%zz"), _unquote("%E2%82x"), _unquote("100%")
-    ('Zoë %zz', '\ufffdx', '100%')
+    ('Zoë %zz', '\\ufffdx', '100%')
     """
     if "%" not in text:
         return text
     parts = []
-    i, n = 0, len(text)
-    while i < n:
-        j = i
-        if ord(text[i]) < 128:
-            while j < n and ord(text[j]) < 128:
-                j += 1
-            parts.append(_decode_utf8(_unquote_bytes(text[i:j]), strict))
-        else:
-            while j < n and ord(text[j]) >= 128:
-                j += 1
-            parts.append(text[i:j])
-        i = j
+    run: list[str] = []
+    ascii_run = True
+    for char in text:  # (one pass: indexing a str in MicroPython walks it)
+        ascii_char = ord(char) < 128
+        if ascii_char != ascii_run and run:
+            parts.append(_decode_utf8(_unquote_bytes("".join(run)), strict) if ascii_run else "".join(run))
+            run = []
+        ascii_run = ascii_char
+        run.append(char)
+    if run:
+        parts.append(_decode_utf8(_unquote_bytes("".join(run)), strict) if ascii_run else "".join(run))
     return "".join(parts)
 
 
 def _unquote_bytes(ascii_text: str) -> bytes:
-    """An ASCII text's bytes, each ``%`` and two hex digits one byte."""
-    out = bytearray()
-    i, n = 0, len(ascii_text)
-    while i < n:
-        char = ascii_text[i]
-        if char == "%" and i + 2 < n and ascii_text[i + 1] in _HEX and ascii_text[i + 2] in _HEX:
-            out.append(int(ascii_text[i + 1:i + 3], 16))
-            i += 3
+    """An ASCII text's bytes, each ``%`` and two hex digits one byte (as
+    ``urllib.parse.unquote_to_bytes``)."""
+    bits = ascii_text.split("%")
+    out = bytearray(bits[0].encode())
+    for bit in bits[1:]:
+        if len(bit) >= 2 and bit[0] in _HEX and bit[1] in _HEX:
+            out.append(int(bit[:2], 16))
+            out += bit[2:].encode()
         else:
-            out.append(ord(char))
-            i += 1
+            out.append(37)  # %
+            out += bit.encode()
     return bytes(out)
 
 

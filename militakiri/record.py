@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BoardKind, board_kind
-from .bounded import SPACE, clean_name, excerpt, quote, read_int, strip_space
+from .bounded import SPACE, clean_name, excerpt, quote, read_int
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
@@ -308,11 +308,11 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     tag_names: list[str] = []  # in the order they came
     tag_lines: dict[str, int] = {}
     row = 0
-    while row < len(lines) and not strip_space(lines[row]):
+    while row < len(lines) and not _strip(lines[row]):
         row += 1
-    while row < len(lines) and strip_space(lines[row]).startswith("["):
+    while row < len(lines) and _strip(lines[row]).startswith("["):
         line = lines[row]
-        stripped = strip_space(line)
+        stripped = _strip(line)
         column = line.index("[") + 1
         pair = _tag_pair(stripped)
         if pair is None:
@@ -383,86 +383,150 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
                           annotations)
 
 
+def _strip(text: str) -> str:
+    """``bounded.strip_space(text)`` in one pass over the characters: linear
+    in MicroPython too, where indexing or slicing a str walks it from the
+    start (a record is up to MAX_RECORD_CHARS long).
+
+    >>> _strip("\\u3000 [a b]\\t "), _strip("  "), _strip("x")
+    ('[a b]', '', 'x')
+    """
+    space = _SPACE
+    if not text or (text[0] not in space and text[-1] not in space):
+        return text
+    first = last = -1
+    i = 0
+    for char in text:
+        if char not in space:
+            if first < 0:
+                first = i
+            last = i
+        i += 1
+    return text[first:last + 1] if first >= 0 else ""
+
+
 def _tag_pair(text: str) -> tuple[str, str] | None:
     """``(name, value)`` of a whole tag pair ``[Name "value"]``, the value's
-    escapes (a backslash and any character) undone; None if ``text`` is not one.
+    escapes (a backslash and any character) undone; None if ``text`` is not
+    one. (One pass over the characters.)
 
     >>> _tag_pair('[White "Anna \\\\"A\\\\" \\\\\\\\"]'), _tag_pair('[White "Anna"] x')
     (('White', 'Anna "A" \\\\'), None)
     """
-    n = len(text)
-    if n < 5 or text[0] != "[" or text[1] not in _LETTERS:
-        return None
-    i = 2
-    while i < n and text[i] in _NAME_CHARS:
-        i += 1
-    name = text[1:i]
-    if text[i:i + 2] != ' "':
-        return None
-    i += 2
-    value = []
-    start = i
-    while True:
-        if i >= n:
-            return None  # no closing quote
-        char = text[i]
-        if char == '"':
-            break
-        if char == "\\":
-            if i + 1 >= n:
+    name: list[str] = []
+    value: list[str] = []
+    state = "["  # what comes next: [, a letter, the name, ", the value, an escaped char, ], nothing
+    for char in text:
+        if state == "value":
+            if char == '"':
+                state = "]"
+            elif char == "\\":
+                state = "escaped"
+            else:
+                value.append(char)
+        elif state == "name":
+            if char in _NAME_CHARS:
+                name.append(char)
+            elif char == " ":
+                state = '"'
+            else:
                 return None
-            value.append(text[start:i])
-            start = i + 1  # the escaped character is kept
-            i += 2
+        elif state == "escaped":
+            value.append(char)
+            state = "value"
+        elif state == "[":
+            if char != "[":
+                return None
+            state = "letter"
+        elif state == "letter":
+            if char not in _LETTERS:
+                return None
+            name.append(char)
+            state = "name"
+        elif state == '"':
+            if char != '"':
+                return None
+            state = "value"
+        elif state == "]":
+            if char != "]":
+                return None
+            state = "end"
         else:
-            i += 1
-    value.append(text[start:i])
-    if text[i:] != '"]':
+            return None  # something after the ]
+    if state != "end":
         return None
-    return name, "".join(value)
+    return "".join(name), "".join(value)
 
 
 def _words(text: str):
-    """The words of the move text, each with where it starts in ``text``:
-    a comment ``{...}`` (which may span lines; an unclosed one runs to the
-    end), a glyph ``$`` and digits, or a run of anything but white space
-    and ``{``.
+    """The words of the move text, each with its line (from 0) and column
+    (from 1): a comment ``{...}`` (which may span lines; an unclosed one
+    runs to the end), a glyph ``$`` and digits, or a run of anything but
+    white space and ``{``. One pass over the characters.
 
     >>> list(_words("1. c3-d4 {good\\nmove}$4$x {"))
-    [('1.', 0), ('c3-d4', 3), ('{good\\nmove}', 9), ('$4', 20), ('$x', 22), ('{', 25)]
+    [('1.', 0, 1), ('c3-d4', 0, 4), ('{good\\nmove}', 0, 10), ('$4', 1, 6), ('$x', 1, 8), ('{', 1, 11)]
     """
     space = _SPACE
-    n = len(text)
-    i = 0
-    while i < n:
-        char = text[i]
-        if char in space:
-            i += 1
-            continue
-        start = i
-        if char == "{":
-            end = text.find("}", i + 1)
-            i = n if end < 0 else end + 1
-        elif char == "$" and i + 1 < n and text[i + 1] in _DIGITS:
-            i += 2
-            while i < n and text[i] in _DIGITS:
-                i += 1
+    digits = _DIGITS
+    line, column = 0, 0  # of the character read
+    newline = False
+    word: list[str] = []
+    kind = ""  # of the word being read: "{", "$" (a glyph), "$?" (a $ alone so far), "w"; "" none
+    at = (0, 0)
+    for char in text:
+        if newline:
+            line += 1
+            column = 1
         else:
-            i += 1
-            while i < n and text[i] != "{" and text[i] not in space:
-                i += 1
-        yield text[start:i], start
+            column += 1
+        newline = char == "\n"
+        if kind == "{":
+            word.append(char)
+            if char == "}":
+                yield "".join(word), at[0], at[1]
+                kind = ""
+            continue
+        if kind == "$?":
+            if char in digits:
+                kind = "$"
+                word.append(char)
+                continue
+            kind = "w"  # a $ not followed by a digit starts a plain word
+        elif kind == "$":
+            if char in digits:
+                word.append(char)
+                continue
+            yield "".join(word), at[0], at[1]
+            kind = ""
+        if kind == "w":
+            if char != "{" and char not in space:
+                word.append(char)
+                continue
+            yield "".join(word), at[0], at[1]
+            kind = ""
+        if char in space:
+            continue
+        word = [char]
+        at = (line, column)
+        kind = "{" if char == "{" else "$?" if char == "$" else "w"
+    if kind:
+        yield "".join(word), at[0], at[1]
 
 
 def _move_number(word: str) -> tuple[str, str] | None:
     """``(digits, dots)`` of a move number ``12.`` or ``12...``, else None."""
-    i = 0
-    while i < len(word) and word[i] in _DIGITS:
-        i += 1
-    dots = word[i:]
-    if i == 0 or (dots != "." and dots != "..."):
+    count = 0
+    for char in word:
+        if char not in _DIGITS:
+            break
+        count += 1
+    if count == 0:
         return None
-    return word[:i], dots
+    dots = word[count:]
+    if dots != "." and dots != "...":
+        return None
+    return word[:count], dots
 
 
 def _annotation_words(note: Annotation | None) -> list[str]:
@@ -485,21 +549,14 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
     number, turn = position.number, position.turn
     annotations = {} if annotations is None else annotations
     text = "\n".join(reader.lines[first_row:])
-    starts = [0]
-    for line in reader.lines[first_row:]:
-        starts.append(starts[-1] + len(line) + 1)
-    line_index = 0  # the line of the word: the words come in order
-    for word, at in _words(text):
-        while starts[line_index + 1] <= at:
-            line_index += 1
-        row = first_row + line_index
-        column = at - starts[line_index] + 1
+    for word, line, column in _words(text):
+        row = first_row + line
         if word.startswith("{"):
             if not word.endswith("}"):
                 raise reader.error("a comment { is not closed with }", row, column)
             note = annotations.get(len(tokens), Annotation())
-            comment = strip_space(word[1:-1])
-            annotations[len(tokens)] = Annotation(strip_space(f"{note.comment} {comment}"), note.nags)
+            comment = _strip(word[1:-1])
+            annotations[len(tokens)] = Annotation(_strip(f"{note.comment} {comment}"), note.nags)
             continue
         if word.startswith("$"):
             if not tokens:
@@ -558,7 +615,7 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     termination = tags.get("Termination")
     if rules is not None:
         if result != rules.result or (termination and termination != rules.termination.value):
-            said = strip_space(f"{result} {termination or ''}")
+            said = _strip(f"{result} {termination or ''}")
             raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
         return None
     if result == "*":
