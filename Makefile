@@ -27,8 +27,8 @@ test: chromium venv node
 play: venv node build
 	@$(VPY) tools/serve.py dist --port $(PORT)
 
-build: node
-	@$(PYTHON) tools/build.py
+build: venv node
+	@$(VPY) tools/build.py
 
 deps: chromium venv node
 

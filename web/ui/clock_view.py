@@ -9,12 +9,12 @@ game whether the mover's flag has fallen; if so the game ends at once.
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_proxy
+from pyscript.ffi import create_proxy
 
 from web.i18n.texts import t
 from web.model.formatting import TENTHS_BELOW, clock_text
 from web.model.ui_state import OVER, PLAYING
-from web.ui.dom import on, set_attr, set_text
+from web.ui.dom import interval, on, set_attr, set_text
 
 TICK_MS = 100
 
@@ -33,7 +33,7 @@ class ClockView:
         self.on_low = None
         self._low_said: set = set()
         self._tick = create_proxy(self.tick)
-        js.window.setInterval(self._tick, TICK_MS)
+        interval(self._tick, TICK_MS)
         on(js.document, "visibilitychange", lambda _event: self.tick())
 
     def tick(self, *_args) -> None:

@@ -1,46 +1,53 @@
-"""The computer opponent in the page (browser glue): its worker, its turns,
+"""The computer opponent in the page (browser glue): its workers, its turns,
 the thinking indicator and the Hint button.
 
-The search runs in a dedicated web worker with its own Pyodide
-(web/boot/ai_worker.js + web/services/ai_worker.py), so the page keeps drawing, the
-clocks keep ticking and clicks are handled while the computer thinks. What
-to ask and whether an answer still fits are decided in web/model/opponent.py
-(pure); the UiState refuses board input on the computer's turn.
+The search runs in web workers (web/boot/ai_worker.js +
+web/services/ai_worker.py), so the page keeps drawing, the clocks keep
+ticking and clicks are handled while the computer thinks. Two of them, the
+same engine on two interpreters: Pyodide (CPython, about 10x faster: the
+computer at full strength) and MicroPython (the page's own 0.2 MB, ready at
+once), which answers while Pyodide's 10 MB are still on their way
+(docs/runtime.md). Each question goes to Pyodide when it is ready, else to
+MicroPython with the level's same time budget. What to ask and whether an
+answer still fits are decided in web/model/opponent.py (pure); the UiState
+refuses board input on the computer's turn.
 
-The worker starts lazily: when a game against the computer is on, when the
-New game dialog's "Against the computer" is chosen (so it loads while the
-player picks a level), or at the first hint - never before the page is
-ready, so it does not delay ``html[data-ready]``. It gets the engine's
-files (the page's zip) from this page's own Python file system, so both run the same code.
+The workers start lazily: when a game against the computer is on, when the
+New game dialog's "Against the computer" is chosen (so they load while the
+player picks a level), or at the first hint or review - never before the
+page is ready, and never in a game between two people.
 
-Hooks for tests: ``html[data-ai]`` = ``starting`` / ``ready`` /
-``failed`` (absent until the worker is wanted), ``html[data-ai-ms]`` = its
-start-up in milliseconds; ``#board[data-thinking]`` = ``setup``, ``move``,
-``hint`` or empty.
+Hooks for tests: ``html[data-ai]`` = ``starting`` / ``ready`` / ``failed``
+(absent until a worker is wanted; ready once either answers),
+``html[data-ai-runtime]`` = the interpreter that answers now and
+``html[data-ai-ms]`` = its start-up in milliseconds;
+``#board[data-thinking]`` = ``setup``, ``move``, ``hint`` or empty.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
 
-import militakiri
 import js
-from pyodide.ffi import to_js
+from pyscript.ffi import to_js
 
 from web.i18n.texts import t
 from web.model import opponent
 from web.model.status import Message
 from web.model.ui_state import PLAYING, SETUP
 from web.services.storage import SafeStorage
+from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
+from web.ui.pending import Pending
 
 #: The worker script, relative to the page (works under any sub-path).
 WORKER_URL = "./web/boot/ai_worker.js"
-#: Seconds the worker may take to load Pyodide and the engine before the
-#: page gives up with a message (a 2-core machine needs ~5-10 s).
-START_TIMEOUT_S = 120
+#: The interpreters, fastest last: a question goes to the last one ready.
+RUNTIMES = ("micropython", "pyodide")
+#: Seconds a worker may take to load before the page gives up on it (a
+#: 2-core machine needs ~5-10 s for Pyodide, a phone on a slow network more).
+START_TIMEOUT_S = 180
 #: Seconds an answer may take beyond its search budget before the worker
 #: counts as stuck.
 ANSWER_GRACE_S = 60
@@ -49,42 +56,15 @@ ANSWER_GRACE_S = 60
 MIN_REPLY_S = 0.35
 
 
-def _js(value):
-    return to_js(value, dict_converter=js.Object.fromEntries)
+#: The zip each interpreter loads (index.html's meta tags, tools/build.py):
+#: MicroPython's bytecode, or the sources.
+ZIPS = {"micropython": "militakiri-page", "pyodide": "militakiri-app"}
 
 
-#: The worker's Python beside the engine: its module and the packages above it.
-WORKER_MODULES = ("web/__init__.py", "web/services/__init__.py", "web/services/ai_worker.py")
-
-
-def engine_files() -> dict[str, bytes]:
-    """``{path: bytes}``: the engine package and the worker's side of the web
-    package (WORKER_MODULES) as this page's Python has them, paths relative
-    to the folder that holds both packages (the worker's working directory).
-    In a built page that is the page's zip itself (the worker puts it on
-    sys.path as the page does, web/boot/pyodide_start.mjs); else the files,
-    sources and any bytecode."""
-    origin = os.path.abspath(militakiri.__file__)
-    if ".zip" + os.sep in origin:
-        archive = origin[: origin.index(".zip" + os.sep) + len(".zip")]
-        with open(archive, "rb") as handle:
-            return {os.path.basename(archive): handle.read()}
-    base = os.path.dirname(os.path.dirname(origin))
-    paths = [os.path.join(folder, name)
-             for folder, _dirs, names in os.walk(os.path.join(base, "militakiri")) for name in names]
-    for module in WORKER_MODULES:
-        folder, name = os.path.split(os.path.join(base, module))
-        cache = os.path.join(folder, "__pycache__")
-        stem = name.removesuffix(".py") + "."
-        paths.append(os.path.join(folder, name))
-        if os.path.isdir(cache):
-            paths += [os.path.join(cache, n) for n in os.listdir(cache) if n.startswith(stem)]
-    files = {}
-    for path in paths:
-        if path.endswith((".py", ".pyc")):
-            with open(path, "rb") as handle:
-                files[os.path.relpath(path, base).replace(os.sep, "/")] = handle.read()
-    return files
+def zip_url(runtime: str) -> str:
+    """The build's zip for ``runtime``, as an absolute URL a worker can fetch."""
+    meta = js.document.querySelector(f'meta[name="{ZIPS[runtime]}"]')
+    return str(guard.new(js.URL, meta.getAttribute("content"), js.document.baseURI).href)
 
 
 class ComputerError(RuntimeError):
@@ -92,20 +72,21 @@ class ComputerError(RuntimeError):
 
 
 class AiWorker:
-    """The worker and its messages: :meth:`start` (again after a failure),
+    """One worker on one interpreter: :meth:`start` (again after a failure),
     then ``await call(name, args, seconds)``. ``now()``: seconds from a
     steady clock (the UiState's)."""
 
-    def __init__(self, on_status, now) -> None:
+    def __init__(self, runtime: str, on_status, now) -> None:
+        self.runtime = runtime
         self.on_status = on_status
         self.now = now
         self.worker = None
         #: "off", "starting", "ready" or "failed".
         self.status = "off"
         self.problem: str | None = None
-        self.start_ms: float | None = None
-        self._ready = None
-        self._answers: dict[int, asyncio.Future] = {}
+        self.start_ms: int | None = None
+        self._ready: Pending | None = None
+        self._answers: dict[int, Pending] = {}
         self._next = 0
         self._started_at = 0.0
 
@@ -114,19 +95,19 @@ class AiWorker:
             return
         self._stop()
         self.status, self.problem = "starting", None
-        self._ready = asyncio.get_event_loop().create_future()
+        self._ready = Pending()
         self._started_at = self.now()
         self.on_status()
         try:
-            files = engine_files()
-            worker = js.window.Worker.new(WORKER_URL, _js({"type": "module"}))
-        except Exception as error:  # no Worker, or the engine files are not readable
+            worker = guard.new(js.Worker, f"{WORKER_URL}?runtime={self.runtime}", {"type": "module"})
+            url = zip_url(self.runtime)
+        except Exception as error:  # no Worker here, or no zip named by the page
             self._fail(t("ai_err_load", error=str(error)))
             return
         self.worker = worker
         worker.onmessage = keep(self._message)
         worker.onerror = keep(self._error)
-        worker.postMessage(_js({"type": "start", "files": {k: to_js(v) for k, v in files.items()}}))
+        worker.postMessage(to_js({"type": "start", "app": url}))
         ready = self._ready
         later(START_TIMEOUT_S * 1000, lambda: self._start_timeout(ready))
 
@@ -138,20 +119,20 @@ class AiWorker:
                 pass
         self.worker = None
 
-    def _start_timeout(self, ready) -> None:
+    def _start_timeout(self, ready: Pending) -> None:
         if ready is self._ready and self.status == "starting":
             self._fail(t("ai_err_timeout", seconds=START_TIMEOUT_S))
 
     def _fail(self, problem: str) -> None:
         self._stop()
         self.status, self.problem = "failed", problem
-        if self._ready is not None and not self._ready.done():
-            self._ready.set_exception(ComputerError(problem))
-        for future in self._answers.values():
-            if not future.done():
-                future.set_exception(ComputerError(problem))
+        error = ComputerError(problem)
+        if self._ready is not None:
+            self._ready.fail(error)
+        for pending in self._answers.values():
+            pending.fail(error)
         self._answers.clear()
-        js.window.console.error(f"militakiri: the computer's worker failed: {problem}")
+        js.console.error(f"militakiri: the computer's {self.runtime} worker failed: {problem}")
         self.on_status()
 
     def _error(self, event) -> None:
@@ -166,36 +147,94 @@ class AiWorker:
         if kind == "ready":
             self.status = "ready"
             self.start_ms = round((self.now() - self._started_at) * 1000)
-            if not self._ready.done():
-                self._ready.set_result(True)
+            self._ready.resolve(True)
             self.on_status()
         elif kind == "failed":
             self._fail(t("ai_err_load", error=str(data.error)))
         elif kind == "answer":
-            future = self._answers.pop(int(data.id), None)
-            if future is not None and not future.done():
-                future.set_result(str(data.json))
+            pending = self._answers.pop(int(data.id), None)
+            if pending is not None:
+                pending.resolve(str(data.json))
+
+    async def wait_ready(self) -> None:
+        """Returns once the worker answers; ComputerError if it cannot."""
+        if self._ready is None:
+            raise ComputerError(self.problem or t("ai_err_script"))
+        await self._ready.wait()
 
     async def call(self, name: str, args: list, seconds: float | None = None):
         """The worker's answer's value; ComputerError if it cannot answer."""
         if self.status not in ("starting", "ready"):
             raise ComputerError(self.problem or t("ai_err_script"))
-        await self._ready
+        await self.wait_ready()
         self._next += 1
         ident = self._next
-        future = asyncio.get_event_loop().create_future()
-        self._answers[ident] = future
-        self.worker.postMessage(_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
+        pending = Pending()
+        self._answers[ident] = pending
+        self.worker.postMessage(to_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
         limit = (seconds or 1.0) + ANSWER_GRACE_S
-        later(limit * 1000, lambda: self._answer_timeout(future))
-        answer = json.loads(await future)
+        later(limit * 1000, lambda: self._answer_timeout(pending))
+        answer = json.loads(await pending.wait())
         if not answer.get("ok"):
             raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
         return answer["value"]
 
-    def _answer_timeout(self, future) -> None:
-        if not future.done():
+    def _answer_timeout(self, pending: Pending) -> None:
+        if not pending.done():
             self._fail(t("ai_err_stuck"))
+
+
+class Workers:
+    """The computer's two workers as one: a question goes to the fastest
+    that is ready (RUNTIMES), or waits for the first to be."""
+
+    def __init__(self, on_status, now) -> None:
+        self.all = [AiWorker(runtime, on_status, now) for runtime in RUNTIMES]
+
+    def start(self) -> None:
+        for worker in self.all:
+            worker.start()
+
+    @property
+    def status(self) -> str:
+        """"ready" if one answers, "starting" if one may, "failed" if none can, or "off"."""
+        statuses = [worker.status for worker in self.all]
+        for status in ("ready", "starting", "failed"):
+            if status in statuses:
+                return status
+        return "off"
+
+    @property
+    def problem(self) -> str | None:
+        return next((w.problem for w in reversed(self.all) if w.problem), None)
+
+    def answering(self) -> AiWorker | None:
+        return next((w for w in reversed(self.all) if w.status == "ready"), None)
+
+    async def call(self, name: str, args: list, seconds: float | None = None):
+        worker = self.answering()
+        if worker is None:
+            worker = await self._first_ready()
+        return await worker.call(name, args, seconds)
+
+    async def _first_ready(self) -> AiWorker:
+        """The first worker to become ready (ComputerError if none does)."""
+        waiting = [w for w in self.all if w.status == "starting"]
+        if not waiting:
+            raise ComputerError(self.problem or t("ai_err_script"))
+        first = Pending()
+
+        async def watch(worker: AiWorker) -> None:
+            try:
+                await worker.wait_ready()
+                first.resolve(worker)
+            except ComputerError:
+                if all(w.status == "failed" for w in waiting):
+                    first.fail(ComputerError(self.problem or t("ai_err_script")))
+
+        for worker in waiting:
+            asyncio.create_task(watch(worker))
+        return await first.wait()
 
 
 class Computer:
@@ -204,7 +243,7 @@ class Computer:
     def __init__(self, app) -> None:
         self.app = app
         self.state = app.state
-        self.worker = AiWorker(self._worker_status, self.state.now)
+        self.worker = Workers(self._worker_status, self.state.now)
         #: The request in flight for the computer's own turn, and for a hint.
         self.asked: opponent.Request | None = None
         self.hint_asked: opponent.Request | None = None
@@ -213,7 +252,7 @@ class Computer:
         #: Nothing starts before the page is ready (:meth:`ready`).
         self._live = False
         #: Which side the computer played, kept for a reload (opponent.memory).
-        self.storage = SafeStorage.from_getter(lambda: js.window.localStorage)
+        self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self._remembered = None
         app.views.append(self._indicators)
         app.events.on(lambda event: self.consider())
@@ -243,8 +282,10 @@ class Computer:
         worker = self.worker
         root = js.document.documentElement
         set_attr(root, "data-ai", worker.status)
-        if worker.start_ms is not None:
-            set_attr(root, "data-ai-ms", str(worker.start_ms))
+        answering = worker.answering()
+        if answering is not None:
+            set_attr(root, "data-ai-runtime", answering.runtime)
+            set_attr(root, "data-ai-ms", str(answering.start_ms))
         if worker.status == "failed":
             self._failed_game = self._game_identity()
             state = self.state
@@ -286,7 +327,7 @@ class Computer:
                     if self.worker.status == "starting" and state.message is None:
                         state.message = Message("computer_starting", {"player": state.label(state.computer)})
                         self._set_status_line()
-                    asyncio.ensure_future(self._run(request))
+                    asyncio.create_task(self._run(request))
         self._indicators()
 
     def _remember(self) -> None:
@@ -369,7 +410,7 @@ class Computer:
         state.message = Message("hint_thinking")
         self.want()
         self.app.refresh()
-        asyncio.ensure_future(self._run_hint(request))
+        asyncio.create_task(self._run_hint(request))
 
     async def _run_hint(self, request: opponent.Request) -> None:
         state = self.state

@@ -50,7 +50,7 @@ class Dialogs:
 
     def relabel(self) -> None:
         """After a language switch: the choices' texts are keyed (the build
-        wrote them, tools/first_stage.py) and relabelled with the page's."""
+        wrote them, tools/prerender.py) and relabelled with the page's."""
         self._custom_changed()
 
     def _wire(self) -> None:
@@ -75,19 +75,8 @@ class Dialogs:
         for dialog in (self.new, self.resign, self.result, self.help, self.dice):
             on(dialog, "close", lambda e: self.app.after_dialog())
 
-    @staticmethod
-    def early_choice() -> str | None:
-        """What the player did with the New game dialog before Python ran
-        (web/boot/first_stage.js, on a first visit): ``"chosen"`` (start that
-        game: ``start_chosen``), ``"dismissed"``, ``"learn"`` (the lessons
-        instead: web/ui/training.py) or None. Read once."""
-        root = js.document.documentElement
-        choice = root.getAttribute("data-new-game")
-        root.removeAttribute("data-new-game")
-        return choice if choice in ("chosen", "dismissed", "learn") else None
-
     def open_new(self, settings: GameSettings | None = None) -> None:
-        if self.new.open:  # the player is choosing, maybe since before Python ran: keep it
+        if self.new.open:  # the player is choosing: keep it
             self._opponent_changed()
             self._custom_changed()
             return

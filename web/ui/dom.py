@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyscript.ffi import create_proxy
 
 from web.i18n.texts import t
 
@@ -24,10 +24,31 @@ def on(node, event: str, handler) -> None:
     node.addEventListener(event, keep(handler))
 
 
+# The browser's timers, called through a function of our own: MicroPython
+# 1.28 keeps one proxy per JavaScript function, and once its asyncio has
+# called setTimeout as a function of the global scope, ``window.setTimeout(f,
+# 0)`` from Python is made as ``setTimeout.call(f, 0)`` ("Illegal invocation").
+_TIMER = js.Function.new("name", "callback", "ms", "return globalThis[name](callback, ms);")
+
+
+def timeout(callback, ms: float):
+    """``setTimeout(callback, ms)`` for a JavaScript function (a kept proxy)."""
+    return _TIMER("setTimeout", callback, ms)
+
+
+def interval(callback, ms: float):
+    """``setInterval(callback, ms)`` for a JavaScript function (a kept proxy)."""
+    return _TIMER("setInterval", callback, ms)
+
+
+def next_frame(callback):
+    """``requestAnimationFrame(callback)`` for a JavaScript function (a kept proxy)."""
+    return _TIMER("requestAnimationFrame", callback, 0)
+
+
 def later(ms: float, fn) -> None:
-    """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout); its
-    proxy is freed once it has run."""
-    js.window.setTimeout(create_once_callable(lambda *args: fn()), ms)
+    """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout)."""
+    timeout(create_proxy(lambda *args: fn()), ms)
 
 
 def by_id(name: str):

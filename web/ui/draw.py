@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 import js
-from pyodide.ffi import create_proxy
+from pyscript.ffi import create_proxy
 
 from militakiri.board import ZONE_ROWS
 from militakiri.move import Move
@@ -23,7 +23,7 @@ from web.model.layout import BoardGeometry
 from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, GHOST_ALPHA, GHOST_FILL,
                               LIGHT, OUTLINE, PALETTE, STROKE, piece_parts, symbol_strokes)
 from web.i18n.texts import t
-from web.ui.dom import set_attr
+from web.ui.dom import next_frame, set_attr
 
 ZONE_LINE = "rgba(92, 58, 28, 0.75)"
 LAST = "rgba(246, 206, 60, 0.50)"
@@ -91,7 +91,7 @@ class Renderer:
     def request(self) -> None:
         if not self._queued:
             self._queued = True
-            js.window.requestAnimationFrame(self._frame)
+            next_frame(self._frame)
 
     def _on_frame(self, _timestamp=None) -> None:
         self._queued = False

@@ -22,6 +22,7 @@ import js
 from web.i18n.texts import t
 from web.model.announce import announce
 from web.services.storage import SafeStorage
+from web.ui import guard
 from web.ui.dom import by_id, on, set_attr, set_text
 
 SOUND_KEY = "militakiri.sound"
@@ -40,7 +41,7 @@ TONES = {
 
 
 def _local_storage():
-    return js.window.localStorage
+    return guard.Storage("localStorage")
 
 
 class Feedback:
@@ -85,8 +86,8 @@ class Feedback:
             return
         self._unlocked = True
         try:
-            self._context = js.window.AudioContext.new()
-        except Exception:  # no Web Audio here: silent
+            self._context = guard.new(js.window.AudioContext)
+        except guard.BrowserError:  # no Web Audio here: silent
             self._context = None
 
     def _on_event(self, event) -> None:

@@ -1,12 +1,9 @@
 """The page's language in the browser: chosen at start, switched on the page.
 
-At start (:func:`start`, before the App is built): a choice the player
-made on the switch while the page loaded (web/boot/first_stage.js runs it
-before Python and hands it over in ``html[data-language-chosen]``), else
-``?lang=`` in the URL, else the player's earlier choice kept in
-localStorage, else the browser's ``navigator.languages``, else English
-(:func:`texts.choose_language`; web/boot/first_stage.js chooses the same way
-for the page's first paint).
+At start (:func:`start`, before the App is built): ``?lang=`` in the URL,
+else the player's earlier choice kept in localStorage, else the browser's
+``navigator.languages``, else English (:func:`texts.choose_language`). The
+page is written in English by the build; another language relabels it.
 The switch in the top bar (``<select id="lang">``) changes every text at
 once, game and dialogs included (``App.relabel``), points the Rules links
 at the rules page in that language and remembers the choice where the
@@ -23,13 +20,14 @@ from web.i18n import texts
 from web.model.layout import NARROW_QUERY
 from web.model.query import query_params
 from web.services.storage import SafeStorage
+from web.ui import guard
 from web.ui.dom import by_id, clear, el, on
 
 STORAGE_KEY = "militakiri.language"
 
 
 def _storage() -> SafeStorage:
-    return SafeStorage.from_getter(lambda: js.window.localStorage)
+    return SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
 
 
 def _preferred() -> list[str]:
@@ -44,10 +42,8 @@ def _preferred() -> list[str]:
 
 def start(query: str) -> str:
     """Choose and set the page's language; returns its code."""
-    # A choice made on the switch while the page loaded (web/boot/first_stage.js).
-    chosen = js.document.documentElement.getAttribute("data-language-chosen")
     asked = query_params(query).get("lang")
-    code = texts.choose_language(asked, _storage().get(STORAGE_KEY), _preferred(), chosen)
+    code = texts.choose_language(asked, _storage().get(STORAGE_KEY), _preferred())
     _apply(code)
     return code
 
@@ -76,7 +72,7 @@ def wire(app) -> None:
     clear(select)
     # A phone's top bar has no room for "Nederlands": the codes there.
     narrow = bool(js.window.matchMedia(NARROW_QUERY).matches)
-    for code, name in texts.LANGUAGE_NAMES.items():
+    for code, name in sorted(texts.LANGUAGE_NAMES.items()):
         select.appendChild(el("option", code.upper() if narrow else name, value=code, lang=code, title=name))
     select.value = texts.language()
     on(select, "change", lambda event: switch(str(select.value), app))

@@ -52,7 +52,7 @@ class Reviewer:
         set_attr(by_id("review"), "data-state", "running")
         self.computer.want()
         self.app.refresh()
-        asyncio.ensure_future(self._run(review))
+        asyncio.create_task(self._run(review))
 
     def cancel(self) -> None:
         if self._running is not None:

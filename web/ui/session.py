@@ -27,16 +27,17 @@ saved game is only ever replaced by a game that loaded whole.
 from __future__ import annotations
 
 import json
-import zlib
+import binascii
 
 import js
-from pyodide.ffi import create_proxy
+from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 
 from web.services.autosave import SAVE_KEY, Autosaver, new_slot
 from web.services.embed import messages_for, ready_message
-from web.ui.dom import by_id, on, set_attr, set_text, show
+from web.ui import guard
+from web.ui.dom import by_id, interval, next_frame, on, set_attr, set_text, show, timeout
 from web.services.share import (
     current_deadline,
     is_empty_fragment,
@@ -63,11 +64,11 @@ ARROW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next"}
 
 
 def _local_storage():
-    return js.window.localStorage  # throws where the browser denies storage
+    return guard.Storage("localStorage")  # refused where the browser denies storage
 
 
 def _session_storage():
-    return js.window.sessionStorage  # per tab, kept across reloads; may throw too
+    return guard.Storage("sessionStorage")  # per tab, kept across reloads; may be refused too
 
 
 #: sessionStorage: this tab's save (its slot), and the moves that could not
@@ -87,7 +88,7 @@ class Session:
         self.tab = SafeStorage.from_getter(_session_storage)
         if self.embed:  # each embedded board (its parameters) keeps its own game
             where = str(query) + str(js.window.location.hash or "")
-            self.saver = Autosaver(self.storage, f"{SAVE_KEY}.embed.{zlib.crc32(where.encode()):08x}")
+            self.saver = Autosaver(self.storage, f"{SAVE_KEY}.embed.{binascii.crc32(where.encode()):08x}")
         else:  # each game its own save: two tabs keep two games
             slot = self.tab.get(TAB_SLOT_KEY) or new_slot()
             self.tab.set(TAB_SLOT_KEY, slot)
@@ -124,10 +125,10 @@ class Session:
                  lambda e: self.save(force=True) if js.document.visibilityState == "hidden" else None)
         on(js.window, "pagehide", lambda e: self.save(force=True))
         self._tick_proxy = create_proxy(lambda *a: self._tick())
-        js.window.setInterval(self._tick_proxy, TICK_MS)
+        interval(self._tick_proxy, TICK_MS)
         self._save_soon = False
         self._saved_proxy = create_proxy(lambda *a: self._deferred_save())
-        self._frame_proxy = create_proxy(lambda *a: js.window.setTimeout(self._saved_proxy, 0))
+        self._frame_proxy = create_proxy(lambda *a: timeout(self._saved_proxy, 0))
 
     # Start-up -------------------------------------------------------------------------
 
@@ -244,18 +245,21 @@ class Session:
 
     def _clear_hash(self) -> None:
         location = js.window.location
-        js.window.history.replaceState(js.window.history.state, "", str(location.pathname) + str(location.search))
+        guard.call(js.window.history, "replaceState", js.window.history.state, "",
+                   str(location.pathname) + str(location.search))
 
     # What happens to the game ---------------------------------------------------------
 
     def _on_event(self, event) -> None:
+        if event.name == "moved":  # the page has settled: web/boot/offline.js may fetch the rest now
+            set_attr(js.document.documentElement, "data-moved", "1")
         if self.state.drill is not None:
             return  # a lesson or a puzzle: the saved game stays the player's own
         # Saving writes the game link (tens of ms for a long game in Pyodide):
         # just after the next frame is painted, so a move shows at once.
         if not self._save_soon:
             self._save_soon = True
-            js.window.requestAnimationFrame(self._frame_proxy)
+            next_frame(self._frame_proxy)
         if self.embed and self._announced:
             for message in messages_for(event, self.state):
                 self._post(message)
@@ -441,6 +445,6 @@ class Session:
     def _post(self, message: dict) -> None:
         """postMessage to the parent window (any origin: nothing secret is sent)."""
         try:
-            js.window.parent.postMessage(js.JSON.parse(json.dumps(message)), "*")
-        except Exception as error:
-            js.window.console.error(f"postMessage: {error!r}")
+            guard.call(js.window.parent, "postMessage", js.JSON.parse(json.dumps(message)), "*")
+        except guard.BrowserError as error:
+            js.window.console.error(f"postMessage: {error}")

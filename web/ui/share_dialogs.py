@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import js
-from pyodide.ffi import create_proxy
+from pyscript.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
 

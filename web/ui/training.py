@@ -24,12 +24,11 @@ Hooks for tests: ``#training[data-drill]`` (the task or puzzle id),
 from __future__ import annotations
 
 import asyncio
-import random
-from dataclasses import replace
 
 from militakiri import MilitakiriError
 from militakiri.bounded import excerpt
 from militakiri.move import Move
+from militakiri.randomness import Random
 import js
 
 from web.i18n.texts import language, t
@@ -40,6 +39,7 @@ from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle
                                  star_line)
 from web.model.layout import NARROW
 from web.services.storage import SafeStorage
+from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
 
@@ -65,12 +65,12 @@ class Trainer:
         self.app = app
         self.state = app.state
         self.session = session
-        self.storage = SafeStorage.from_getter(lambda: js.window.localStorage)
+        self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self.progress = Progress.read(self.storage.get(PROGRESS_KEY))
         self.lessons = None
         self.puzzles = None
         self.puzzle = None
-        self.rng = random.Random()
+        self.rng = Random()
         self.box = by_id("training")
         self.dialog = by_id("dlg-learn")
         self._solution_game = None
@@ -97,9 +97,8 @@ class Trainer:
         set_attr(js.document.documentElement, "data-rating", str(self.progress.rating))
 
     def asked(self, query: str, learn: bool) -> bool:
-        """What the address or the first visit asked for: ``?puzzle=ID`` (a
-        puzzle's link), ``?learn`` or "Learn to play" in the New game dialog
-        before Python ran (``learn``). Opens it once the page has started."""
+        """What the address asked for: ``?puzzle=ID`` (a puzzle's link),
+        ``?learn`` (or ``learn``). Opens it once the page has started."""
         params = parse_qs(str(query or "").lstrip("?"), keep_blank_values=True)
         if "puzzle" in params:
             self._soon(self._open_linked(params["puzzle"][-1]))
@@ -135,8 +134,13 @@ class Trainer:
         if drill is not None:
             pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
         # "/" may stand in a query: plus/2 reads better than plus%2F2.
-        query = "&".join(f"{name}={str(js.window.encodeURIComponent(value)).replace('%2F', '/')}" for name, value in pairs)
-        js.window.history.replaceState(js.window.history.state, "", str(location.pathname) + (f"?{query}" if query else ""))
+        try:
+            query = "&".join(f"{name}={str(guard.call(js.window, 'encodeURIComponent', value)).replace('%2F', '/')}"
+                             for name, value in pairs)
+            guard.call(js.window.history, "replaceState", js.window.history.state, "",
+                       str(location.pathname) + (f"?{query}" if query else ""))
+        except guard.BrowserError as error:  # an address the browser cannot write: it stays as it was
+            js.window.console.warn(f"militakiri: the address was not changed: {error}")
 
     async def _open_linked(self, puzzle_id: str) -> None:
         if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
@@ -146,7 +150,7 @@ class Trainer:
 
     @staticmethod
     def _soon(coroutine) -> None:
-        asyncio.ensure_future(coroutine)
+        asyncio.create_task(coroutine)
 
     # Data ----------------------------------------------------------------------
 
@@ -251,7 +255,7 @@ class Trainer:
             return False
         state.drill = drill
         state.flipped = drill.solver == 1
-        state.players = replace(state.players, white=t("white"), black=t("black"))  # no "Computer" here
+        state.players = state.players.replace(white=t("white"), black=t("black"))  # no "Computer" here
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
         js.window.scrollTo(0, 0)
         self._address(drill)
