@@ -107,8 +107,10 @@ function ownCache() {
 
 async function answer(request) {
   const cache = await ownCache();
-  // A page with ?position=, ?lang=, ?embed=... is the same page.
-  const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+  // A page with ?position=, ?lang=, ?embed=... is the same page, and a file
+  // of the site asked for with a query (web/boot/ai_worker.js?runtime=pyodide)
+  // the same file: every file here is the same whatever its query.
+  const hit = await cache.match(request, { ignoreSearch: true });
   return hit || fetch(request);
 }
 

@@ -5,11 +5,11 @@
 Each journey is a first visit with a fresh browser profile, in the system
 Chromium (through Playwright; never ``playwright install``), the site built
 from the current sources and served gzipped on localhost as common hosts do
-(bench/load.py's server: text, JS, JSON and wasm compressed). The player acts
+(bench/serving.py: text, JS, JSON and wasm compressed). The player acts
 as fast as the page lets them: each tap as soon as its button or field
 answers. Times are from navigation start, in seconds.
 
-Journeys (phone profile, as bench/load.py --phone: CPU 4x slower, 9 Mbit/s,
+Journeys (phone profile, bench/serving.py: CPU 4x slower, 9 Mbit/s,
 85 ms, 390x844 touch; ``slow4g``: 1.6 Mbit/s, 150 ms, CPU 4x):
 
 - ``two``: two players. New game's Start, Random set-up and Done for White
@@ -46,8 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.load import (ARGS, CHROMIUM, PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_SCREEN, SETTLE_S,  # noqa: E402
-                        serve)
+from bench.serving import (ARGS, CHROMIUM, PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_SCREEN,  # noqa: E402
+                           SETTLE_S, serve)
 from militakiri import Position  # noqa: E402
 from tools import build as site_build  # noqa: E402
 
@@ -64,7 +64,7 @@ NOW = "() => performance.now()"
 def _launch(playwright, profile: Path):
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=ARGS, headless=True, **PHONE_SCREEN)
-    time.sleep(SETTLE_S)  # a visitor's browser is already running (bench/load.py)
+    time.sleep(SETTLE_S)  # a visitor's browser is already running (bench/serving.py)
     return context
 
 

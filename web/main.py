@@ -55,8 +55,9 @@ session.start(has_game_params(query), ask_new_game=not lessons)
 app.refresh()
 app.renderer.draw()  # the first frame now, not in the next animation frame
 
-# Tests and the UI wait for this.
-js.document.documentElement.setAttribute("data-ready", "1")
-js.performance.mark("militakiri:ready")
 session.ready()
-computer.ready()  # its workers, if this game needs them: off the start path
+computer.ready()  # its workers, if this game needs them: off the start path (a timer)
+
+# Tests and the UI wait for this.
+js.performance.mark("militakiri:ready")
+js.document.documentElement.setAttribute("data-ready", "1")

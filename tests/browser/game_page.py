@@ -42,24 +42,24 @@ def goto_ready(page: Page, url: str) -> None:
 
 
 class HeldPyodide:
-    """Withholds Pyodide's wasm until :meth:`release`: the page stays in its
-    first stage (web/boot/first_stage.js) for as long as a test likes."""
+    """Withholds Pyodide's wasm until :meth:`release`: the computer's Pyodide
+    worker stays loading for as long as a test likes, as on a slow network
+    (the page itself never needs Pyodide)."""
 
     WASM = "**/pyodide/pyodide.asm.wasm"
 
     def __init__(self, page: Page) -> None:
         self.page, self.held = page, []
-        page.route(self.WASM, self._hold)
+        page.context.route(self.WASM, self._hold)  # the workers' requests too
 
     def _hold(self, route) -> None:
         self.held.append(route)
 
     def release(self) -> None:
-        """Let the wasm through, and wait until the game is ready."""
+        """Let the wasm through."""
         for route in self.held:
             route.continue_()
-        self.page.unroute(self.WASM)
-        wait_ready(self.page)
+        self.page.context.unroute(self.WASM)
 
 
 def open_ready(context, url: str) -> tuple[Page, list[str]]:

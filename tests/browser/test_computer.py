@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from militakiri import Position
 from militakiri.ai.play import choose_token
 
-from game_page import GamePage, errors_of, goto_ready, open_ready, parse_token, wait_ready
+from game_page import GamePage, HeldPyodide, errors_of, goto_ready, open_ready, parse_token, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -299,7 +299,7 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
     context.set_offline(True)
     served = {}
-    context.on("response", lambda r: served.setdefault(r.url.rsplit("/", 1)[-1], r.from_service_worker))
+    context.on("response", lambda r: served.setdefault(r.url.rsplit("/", 1)[-1].split("?")[0], r.from_service_worker))
     page.reload()
     wait_ready(page)
     assert plies(ui) == 2
@@ -314,11 +314,35 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     context.close()
 
 
+def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
+    """A first visit on a slow network (issue 22): Pyodide's 10 MB held back,
+    the page plays at once and the computer answers from its MicroPython
+    worker; once Pyodide is there, the next answers are Pyodide's."""
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    page = context.new_page()
+    errors = errors_of(page)
+    held = HeldPyodide(page)
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3")
+    ui = GamePage(page)
+    human_move(ui, "c3-d4")
+    wait_for_computer(ui, WORKER_TIMEOUT_MS)
+    assert plies(ui) == 2
+    assert page.get_attribute("html", "data-ai-runtime") == "micropython"
+    assert held.held, "the Pyodide worker never asked for its wasm"
+    held.release()
+    page.wait_for_selector('html[data-ai-runtime="pyodide"]', state="attached", timeout=WORKER_TIMEOUT_MS)
+    human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
+    wait_for_computer(ui, WORKER_TIMEOUT_MS)
+    assert plies(ui) == 4
+    assert not errors, errors
+    context.close()
+
+
 def test_a_worker_that_cannot_start_says_so(browser, base_url):
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     page = context.new_page()
     errors = errors_of(page)
-    page.route("**/web/boot/ai_worker.js", lambda route: route.fulfill(status=404, body="not here"))
+    page.route("**/web/boot/ai_worker.js?*", lambda route: route.fulfill(status=404, body="not here"))
     goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
     page.wait_for_selector('html[data-ai="failed"]', state="attached", timeout=30_000)
     status = page.locator("#status")

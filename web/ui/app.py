@@ -15,7 +15,7 @@ from __future__ import annotations
 from militakiri import MilitakiriError
 from militakiri.randomness import Random
 import js
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from web.model import board_view
 from web.i18n.texts import language, t
@@ -58,9 +58,14 @@ def now() -> float:
     return js.window.performance.now() / 1000
 
 
+# Seconds, divided in JavaScript: MicroPython 1.28 takes a whole JavaScript
+# number as a 32-bit int, and Date.now()'s milliseconds are past 2**32.
+_WALL_SECONDS = js.Function.new("return Date.now() / 1000;")
+
+
 def wall_now() -> float:
     """Seconds since 1970: correspondence deadlines are dates (R22)."""
-    return js.Date.now() / 1000
+    return float(_WALL_SECONDS())
 
 
 class App:
@@ -133,7 +138,12 @@ class App:
     def _expose_hook(self) -> None:
         """window.militakiri: read-only helpers for tests and tools."""
         hook = js.Object.new()
-        hook.squareCenter = create_proxy(self._square_center)
+        # The centre crosses as text, made a plain object in JavaScript: a
+        # JavaScript object a Python function returns can be collected by
+        # MicroPython's garbage collector before JavaScript reads it (1.28).
+        plain = js.Function.new("centre", """return (name) => {
+            const [x, y] = String(centre(name)).split(",").map(Number); return {x, y}; };""")
+        hook.squareCenter = plain(create_proxy(self._square_center))
         hook.version = "1"
         js.window.militakiri = hook
 
@@ -141,7 +151,7 @@ class App:
         kind = self.state.kind
         sq = kind.square(str(name))
         x, y = self.renderer.geometry().center(kind.file_of(sq), kind.rank_of(sq))
-        return to_js({"x": x, "y": y})
+        return f"{x},{y}"
 
     # Life cycle ---------------------------------------------------------------
 

@@ -315,7 +315,7 @@ class Session:
             game = restored.game
             item = js.document.createElement("li")
             words = js.document.createElement("span")
-            when = js.Date.new(restored.saved_at * 1000).toLocaleString() if restored.saved_at else "?"
+            when = js.Date.new(float(restored.saved_at) * 1000.0).toLocaleString() if restored.saved_at else "?"
             set_text(words, t("saved_game_row", white=game.players.white, black=game.players.black,
                               moves=game.position.number, when=str(when)))
             button = js.document.createElement("button")

@@ -18,16 +18,18 @@ from militakiri import Game, MilitakiriError
 
 from web.i18n.texts import language, t
 from web.services.share import current_deadline, labels, link_of, record_filename, record_too_big, share_url
+from web.ui import guard
 from web.ui.dom import by_id, later, on, set_text, show
 
 
 def format_deadline(deadline: float) -> str:
     """A deadline as a local date and time, in the page's language."""
     options = js.JSON.parse(json.dumps({"dateStyle": "medium", "timeStyle": "short"}))
+    date = js.Date.new(float(deadline) * 1000.0)  # a float: a big int would not cross whole
     try:
-        return str(js.Date.new(deadline * 1000).toLocaleString(language(), options))
-    except Exception:
-        return str(js.Date.new(deadline * 1000).toString())
+        return str(guard.call(date, "toLocaleString", language(), options))
+    except guard.BrowserError:  # a language the browser does not know
+        return str(date.toString())
 
 
 class ShareDialogs:
