@@ -9,7 +9,7 @@ broken.
 from __future__ import annotations
 
 from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS
-from .bounded import quote, strip_space
+from .bounded import excerpt, strip_space
 from .errors import GameOverError, IllegalMoveError
 from .messages import Text, color_word, piece_word, text, tower_word
 from .move import Move
@@ -33,12 +33,12 @@ def parse_legal(position: PositionState, token: str) -> Move:
     move = Move.from_token(token, position.kind)
     over = rules_outcome(position)
     if over is not None:
-        raise GameOverError(f"{quote(strip_space(token))}: the game is over ({over})")
+        raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({over})")
     if is_legal(position, move):
         return move
     reason = why_illegal(position, move)
     # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
-    raise IllegalMoveError(f"{quote(strip_space(token))}: {reason}", reason=reason)
+    raise IllegalMoveError(f"{excerpt(strip_space(token))}: {reason}", reason=reason)
 
 
 def why_illegal(position: PositionState, move: Move) -> Text:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from . import movegen
 from .board import BoardKind, board_kind
-from .bounded import quote, strip_space
+from .bounded import excerpt, strip_space
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
 from .move import Move
@@ -159,7 +159,7 @@ class Game:
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{quote(strip_space(token))}: the game is over ({outcome})")
+            raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({outcome})")
         if self.clock is not None:
             if now is None:
                 raise ClockError("a timed game needs the time of each move")
@@ -167,12 +167,12 @@ class Game:
                 self.clock.start(self.position.turn, now)
             self.clock.resume(now)
             if self.check_time(now) is not None:
-                raise GameOverError(f"{quote(strip_space(token))}: {self._time_words()}")
+                raise GameOverError(f"{excerpt(strip_space(token))}: {self._time_words()}")
         move = self.position.parse_move(token)
         if self.touched is not None and move.origin != self.touched:
             square = self.kind.square_name(self.touched)
             raise IllegalMoveError(
-                f"{quote(strip_space(token))}: touch-move is on and {square} was touched, "
+                f"{excerpt(strip_space(token))}: touch-move is on and {square} was touched, "
                 "so that piece must move (R25)"
             )
         self.position.push(move)

@@ -65,7 +65,8 @@ VERSION = 2
 #: below the AI and only carries the number).
 MAX_COMPUTER_LEVEL = 9
 SEPARATOR = "!"
-#: Longer links are refused unread (a 200-move double board game is ~300).
+#: Longer links (white space and a leading ``#g=`` counted) are refused
+#: unread (a 200-move double board game is ~300).
 MAX_LINK_CHARS = 4000
 #: More moves than any game played by people; a bound so a forged link
 #: cannot keep the page busy replaying.
@@ -145,6 +146,10 @@ def game_from_link(link: str) -> SharedGame:
     """Read a link fragment (a leading ``#`` is fine); raise InvalidLinkError."""
     if not isinstance(link, str):
         raise InvalidLinkError("a game link must be text")
+    if len(link) > MAX_LINK_CHARS:  # before any work on its characters
+        raise InvalidLinkError(
+            f"the link has {len(link)} characters, more than any game needs ({MAX_LINK_CHARS})"
+        )
     text = strip_space(link)
     if text.startswith("#"):
         text = text[1:]
@@ -152,10 +157,6 @@ def game_from_link(link: str) -> SharedGame:
         text = text[2:]
     if not text:
         raise InvalidLinkError("the link holds no game")
-    if len(text) > MAX_LINK_CHARS:
-        raise InvalidLinkError(
-            f"the link has {len(text)} characters, more than any game needs ({MAX_LINK_CHARS})"
-        )
     fields = text.split(SEPARATOR)
     version = fields[0]
     if not is_digits(version) or len(version) > 3:

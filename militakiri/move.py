@@ -16,7 +16,7 @@ the new tower goes, or nothing if it has to wait.
 from __future__ import annotations
 
 from .board import BoardKind
-from .bounded import quote, strip_space
+from .bounded import excerpt, strip_space
 from .errors import InvalidSquareError, InvalidTokenError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, shape_letter
 
@@ -46,17 +46,21 @@ def _parse(text: str) -> tuple[list[str], str, str, str, str, str] | None:
     """``(placements, origin, kind, target, shape, field)`` of a token, the
     absent parts empty; ``None`` if ``text`` is not a token.
 
+    The parts between commas are read each from its own start (a waiting
+    tower's ``@field``, then the move): indexing a str in MicroPython walks
+    it from the start, so a long token is never looked at far from one.
+
     >>> _parse("@a2,d5xd6=X@e2")
     (['a2'], 'd5', 'x', 'd6', 'X', 'e2')
     """
+    parts = text.split(",")
     placements = []
-    at = 0
-    while text[at:at + 1] == "@":
-        end = _placement_end(text, at)
-        if end < 0:
+    for part in parts[:-1]:
+        if part[:1] != "@" or _square_end(part, 1) != len(part):
             return None
-        placements.append(text[at + 1:end - 1])
-        at = end
+        placements.append(part[1:])
+    text = parts[-1]
+    at = 0
     end = _square_end(text, at)
     kind = text[end:end + 1] if end >= 0 else ""
     if kind != "-" and kind != "x":
@@ -146,7 +150,7 @@ class Move:
             target = kind.square(target_name)
             field = kind.square(field_name) if field_name else None
         except InvalidSquareError as error:
-            raise InvalidTokenError(f"move token {quote(text)}: {error}") from None
+            raise InvalidTokenError(f"move token {excerpt(text)}: {error}") from None
         return cls(
             origin,
             target,
@@ -179,13 +183,15 @@ class Move:
 
 
 def _promotion_written(text: str) -> bool:
-    """Whether ``'='`` and a shape letter, then ``'@'`` or the end, occur in ``text``."""
-    at = text.find("=")
-    while at >= 0:
-        letter = text[at + 1:at + 2]
-        if letter and letter in _SHAPES and text[at + 2:at + 3] in ("@", ""):
+    """Whether ``'='`` and a shape letter, then ``'@'`` or the end, occur in
+    ``text``. (Each part after an ``=`` read from its start.)"""
+    parts = text.split("=")
+    last = len(parts) - 1
+    for index in range(1, last + 1):
+        part = parts[index]
+        letter = part[:1]
+        if letter and letter in _SHAPES and (part[1:2] == "@" or (index == last and len(part) == 1)):
             return True
-        at = text.find("=", at + 1)
     return False
 
 
@@ -195,20 +201,20 @@ def _syntax_error(text: str) -> str:
         return "empty move token"
     if "-" not in text and "x" not in text:
         return (
-            f"move token {quote(text)} has neither '-' (move) nor 'x' (take): "
+            f"move token {excerpt(text)} has neither '-' (move) nor 'x' (take): "
             "write e.g. 'c3-c4' or 'c3xd4'"
         )
     if "=" in text and not _promotion_written(text):
         return (
-            f"move token {quote(text)}: a promotion is '=' and a shape letter "
+            f"move token {excerpt(text)}: a promotion is '=' and a shape letter "
             "S, X or P, then '@' and a field, e.g. 'd5xd6=X@e2'"
         )
     if "@" in text.split("-")[0].split("x")[0] and _placement_end(text, 0) < 0:
         return (
-            f"move token {quote(text)}: waiting towers are written '@field,' "
+            f"move token {excerpt(text)}: waiting towers are written '@field,' "
             "before the move, e.g. '@a2,c3-c4'"
         )
     return (
-        f"move token {quote(text)} is not of the form 'from-to', 'fromxto', "
+        f"move token {excerpt(text)} is not of the form 'from-to', 'fromxto', "
         "'fromxto=X@field' or '@field,…' before the move"
     )

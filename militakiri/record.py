@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BoardKind, board_kind
-from .bounded import SPACE, clean_name, excerpt, quote, read_int
+from .bounded import SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
@@ -308,11 +308,11 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     tag_names: list[str] = []  # in the order they came
     tag_lines: dict[str, int] = {}
     row = 0
-    while row < len(lines) and not _strip(lines[row]):
+    while row < len(lines) and not strip_space(lines[row]):
         row += 1
-    while row < len(lines) and _strip(lines[row]).startswith("["):
+    while row < len(lines) and strip_space(lines[row]).startswith("["):
         line = lines[row]
-        stripped = _strip(line)
+        stripped = strip_space(line)
         column = line.index("[") + 1
         pair = _tag_pair(stripped)
         if pair is None:
@@ -381,28 +381,6 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     external = _check_result(reader, position, tags, tag_lines, end_marker, tag_error)
     return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external,
                           annotations)
-
-
-def _strip(text: str) -> str:
-    """``bounded.strip_space(text)`` in one pass over the characters: linear
-    in MicroPython too, where indexing or slicing a str walks it from the
-    start (a record is up to MAX_RECORD_CHARS long).
-
-    >>> _strip("\\u3000 [a b]\\t "), _strip("  "), _strip("x")
-    ('[a b]', '', 'x')
-    """
-    space = _SPACE
-    if not text or (text[0] not in space and text[-1] not in space):
-        return text
-    first = last = -1
-    i = 0
-    for char in text:
-        if char not in space:
-            if first < 0:
-                first = i
-            last = i
-        i += 1
-    return text[first:last + 1] if first >= 0 else ""
 
 
 def _tag_pair(text: str) -> tuple[str, str] | None:
@@ -555,8 +533,8 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             if not word.endswith("}"):
                 raise reader.error("a comment { is not closed with }", row, column)
             note = annotations.get(len(tokens), Annotation())
-            comment = _strip(word[1:-1])
-            annotations[len(tokens)] = Annotation(_strip(f"{note.comment} {comment}"), note.nags)
+            comment = strip_space(word[1:-1])
+            annotations[len(tokens)] = Annotation(strip_space(f"{note.comment} {comment}"), note.nags)
             continue
         if word.startswith("$"):
             if not tokens:
@@ -615,7 +593,7 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     termination = tags.get("Termination")
     if rules is not None:
         if result != rules.result or (termination and termination != rules.termination.value):
-            said = _strip(f"{result} {termination or ''}")
+            said = strip_space(f"{result} {termination or ''}")
             raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
         return None
     if result == "*":

@@ -163,12 +163,41 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
     (lambda t: Clock.from_dict({"control": True, "left": [1, 1], "to_move": 0}), "", "text"),
     (lambda t: Clock.from_dict({"control": "600+0", "left": [1e400, 1], "to_move": 0}), "", "clock time"),
     (lambda t: Clock.from_dict({}), "", "lacks control"),
+    # A huge token is quoted by an excerpt (quoting it whole took 0.5 s).
+    (lambda t: Position.from_string(START).parse_move(t), "x" * 199_000, r"'x{60}…' \(199,000 characters\) is not"),
+    (lambda t: Move.from_token(t, SINGLE), "c3-c4" + "=" * 199_000, "199,005 characters"),
+    (lambda t: Position.from_string(START).parse_move(t), "@a1," * 50_000 + "c3-d4", "200,005 characters"),
+    (lambda t: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2").play(t), "\u3000" * 99_000 + "c3-" + "9" * 99_000,
+     "99,003 characters"),
+    # The length of a link is checked before anything is done with its characters.
+    (game_from_link, "\u3000" * 5000 + LINK, f"the link has {5000 + len(LINK)} characters"),
 ])
 def test_the_issues_bad_inputs_get_a_clear_error(read, text, says):
     started = time.perf_counter()
     with pytest.raises(MilitakiriError, match=says) as caught:
         read(text)
     assert len(str(caught.value)) < 300 and time.perf_counter() - started < 0.5
+
+
+def test_a_tokens_refusal_quotes_it_whole_up_to_60_characters_then_an_excerpt():
+    position = Position.from_string(START)
+    for token, says in [
+        ("c3", "move token 'c3' has neither '-' (move) nor 'x' (take): write e.g. 'c3-c4' or 'c3xd4'"),
+        ("c3-c4=Q", "move token 'c3-c4=Q': a promotion is '=' and a shape letter S, X or P, then '@' and a "
+                    "field, e.g. 'd5xd6=X@e2'"),
+        ("@a2c3-c4", "move token '@a2c3-c4': waiting towers are written '@field,' before the move, e.g. '@a2,c3-c4'"),
+        ("c3-z4", "move token 'c3-z4' is not of the form 'from-to', 'fromxto', 'fromxto=X@field' or '@field,…' "
+                  "before the move"),
+        (" c3-c5\u3000", "'c3-c5': a cross pawn moves diagonally, not orthogonally (R7)"),
+        ("@a1," * 13 + "c3-d4", "'" + "@a1," * 13 + "c3-d4': White has no waiting tower to place now (R15)"),
+        ("@a1," * 13 + "c3-d45", "move token '" + "@a1," * 13 + "c3-d45': 'd45' is not a square of the single "
+                                 "board (files a-f, ranks 1-8)"),
+        ("x" * 61, "move token '" + "x" * 60 + "…' (61 characters) is not of the form 'from-to', 'fromxto', "
+                   "'fromxto=X@field' or '@field,…' before the move"),
+    ]:
+        with pytest.raises(MilitakiriError) as caught:
+            position.parse_move(token)
+        assert str(caught.value) == says
 
 
 def test_read_int_takes_ascii_digits_within_bounds_only():

@@ -49,3 +49,12 @@ def test_split_and_strip_as_cpython():
 def test_excerpt_quotes_as_repr():
     assert excerpt("é" * 10) == repr("é" * 10)
     assert excerpt("é" * 100) == repr("é" * 60)[:-1] + "…' (100 characters)"
+
+
+def test_strip_takes_long_runs_at_both_ends():
+    rng = random.Random(3)
+    for _ in range(300):
+        run = lambda: "".join(rng.choice(SPACE) for _ in range(rng.randrange(300)))  # noqa: E731
+        middle = rng.choice(["", "x", "a \u3000b", "\U0001F600"])
+        text = run() + middle + run()
+        assert strip_space(text) == text.strip()

@@ -23,7 +23,8 @@ page needs around it:
 from __future__ import annotations
 
 from militakiri import Clock, ClockError, Game, game_from_link, game_to_link
-from militakiri.link import SEPARATOR, SharedGame, _checksum
+from militakiri.bounded import strip_space
+from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame, _checksum
 from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import t
@@ -50,19 +51,16 @@ def _browser_unescaped(text: str) -> str:
     """
     if "%" not in text:
         return text
-    parts = []
-    start = 0
-    at = text.find("%")
-    while at >= 0:
-        char = _BROWSER_ESCAPES.get(text[at + 1:at + 3].upper())
-        if char is not None:
-            parts.append(text[start:at])
-            parts.append(char)
-            start = at + 3
-            at = text.find("%", start)
+    bits = text.split("%")  # (each bit read from its start: linear in MicroPython too)
+    parts = [bits[0]]
+    for bit in bits[1:]:
+        char = _BROWSER_ESCAPES.get(bit[:2].upper())
+        if char is None:
+            parts.append("%")
+            parts.append(bit)
         else:
-            at = text.find("%", at + 1)
-    parts.append(text[start:])
+            parts.append(char)
+            parts.append(bit[2:])
     return "".join(parts)
 
 
@@ -83,7 +81,7 @@ def fragment_text(fragment: str) -> str:
 
 def is_empty_fragment(fragment: str) -> bool:
     """No link at all (``""`` or a bare ``#``): nothing to open, nothing to say."""
-    return fragment_text(fragment).strip() == ""
+    return strip_space(fragment_text(fragment)) == ""
 
 
 def open_fragment(fragment: str) -> SharedGame:
@@ -95,6 +93,8 @@ def open_fragment(fragment: str) -> SharedGame:
     militakiri.link.InvalidLinkError: this is not a Militakiri game link (it starts 'hello')
     """
     text = fragment_text(fragment)
+    if len(text) > MAX_LINK_CHARS:  # refused unread
+        return game_from_link(text)
     unescaped = _browser_unescaped(text)
     if unescaped != text and not _checksum_ok(text) and _checksum_ok(unescaped):
         text = unescaped  # the link as it was typed, before the browser escaped it
