@@ -189,7 +189,7 @@ def game_from_link(link: str) -> SharedGame:
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
-        position = _field("start position", _unquote(start[1:]), Position.from_string)
+        position = _field("start position", unquote(start[1:]), Position.from_string)
         _field("start position", position, check_reachable)
         if dice_text != "-":
             raise InvalidLinkError("a link that starts from a position has no dice")
@@ -311,7 +311,7 @@ def _field(what: str, text: str, parser):
 
 def _name(text: str, default: str) -> str:
     try:
-        name = _unquote(text, strict=True)
+        name = unquote(text, strict=True)
     except ValueError:  # bytes that are not UTF-8
         raise InvalidLinkError("a player's name in the link is not valid text") from None
     if len(name) > 4 * MAX_NAME_CHARS:
@@ -451,15 +451,23 @@ def _b64decode(text: str) -> bytes | None:
     return bytes(out)
 
 
-def _unquote(text: str, strict: bool = False) -> str:
+def unquote(text: str, strict: bool = False) -> str:
     """``text`` with its ``%XX`` escapes decoded, as ``urllib.parse.unquote``
     does: each run of ASCII characters decoded as UTF-8 (other characters
     stay as they are, so does a ``%`` without two hex digits after it);
     bytes that are not UTF-8 raise ValueError if ``strict``, else each
     becomes U+FFFD (as ``errors="replace"``).
 
-    >>> _unquote("Zo%C3%ab%20%zz"), _unquote("%E2%82x"), _unquote("100%")
+    Public: a link's names and start position are read with it, and so is
+    the page's query string (web/model/query.py), without urllib.parse
+    (which MicroPython lacks and Pyodide imports slowly).
+
+    >>> unquote("Zo%C3%ab%20%zz"), unquote("%E2%82x"), unquote("100%")
     ('Zoë %zz', '\\ufffdx', '100%')
+    >>> unquote("%FF", strict=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: not UTF-8
     """
     if "%" not in text:
         return text

@@ -32,3 +32,21 @@ def test_the_page_does_not_import_urllib_at_start():
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 assert not [n for n in names if n.startswith("urllib")], path.name
+
+
+def test_the_model_imports_no_private_name_of_the_engine():
+    """The query reader uses the link's public ``unquote`` (documented in
+    militakiri/link.py), not a name with a leading underscore."""
+    for path in (WEB / "model").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("militakiri"):
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                assert not private, (path.name, node.module, private)
+
+
+def test_unquote_is_urllibs_unquote():
+    from militakiri.link import unquote
+    rng = random.Random(8)
+    for _ in range(3000):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 14)))
+        assert unquote(text) == urllib.parse.unquote(text), text

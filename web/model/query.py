@@ -17,12 +17,12 @@ from __future__ import annotations
 
 # The engine reads a link's names the same way (urllib.parse.unquote, bad
 # UTF-8 replaced), written out by hand for MicroPython.
-from militakiri.link import _unquote
+from militakiri.link import unquote
 
 
 def unquote_plus(text: str) -> str:
     """``urllib.parse.unquote_plus`` (UTF-8, errors replaced)."""
-    return _unquote(text.replace("+", " "))
+    return unquote(text.replace("+", " "))
 
 
 def parse_qs(query: str, keep_blank_values: bool = False) -> dict[str, list[str]]:
