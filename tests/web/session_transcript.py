@@ -438,11 +438,70 @@ def pictures_and_places():
     out("  json", jsontext.dumps({"z": [1.5, "\u00e9\U0001F600"], "a": {"y": None, "b": True}}, compact=True))
 
 
+#: Names past U+FFFF (an emoji, a musical symbol, a trophy) and within it.
+ASTRAL_NAMES = ("Zo\u00eb \U0001F600", "\U0001D11E Bram \U0001F3C6")
+
+
+def stored_json():
+    """What the page keeps, written as CPython's json.dumps writes it (every
+    character past U+FFFF a surrogate pair of escapes), read back the same:
+    MicroPython's json.loads leaves such a pair as two surrogates."""
+    out("== stored json")
+    wall = 1800000123.5
+    game = Game.from_position(START, players=Players(white=ASTRAL_NAMES[0], black=ASTRAL_NAMES[1]))
+    game.play("c3-d4")
+    text = snapshot(game, now=0, wall=wall)
+    out("  save", text)
+    back = restore(text, wall_now=wall)
+    players = [back.game.players.white, back.game.players.black]
+    out("  save back", shown(players), players == list(ASTRAL_NAMES), back.game.tokens == game.tokens)
+    # The computer remembered across a reload: the names are in the JSON itself.
+    remembered = jsontext.dumps({"start": START, "names": list(ASTRAL_NAMES), "computer": 1, "level": 2})
+    out("  memory", remembered)
+    fresh = UiState(GameSettings(position=START), now=Clock())
+    fresh.load_game(game)
+    out("  recall", opponent.recall(fresh, remembered), fresh.settings.computer, fresh.settings.level)
+    # Puzzle progress with keys past U+FFFF.
+    progress = Progress.read(jsontext.dumps({"stars": {"\U0001F600/1": 2, "plus/1": 3}, "rating": 1300}))
+    out("  astral progress", shown(progress.stars), progress.stars == {"\U0001F600/1": 2, "plus/1": 3})
+    cases = [
+        ('"\\ud83d\\ude00"', "\U0001F600"),
+        ('["\\uD83D\\uDE00x", {"\\ud834\\udd1e": "\\ud83d", "k": ["\\u00e9\\udbff\\udfff"]}]',
+         ["\U0001F600x", {"\U0001D11E": "\ud83d", "k": ["\u00e9\U0010FFFF"]}]),
+        ('["\\ude00\\ud83d", "\\ud83d", "\\ud83dx\\ude00"]', ["\ude00\ud83d", "\ud83d", "\ud83dx\ude00"]),
+        ('"\\\\ud83d\\\\ude00"', "\\ud83d\\ude00"),  # escaped backslashes: no escapes of surrogates
+        ('{"a": [1, 2.5, null, true], "b": "plain"}', {"a": [1, 2.5, None, True], "b": "plain"}),
+    ]
+    for text, expected in cases:
+        value = jsontext.loads(text)
+        out("  loads", text, shown(value), value == expected)
+    for depth in (jsontext.MAX_DEPTH, jsontext.MAX_DEPTH + 1, 2000, 100000):
+        for text in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
+            try:
+                out("  depth", depth, text[:2], "read", jsontext.loads(text) is not None)
+            except ValueError as error:
+                out("  depth", depth, text[:2], "refused:", error)
+    for text in ("[" * 100000, "[1", "", "nul", '"\\ud83d'):
+        try:
+            out("  not json", shown(text[:8]), shown(jsontext.loads(text)))
+        except ValueError:  # (the message is the interpreter's own)
+            out("  not json", shown(text[:8]), "ValueError")
+    # Nested data in storage is refused as the rest: nothing half-read, no crash.
+    deep = '{"format": 1, "x": ' + "[" * 9990 + "]" * 9990 + "}"
+    try:
+        restore(deep, wall_now=wall)
+    except ValueError as error:
+        out("  deep save", type(error).__name__, error)
+    out("  deep progress", Progress.read('{"stars": ' + "[" * 5000 + "]" * 5000 + "}").stars,
+        read_placed("[" * 5000 + "]" * 5000), opponent.recall(fresh, "[" * 5000 + "]" * 5000))
+
+
 def main():
     state = session()
     computer_and_premove()
     lessons_and_puzzles()
     saves_and_links(state)
+    stored_json()
     words()
     pictures_and_places()
 

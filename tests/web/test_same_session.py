@@ -39,7 +39,8 @@ def cpython_lines() -> list[str]:
 def test_the_session_does_what_it_should(cpython_lines):
     """CPython's own transcript holds what the comparison relies on."""
     text = "\n".join(cpython_lines)
-    for part in ("== session", "== computer", "== lessons", "== puzzles", "== saves", "== words", "== pictures"):
+    for part in ("== session", "== computer", "== lessons", "== puzzles", "== saves", "== stored json", "== words",
+                 "== pictures"):
         assert part in cpython_lines, part
     assert "warn premove_dropped" in text and "premove_set" in text
     assert text.count("status='solved'") >= 4 and "reason='wrong_move'" in text
@@ -47,6 +48,12 @@ def test_the_session_does_what_it_should(cpython_lines):
     assert "took back" in text and "replay first" in text and "hint_shown" in text
     assert "language nl Nederlands" in text and "Anna (Wit) is aan zet" in text
     assert "  opened True True" in cpython_lines and "  loaded True" in cpython_lines
+    # Stored JSON with characters past U+FFFF (surrogate pairs of escapes) reads back equal.
+    assert "== stored json" in cpython_lines and "  recall True 1 2" in cpython_lines
+    stored = [line for line in cpython_lines if line.startswith(("  save back ", "  astral progress ", "  loads "))]
+    assert len(stored) == 7 and all(line.endswith("True") for line in stored), stored
+    assert "  depth 100000 [[ refused: JSON nested deeper than 100 levels" in cpython_lines
+    assert "  deep save SavedGameError it is not in the form the game saves (JSON)" in cpython_lines
 
 
 def test_micropython_says_the_same(cpython_lines):

@@ -10,8 +10,9 @@ its ``repr`` of a float is not always the shortest one. So this module
 writes JSON itself: keys always sorted, every character outside printable
 ASCII escaped (``\\u00e9``, surrogate pairs past U+FFFF), and each float as
 CPython's ``repr`` (the shortest decimal that reads back as the same float,
-worked out with integers only: :func:`float_text`). Reading stays
-``json.loads``.
+worked out with integers only: :func:`float_text`). Reading is
+:func:`loads`: ``json.loads``, then what MicroPython reads otherwise
+mended (surrogate pairs joined, deep nesting refused).
 
 >>> dumps({"b": [1, 2.5, None, True], "a": "caf\\u00e9"})
 '{"a": "caf\\\\u00e9", "b": [1, 2.5, null, true]}'
@@ -23,12 +24,117 @@ worked out with integers only: :func:`float_text`). Reading stays
 
 from __future__ import annotations
 
+import json
 import math
 
 #: Characters JSON writes with a backslash of their own (the rest below
 #: U+0020 and past U+007E as ``\\uXXXX``), as CPython's json does.
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _TWO_53 = 9007199254740992.0
+#: The deepest nesting :func:`loads` reads (what the page keeps is a few
+#: levels deep).
+MAX_DEPTH = 100
+
+
+def loads(text: str):
+    """``json.loads(text)``, the same value in CPython and MicroPython;
+    ValueError if ``text`` is not JSON or is nested deeper than MAX_DEPTH.
+
+    Every character past U+FFFF is written as a surrogate pair of escapes
+    (``\\ud83d\\ude00``: :func:`string_text`, and CPython's ``json.dumps``).
+    CPython's ``json.loads`` joins such a pair into its character;
+    MicroPython's leaves the two surrogates, so a player's name with an
+    emoji would come back from a save as two characters that are not text.
+    Here every surrogate pair in a string or a key is joined, in every
+    interpreter. And CPython's ``json.loads`` raises RecursionError at about
+    1,000 levels, while MicroPython's reads any depth (and comparing or
+    writing what it read then runs out of stack, which the page's
+    MicroPython does not survive): both are a ValueError here, from
+    MAX_DEPTH on.
+
+    >>> text = dumps({"name": "Zo\\u00eb \\U0001F600", "x": [1.5, None]})
+    >>> text
+    '{"name": "Zo\\\\u00eb \\\\ud83d\\\\ude00", "x": [1.5, null]}'
+    >>> loads(text) == {"name": "Zo\\u00eb \\U0001F600", "x": [1.5, None]}
+    True
+    >>> loads("[" * 101 + "]" * 101)
+    Traceback (most recent call last):
+    ...
+    ValueError: JSON nested deeper than 100 levels
+    """
+    try:
+        value = json.loads(text)
+    except RuntimeError:  # CPython's RecursionError
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    # Both looks are in C: most texts need no walk at all.
+    join = "\\ud" in text or "\\uD" in text
+    if join or text.count("[") + text.count("{") > MAX_DEPTH:
+        value = _mended(value, join)
+    return value
+
+
+def _mended(value, join: bool):
+    """``value`` (read by ``json.loads``) checked for depth and, if ``join``,
+    with the surrogate pairs of its strings and keys joined: walked with a
+    list of its own, not recursion (a deep value would run out of stack)."""
+    if isinstance(value, str):
+        return _joined(value) if join else value
+    if not isinstance(value, (list, dict)):
+        return value
+    todo = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, list):
+            for index in range(len(item)):
+                child = item[index]
+                if isinstance(child, (list, dict)):
+                    todo.append((child, depth + 1))
+                elif join and isinstance(child, str):
+                    item[index] = _joined(child)
+            continue
+        for key in list(item):
+            child = item[key]
+            if isinstance(child, (list, dict)):
+                todo.append((child, depth + 1))
+            elif join and isinstance(child, str):
+                child = item[key] = _joined(child)
+            if join:
+                joined = _joined(key)
+                if joined != key:
+                    del item[key]
+                    item[joined] = child
+    return value
+
+
+def _joined(text: str) -> str:
+    """``text`` with each surrogate pair (U+D800-DBFF, then U+DC00-DFFF)
+    made the one character it stands for; lone surrogates stay.
+
+    >>> _joined("a\\ud83d\\ude00\\ude00\\ud83d") == "a\\U0001F600\\ude00\\ud83d"
+    True
+    """
+    parts = []
+    high = 0  # a high surrogate waiting for its low one
+    joined = False
+    for char in text:
+        code = ord(char)
+        if high:
+            if 0xDC00 <= code <= 0xDFFF:
+                parts.append(chr(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)))
+                high = 0
+                joined = True
+                continue
+            parts.append(chr(high))
+            high = 0
+        if 0xD800 <= code <= 0xDBFF:
+            high = code
+        else:
+            parts.append(char)
+    if high:
+        parts.append(chr(high))
+    return "".join(parts) if joined else text
 
 
 def dumps(value, compact: bool = False) -> str:

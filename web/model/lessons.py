@@ -53,14 +53,14 @@ Verdict('reached')
 
 from __future__ import annotations
 
-import json
-
 from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
 from militakiri.goals import Goal, Verdict, judge, judge_setup
 from militakiri.pieces import WHITE
 from militakiri.reachable import unreachable
 from militakiri.setup import Setup
+
+from web.model.jsontext import loads
 
 #: The file's format.
 VERSION = 1
@@ -178,8 +178,8 @@ class Lesson:
 def read_lessons(text: str) -> tuple[Lesson, ...]:
     """The lessons of a lessons file; LessonError saying where it is malformed."""
     try:
-        data = json.loads(text)
-    except (ValueError, RuntimeError) as error:  # RuntimeError: nested too deep (CPython's RecursionError)
+        data = loads(text)
+    except ValueError as error:  # (nested too deep too: jsontext.loads)
         raise LessonError(f"the lessons file is not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise LessonError(f"the lessons file is an object with \"version\": {VERSION}")

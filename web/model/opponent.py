@@ -23,9 +23,7 @@ resignation, a flag fall) no longer matches and is dropped.
 
 from __future__ import annotations
 
-import json
-
-from web.model.jsontext import dumps
+from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
 from web.model.ui_state import SETUP
 
@@ -158,7 +156,7 @@ def recall(state, text: str | None) -> bool:
     if not text or state.computer is not None or game is None or not state.started:
         return False
     try:
-        data = json.loads(text)
+        data = loads(text)
         fits_game = (data["start"] == game.start.string()
                      and data["names"] == [game.players.white, game.players.black])
         color, level = int(data["computer"]), int(data["level"])

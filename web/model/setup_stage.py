@@ -9,7 +9,6 @@ needs: whose turn it is to place, the refusal to show, the towers to draw.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from militakiri import MilitakiriError
@@ -18,6 +17,7 @@ from militakiri.draft import SetupDraft
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
 from militakiri.setup import Setup
 
+from web.model.jsontext import loads
 from web.model.status import Mark, Message, warning
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def read_placed(text: str | None) -> list[tuple[int, list[str], bool]] | None:
     (None, None, None)
     """
     try:
-        value = json.loads(text or "")
+        value = loads(text or "")
     except ValueError:
         return None
     if not isinstance(value, list) or not 1 <= len(value) <= 2:

@@ -26,12 +26,11 @@ Step(status='solved', reply=None, reason=None)
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from militakiri.position import Position
 
-from web.model.jsontext import dumps
+from web.model.jsontext import dumps, loads
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
 
 if TYPE_CHECKING:
@@ -83,7 +82,7 @@ class Puzzle:
 
 def read_puzzles(text: str) -> tuple[Puzzle, ...]:
     """The puzzles file, read; a malformed entry raises ValueError naming it."""
-    data = json.loads(text)
+    data = loads(text)
     if not isinstance(data, list):
         raise ValueError("puzzles: not a list")
     puzzles = []
@@ -146,7 +145,7 @@ class Progress:
     def read(cls, text: str | None) -> Progress:
         progress = cls()
         try:
-            data = json.loads(text) if text else {}
+            data = loads(text) if text else {}
         except ValueError:
             return progress
         if not isinstance(data, dict):

@@ -45,14 +45,13 @@ says it is older (web/ui/session.py).
 from __future__ import annotations
 
 import binascii
-import json
 import math
 import time
 
 from militakiri import InvalidLinkError, MilitakiriError, game_from_link
 from militakiri.randomness import Random
 
-from web.model.jsontext import dumps
+from web.model.jsontext import dumps, loads
 from web.services.share import current_deadline, link_of, prepare
 
 SAVE_KEY = "militakiri.saved-game"
@@ -146,7 +145,7 @@ def restore(text, *, wall_now: float) -> Restored:
     if len(text) > MAX_SAVE_CHARS:
         raise SavedGameError(f"it has {len(text)} characters, far more than a game needs")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except ValueError:
         raise SavedGameError("it is not in the form the game saves (JSON)") from None
     if not isinstance(data, dict):
@@ -373,7 +372,7 @@ class Autosaver:
 
 def _saved_at(text: str | None) -> float:
     try:
-        value = json.loads(text or "{}").get("saved", 0)
+        value = loads(text or "{}").get("saved", 0)
     except (ValueError, AttributeError):
         return 0.0
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
