@@ -36,9 +36,10 @@ _TWO_53 = 9007199254740992.0
 MAX_DEPTH = 100
 
 
-def loads(text: str):
+def loads(text: str, max_depth: int | None = MAX_DEPTH):
     """``json.loads(text)``, the same value in CPython and MicroPython;
-    ValueError if ``text`` is not JSON or is nested deeper than MAX_DEPTH.
+    ValueError if ``text`` is not JSON or is nested deeper than
+    ``max_depth`` (None: the page's own data files, not walked for it).
 
     Every character past U+FFFF is written as a surrogate pair of escapes
     (``\\ud83d\\ude00``: :func:`string_text`, and CPython's ``json.dumps``).
@@ -49,8 +50,10 @@ def loads(text: str):
     interpreter. And CPython's ``json.loads`` raises RecursionError at about
     1,000 levels, while MicroPython's reads any depth (and comparing or
     writing what it read then runs out of stack, which the page's
-    MicroPython does not survive): both are a ValueError here, from
-    MAX_DEPTH on.
+    MicroPython does not survive): both are a ValueError here, past
+    ``max_depth``. (Checking the depth walks the value in Python when the
+    text has more brackets than that: 80 ms in MicroPython for the
+    puzzles file, which is why the data files skip it.)
 
     >>> text = dumps({"name": "Zo\\u00eb \\U0001F600", "x": [1.5, None]})
     >>> text
@@ -65,18 +68,21 @@ def loads(text: str):
     try:
         value = json.loads(text)
     except RuntimeError:  # CPython's RecursionError
-        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
-    # Both looks are in C: most texts need no walk at all.
+        raise ValueError("JSON nested too deep" if max_depth is None else
+                         f"JSON nested deeper than {max_depth} levels") from None
+    # These looks are in C: most texts need no walk at all.
     join = "\\ud" in text or "\\uD" in text
-    if join or text.count("[") + text.count("{") > MAX_DEPTH:
-        value = _mended(value, join)
+    deep = max_depth is not None and text.count("[") + text.count("{") > max_depth
+    if join or deep:
+        value = _mended(value, join, max_depth if deep else None)
     return value
 
 
-def _mended(value, join: bool):
-    """``value`` (read by ``json.loads``) checked for depth and, if ``join``,
-    with the surrogate pairs of its strings and keys joined: walked with a
-    list of its own, not recursion (a deep value would run out of stack)."""
+def _mended(value, join: bool, max_depth: int | None):
+    """``value`` (read by ``json.loads``) checked for depth (unless
+    ``max_depth`` is None) and, if ``join``, with the surrogate pairs of its
+    strings and keys joined: walked with a list of its own, not recursion
+    (a deep value would run out of stack)."""
     if isinstance(value, str):
         return _joined(value) if join else value
     if not isinstance(value, (list, dict)):
@@ -84,8 +90,8 @@ def _mended(value, join: bool):
     todo = [(value, 1)]
     while todo:
         item, depth = todo.pop()
-        if depth > MAX_DEPTH:
-            raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+        if max_depth is not None and depth > max_depth:
+            raise ValueError(f"JSON nested deeper than {max_depth} levels")
         if isinstance(item, list):
             for index in range(len(item)):
                 child = item[index]

@@ -178,8 +178,8 @@ class Lesson:
 def read_lessons(text: str) -> tuple[Lesson, ...]:
     """The lessons of a lessons file; LessonError saying where it is malformed."""
     try:
-        data = loads(text)
-    except ValueError as error:  # (nested too deep too: jsontext.loads)
+        data = loads(text, max_depth=None)  # (the page's own file)
+    except ValueError as error:  # (too deep for CPython too: jsontext.loads)
         raise LessonError(f"the lessons file is not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise LessonError(f"the lessons file is an object with \"version\": {VERSION}")

@@ -82,7 +82,7 @@ class Puzzle:
 
 def read_puzzles(text: str) -> tuple[Puzzle, ...]:
     """The puzzles file, read; a malformed entry raises ValueError naming it."""
-    data = loads(text)
+    data = loads(text, max_depth=None)  # (the page's own file)
     if not isinstance(data, list):
         raise ValueError("puzzles: not a list")
     puzzles = []
