@@ -5,8 +5,10 @@ CPython and MicroPython share, so the same code runs in CPython, in Pyodide
 and in the page's MicroPython (issue 22): no enum, dataclasses, itertools
 beyond the few MicroPython has or re beyond match and search; random
 numbers from :mod:`~militakiri.randomness`, and input quoted, split and
-stripped by :mod:`~militakiri.bounded` as CPython does it. The modules form layers, each importing only from
-those before it (tests/engine/test_layers.py):
+stripped by :mod:`~militakiri.bounded` as CPython does it (:data:`Termination`
+is an object of string constants that is called and iterated as the enum
+was). The modules form layers, each importing only from those before it
+(tests/engine/test_layers.py):
 
 - values: :mod:`~militakiri.board` geometry, :mod:`~militakiri.pieces`,
   :class:`Move` tokens, :class:`Outcome`, errors, messages, :class:`Clock`;

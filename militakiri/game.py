@@ -23,7 +23,7 @@ from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
 from .move import Move
 from .movegen import permutations
-from .outcome import Outcome, Termination, ended_by
+from .outcome import Outcome, Termination, TerminationName, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
 from .reachable import check_reachable
@@ -217,12 +217,12 @@ class Game:
         self._end(Termination.RESIGNATION, color)
         return self.external_outcome
 
-    def end(self, termination: Termination | str, loser: int) -> Outcome:
+    def end(self, termination: TerminationName | str, loser: int) -> Outcome:
         """End the game from outside the rules: time, deadline or resignation."""
         self._end(Termination(termination), loser)
         return self.external_outcome
 
-    def _end(self, termination: Termination, loser: int) -> None:
+    def _end(self, termination: TerminationName, loser: int) -> None:
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"the game is already over ({outcome})")

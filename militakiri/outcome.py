@@ -85,7 +85,7 @@ class Outcome:
 
     __slots__ = ("termination", "winner")
 
-    def __init__(self, termination: Termination, winner: int | None) -> None:
+    def __init__(self, termination: TerminationName | str, winner: int | None) -> None:
         self.termination = Termination(termination)
         self.winner = winner
 
@@ -131,7 +131,7 @@ class Outcome:
         return hash((self.termination, self.winner))
 
 
-def ended_by(termination: Termination, loser: int) -> Outcome:
+def ended_by(termination: TerminationName | str, loser: int) -> Outcome:
     """An end from outside the rules engine: time, deadline or resignation."""
     if termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
         raise ValueError(f"{termination} is decided by the rules, not by a player")

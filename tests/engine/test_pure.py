@@ -32,3 +32,21 @@ def test_the_check_sees_a_browser_import(tmp_path):
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("def f():\n    from pyodide.ffi import to_js\n")
     assert "pyodide" in imported_modules(sneaky)
+
+
+def test_no_annotation_names_the_termination_object_as_a_type():
+    """``Termination`` is an object of string constants (no enum in
+    MicroPython), not a class: an end is annotated ``TerminationName``."""
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            annotations = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                arguments = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+                annotations = [arg.annotation for arg in arguments] + [node.returns]
+            elif isinstance(node, ast.AnnAssign):
+                annotations = [node.annotation]
+            for annotation in filter(None, annotations):
+                if any(isinstance(n, ast.Name) and n.id == "Termination" for n in ast.walk(annotation)):
+                    wrong.append(f"{path.name}:{annotation.lineno}")
+    assert not wrong, wrong
