@@ -36,10 +36,22 @@ def dutch():
         ("?board=double&lang=EN", "nl", ["nl"], "en"),
         ("?lang=klingon", None, ["nl_BE"], "nl"),
         (None, None, None, "en"),
+        ("?lang=%E3%80%80nl%C2%A0", "en", [], "nl"),  # white space beyond ASCII stripped in every interpreter
     ],
 )
 def test_choose_language(query, stored, preferred, expected):
     assert choose_language(query_params(query).get("lang"), stored, preferred) == expected
+
+
+def test_the_first_stage_is_gone_from_the_texts():
+    """web/boot/first_stage.js (the language switch and New game before
+    Python) was removed: choose_language has no choice of its to take, and
+    the texts only it showed are gone; "loading" stays (index.html's status)."""
+    with pytest.raises(TypeError):
+        choose_language("nl", None, [], chosen="en")  # type: ignore[call-arg]
+    for table in TEXTS.values():
+        assert not {"loading_first", "loading_chosen", "loading_progress", "setup_early_done"} & set(table)
+        assert "loading" in table
 
 
 def test_every_language_has_a_name_in_itself():

@@ -21,6 +21,7 @@ language.
 
 from __future__ import annotations
 
+from militakiri.bounded import strip_space
 from militakiri.messages import say
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -264,13 +265,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules_link": "The full rules, with examples on the board",
         "update_ready": "A new version of the game is ready.",
         "update_now": "Load it now",
-        # Before Python runs (web/boot/first_stage.js; {mb} is filled by the build) -----
-        "loading_progress": "Loading the game: how much has arrived",
+        # Before Python runs (index.html's status line, written in by tools/prerender.py) ---
         "loading": "Loading the game\u2026",
-        "loading_first": "First visit: loading the game (about {mb} MB). After this it starts faster and "
-                         "also plays offline.",
-        "loading_chosen": "Your game starts as soon as it has loaded\u2026",
-        "setup_early_done": "{player}: set-up placed. The game goes on as soon as it has loaded\u2026",
         # The computer opponent (web/ui/computer.py, web/model/opponent.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",
@@ -350,19 +346,17 @@ LANGUAGES = ("en", "nl")
 DEFAULT_LANGUAGE = "en"
 
 
-def choose_language(asked: str | None, stored: str | None, preferred, chosen: str | None = None) -> str:
-    """The page's language: what the player ``chosen`` on the switch while
-    the page was loading (web/boot/first_stage.js), else the one the URL
-    ``asked`` for (``?lang=``),
+def choose_language(asked: str | None, stored: str | None, preferred) -> str:
+    """The page's language: the one the URL ``asked`` for (``?lang=``),
     else the player's earlier choice (``stored``), else the first of the
     browser's ``preferred`` languages (navigator.languages, e.g.
     ``["nl-BE", "en"]``) we have, else English.
 
-    >>> choose_language("nl", "nl", ["nl"], chosen="en")
-    'en'
+    >>> choose_language(None, "nl", ["en"]), choose_language(" NL_be", None, []), choose_language("fr", "", ["de"])
+    ('nl', 'nl', 'en')
     """
-    for code in [chosen or "", asked or "", stored or ""] + [str(p) for p in (preferred or [])]:
-        code = code.strip().lower().replace("_", "-").split("-")[0]
+    for code in [asked or "", stored or ""] + [str(p) for p in (preferred or [])]:
+        code = strip_space(code).lower().replace("_", "-").split("-")[0]
         if code in TEXTS:
             return code
     return DEFAULT_LANGUAGE

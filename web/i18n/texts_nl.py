@@ -283,13 +283,8 @@ NL: dict[str, str] = {
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
     "update_ready": "Er is een nieuwe versie van het spel.",
     "update_now": "Nu laden",
-    # Voordat Python draait (web/boot/first_stage.js) -------------------------------
-    "loading_progress": "Het spel wordt geladen: hoeveel er binnen is",
+    # Voordat Python draait (de statusregel van index.html) --------------------------
     "loading": "Het spel wordt geladen\u2026",
-    "loading_first": "Eerste bezoek: het spel wordt geladen (ongeveer {mb} MB). Daarna start het sneller "
-                     "en speelt het ook offline.",
-    "loading_chosen": "Je partij begint zodra het spel geladen is\u2026",
-    "setup_early_done": "{player}: opstelling geplaatst. De partij gaat verder zodra het spel geladen is\u2026",
     # Tegen de computer (web/ui/computer.py, web/model/opponent.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",
