@@ -14,7 +14,7 @@ on the size of the board lives in a :class:`BoardKind`, built once per size.
 
 from __future__ import annotations
 
-from .bounded import quote
+from .bounded import excerpt
 from .errors import InvalidSquareError
 
 #: Rows of the board (R1). The manual fixes the width through the piece
@@ -71,7 +71,7 @@ class BoardKind:
             return self._index[name]
         except KeyError:
             raise InvalidSquareError(
-                f"{quote(name)} is not a square of the {self.name} board "
+                f"{excerpt(name)} is not a square of the {self.name} board "
                 f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{ROWS})"
             ) from None
 
@@ -105,7 +105,7 @@ class BoardKind:
         index = FILE_LETTERS.find(letter)
         if len(letter) != 1 or not 0 <= index < self.files:
             raise InvalidSquareError(
-                f"{quote(letter)} is not a file of the {self.name} board "
+                f"{excerpt(letter)} is not a file of the {self.name} board "
                 f"(a-{FILE_LETTERS[self.files - 1]})"
             )
         return index
@@ -125,7 +125,7 @@ def board_kind(name: str) -> BoardKind:
         return BOARD_KINDS[name]
     except KeyError:
         raise InvalidSquareError(
-            f"{quote(name)} is not a board: use 'single' or 'double'"
+            f"{excerpt(name)} is not a board: use 'single' or 'double'"
         ) from None
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bounded import quote
+from .bounded import excerpt
 from .pieces import WHITE
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ class Terminations:
         for member in self._ALL:
             if member == value:
                 return member
-        raise ValueError(f"{quote(value)} is not a valid Termination")
+        raise ValueError(f"{excerpt(value)} is not a valid Termination")
 
     def __iter__(self) -> Iterator[TerminationName]:
         return iter(self._ALL)
@@ -100,12 +100,12 @@ class Outcome:
     def parse(cls, result: str, termination: str) -> Outcome:
         """The outcome written as a result and a termination."""
         if result not in RESULTS:
-            raise ValueError(f"{quote(result)} is not a result (1-0, 0-1, 1/2-1/2)")
+            raise ValueError(f"{excerpt(result)} is not a result (1-0, 0-1, 1/2-1/2)")
         try:
             reason = Termination(termination)
         except ValueError:
             names = ", ".join(t.value for t in Termination)
-            raise ValueError(f"{quote(termination)} is not a termination ({names})") from None
+            raise ValueError(f"{excerpt(termination)} is not a termination ({names})") from None
         winner = None if result == "1/2-1/2" else RESULTS.index(result)
         if (winner is None) != (reason is Termination.MOVE_RULE):
             raise ValueError(

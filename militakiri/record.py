@@ -598,7 +598,7 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
         return None
     if result == "*":
         if termination:
-            raise tag_error("Termination", f"{quote(termination)} but the game is still going (*)")
+            raise tag_error("Termination", f"{excerpt(termination)} but the game is still going (*)")
         return None
     if termination is None:
         raise _result_error(
@@ -613,7 +613,7 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     if outcome.termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
         raise tag_error(
             "Termination",
-            f"{quote(termination)}, but the moves do not end the game that way",
+            f"{excerpt(termination)}, but the moves do not end the game that way",
         )
     return outcome
 

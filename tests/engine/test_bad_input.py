@@ -169,6 +169,9 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
     (lambda t: Position.from_string(START).parse_move(t), "@a1," * 50_000 + "c3-d4", "200,005 characters"),
     (lambda t: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2").play(t), "\u3000" * 99_000 + "c3-" + "9" * 99_000,
      "99,003 characters"),
+    (SINGLE.square, "c" * 199_000, "199,000 characters"),
+    (read_record, RECORD.replace('[Result "*"]', '[Result "1-0"]\n[Termination "' + "t" * 190_000 + '"]')
+     .replace(" *\n", " 1-0\n"), "190,000 characters"),
     # The length of a link is checked before anything is done with its characters.
     (game_from_link, "\u3000" * 5000 + LINK, f"the link has {5000 + len(LINK)} characters"),
 ])
