@@ -73,4 +73,5 @@ def main(size):
           tags + "1. " + "@a1," * (size // 4 - 30) + "c3-d4 *\n")
 
 
-main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100_000)

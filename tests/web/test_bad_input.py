@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from militakiri.bounded import MAX_NAME_CHARS
 from web.model import opponent
 from web.model.settings import from_query
 from web.services import ai_worker
-from web.services.autosave import SavedGameError, restore, snapshot
+from web.services.autosave import SavedGameError, _check, restore, snapshot
 from web.services.embed import embed_options
 from web.services.share import open_fragment
 
@@ -103,6 +104,17 @@ def test_a_save_loads_or_is_refused_with_the_saves_error(text):
         assert len(str(error)) < 500 and "Traceback" not in str(error)
     else:
         assert restored.flipped in (True, False)
+
+
+def test_a_newer_format_is_named_and_a_forged_huge_one_cut():
+    for number, named in [(2, "format 2)"), (10 ** 400 - 1, "format " + "9" * 12 + "\u2026)")]:
+        body = json.loads(SAVED)
+        body.pop("check")
+        body["format"] = number
+        body["check"] = _check(body)
+        with pytest.raises(SavedGameError, match="reload the page") as caught:
+            restore(json.dumps(body), wall_now=1e9)
+        assert named in str(caught.value) and len(str(caught.value)) < 120
 
 
 def test_a_forged_flipped_no_is_not_read_as_true():

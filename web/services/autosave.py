@@ -154,7 +154,8 @@ def restore(text, *, wall_now: float) -> Restored:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SavedGameError("it has no valid format number")
     if version > FORMAT:
-        raise SavedGameError(f"it was saved by a newer version of Militakiri (format {version}): "
+        number = str(version) if version < 10 ** 12 else str(version)[:12] + "\u2026"  # (a forged one: cut)
+        raise SavedGameError(f"it was saved by a newer version of Militakiri (format {number}): "
                              "reload the page to update it")
     check = data.pop("check", None)
     if check != _check(data):
