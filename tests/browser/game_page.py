@@ -71,10 +71,13 @@ def open_ready(context, url: str) -> tuple[Page, list[str]]:
 
 
 @contextmanager
-def fresh_game(browser, url: str, viewport: dict | None = None, **context_args):
+def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | None = None, **context_args):
     """A page of its own browser context at ``url``, once the game is ready:
-    ``(GamePage, errors)``; the context is closed after the ``with``."""
+    ``(GamePage, errors)``; the context is closed after the ``with``.
+    ``routes``: ``{url pattern: handler}`` routed from before the page loads."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, **context_args)
+    for pattern, handler in (routes or {}).items():
+        context.route(pattern, handler)
     try:
         page = context.new_page()
         errors = errors_of(page)

@@ -214,13 +214,22 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
 
 def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(browser, base_url, artifacts_dir):
     """The issue's whole story, on a 390x844 touch screen."""
-    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}&computer=black&level=4", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as (ui, errors):
+    # The computer's workers wait until the premove is queued: its
+    # MicroPython worker may answer within the 0.35 s a reply waits.
+    held = []
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}&computer=black&level=4",
+                    viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                    routes={"**/web/boot/ai_worker.js?*": lambda route: held.append(route)}) as (ui, errors):
         page = ui.page
         ui.play("a1-a2", how="tap")  # the blunder; White's lone tower starts the endgame rule (R16)
         expect(page.locator("html")).to_have_attribute("data-sound-last", "endgame")
         ui.tap("a2")  # a premove while the computer thinks
         ui.tap("a3")
         expect(page.locator("#status")).to_contain_text("Premove a2-a3")
+        assert held, "the computer's workers never asked for their script"
+        for route in held:
+            route.continue_()
+        page.context.unroute("**/web/boot/ai_worker.js?*")
         expect(page.locator("#dlg-result")).to_have_attribute("open", "", timeout=120_000)  # lost (R19)
         expect(page.locator("html")).to_have_attribute("data-sound-last", "end")
         expect(page.locator("#announce")).to_contain_text("takes a2")

@@ -58,21 +58,29 @@ def test_layout(built):
 
 
 def test_the_page_runs_on_micropython_with_its_python_in_one_zip(built):
-    """PyScript's MicroPython from this site, the zip unpacked into its file
-    system by the config's [files]; index.html names the zip for the workers."""
+    """PyScript's MicroPython from this site; the page's Python as MicroPython
+    bytecode in one zip (web/boot/app_files.mjs writes it in), the sources in
+    another for the computer's Pyodide; index.html names both."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
     assert config["interpreter"] == "./micropython/micropython.mjs"
-    assert config["files"] == {f"./{summary['bundle']}": "./*"}
+    assert "files" not in config
     page = (out / "index.html").read_text()
-    assert '<script type="mpy" src="./web/main.py" config="./pyscript.toml"></script>' in page
+    assert '<script type="mpy" async src="./web/main.py" config="./pyscript.toml"></script>' in page
+    assert f'<meta name="militakiri-page" content="./{summary["page_bundle"]}">' in page
     assert f'<meta name="militakiri-app" content="./{summary["bundle"]}">' in page
+    assert page.index('src="./pyscript/core.js"') < page.index('src="./web/boot/app_files.mjs"')
     assert "<!-- slot:" not in page
-    names = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
-    assert names == set(summary["engine_modules"] + summary["web_modules"])
-    assert "web/main.py" not in names  # the page's entry point is its own <script>
-    assert "web/boot/micropython/typing.py" in names  # the one-line modules MicroPython lacks
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    sources = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
+    assert sources == set(summary["engine_modules"] + summary["web_modules"])
+    assert "web/main.py" not in sources  # the page's entry point is its own <script>
+    compiled = zipfile.ZipFile(out / summary["page_bundle"])
+    stubs = {n for n in sources if n.startswith("web/boot/micropython/")}
+    assert stubs == {"web/boot/micropython/__future__.py", "web/boot/micropython/typing.py"}
+    assert set(compiled.namelist()) == {n[:-3] + ".mpy" for n in sources - stubs} | stubs
+    # .mpy files, version 6 (the page imports them: tests/browser).
+    assert compiled.read("militakiri/game.mpy")[:2] == b"M\x06"
+    assert not [n for n in sources | set(compiled.namelist()) if "__pycache__" in n or n.endswith(".pyc")]
 
 
 def test_the_zip_is_the_same_for_the_same_sources():

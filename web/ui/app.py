@@ -54,18 +54,22 @@ STATUS_MARGINS = 10
 SLACK = 16
 
 
+# The clocks' numbers cross from JavaScript as text: MicroPython 1.28 takes a
+# whole JavaScript number of 2**32 or more modulo 2**32 (measured:
+# 1795338002546 arrives as 41672818), which Date.now()'s milliseconds are, and
+# performance.now()'s too under a browser's set clock; a float's text reads
+# back exactly.
+_SECONDS = js.Function.new("clock", "return String((clock === 0 ? performance.now() : Date.now()) / 1000);")
+
+
 def now() -> float:
-    return js.window.performance.now() / 1000
-
-
-# Seconds, divided in JavaScript: MicroPython 1.28 takes a whole JavaScript
-# number as a 32-bit int, and Date.now()'s milliseconds are past 2**32.
-_WALL_SECONDS = js.Function.new("return Date.now() / 1000;")
+    """Seconds on the page's steady clock (performance.now)."""
+    return float(_SECONDS(0))
 
 
 def wall_now() -> float:
     """Seconds since 1970: correspondence deadlines are dates (R22)."""
-    return float(_WALL_SECONDS())
+    return float(_SECONDS(1))
 
 
 class App:
