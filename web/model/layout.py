@@ -32,7 +32,7 @@ MIN_SQUARE = 22
 MAX_SQUARE = 92
 #: The window width (CSS pixels) up to which the page is laid out for a
 #: phone: the side panel under the board (web/ui/app.py), the language switch
-#: showing codes (web/ui/language.py). style.css and web/boot/first_stage.js repeat it.
+#: showing codes (web/ui/language.py). web/style.css repeats it.
 NARROW = 760
 NARROW_QUERY = f"(max-width: {NARROW}px)"
 

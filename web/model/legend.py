@@ -1,7 +1,7 @@
 """The legend beside the board: the pieces it shows and the words beside
 them (keys of web/i18n/texts.py).
 
-The build writes it into index.html (tools/first_stage.py), so it is there
+The build writes it into index.html (tools/prerender.py), so it is there
 at the first paint and the page's Python never builds it: its words are
 keyed texts (``data-text``), relabelled with every other text when the
 language changes.
