@@ -33,7 +33,7 @@ import js
 from pyscript.ffi import to_js
 
 from web.i18n.texts import t
-from web.model import opponent
+from web.model import jsontext, opponent
 from web.model.status import Message
 from web.model.ui_state import PLAYING, SETUP
 from web.services.storage import SafeStorage
@@ -174,7 +174,7 @@ class AiWorker:
         self.worker.postMessage(to_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
         limit = (seconds or 1.0) + ANSWER_GRACE_S
         later(limit * 1000, lambda: self._answer_timeout(pending))
-        answer = json.loads(await pending.wait())
+        answer = jsontext.loads(await pending.wait(), max_depth=None)  # the worker's own answer
         if not answer.get("ok"):
             raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
         return answer["value"]

@@ -50,6 +50,7 @@ from web.services.share import (
     time_left_text,
 )
 from web.i18n.texts import t
+from web.model import jsontext
 from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage
@@ -297,7 +298,7 @@ class Session:
     def _say_if_stale(self, restored) -> None:
         """After a reload, the save is older than the game was: say so."""
         try:
-            unsaved = json.loads(self.tab.get(UNSAVED_KEY) or "null")
+            unsaved = jsontext.loads(self.tab.get(UNSAVED_KEY) or "null")
             stale = (isinstance(unsaved, dict) and unsaved.get("key") == restored.key
                      and isinstance(unsaved.get("plies"), int) and unsaved["plies"] > len(restored.game.tokens))
         except ValueError:
