@@ -153,7 +153,7 @@ def test_build_rejects_hand_written_files_table_and_absolute_urls(tmp_path):
     (root / "pyscript.toml").write_text('interpreter = "/micropython/micropython.mjs"\n')
     with pytest.raises(site_build.BuildError, match="relative"):
         site_build.write_config(site)
-    (root / "index.html").write_text('<html><head><script src="https://cdn.example/x.js"></script></head></html>')
+    (root / "index.html").write_text('<html><head><script src="/pyscript/core.js"></script></head></html>')
     with pytest.raises(site_build.BuildError, match="absolute URLs"):
         site_build.check_sources(site)
 

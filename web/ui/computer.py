@@ -99,8 +99,8 @@ class AiWorker:
         self._started_at = self.now()
         self.on_status()
         try:
+            url = zip_url(self.runtime)  # first: no worker is left behind when the page names no zip
             worker = guard.new(js.Worker, f"{WORKER_URL}?runtime={self.runtime}", {"type": "module"})
-            url = zip_url(self.runtime)
         except Exception as error:  # no Worker here, or no zip named by the page
             self._fail(t("ai_err_load", error=str(error)))
             return
