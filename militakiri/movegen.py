@@ -183,18 +183,22 @@ _REACHES = (1, 2, 3, 4, TOWER_REACH)
 
 def _rays(kind):
     """``(move_rays, take_rays)``, each ``[shape][reach][square]``: the lines
-    a piece of that shape and reach may use, each cut to its reach."""
+    a piece of that shape and reach may use, each cut to its reach. Shapes
+    that move one way and take another share the same lists (a star moves
+    and takes along all eight, a cross moves as a plus takes): built once."""
     tables = _RAY_TABLES.get(kind.name)
     if tables is None:
+        built: dict = {}
+
+        def lines(directions: tuple, distance: int) -> list:
+            key = (directions, distance)
+            if key not in built:
+                built[key] = [tuple(kind.rays[sq][d][:distance] for d in directions) for sq in kind.squares]
+            return built[key]
+
         tables = tuple(
             {
-                shape: {
-                    distance: [
-                        tuple(kind.rays[sq][d][:distance] for d in directions[shape])
-                        for sq in kind.squares
-                    ]
-                    for distance in _REACHES
-                }
+                shape: {distance: lines(directions[shape], distance) for distance in _REACHES}
                 for shape in (STAR, CROSS, PLUS)
             }
             for directions in (MOVE_DIRECTIONS, TAKE_DIRECTIONS)
