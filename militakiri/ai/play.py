@@ -183,7 +183,11 @@ def review_game(game, seconds: float | None = None, depth: int | None = 3) -> li
 
 
 def choose_setup(
-    kind: BoardKind | str, level: int | str = MAX_LEVEL, rng: Random | int | None = None
+    kind: BoardKind | str,
+    level: int | str = MAX_LEVEL,
+    rng: Random | int | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = now,
 ) -> Setup:
     """A set-up (R4, R5) for ``level``.
 
@@ -193,12 +197,17 @@ def choose_setup(
     one move ahead, the search levels by a short search (two plies and the
     takes on the single board, one on the double), which punishes towers
     left on open lines the enemy's towers can reach.
+
+    ``seconds`` bounds the judging: candidates are judged one after the
+    other, and once the time is up the best judged so far is kept (the
+    first always is). None judges them all: the same set-up everywhere.
     """
     kind = board_kind(kind) if isinstance(kind, str) else kind
     level = parse_level(level)
     rng = _as_rng(rng)
     if level == 1:
         return Setup.random(kind, rng)
+    deadline = None if seconds is None else clock() + seconds
     single = kind.files <= 6
     candidates = _distinct_setups(kind, rng, 8 if single else 6)
     enemies = _distinct_setups(kind, rng, 3 if single else 2)
@@ -216,6 +225,8 @@ def choose_setup(
                 total += score if first == 0 else -score
         if best_score is None or total > best_score:
             best, best_score = setup, total
+        if deadline is not None and clock() >= deadline:
+            break
     return best
 
 

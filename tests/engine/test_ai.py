@@ -318,6 +318,25 @@ def test_choose_setup_gives_a_valid_setup(kind, level):
     assert choose_setup(kind.name, level, Random(level)) == setup  # reproducible
 
 
+
+def test_a_set_up_with_a_time_budget_keeps_the_best_judged_when_the_time_is_up():
+    """The page gives the computer's set-up a budget (a slower interpreter
+    judges fewer candidates); the clock is read once after each candidate."""
+    ticks = []
+
+    def clock() -> float:
+        ticks.append(None)
+        return 0.3 * (len(ticks) - 1)  # 0 at the start, then 0.3 s per candidate judged
+
+    hurried = choose_setup(SINGLE, 4, Random(5), seconds=0.5, clock=clock)
+    assert len(ticks) == 3  # the start, then two candidates: the second ends past 0.5 s
+    assert Setup.parse(hurried.text(), SINGLE) == hurried
+    # No time at all: the first candidate is still judged, and taken.
+    first = choose_setup(SINGLE, 4, Random(5), seconds=0, clock=lambda: 0.0)
+    assert first == choose_setup(SINGLE, 4, Random(5), seconds=0, clock=lambda: 1.0)
+    # Time enough: every candidate, as without a budget.
+    assert choose_setup(SINGLE, 4, Random(5), seconds=1e9) == choose_setup(SINGLE, 4, Random(5))
+
 # Arena ----------------------------------------------------------------------------
 
 

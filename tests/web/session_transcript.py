@@ -27,7 +27,6 @@ from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs, query_params
 from web.model.review import GameReview
 from web.model.settings import GameSettings, custom_time_control, from_query
-from web.model.setup_stage import read_placed
 from web.model.shapes import icon_svg, piece_parts
 from web.model.training import Drill, Progress, next_puzzle, opponent as drill_opponent, rated, read_puzzles, star_line
 from web.model.ui_state import PLAYING, UiState
@@ -431,8 +430,6 @@ def pictures_and_places():
                   "a=%E2%82&b=%zz&c"):
         settings = from_query(query)
         out("  query", fields(settings, SETTINGS), "|", shown(query_params(query)), shown(parse_qs(query, True)))
-    out("  placed", read_placed('[{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}, {"colour": 1, "fields": []}]'),
-        read_placed("[1"))
     out("  rematch", fields(GameSettings(white="Anna", computer=1, level=3).rematch(), SETTINGS))
     out("  floats", [jsontext.float_text(x) for x in (0.1, 1 / 3, 2.5e-7, 123456789.125, 1e22, 299.87654321)])
     out("  json", jsontext.dumps({"z": [1.5, "\u00e9\U0001F600"], "a": {"y": None, "b": True}}, compact=True))
@@ -493,7 +490,7 @@ def stored_json():
     except ValueError as error:
         out("  deep save", type(error).__name__, error)
     out("  deep progress", Progress.read('{"stars": ' + "[" * 5000 + "]" * 5000 + "}").stars,
-        read_placed("[" * 5000 + "]" * 5000), opponent.recall(fresh, "[" * 5000 + "]" * 5000))
+        opponent.recall(fresh, "[" * 5000 + "]" * 5000))
 
 
 def main():

@@ -229,6 +229,35 @@ def test_the_computer_as_black_sets_up_after_the_player_who_is_not_hidden():
     assert state.setup_color is None and state.phase == SETUP  # the dice come next
 
 
+def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R4():
+    """Both set up at once (R4): the computer's set-up is asked for at the
+    start of the stage, within SETUP_SECONDS, and the same answer still fits
+    when its turn to place comes; the player's set-up is not waited for."""
+    state, _ = state_for(None, computer=1, level=4)
+    assert state.setup_color == 0 and not state.computer_turn() and state.computer_to_set_up()
+    request = opponent.next_request(state)
+    assert request.name == "setup" and request.args[:2] == ["single", 4]
+    assert request.args[3] == request.seconds == opponent.SETUP_SECONDS
+    text = worker_answer(request)
+    assert not opponent.apply(state, request, text)  # not its turn to place yet: web/ui/computer.py holds it
+    assert board_view.hidden_color(state) is None and state.setup.drafts[1].pieces() == {}
+    for square in ("c1", "d2", "b3"):
+        assert state.user_square(square)
+    assert state.setup_done()
+    assert state.computer_turn() and opponent.fits(state, request)
+    assert opponent.apply(state, request, text)
+    assert state.setup_color is None and not state.computer_to_set_up()
+    assert opponent.next_request(state) is None  # the dice come next, nothing to ask
+    assert state.game is None and state.setup.setups()[1].text() == text
+
+
+def test_an_early_set_up_answer_does_not_fit_a_new_game():
+    state, _ = state_for(None, computer=1, level=2)
+    request = opponent.next_request(state)
+    state.new_game(state.settings)
+    assert not opponent.fits(state, request)
+
+
 def test_hint_only_in_untimed_games_on_the_players_turn():
     state, _ = state_for(START, computer=1)
     request = opponent.hint_request(state)

@@ -29,6 +29,8 @@ from web.model.ui_state import SETUP
 
 #: The strongest level's thinking time without a clock, and for a hint (s).
 UNTIMED_SECONDS = 1.0
+#: The time the search levels judge their set-up in (s), while the player places theirs.
+SETUP_SECONDS = 1.0
 HINT_SECONDS = 1.0
 #: With a clock: a share of the time left, within these bounds (s).
 MIN_SECONDS, MAX_SECONDS = 0.2, 3.0
@@ -63,10 +65,11 @@ class Request:
 
 def state_key(state) -> tuple:
     """What an answer must still find: the same game at the same move, or
-    the same set-up still to be made."""
+    the same game in its set-up stage (the computer's set-up is one answer
+    for the whole stage)."""
     game = state.game
     if game is None or not state.started:
-        return ("setup", state.game_id, state.setup_color)
+        return ("setup", state.game_id, state.computer)
     return ("game", state.game_id, len(game.tokens), game.position.string(), game.is_over())
 
 
@@ -90,13 +93,15 @@ def _seed(state) -> int:
 
 
 def next_request(state) -> Request | None:
-    """What the computer has to do now: its set-up, its move, or nothing."""
+    """What the computer has to do: its set-up (from the start of the set-up
+    stage, whoever places now: R4), its move, or nothing."""
+    level = state.settings.level
+    if state.computer_to_set_up():
+        return Request("setup", [state.kind.name, level, _seed(state), SETUP_SECONDS], state_key(state),
+                       SETUP_SECONDS)
     if not state.computer_turn():
         return None
     color = state.computer
-    level = state.settings.level
-    if state.phase == SETUP:
-        return Request("setup", [state.kind.name, level, _seed(state)], state_key(state))
     seconds = think_seconds(state, color) if level == MAX_LEVEL else None
     position = state.game.position.string()
     return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)

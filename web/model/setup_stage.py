@@ -17,7 +17,6 @@ from militakiri.draft import SetupDraft
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
 from militakiri.setup import Setup
 
-from web.model.jsontext import loads
 from web.model.status import Mark, Message, warning
 
 if TYPE_CHECKING:
@@ -79,6 +78,10 @@ class SetupStage:
         self._replace(SetupDraft.from_setup(Setup.parse(text, self.kind), self.color))
         self.color = BLACK if self.color == WHITE else None
 
+    def confirmed(self, color: int) -> bool:
+        """Whether ``color``'s set-up is done (White places first, then Black)."""
+        return self.color is None or color < self.color
+
     def setups(self) -> tuple[Setup, Setup]:
         """Both set-ups, once both are done."""
         return self.drafts[WHITE].setup(), self.drafts[BLACK].setup()
@@ -119,38 +122,3 @@ class SetupStage:
     def _replace(self, draft: SetupDraft) -> None:
         self.drafts = tuple(draft if draft.color == color else old for color, old in enumerate(self.drafts))
 
-
-#: At most a tower per set-up row on the single board (web/boot/early_setup.js).
-MAX_PLACED = 3
-
-
-def read_placed(text: str | None) -> list[tuple[int, list[str], bool]] | None:
-    """The set-ups placed before Python ran (``html[data-setup-early]``,
-    JSON): ``[(colour, fields, done), ...]`` in the order they were placed,
-    or None if the text is not that. The fields are only names here; the
-    engine checks them when they are placed.
-
-    >>> read_placed('[{"colour": 0, "fields": ["c1", "d2", "b3"], "done": true}, {"colour": 1, "fields": ["c8"]}]')
-    [(0, ['c1', 'd2', 'b3'], True), (1, ['c8'], False)]
-    >>> read_placed('[{"colour": 2, "fields": []}]'), read_placed("[1"), read_placed(None)
-    (None, None, None)
-    """
-    try:
-        value = loads(text or "")
-    except ValueError:
-        return None
-    if not isinstance(value, list) or not 1 <= len(value) <= 2:
-        return None
-    placed = []
-    for item in value:
-        if not isinstance(item, dict):
-            return None
-        colour, fields, done = item.get("colour"), item.get("fields"), item.get("done", False)
-        if colour not in (0, 1) or not isinstance(fields, list) or len(fields) > MAX_PLACED:
-            return None
-        if not all(isinstance(field, str) and 2 <= len(field) <= 3 for field in fields):
-            return None
-        placed.append((colour, fields, done is True))
-    if len({colour for colour, _, _ in placed}) != len(placed):
-        return None
-    return placed

@@ -303,6 +303,13 @@ class UiState:
             return self.setup_color == color
         return phase == PLAYING and self.game.position.turn == color
 
+    def computer_to_set_up(self) -> bool:
+        """Whether the computer's set-up is still to be made, now or after the
+        player's: both set up at once (R4), so it is asked for at the start
+        of the set-up stage and placed when its turn comes."""
+        return (self.computer is not None and self.phase == SETUP and self.setup is not None
+                and not self.setup.confirmed(self.computer))
+
     def player_sets_up(self) -> bool:
         """Whether a player (not the computer) is placing a set-up now: the
         Random, Clear and Done buttons show, and the free fields are marked."""
@@ -472,21 +479,6 @@ class UiState:
         if self.player_sets_up():
             self.setup.draft.clear()
             self.message = None
-
-    def place_setup(self, color: int, squares: list[str], done: bool) -> bool:
-        """A set-up the player placed before the page could check it
-        (web/ui/early_setup.py): each square pointed at as a click would,
-        then Done if it was pressed. False, changing nothing, unless
-        ``color`` is placing now; a refusal stops it and is shown (R24)."""
-        if not self.player_sets_up() or self.setup_color != color:
-            return False
-        self.setup.draft.clear()
-        for square in squares:
-            if not self._setup_square(square):
-                return True
-        if done:
-            self.setup_done()
-        return True
 
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""

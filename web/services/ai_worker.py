@@ -66,9 +66,11 @@ def move(position: str, level: int, seed: int, seconds: float | None = None) -> 
                              _whole(seed, "seed"), _seconds(seconds))
 
 
-def setup(board: str, level: int, seed: int) -> str:
-    """The computer's set-up, as set-up text (``"Sc Xd Pb"``)."""
-    return play.choose_setup(_text(board, "board"), _whole(level, "level"), _whole(seed, "seed")).text()
+def setup(board: str, level: int, seed: int, seconds: float | None = None) -> str:
+    """The computer's set-up, as set-up text (``"Sc Xd Pb"``); ``seconds``
+    bounds its judging (None: every candidate judged, the same everywhere)."""
+    budget = None if seconds is None else _seconds(seconds)
+    return play.choose_setup(_text(board, "board"), _whole(level, "level"), _whole(seed, "seed"), budget).text()
 
 
 def hint(position: str, seconds: float | None = None) -> str:

@@ -246,6 +246,8 @@ class Computer:
         self.worker = Workers(self._worker_status, self.state.now)
         #: The request in flight for the computer's own turn, and for a hint.
         self.asked: opponent.Request | None = None
+        #: The worker's answer to ``asked``, until the computer's turn to play it.
+        self.held = None
         self.hint_asked: opponent.Request | None = None
         #: The game (by identity) for which the worker failed: a new game tries again.
         self._failed_game = None
@@ -308,7 +310,7 @@ class Computer:
     def consider(self) -> None:
         """Whether the computer has something to do now (every game event,
         and once the page is ready): remember its side, warm up its worker,
-        ask for its set-up or move."""
+        ask for its set-up or move, play an answer that waited for its turn."""
         if not self._live:
             return
         state = self.state
@@ -318,16 +320,18 @@ class Computer:
         self._remember()
         if state.computer is not None:
             self.want()
-        if state.computer_turn() and state.computer_problem is None:
+        if state.computer_problem is None:
             key = opponent.state_key(state)
             if self.asked is None or self.asked.key != key:
                 request = opponent.next_request(state)
                 if request is not None:
-                    self.asked = request
-                    if self.worker.status == "starting" and state.message is None:
-                        state.message = Message("computer_starting", {"player": state.label(state.computer)})
-                        self._set_status_line()
+                    self.asked, self.held = request, None
                     asyncio.create_task(self._run(request))
+            if self.asked is not None and self.held is None and state.computer_turn() \
+                    and self.worker.status == "starting" and state.message is None:
+                state.message = Message("computer_starting", {"player": state.label(state.computer)})
+                self._set_status_line()
+            self._play_held()
         self._indicators()
 
     def _remember(self) -> None:
@@ -388,10 +392,26 @@ class Computer:
                 self.asked = None
             return
         wait = MIN_REPLY_S - (state.now() - asked_at)
-        if wait > 0:
+        if wait > 0 and request.name == "move":
             await asyncio.sleep(wait)
         if self.asked is request:
-            self.asked = None
+            self.held = value
+            self._play_held()
+
+    def _play_held(self) -> None:
+        """Play the answer to :attr:`asked` once it is the computer's turn: its
+        set-up, made while the player places theirs, waits for its turn to
+        place (R4); an answer the game has moved past is dropped."""
+        request, value = self.asked, self.held
+        if request is None or value is None:
+            return
+        state = self.state
+        if not opponent.fits(state, request):
+            self.asked = self.held = None
+            return
+        if not state.computer_turn():
+            return
+        self.asked = self.held = None
         try:
             changed = opponent.apply(state, request, value)
         except Exception as error:  # an answer the engine refuses (never expected)
