@@ -12,9 +12,10 @@ background only when a game needs it.
                           dialog's choices written in (tools/prerender.py), preload
                           hints, the version
     pyscript.toml         PyScript's config: MicroPython from ./micropython/
-    page-<hash>.zip       militakiri/ and web/ (all but web/main.py) as MicroPython
-                          bytecode: the page (web/boot/app_files.mjs) and the
-                          computer's MicroPython worker
+    page-<hash>.romfs.gz  militakiri/ and web/ (all but web/main.py) as MicroPython
+                          bytecode in a ROMFS image, gzipped: mounted read-only by
+                          the page (web/boot/app_files.mjs) and by the computer's
+                          MicroPython worker
     app-<hash>.zip        the same as sources: the computer's Pyodide worker
     sw.js                 the service worker with this version's precache list
     web/                  web/main.py, the style sheet, the boot scripts
@@ -31,6 +32,7 @@ made, each tested on its own in tests/site/test_site_build.py.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import io
 import json
@@ -120,7 +122,7 @@ class Site:
         self.version = version
         self.page = ""  # index.html as the steps fill it, written last
         self.bundle = ""  # app-<hash>.zip: the sources
-        self.page_bundle = ""  # page-<hash>.zip: MicroPython's bytecode
+        self.page_bundle = ""  # page-<hash>.romfs.gz: MicroPython's bytecode
         self.rules: list[str] = []
         self.preloads: list[str] = []  # what index.html asks for at once
         self.precache: dict[str, str] = {}
@@ -187,12 +189,42 @@ def compile_for_micropython(sources: dict[str, bytes]) -> dict[str, bytes]:
     return compiled
 
 
+def make_romfs(files: dict[str, bytes]) -> bytes:
+    """A MicroPython ROMFS image of ``{path: bytes}`` (mpremote's writer, the
+    format of ``mpremote romfs build``), gzipped; the same files give the same
+    bytes. MicroPython mounts it read-only and imports the bytecode in place:
+    no file to write into its file system at start, and the import's search
+    stays in C (docs/runtime.md)."""
+    from mpremote.romfs import VfsRomWriter
+
+    tree: dict = {}
+    for rel, data in files.items():
+        *folders, name = rel.split("/")
+        node = tree
+        for folder in folders:
+            node = node.setdefault(folder, {})
+        node[name] = data
+    writer = VfsRomWriter()
+
+    def add(node: dict) -> None:
+        for name, entry in sorted(node.items()):
+            if isinstance(entry, dict):
+                writer.opendir(name)
+                add(entry)
+                writer.closedir()
+            else:
+                writer.mkfile(name, entry)
+
+    add(tree)
+    return gzip.compress(writer.finalise(), compresslevel=9, mtime=0)
+
+
 def bundle_python(site: Site) -> None:
-    """The engine and the web package in two zips, each named by its content:
-    the sources (``app-*.zip``, for Pyodide in the computer's worker) and
-    their MicroPython bytecode (``page-*.zip``, for the page and the
-    computer's MicroPython worker); one request each. The one-line modules
-    MicroPython lacks (web/boot/micropython) stay sources in both."""
+    """The engine and the web package, each bundle named by its content: the
+    sources in a zip (``app-*.zip``, for Pyodide in the computer's worker)
+    and their MicroPython bytecode in a ROMFS image (``page-*.romfs.gz``, for
+    the page and the computer's MicroPython worker); one request each. The
+    one-line modules MicroPython lacks (web/boot/micropython) stay sources."""
     rels = engine_modules(site.root) + web_modules(site.root)
     if "militakiri/__init__.py" not in rels:
         raise BuildError("militakiri/__init__.py not found")
@@ -202,8 +234,8 @@ def bundle_python(site: Site) -> None:
     (site.out / site.bundle).write_bytes(data)
     stubs = {rel: text for rel, text in sources.items() if rel.startswith(STUBS)}
     compiled = compile_for_micropython({rel: text for rel, text in sources.items() if rel not in stubs})
-    data = make_bundle({**compiled, **stubs})
-    site.page_bundle = f"page-{sha256(data)[:12]}.zip"
+    data = make_romfs({**compiled, **stubs})
+    site.page_bundle = f"page-{sha256(data)[:12]}.romfs.gz"
     (site.out / site.page_bundle).write_bytes(data)
 
 
@@ -275,7 +307,7 @@ def render_page(site: Site) -> None:
     (tools/prerender.py), the zip's name, and preload hints for the start's
     chain of small files (PyScript's chunks, the config, MicroPython and the zip)."""
     page = prerender.page(site.page, site.root)
-    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs", "web/boot/unzip.mjs"]
+    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs", "web/boot/romfs.mjs"]
     site.preloads = modules + ["pyscript.toml", site.page_bundle, "micropython/micropython.wasm", "web/main.py"]
     hints = [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".

@@ -14,14 +14,17 @@
 // Options before the code/file:
 //   --root DIR   repo root to take the packages from (default: this repo)
 //   --heap MB    the interpreter's heap (default 64)
+//   --romfs FILE a built page-<hash>.romfs.gz (tools/build.py) mounted at /rom
+//                as the page mounts it (web/boot/romfs.mjs), instead of the sources
 
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
+import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const USAGE = "usage: node tools/mpy_run.mjs [--root DIR] [--heap MB] (-c CODE | FILE | -) [args...]";
+const USAGE = "usage: node tools/mpy_run.mjs [--root DIR] [--heap MB] [--romfs FILE] (-c CODE | FILE | -) [args...]";
 const APP = "/app";
 const PACKAGES = ["militakiri", "web"];
 // The one-line modules MicroPython lacks (web/boot/micropython/README.md).
@@ -35,24 +38,26 @@ function usageError(message) {
 function parseArgs(argv) {
   let root = path.resolve(HERE, "..");
   let heap = 64;
+  let romfs = null;
   let i = 0;
   for (; i < argv.length; i += 2) {
     if (argv[i] === "--root") root = path.resolve(argv[i + 1] ?? "");
     else if (argv[i] === "--heap") heap = Number(argv[i + 1]);
+    else if (argv[i] === "--romfs") romfs = path.resolve(argv[i + 1] ?? "");
     else break;
   }
   const mode = argv[i];
   if (mode === undefined) usageError("nothing to run");
   if (mode === "-c") {
     if (argv[i + 1] === undefined) usageError("argument expected for -c");
-    return { root, heap, code: argv[i + 1], name: "-c", args: argv.slice(i + 2) };
+    return { root, heap, romfs, code: argv[i + 1], name: "-c", args: argv.slice(i + 2) };
   }
   if (mode.startsWith("-") && mode !== "-") usageError(`unknown option ${mode}`);
   const code = fs.readFileSync(mode === "-" ? 0 : mode, "utf8");
-  return { root, heap, code, name: mode, args: argv.slice(i + 1) };
+  return { root, heap, romfs, code, name: mode, args: argv.slice(i + 1) };
 }
 
-// Copies every .py and .json file below root/name into the interpreter's FS.
+// Copies every .py, .mpy and .json file below root/name into the interpreter's FS.
 function copyTree(FS, root, name) {
   const source = path.join(root, name);
   if (!fs.existsSync(source)) return;
@@ -63,13 +68,13 @@ function copyTree(FS, root, name) {
       const from = path.join(dir, entry.name);
       const to = `${target}/${entry.name}`;
       if (entry.isDirectory()) walk(from, to);
-      else if (/\.(py|json)$/.test(entry.name)) FS.writeFile(to, fs.readFileSync(from));
+      else if (/\.(py|mpy|json)$/.test(entry.name)) FS.writeFile(to, fs.readFileSync(from));
     }
   };
   walk(source, `${APP}/${name}`);
 }
 
-const { root, heap, code, name, args } = parseArgs(process.argv.slice(2));
+const { root, heap, romfs, code, name, args } = parseArgs(process.argv.slice(2));
 const moduleUrl = pathToFileURL(
   path.join(HERE, "..", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"));
 const { loadMicroPython } = await import(moduleUrl.href);
@@ -80,10 +85,16 @@ const mp = await loadMicroPython({
   stderr: write(process.stderr),
   linebuffer: false,
 });
-try { mp.FS.mkdir(APP); } catch { /* exists */ }
-for (const pkg of PACKAGES) copyTree(mp.FS, root, pkg);
 const argvLiteral = JSON.stringify([name, ...args]);
-mp.runPython(`import sys\nsys.path.insert(0, "${APP}")\nsys.path.append("${STUBS}")\nsys.argv[:] = ${argvLiteral}`);
+if (romfs) {
+  const { mountRomfs } = await import(pathToFileURL(path.join(HERE, "..", "web", "boot", "romfs.mjs")).href);
+  mountRomfs(mp, new Uint8Array(zlib.gunzipSync(fs.readFileSync(romfs))));
+} else {
+  try { mp.FS.mkdir(APP); } catch { /* exists */ }
+  for (const pkg of PACKAGES) copyTree(mp.FS, root, pkg);
+  mp.runPython(`import sys\nsys.path.insert(0, "${APP}")\nsys.path.append("${STUBS}")`);
+}
+mp.runPython(`import sys\nsys.argv[:] = ${argvLiteral}`);
 try {
   mp.runPython(code);
 } catch (error) {

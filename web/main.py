@@ -1,8 +1,9 @@
 """Bootstrap of the page: read the URL, build the App, say the page is ready.
 
 PyScript runs this file on MicroPython (index.html's ``<script type="mpy">``);
-the page's zip, unpacked into the interpreter's file system by pyscript.toml's
-[files], holds the engine (``militakiri``) and the page (``web``).
+the engine (``militakiri``) and the page (``web``) are bytecode in a ROMFS
+image that web/boot/romfs.mjs has mounted at /rom, first on ``sys.path``
+(the one-line modules MicroPython lacks, web/boot/micropython, last).
 
 URL parameters (all optional): ``board=single|double``, ``time=300+5``
 (per player, as in the record's TimeControl tag), ``white=`` / ``black=``
@@ -17,14 +18,9 @@ web/ui/session.py; the computer's workers start only after the page is ready
 (web/ui/computer.py).
 """
 
-import sys
-
 import js
 
 js.performance.mark("militakiri:main")  # where the page's own Python starts (docs/runtime.md)
-# The one-line modules MicroPython lacks (__future__, typing): after the
-# interpreter's own, so CPython never sees them (web/boot/micropython/README.md).
-sys.path.append("web/boot/micropython")
 
 from web.model.settings import from_query, has_game_params  # noqa: E402
 from web.services.embed import embed_options  # noqa: E402

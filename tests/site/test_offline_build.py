@@ -91,7 +91,7 @@ def test_index_preloads_what_the_start_fetches(built):
     assert "./micropython/micropython.mjs" in modules
     assert fetches == ["./pyscript.toml", f"./{summary['page_bundle']}", "./micropython/micropython.wasm",
                        "./web/main.py"]
-    assert "./web/boot/unzip.mjs" in modules  # web/boot/app_files.mjs's import
+    assert "./web/boot/romfs.mjs" in modules  # web/boot/app_files.mjs's import
     assert not [h for h in modules + fetches if "pyodide" in h]
     # fetch() in PyScript is CORS mode: only crossorigin preloads are reused.
     assert all(a.get("as") == "fetch" and "crossorigin" in a for a in parser.links if a.get("rel") == "preload")

@@ -57,10 +57,30 @@ def test_layout(built):
     assert not (out / "web" / "boot" / "first_stage.js").exists()
 
 
-def test_the_page_runs_on_micropython_with_its_python_in_one_zip(built):
+#: Lists the files of the image mounted at /rom, one per line (tools/mpy_run.mjs --romfs).
+_LIST_ROM = """
+import os
+def walk(folder):
+    for name, kind, *_ in os.ilistdir(folder):
+        path = folder + "/" + name
+        if kind == 0x4000:
+            yield from walk(path)
+        else:
+            yield path
+for path in sorted(walk("/rom")):
+    print(path[len("/rom/"):])
+with open("/rom/militakiri/game.mpy", "rb") as handle:
+    print(handle.read(2))
+import militakiri, web.ui
+print(militakiri.__file__)
+"""
+
+
+def test_the_page_runs_on_micropython_with_its_python_in_one_image(built):
     """PyScript's MicroPython from this site; the page's Python as MicroPython
-    bytecode in one zip (web/boot/app_files.mjs writes it in), the sources in
-    another for the computer's Pyodide; index.html names both."""
+    bytecode in one ROMFS image (web/boot/romfs.mjs mounts it), the sources in
+    a zip for the computer's Pyodide; index.html names both. The image is
+    read by MicroPython itself, mounted as the page mounts it."""
     out, summary = built
     config = tomllib.loads((out / "pyscript.toml").read_text())
     assert config["interpreter"] == "./micropython/micropython.mjs"
@@ -74,19 +94,31 @@ def test_the_page_runs_on_micropython_with_its_python_in_one_zip(built):
     sources = set(zipfile.ZipFile(out / summary["bundle"]).namelist())
     assert sources == set(summary["engine_modules"] + summary["web_modules"])
     assert "web/main.py" not in sources  # the page's entry point is its own <script>
-    compiled = zipfile.ZipFile(out / summary["page_bundle"])
+    assert summary["page_bundle"].endswith(".romfs.gz") and (out / summary["page_bundle"]).read_bytes()[:2] == b"\x1f\x8b"
+    listed = subprocess.run(["node", str(ROOT / "tools" / "mpy_run.mjs"), "--romfs", str(out / summary["page_bundle"]),
+                             "-c", _LIST_ROM], capture_output=True, text=True, timeout=120)
+    assert listed.returncode == 0, listed.stderr
+    *files, magic, where = listed.stdout.splitlines()
     stubs = {n for n in sources if n.startswith("web/boot/micropython/")}
     assert stubs == {"web/boot/micropython/__future__.py", "web/boot/micropython/typing.py"}
-    assert set(compiled.namelist()) == {n[:-3] + ".mpy" for n in sources - stubs} | stubs
-    # .mpy files, version 6 (the page imports them: tests/browser).
-    assert compiled.read("militakiri/game.mpy")[:2] == b"M\x06"
-    assert not [n for n in sources | set(compiled.namelist()) if "__pycache__" in n or n.endswith(".pyc")]
+    assert set(files) == {n[:-3] + ".mpy" for n in sources - stubs} | stubs
+    # .mpy files, version 6, imported from the image.
+    assert magic == "b'M\\x06'"
+    assert where == "/rom/militakiri/__init__.mpy"
+    assert not [n for n in sources | set(files) if "__pycache__" in n or n.endswith(".pyc")]
 
 
 def test_the_zip_is_the_same_for_the_same_sources():
     sources = {"b.py": b"B = 2\n", "a/__init__.py": b""}
     assert site_build.make_bundle(sources) == site_build.make_bundle(dict(reversed(sources.items())))
     assert zipfile.ZipFile(io.BytesIO(site_build.make_bundle(sources))).namelist() == ["a/__init__.py", "b.py"]
+
+
+def test_the_image_is_the_same_for_the_same_files():
+    files = {"b.mpy": b"M\x06", "a/__init__.mpy": b"M\x06", "a/c.py": b"C = 3\n"}
+    image = site_build.make_romfs(files)
+    assert image == site_build.make_romfs(dict(reversed(files.items())))
+    assert image != site_build.make_romfs({**files, "a/c.py": b"C = 4\n"})
 
 
 def test_each_slot_is_filled_once():

@@ -6,11 +6,11 @@
  * Pyodide (CPython, about 10x faster) plays at full strength; MicroPython
  * (0.2 MB, ready in a fraction of a second) answers while Pyodide's 10 MB
  * are still on their way. Both load from this site (nothing from the
- * internet) and run the same engine: one of the build's zips (the sources
- * for Pyodide, the page's compiled zip for MicroPython: the page names both
- * in <meta name="militakiri-app"> and <meta name="militakiri-page">),
- * fetched here, its files written into the interpreter's file system
- * (web/boot/unzip.mjs), then web/services/ai_worker.py answers.
+ * internet) and run the same engine: for Pyodide the sources (the build's
+ * app-<hash>.zip, unpacked by Pyodide itself), for MicroPython the page's
+ * own bytecode image (page-<hash>.romfs.gz, mounted by web/boot/romfs.mjs);
+ * the page names both in <meta name="militakiri-app"> and
+ * <meta name="militakiri-page">. Then web/services/ai_worker.py answers.
  *
  * Why not a PyScript <script type="py" worker>: PyScript's worker start-up
  * waits on IndexedDB (polyscript's package cache), which a cross-site
@@ -18,58 +18,57 @@
  * the page's own IndexedDB. These loaders need no storage.
  *
  * Messages (all plain data; Python values cross as JSON text):
- *   page -> worker  {type: "start", app: "<absolute URL of the zip for this interpreter>"}
+ *   page -> worker  {type: "start", app: "<absolute URL of the bundle for this interpreter>"}
  *                   {type: "call", id, name, args}     args: JSON list
  *   worker -> page  {type: "ready", runtime, loadMs, startMs, hello}
  *                   {type: "failed", runtime, error}    the interpreter or the engine did not load
  *                   {type: "answer", id, json}          json: ai_worker.call's answer
  */
-import { fetchZip, writeFiles } from "./unzip.mjs";
+import { fetchRomfs, mountRomfs } from "./romfs.mjs";
 
 const runtime = new URL(import.meta.url).searchParams.get("runtime") === "micropython" ? "micropython" : "pyodide";
 const started = performance.now();
 let loadMs = 0;
 
-async function loadInterpreter() {
-  if (runtime === "micropython") {
-    const { loadMicroPython } = await import("../../micropython/micropython.mjs");
-    const mp = await loadMicroPython({
+/** The interpreter with the engine on its path, from the bundle at ``url``. */
+async function loadMicroPythonWith(url) {
+  const { loadMicroPython } = await import("../../micropython/micropython.mjs");
+  const [mp, image] = await Promise.all([
+    loadMicroPython({
       url: new URL("../../micropython/micropython.wasm", import.meta.url).href,
       stdout: (line) => console.log(line),
       stderr: (line) => console.error(line),
-    });
-    loadMs = performance.now() - started;
-    return {
-      home: "/app/",
-      FS: mp.FS,
-      pathCode: (home) => `import sys\nsys.path.insert(0, "${home}")\nsys.path.append("${home}web/boot/micropython")`,
-      run: (code) => mp.runPython(code),
-      module: (name) => mp.pyimport(name),
-    };
-  }
-  const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
-  const py = await loadPyodide({ indexURL: new URL("../../pyodide/", import.meta.url).href });
+    }),
+    fetchRomfs(url),
+  ]);
   loadMs = performance.now() - started;
-  return {
-    home: "/home/pyodide/",
-    FS: py.FS,
-    pathCode: (home) => `import sys\nif "${home}" not in sys.path: sys.path.insert(0, "${home}")`,
-    run: (code) => py.runPython(code),
-    module: (name) => py.pyimport(name),
-  };
+  mountRomfs(mp, image);
+  return mp;
+}
+
+async function loadPyodideWith(url) {
+  const { loadPyodide } = await import("../../pyodide/pyodide.mjs");
+  const [py, zip] = await Promise.all([
+    loadPyodide({ indexURL: new URL("../../pyodide/", import.meta.url).href }),
+    fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  loadMs = performance.now() - started;
+  const home = "/home/pyodide/";
+  py.unpackArchive(zip, "zip", { extractDir: home });
+  py.runPython(`import sys\nif "${home}" not in sys.path: sys.path.insert(0, "${home}")`);
+  return py;
 }
 
 let gotApp;
 const app = new Promise((resolve) => { gotApp = resolve; });
 
 const ready = (async () => {
-  const [interpreter, files] = await Promise.all([
-    loadInterpreter(),
-    app.then(fetchZip),
-  ]);
-  writeFiles(interpreter.FS, interpreter.home, files);
-  interpreter.run(interpreter.pathCode(interpreter.home));
-  const module = interpreter.module("web.services.ai_worker");
+  const url = await app;
+  const interpreter = await (runtime === "micropython" ? loadMicroPythonWith(url) : loadPyodideWith(url));
+  const module = interpreter.pyimport("web.services.ai_worker");
   const call = (name, args) => module.call(name, args);
   const hello = JSON.parse(call("hello", "[]")).value;
   return { call, hello };

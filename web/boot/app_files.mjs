@@ -1,21 +1,18 @@
-/* The page's Python, written into PyScript's MicroPython before web/main.py runs.
+/* The page's Python, mounted into PyScript's MicroPython before web/main.py runs.
  *
- * index.html names the zip (<meta name="militakiri-page">: the engine and the
- * page compiled for MicroPython by tools/build.py). It is fetched and inflated
- * here as the page is read, alongside MicroPython itself, and written into the
- * interpreter's file system by PyScript's hook that runs before an async
- * script (web/main.py's <script type="mpy" async>). PyScript's own [files]
- * table unpacks a zip with a zip library in JavaScript, which took ~0.4 s of
- * a desktop start for this zip; the browser's DecompressionStream takes a few
- * milliseconds (docs/runtime.md).
+ * index.html names the image (<meta name="militakiri-page">: the engine and
+ * the page as MicroPython bytecode in a ROMFS image, tools/build.py). It is
+ * fetched and gunzipped here as it arrives, alongside MicroPython itself, and
+ * mounted by PyScript's hook that runs before an async script (web/main.py's
+ * <script type="mpy" async>): web/boot/romfs.mjs.
  */
 import { hooks } from "../../pyscript/core.js";
-import { fetchZip, writeFiles } from "./unzip.mjs";
+import { fetchRomfs, mountRomfs } from "./romfs.mjs";
 
 const meta = document.querySelector('meta[name="militakiri-page"]');
-const files = meta ? fetchZip(new URL(meta.content, document.baseURI).href) : Promise.resolve({});
+const image = meta ? fetchRomfs(new URL(meta.content, document.baseURI).href) : null;
 
 hooks.main.onBeforeRunAsync.add(async ({ interpreter }) => {
-  writeFiles(interpreter.FS, "/", await files);
+  if (image) mountRomfs(interpreter, await image);
   performance.mark("militakiri:files");
 });
