@@ -10,7 +10,8 @@ redesign), taken from git into ``bench/.frozen/<rev>/`` and imported under
 the name ``frozen_militakiri``: the old search on the old move generation,
 so the match and the speed figures compare the two as they ship. It is
 taken from git rather than kept as a second copy of every module in the
-tree; ``--frozen`` picks another commit.
+tree; ``--frozen`` picks another commit (issue 22's port to the subset
+MicroPython shares: ``--frozen 29409c3``, the last commit before it).
 
 1. Nodes per second: each side's ``analyse`` from NOTATION.md's start
    position, ``--nps-runs`` times ``--nps-seconds``, alternating.
@@ -59,7 +60,7 @@ def frozen_ai(rev: str):
     """The frozen package's ``ai`` module, extracted from git once."""
     folder = ROOT / "bench" / ".frozen" / rev[:12]
     package = folder / "frozen_militakiri"
-    if not (package / "ai.py").exists():
+    if not (package / "__init__.py").exists():
         archive = subprocess.run(["git", "archive", "--format=tar", rev, "militakiri"],
                                  cwd=ROOT, capture_output=True, check=True).stdout
         folder.mkdir(parents=True, exist_ok=True)
@@ -68,6 +69,9 @@ def frozen_ai(rev: str):
         (folder / "militakiri").rename(package)
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+    # Before issue 12 the AI was one module; since, a package whose play module answers.
+    if (package / "ai" / "play.py").exists():
+        return importlib.import_module("frozen_militakiri.ai.play")
     return importlib.import_module("frozen_militakiri.ai")
 
 
