@@ -56,6 +56,9 @@ PYSCRIPT = Path("node_modules") / "@pyscript" / "core" / "dist"
 MICROPYTHON = Path("node_modules") / "@micropython" / "micropython-webassembly-pyscript"
 PYODIDE = Path("node_modules") / "pyodide"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+#: PyScript's own Python package, as its core.js writes it into the interpreter
+#: at start (an artifact of @pyscript/core: ``export default {"pyscript": {...}}``).
+PYSCRIPT_PACKAGE = Path("node_modules") / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 #: PyScript's chunks that core.js imports at start (by name without the
@@ -189,6 +192,30 @@ def compile_for_micropython(sources: dict[str, bytes]) -> dict[str, bytes]:
     return compiled
 
 
+def pyscript_package(root: Path) -> dict[str, bytes]:
+    """PyScript's ``pyscript`` package, ``{"pyscript/NAME.py": source}``, as
+    the served core.js writes it into MicroPython before web/main.py runs and
+    then imports. Compiled into the page's image, which is first on
+    ``sys.path``, it is imported as bytecode: MicroPython compiled its 30 kB
+    of source at each start (~0.1 s on the phone profile, docs/runtime.md).
+    Each text must stand in the served bundle as it is, so the image never
+    holds another version than the one PyScript writes."""
+    artifact = (root / PYSCRIPT_PACKAGE).read_text(encoding="utf-8")
+    start = artifact.find("export default")
+    if start < 0:
+        raise BuildError(f"{PYSCRIPT_PACKAGE}: no export default (a new @pyscript/core layout?)")
+    package = json.loads(artifact[start + len("export default"):].strip().rstrip(";"))["pyscript"]
+    served = "".join(path.read_text(encoding="utf-8") for path in sorted((root / PYSCRIPT).glob("*.js")))
+    sources = {}
+    for name, text in sorted(package.items()):
+        if not isinstance(text, str) or not name.endswith(".py"):
+            raise BuildError(f"{PYSCRIPT_PACKAGE}: pyscript/{name} is not a module (a new layout?)")
+        if json.dumps(text, ensure_ascii=False) not in served:
+            raise BuildError(f"pyscript/{name}: not the text {PYSCRIPT}'s core writes")
+        sources[f"pyscript/{name}"] = text.encode()
+    return sources
+
+
 def make_romfs(files: dict[str, bytes]) -> bytes:
     """A MicroPython ROMFS image of ``{path: bytes}`` (mpremote's writer, the
     format of ``mpremote romfs build``), gzipped; the same files give the same
@@ -224,7 +251,8 @@ def bundle_python(site: Site) -> None:
     sources in a zip (``app-*.zip``, for Pyodide in the computer's worker)
     and their MicroPython bytecode in a ROMFS image (``page-*.romfs.gz``, for
     the page and the computer's MicroPython worker); one request each. The
-    one-line modules MicroPython lacks (web/boot/micropython) stay sources."""
+    one-line modules MicroPython lacks (web/boot/micropython) stay sources;
+    PyScript's own package is compiled into the image too (pyscript_package)."""
     rels = engine_modules(site.root) + web_modules(site.root)
     if "militakiri/__init__.py" not in rels:
         raise BuildError("militakiri/__init__.py not found")
@@ -233,7 +261,8 @@ def bundle_python(site: Site) -> None:
     site.bundle = f"app-{sha256(data)[:12]}.zip"
     (site.out / site.bundle).write_bytes(data)
     stubs = {rel: text for rel, text in sources.items() if rel.startswith(STUBS)}
-    compiled = compile_for_micropython({rel: text for rel, text in sources.items() if rel not in stubs})
+    compiled = compile_for_micropython({**{rel: text for rel, text in sources.items() if rel not in stubs},
+                                        **pyscript_package(site.root)})
     data = make_romfs({**compiled, **stubs})
     site.page_bundle = f"page-{sha256(data)[:12]}.romfs.gz"
     (site.out / site.page_bundle).write_bytes(data)

@@ -101,7 +101,10 @@ def test_the_page_runs_on_micropython_with_its_python_in_one_image(built):
     *files, magic, where = listed.stdout.splitlines()
     stubs = {n for n in sources if n.startswith("web/boot/micropython/")}
     assert stubs == {"web/boot/micropython/__future__.py", "web/boot/micropython/typing.py"}
-    assert set(files) == {n[:-3] + ".mpy" for n in sources - stubs} | stubs
+    pyscript = {f"pyscript/{name[:-3]}.mpy" for name in ("__init__.py", "ffi.py", "context.py", "display.py")}
+    assert pyscript <= set(files)  # PyScript's own package, as its core writes it (pyscript_package)
+    assert set(files) - {f for f in files if f.startswith("pyscript/")} == \
+        {n[:-3] + ".mpy" for n in sources - stubs} | stubs
     # .mpy files, version 6, imported from the image.
     assert magic == "b'M\\x06'"
     assert where == "/rom/militakiri/__init__.mpy"
@@ -112,6 +115,24 @@ def test_the_zip_is_the_same_for_the_same_sources():
     sources = {"b.py": b"B = 2\n", "a/__init__.py": b""}
     assert site_build.make_bundle(sources) == site_build.make_bundle(dict(reversed(sources.items())))
     assert zipfile.ZipFile(io.BytesIO(site_build.make_bundle(sources))).namelist() == ["a/__init__.py", "b.py"]
+
+
+def test_pyscript_package_is_the_text_the_served_core_writes(tmp_path):
+    """The image's copy of PyScript's package is compiled from the very texts
+    the served core.js writes; a different text is refused."""
+    package = site_build.pyscript_package(ROOT)
+    assert "pyscript/__init__.py" in package and "pyscript/ffi.py" in package
+    assert all(name.startswith("pyscript/") and name.endswith(".py") for name in package)
+    fake = tmp_path / "root"
+    artifact = fake / site_build.PYSCRIPT_PACKAGE
+    artifact.parent.mkdir(parents=True)
+    artifact.write_text('export default {"pyscript": {"ffi.py": "print(1)"}};')
+    (fake / site_build.PYSCRIPT).mkdir(parents=True)
+    (fake / site_build.PYSCRIPT / "core.js").write_text('const lib = {"ffi.py": "print(2)"};')
+    with pytest.raises(site_build.BuildError, match="not the text"):
+        site_build.pyscript_package(fake)
+    (fake / site_build.PYSCRIPT / "core.js").write_text('const lib = {"ffi.py": "print(1)"};')
+    assert site_build.pyscript_package(fake) == {"pyscript/ffi.py": b"print(1)"}
 
 
 def test_the_image_is_the_same_for_the_same_files():
