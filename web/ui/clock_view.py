@@ -40,8 +40,7 @@ class ClockView:
         state = self.state
         game = state.game
         if game is None or game.clock is None or not state.started:
-            self.update()
-            return
+            return  # no clock runs: refresh() shows the time a game will have
         was_playing = state.phase == PLAYING
         state.check_time()
         self.update()
