@@ -1,7 +1,7 @@
 """The strongest level against a frozen copy of itself from before the redesign.
 
     python bench/vs_frozen.py [--games 100] [--seconds 0.3] [--workers 2]
-                              [--frozen REV] [--nps-seconds 2] [--nps-runs 3]
+                              [--frozen REV] [--nps-seconds 2] [--nps-runs 3] [--skip N]
 
 Issue 12 redid the engine in layers and the AI as a package; the strongest
 level must not get weaker. The frozen copy is the whole ``militakiri``
@@ -114,10 +114,11 @@ def one_game(job: tuple) -> tuple:
         plies += 1
 
 
-def match(games: int, seconds: float, workers: int, rev: str, seed: int) -> float:
+def match(games: int, seconds: float, workers: int, rev: str, seed: int, skip: int = 0) -> float:
     jobs = []
     for index, (pair, roll) in enumerate(paired_openings(SINGLE, random.Random(seed), games)):
         jobs.append((index, index % 2, (pair[0].text(), pair[1].text()), roll.text(), seconds, rev))
+    jobs = jobs[skip:]  # the same games as a whole match's from game skip + 1 on
     print(f"match: max (today) against max (frozen at {rev[:12]}), {games} games at "
           f"{seconds:g} s a move, {workers} processes", flush=True)
     points = 0.0
@@ -133,7 +134,7 @@ def match(games: int, seconds: float, workers: int, rev: str, seed: int) -> floa
                   f"{share:g} ({termination}, {plies} plies); so far {points:g}/{done} "
                   f"[{time.monotonic() - started:.0f} s]", flush=True)
     print(f"today's max: {tally[0]} wins, {tally[1]} draws, {tally[2]} losses")
-    return points / games
+    return points / len(jobs)
 
 
 def main() -> None:
@@ -143,6 +144,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--frozen", default=FROZEN)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--skip", type=int, default=0,
+                        help="play games skip+1..games only (a match split across processes)")
     parser.add_argument("--nps-seconds", type=float, default=2.0)
     parser.add_argument("--nps-runs", type=int, default=3)
     args = parser.parse_args()
@@ -153,7 +156,7 @@ def main() -> None:
           f"{', '.join(f'{r:,.0f}' for r in new_rates)})")
     print(f"nodes/s frozen: {statistics.median(old_rates):,.0f} (runs: "
           f"{', '.join(f'{r:,.0f}' for r in old_rates)})")
-    score = match(args.games, args.seconds, args.workers, args.frozen, args.seed) if args.games else 0.0
+    score = match(args.games, args.seconds, args.workers, args.frozen, args.seed, args.skip) if args.games else 0.0
     print(f"nps_ratio_new_vs_frozen: {statistics.median(ratios):.2f} "
           f"(runs: {', '.join(f'{r:.2f}' for r in ratios)})")
     print(f"new_vs_frozen_score: {score:.3f}")
