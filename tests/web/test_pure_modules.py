@@ -174,10 +174,15 @@ def _asked_keys() -> set[str]:
 
 
 def _all_literals() -> set[str]:
+    """Every string the page's code and index.html hold, but the text tables'
+    own keys (a key's definition is no use of it)."""
     found = set()
     for path in WEB.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        tree = ast.parse(path.read_text())
+        definitions = {id(key) for node in ast.walk(tree) if isinstance(node, ast.Dict)
+                       and path.parent.name == "i18n" for key in node.keys}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in definitions:
                 found.add(node.value)
     return found | _html_keys() | _dynamic_keys()
 

@@ -137,7 +137,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "resign_question": "Who resigns? Resigning loses the game (R23).",
         "resign_as": "{player} resigns",
         # Result dialog ------------------------------------------------------
-        "result_title": "Game over",
         "result_wins": "{winner} wins",
         "result_draw": "Draw",
         "why_towers": "{loser} has no tower left on the board (R19).",
@@ -261,7 +260,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "open_game": "Open",
         # Language and rules ---------------------------------------------------
         "language": "Language",
-        "rules": "Rules",
         "rules_link": "The full rules, with examples on the board",
         "update_ready": "A new version of the game is ready.",
         "update_now": "Load it now",

@@ -141,7 +141,6 @@ NL: dict[str, str] = {
     "resign_question": "Wie geeft op? Opgeven verliest de partij (R23).",
     "resign_as": "{player} geeft op",
     # Result dialog ---------------------------------------------------------------
-    "result_title": "Partij voorbij",
     "result_wins": "{winner} wint",
     "result_draw": "Gelijkspel",
     "why_towers": "{loser} heeft geen toren meer op het bord (R19).",
@@ -279,7 +278,6 @@ NL: dict[str, str] = {
     "open_game": "Openen",
     # Language and rules ------------------------------------------------------
     "language": "Taal",
-    "rules": "Spelregels",
     "rules_link": "De volledige spelregels, met voorbeelden op het bord",
     "update_ready": "Er is een nieuwe versie van het spel.",
     "update_now": "Nu laden",
