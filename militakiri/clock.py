@@ -35,16 +35,37 @@ MAX_BONUS = 3600
 NONE, FISCHER, BRONSTEIN, CORRESPONDENCE = "none", "fischer", "bronstein", "correspondence"
 
 
+def _whole_seconds(value: object, what: str, high: int) -> int:
+    """``value`` as a whole number of seconds from 0 to ``high``: the record,
+    the link and the save write a time control in whole seconds (NOTATION.md),
+    so one that could not be written is refused here, where it is made."""
+    read_number(value, what, 0, high, InvalidTimeControlError)
+    if value != int(value):
+        raise InvalidTimeControlError(f"{what} {excerpt(value)} is not a whole number of seconds")
+    return int(value)
+
+
 class TimeControl:
-    """How much time each player has: see the module's docstring."""
+    """How much time each player has: see the module's docstring.
+
+    Times are whole seconds, written as digits however long (fourteen days a
+    move: ``c1209600``):
+
+    >>> TimeControl(CORRESPONDENCE, 14 * 86400).text(), TimeControl(FISCHER, 600.0, 5).text()
+    ('c1209600', '600+5')
+    >>> TimeControl(FISCHER, 90.5)
+    Traceback (most recent call last):
+    ...
+    militakiri.errors.InvalidTimeControlError: the time 90.5 is not a whole number of seconds
+    """
 
     def __init__(self, mode: str = NONE, seconds: float = 0, bonus: float = 0) -> None:
         if mode not in (NONE, FISCHER, BRONSTEIN, CORRESPONDENCE):
             raise InvalidTimeControlError(f"{excerpt(mode)} is not a kind of time control")
+        seconds = _whole_seconds(seconds, "the time", MAX_SECONDS)
+        bonus = _whole_seconds(bonus, "the increment or delay", MAX_BONUS)
         if mode != NONE and seconds <= 0:
             raise InvalidTimeControlError("a clock needs more than 0 seconds")
-        read_number(seconds, "the time", 0, MAX_SECONDS, InvalidTimeControlError)
-        read_number(bonus, "the increment or delay", 0, MAX_BONUS, InvalidTimeControlError)
         self.mode = mode
         #: Each player's total time; for correspondence, the time per move.
         self.seconds = seconds
@@ -85,9 +106,9 @@ class TimeControl:
         if self.mode == NONE:
             return "-"
         if self.mode == CORRESPONDENCE:
-            return f"c{self.seconds:g}"
+            return f"c{self.seconds}"
         sign = "d" if self.mode == BRONSTEIN else "+"
-        return f"{self.seconds:g}{sign}{self.bonus:g}"
+        return f"{self.seconds}{sign}{self.bonus}"
 
     @property
     def timed(self) -> bool:

@@ -1,8 +1,10 @@
 """The clocks (R21, R22): fed with timestamps, never with a wall clock."""
 
 import pytest
+from hypothesis import given, strategies as st
 
-from militakiri import Clock, ClockError, Game, GameOverError, TimeControl, Termination
+from militakiri import Clock, ClockError, Game, GameOverError, TimeControl, Termination, game_from_link, game_to_link
+from militakiri.clock import MAX_BONUS, MAX_SECONDS
 from militakiri.errors import InvalidTimeControlError
 from militakiri.pieces import BLACK, WHITE
 
@@ -15,6 +17,32 @@ def new_game(control: str) -> Game:
 @pytest.mark.parametrize("text", ["-", "600+5", "600+0", "300d3", "c86400"])
 def test_time_control_round_trip(text):
     assert TimeControl.parse(text).text() == text
+
+
+@given(st.sampled_from(["+", "d", "c"]), st.integers(1, MAX_SECONDS), st.integers(0, MAX_BONUS))
+def test_every_time_control_round_trips_in_whole_seconds(sign, seconds, bonus):
+    """Issue 24: ``{:g}`` wrote 1,000,000 s and more as ``1e+06``, which no
+    reader took, so the record, the link and the save of such a game became
+    unreadable; every time a control may hold is written as digits."""
+    text = f"c{seconds}" if sign == "c" else f"{seconds}{sign}{bonus}"
+    control = TimeControl.parse(text)
+    assert control.text() == text and TimeControl.parse(control.text()) == control
+
+
+@pytest.mark.parametrize("days", [12, 14, 30])
+def test_R22_correspondence_of_days_a_move_survives_the_record_and_the_link(days):
+    game = new_game(f"c{days * 86400}")
+    game.play("c3-d4", now=0)
+    assert f'[TimeControl "c{days * 86400}"]' in game.record()
+    assert Game.from_record(game.record()).time_control == game.time_control
+    assert game_from_link(game_to_link(game)).game.time_control == game.time_control
+
+
+@pytest.mark.parametrize("seconds, bonus", [(90.5, 0), (600, 2.5), (float("nan"), 0), (float("inf"), 0),
+                                            ("600", 0), (True, 0), (MAX_SECONDS + 1, 0)])
+def test_a_time_control_that_could_not_be_written_is_refused_where_it_is_made(seconds, bonus):
+    with pytest.raises(InvalidTimeControlError):
+        TimeControl("fischer", seconds, bonus)
 
 
 @pytest.mark.parametrize("text", ["", "abc", "600+", "+5", "0+5", "c0", "600x5", "-5"])

@@ -505,3 +505,19 @@ def test_a_links_clock_is_restored_paused_for_the_player_to_move():
     untimed = Game.from_position(START, time_control=TimeControl.parse("300+0"))
     untimed.play("c3-d4", now=0)
     assert prepare(untimed, wall_now=0).note == "link_no_clock"  # a link without times, as before
+
+
+def test_a_game_of_fourteen_days_a_move_from_the_query_is_saved_and_shared_whole():
+    """Issue 24: ``?time=c1209600`` made a game whose time control was written
+    ``c1.2096e+06``: its save, link and record could not be read back."""
+    from web.model.settings import from_query
+
+    settings = from_query("board=single&time=c1209600&position=" + START.replace(" ", "%20"))
+    assert not settings.ignored and settings.control().text() == "c1209600"
+    state = UiState(settings, now=FakeClock(), rng=Random(3), wall=lambda: 1_800_000_000.0)
+    game = state.game
+    game.play(game.legal_moves()[0], now=1_800_000_100.0)
+    restored = restore(snapshot(game, now=1_800_000_100.0, flipped=False), wall_now=1_800_000_200.0)
+    assert restored.game.time_control.text() == "c1209600" and restored.game.tokens == game.tokens
+    assert open_fragment("#" + share.link_of(game)).game.time_control.text() == "c1209600"
+    assert Game.from_record(game.record()).time_control.text() == "c1209600"
