@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
-from game_page import GamePage, errors_of, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 from web.model.ui_state import move_label
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -378,6 +378,12 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     tampered = json.dumps(data)
     key = page.evaluate(TAB_SAVE)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, tampered])
+    # The games this tab left for others (the record imported, the links
+    # opened: each keeps its save, issue 24) go, so the tampered one is the
+    # only save: else the page would open the newest that reads.
+    page.evaluate("""([prefix, key]) => Object.keys(localStorage)
+        .filter(k => k.startsWith(prefix) && k !== key).forEach(k => localStorage.removeItem(k))""",
+                  [SAVE_KEY + ".", key])
     errors.clear()  # the text page's favicon request (404) is not the game's
     goto_ready(page, app_url)
     expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
@@ -493,3 +499,28 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     page.screenshot(path=str(artifacts_dir / "embed-over.png"))
     assert not errors, errors
     context.close()
+
+
+def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(browser, base_url):
+    """Issue 24: a link opened over a saved, unfinished game (a hash change)
+    was saved under that game's key and the game was gone."""
+    other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    other.play(other.legal_moves()[0])
+    with fresh_game(browser, f"{base_url}?position={quote(START)}") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').length > 0")
+        first_key = page.evaluate(TAB_SAVE)
+        page.evaluate("link => { location.hash = link; }", game_to_link(other))
+        ui.expect_position(other.position.string())
+        page.wait_for_function(f"() => {TAB_SAVE} !== {json.dumps(first_key)}"
+                               f" && (localStorage.getItem({TAB_SAVE}) || '').length > 0")
+        saves = page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))
+                                         .map(k => [k, localStorage.getItem(k)])""")
+        games = {key: json.loads(text)["link"] for key, text in saves}
+        assert set(games) == {first_key, page.evaluate(TAB_SAVE)}
+        assert game_from_link(games[first_key]).game.tokens == ["c3-d4"]
+        assert game_from_link(games[page.evaluate(TAB_SAVE)]).game.tokens == other.tokens
+        page.locator("#btn-saved").click()
+        expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
+        assert not errors

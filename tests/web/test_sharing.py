@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
+from militakiri import WHITE, Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
 from militakiri.link import game_from_link, game_to_link
 from militakiri.randomness import Random
 
@@ -521,3 +521,80 @@ def test_a_game_of_fourteen_days_a_move_from_the_query_is_saved_and_shared_whole
     assert restored.game.time_control.text() == "c1209600" and restored.game.tokens == game.tokens
     assert open_fragment("#" + share.link_of(game)).game.time_control.text() == "c1209600"
     assert Game.from_record(game.record()).time_control.text() == "c1209600"
+
+
+def _saved_games(backend) -> dict:
+    """{key: the saved game's tokens} of every page save in ``backend``."""
+    return {key: restore(text, wall_now=0).game.tokens for key, text in backend.items.items()
+            if key.startswith(autosave.SAVE_KEY + ".")}
+
+
+@pytest.mark.parametrize("way_in", ["link", "record"])  # a link: at start or by a hash change (web/ui/session.py)
+def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
+    """Issue 24: opening a link (at once, or by a hash change) or a record
+    in a tab whose game is saved wrote the new game over the old one's save."""
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    state = played_state(["c3-d4"])
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=1) == "saved"
+    old_key = saver.key
+    other = played(6)
+    opened = (Game.from_record(other.record()) if way_in == "record"
+              else open_fragment("#" + share.link_of(other)).game)
+    state.load_game(opened)
+    assert saver.update(state, 0, wall=2) == "saved"
+    assert saver.key != old_key
+    assert _saved_games(backend) == {old_key: ["c3-d4"], saver.key: other.tokens}
+    assert [r.key for r in saver.others] == [old_key]  # under Saved games
+    assert [r.key for r in saver.saved_games(3)] == [saver.key, old_key]
+
+
+def test_a_position_start_after_a_reload_keeps_the_tabs_saved_game():
+    """?position= in a tab whose own game is saved (not that game: the save
+    is not opened, web/ui/session.py) plays on in a save of its own."""
+    backend = MemoryStorage()
+    first = Autosaver(SafeStorage(backend), slot="tab")
+    first.prime(played_state([]))
+    assert first.update(played_state(["c3-d4", "f6-f5"]), 0, wall=1) == "saved"
+    reloaded = Autosaver(SafeStorage(backend), slot="tab")  # the same tab, reloaded
+    assert reloaded.load(wall_now=2).game.tokens == ["c3-d4", "f6-f5"]
+    state = played_state([])  # the URL's game
+    reloaded.prime(state)
+    assert state._play("c3-d4") and reloaded.update(state, 0, wall=3) == "saved"
+    assert reloaded.key != first.key
+    assert _saved_games(backend) == {first.key: ["c3-d4", "f6-f5"], reloaded.key: ["c3-d4"]}
+
+
+def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced_goes():
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    saver.prime(played_state([]))
+    assert saver.update(played_state(["c3-d4"]), 0, wall=1) == "saved"
+    kept = saver.key
+    state = played_state([])
+    state.new_game(GameSettings())
+    saver.update(state, 0, wall=2)  # a new game: a fresh slot, the first game kept
+    restored = saver.saved_games(3)[0]
+    saver.open_other(restored, wall_now=3)
+    state.load_game(restored.game)
+    saver.prime(state)
+    assert state._play("f6-f5") and saver.update(state, 0, wall=4) == "saved"
+    assert saver.key == kept and _saved_games(backend) == {kept: ["c3-d4", "f6-f5"]}
+    # A finished game that another replaces leaves no save behind (as a new game does).
+    state.game.resign(WHITE)
+    assert saver.update(state, 0, wall=5) == "saved"
+    state.load_game(played(2))
+    assert saver.update(state, 0, wall=6) == "saved"
+    assert list(_saved_games(backend).values()) == [played(2).tokens]
+
+
+def test_an_embed_keeps_its_one_save_whatever_it_opens():
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), f"{autosave.SAVE_KEY}.embed.0000abcd")
+    state = played_state(["c3-d4"])
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=1) == "saved"
+    state.load_game(played(4))
+    assert saver.update(state, 0, wall=2) == "saved"
+    assert list(backend.items) == [f"{autosave.SAVE_KEY}.embed.0000abcd"]

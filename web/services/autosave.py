@@ -210,11 +210,17 @@ def new_slot() -> str:
     return "%010x" % bits
 
 
+#: :meth:`Autosaver.adopt`: the next game saved is the one opened from that save.
+_ADOPTED = "adopted"
+
+
 class Autosaver:
     """Saves the UiState's game whenever it changed (see the module doc).
 
     Each game has a save of its own, ``<key>.<slot>``, so two tabs with two
-    games keep both; :meth:`load` opens this tab's own save after a reload,
+    games keep both, and a game that replaces another in a tab (a new game,
+    a link, a hash change, ``?position=``, a record) gets a save of its own
+    (:meth:`_claim`); :meth:`load` opens this tab's own save after a reload,
     else the newest, lists the others in :attr:`others` and the saves it
     could not read in :attr:`broken` (left where they are: a save of its
     own is never written over another). An embed (``slot`` None) keeps one
@@ -230,6 +236,9 @@ class Autosaver:
         #: ``(key, reason)`` of each save that could not be read.
         self.broken: list[tuple[str, str]] = []
         self._last = None
+        #: The game (UiState.game_id) whose save :attr:`key` holds; None for
+        #: none yet, _ADOPTED for the game about to be opened from it.
+        self._owner = None
         self._link_key = None
         self._link = None
 
@@ -281,10 +290,12 @@ class Autosaver:
                 return None
             self._last = key
             done = self._leave_game()
+            self._owner = None
             if self.prefix is not None:
                 self.others = self.saved_games(wall)
             return done
         self._last = key
+        self._claim(state.game_id, wall)
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
         text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review,
                         link=self.link(game, state.game_id, state.computer_side()))
@@ -292,6 +303,19 @@ class Autosaver:
             return "failed"
         self._keep_newest()
         return "saved"
+
+    def _claim(self, game_id: int, wall: float) -> None:
+        """Every game keeps its own save: a game that is not the one this key
+        holds (opened from a link, a hash change, ``?position=`` or a record,
+        over the game of a tab or after a reload) moves the tab to a fresh
+        slot, and the game it replaces stays among the saved games unless it
+        was over (:meth:`_leave_game`). An embed keeps its one save."""
+        owner, self._owner = self._owner, game_id
+        if owner == _ADOPTED or owner == game_id or self.prefix is None:
+            return
+        if owner is not None or self.storage.get(self.key) is not None:
+            self._leave_game()
+            self.others = self.saved_games(wall)  # the game left among them
 
     def _leave_game(self) -> str | None:
         """A new game begins in this tab: an embed's one save goes; a page's
@@ -362,6 +386,7 @@ class Autosaver:
     def adopt(self, restored: Restored) -> None:
         """The page opened ``restored``: its next saves go to its key."""
         self.key = restored.key
+        self._owner = _ADOPTED
         self.others = [r for r in self.others if r.key != restored.key]
 
     def open_other(self, restored: Restored, wall_now: float) -> None:

@@ -274,12 +274,15 @@ class Session:
     def save(self, force: bool = False) -> None:
         if self.state.drill is not None:
             return  # a lesson or a puzzle: the saved game stays the player's own
+        listed = len(self.saver.others)
         try:
             done = self.saver.update(self.state, self.state.clock_now(), force=force, wall=self.state.wall())
         except Exception as error:  # autosave never breaks the game
             js.window.console.error(f"autosave: {error!r}")
             return
         self._remember_slot()
+        if len(self.saver.others) != listed:  # a game left for this one: Saved games shows it
+            self._update_notice()
         if done == "failed":  # said now, in the move that could not be saved
             game = self.state.game
             self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
