@@ -522,19 +522,26 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
                   annotations: dict[int, Annotation] | None = None):
     """Play every token of the move text on ``position``, adding each to
     ``tokens`` as written by the engine, and each comment and glyph to
-    ``annotations`` (by ply); return the result marker and where."""
+    ``annotations`` (by ply); return the result marker and where.
+
+    A move's comments and glyphs are gathered in lists and made one
+    Annotation at the end: adding each to the last made a copy of all
+    before it, so 99,000 glyphs after one move took seconds (issue 24).
+    """
     end_marker = None
     number, turn = position.number, position.turn
     annotations = {} if annotations is None else annotations
+    notes: dict[int, tuple[list[str], list[int]]] = {}  # ply: (comments, glyphs)
     text = "\n".join(reader.lines[first_row:])
     for word, line, column in _words(text):
         row = first_row + line
         if word.startswith("{"):
             if not word.endswith("}"):
                 raise reader.error("a comment { is not closed with }", row, column)
-            note = annotations.get(len(tokens), Annotation())
             comment = strip_space(word[1:-1])
-            annotations[len(tokens)] = Annotation(strip_space(f"{note.comment} {comment}"), note.nags)
+            comments = notes.setdefault(len(tokens), ([], []))[0]
+            if comment:
+                comments.append(comment)
             continue
         if word.startswith("$"):
             if not tokens:
@@ -543,8 +550,7 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
                 nag = read_int(word[1:], "a glyph", 0, 255)
             except MilitakiriError as error:
                 raise reader.error(str(error), row, column) from None
-            note = annotations.get(len(tokens), Annotation())
-            annotations[len(tokens)] = Annotation(note.comment, note.nags + (nag,))
+            notes.setdefault(len(tokens), ([], []))[1].append(nag)
             continue
         if end_marker is not None:
             raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
@@ -575,6 +581,8 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
         if turn == BLACK:
             number += 1
         turn = 1 - turn
+    for ply, (comments, nags) in notes.items():
+        annotations[ply] = Annotation(" ".join(comments), tuple(nags))
     return end_marker
 
 

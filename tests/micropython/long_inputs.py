@@ -71,6 +71,11 @@ def main(size):
     timed("record word", lambda text: read_record(text).tokens, tags + "1. " + "x" * (size - 100) + " *\n")
     timed("record placements", lambda text: read_record(text).tokens,
           tags + "1. " + "@a1," * (size // 4 - 30) + "c3-d4 *\n")
+    # Issue 24: each glyph copied the move's glyphs before it (seconds in CPython).
+    timed("record glyphs", lambda text: len(read_record(text).annotations[1].nags),
+          tags + "1. c3-d4 " + "$1 " * (size // 3 - 40) + "*\n")
+    timed("record comments", lambda text: len(read_record(text).annotations[1].comment),
+          tags + "1. c3-d4 " + "{a} " * (size // 4 - 40) + "*\n")
 
 
 if __name__ == "__main__":
