@@ -258,7 +258,8 @@ class Clock:
             raise ClockError(f"saved clock times {excerpt(left)} are not two times")
         clock.left = [float(read_number(x, "a saved clock time", 0, MAX_SECONDS, ClockError)) for x in left]
         to_move = data["to_move"]
-        if to_move is not None and (isinstance(to_move, bool) or to_move not in (0, 1)):
+        # A whole 0 or 1 only: 1.0 passed as a player and broke Resume (issue 24).
+        if to_move is not None and (isinstance(to_move, bool) or not isinstance(to_move, int) or to_move not in (0, 1)):
             raise ClockError(f"saved clock: {excerpt(to_move)} is not a player")
         clock.to_move = to_move
         clock._new_move()

@@ -141,3 +141,15 @@ def test_saved_clock_refuses_tampered_times():
                 {"control": "60+0", "left": [1, 2], "to_move": 7}):
         with pytest.raises(ClockError):
             Clock.from_dict(bad)
+
+
+@pytest.mark.parametrize("to_move", [1.0, 0.0, "1", True, 2, -1])
+def test_a_saved_clock_names_its_player_by_a_whole_0_or_1(to_move):
+    """Issue 24: a saved clock with ``to_move: 1.0`` was read, and Resume
+    raised TypeError."""
+    saved = Clock(TimeControl.parse("300+5")).to_dict(now=0)
+    saved["to_move"] = to_move
+    with pytest.raises(ClockError, match="not a player"):
+        Clock.from_dict(saved)
+    saved["to_move"] = 1
+    assert Clock.from_dict(saved).to_move == 1
