@@ -357,7 +357,7 @@ def saves_and_links(state):
     # A review, saved and as the record writes it.
     review = GameReview(corr)
     out("  review asks", review.next_position())
-    review.add("f6-f5", 35)
+    review.add("b3-b4", 35)  # a better move: legal where it stands (checked when read back)
     review.add(None, -1234)
     notes = review.annotations()
     out("  review", review.to_saved(), [(ply, notes[ply].comment) for ply in sorted(notes)])

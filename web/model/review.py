@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from militakiri.ai.review import GLYPHS, NAGS, MoveReview, clip, for_white, judge
+from militakiri.errors import MilitakiriError
 from militakiri.record import Annotation
 
 _DIGITS = "0123456789"
@@ -180,7 +181,7 @@ class GameReview:
         for ply in range(review.total):
             best = found.get(ply + 1, (0, None))[1]  # written after the move it would have replaced
             review.add(best, for_white(found[ply][0], review.turn_at(ply)))
-        return review
+        return review if review._bests_are_legal() else None
 
     def to_saved(self) -> list:
         return [[best, score] for best, score in self.scores]
@@ -197,4 +198,19 @@ class GameReview:
                     and isinstance(item[1], int) and not isinstance(item[1], bool)):
                 return None
             review.add(item[0], item[1])
-        return review
+        return review if review._bests_are_legal() else None
+
+    def _bests_are_legal(self) -> bool:
+        """Whether every better move is a legal move where it stands: a forged
+        ``[%best zz]`` or saved one made every frame fail (issue 24). One walk
+        through the game."""
+        position = self.game.start.copy()
+        for ply, (best, _score) in enumerate(self.scores):
+            if best is not None:
+                try:
+                    position.parse_move(best)
+                except MilitakiriError:
+                    return False
+            if ply < self.plies:
+                position.play(self.game.tokens[ply])
+        return True
