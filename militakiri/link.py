@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from binascii import crc32
 
+from .ai.levels import LEVELS
 from .board import BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits, strip_space
 from .clock import MAX_SECONDS, TimeControl
@@ -61,9 +62,6 @@ from .setup import Dice, Setup
 
 
 VERSION = 2
-#: The computer's levels a link may name (militakiri.ai.levels; the link is
-#: below the AI and only carries the number).
-MAX_COMPUTER_LEVEL = 9
 SEPARATOR = "!"
 #: Longer links (white space and a leading ``#g=`` counted) are refused
 #: unread (a 200-move double board game is ~300).
@@ -376,8 +374,11 @@ def _apply_end(game: Game, end: str) -> None:
 
 
 def _computer(text: str) -> tuple[int, int]:
-    if len(text) != 2 or text[0] not in "wb" or not "1" <= text[1] <= str(MAX_COMPUTER_LEVEL):
-        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level (b4)")
+    """The computer's side and level: only a level that exists (militakiri.ai.levels):
+    a link naming level 9 opened a game in which the computer never moved (issue 24)."""
+    if len(text) != 2 or text[0] not in "wb" or not is_digits(text[1]) or int(text[1]) not in LEVELS:
+        levels = f"{min(LEVELS)}-{max(LEVELS)}"
+        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level {levels} (b4)")
     return "wb".index(text[0]), int(text[1])
 
 

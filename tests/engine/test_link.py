@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, TimeControl
+from militakiri import link as link_module
 from militakiri.link import InvalidLinkError, game_from_link, game_to_link
 
 from .positions import make, played
@@ -125,3 +126,23 @@ def test_random_damage_never_crashes_and_never_half_loads():
         except InvalidLinkError:
             continue
         raise AssertionError(f"damaged link accepted: {damaged}")
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_a_link_carries_the_computers_side_and_level(level):
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    shared = game_from_link(game_to_link(game, computer=(1, level)))
+    assert shared.computer == (1, level)
+
+
+@pytest.mark.parametrize("level", ["0", "5", "9", "x"])
+def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
+    """Issue 24: a version-2 link naming level 5-9 opened a game in which the
+    computer never moved."""
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    body = game_to_link(game, computer=(1, 4)).rpartition("!")[0]
+    forged_body = body.replace("!b4!", f"!b{level}!")
+    assert forged_body != body
+    forged = forged_body + "!" + link_module._checksum(forged_body)  # resealed: only the level is wrong
+    with pytest.raises(InvalidLinkError, match="not a side and a level 1-4"):
+        game_from_link(forged)
