@@ -333,6 +333,23 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
     assert opponent.memory(other) is None
 
 
+@pytest.mark.parametrize("field, forged", [("level", "1e999"), ("level", "3.0"), ("level", "9"), ("level", "true"),
+                                           ("computer", "1.0"), ("computer", "2"), ("level", '"3"')])
+def test_a_forged_memory_of_the_computer_is_not_recalled(field, forged):
+    """Issue 24: a stored level of 1e999 raised OverflowError."""
+    from militakiri import game_from_link, game_to_link
+
+    state, _ = state_for(START, computer=1, level=3)
+    state.user_square("c3")
+    state.user_square("d4")
+    data = json.loads(opponent.memory(state))
+    reloaded, _ = state_for(None, computer=None)
+    reloaded.load_game(game_from_link(game_to_link(state.game)).game)
+    text = json.dumps(data).replace(f'"{field}": {json.dumps(data[field])}', f'"{field}": {forged}')
+    assert text != json.dumps(data)
+    assert not opponent.recall(reloaded, text) and reloaded.computer is None
+
+
 def test_the_computers_waiting_tower_is_not_called_the_players():
     """A promotion with its set-up zone full: the tower waits (R15); the
     status line does not tell the player "your new tower waits"."""

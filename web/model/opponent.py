@@ -164,10 +164,13 @@ def recall(state, text: str | None) -> bool:
         data = loads(text)
         fits_game = (data["start"] == game.start.string()
                      and data["names"] == [game.players.white, game.players.black])
-        color, level = int(data["computer"]), int(data["level"])
+        color, level = data["computer"], data["level"]
     except (ValueError, KeyError, TypeError):
         return False
-    if not fits_game or color not in (0, 1) or level not in LEVELS:
+    # Whole numbers only, read as they are: int(1e999) raised OverflowError (issue 24).
+    if not fits_game or not all(isinstance(x, int) and not isinstance(x, bool) for x in (color, level)):
+        return False
+    if color not in (0, 1) or level not in LEVELS:
         return False
     state.settings.computer, state.settings.level = color, level
     return True
