@@ -185,6 +185,16 @@ def read_number(
     return value
 
 
+# Games ----------------------------------------------------------------------------
+
+#: The most moves a game holds: play (militakiri.game), records, links and
+#: the page's saves all agree on it, so every game made can be read back
+#: (issue 24: a 2,100-move record played and saved could not be reopened, the
+#: link reader stopping at 2,000). Far beyond games people play (random play
+#: ends within a few hundred moves on either board).
+MAX_PLIES = 3000
+
+
 # Names ----------------------------------------------------------------------------
 
 #: The longest player's name, in every format that carries one.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from . import movegen
 from .board import BoardKind, board_kind
-from .bounded import excerpt, strip_space
+from .bounded import MAX_PLIES, excerpt, strip_space
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError
 from .move import Move
@@ -168,6 +168,9 @@ class Game:
             self.clock.resume(now)
             if self.check_time(now) is not None:
                 raise GameOverError(f"{excerpt(strip_space(token))}: {self._time_words()}")
+        if len(self.tokens) >= MAX_PLIES:
+            raise IllegalMoveError(f"{excerpt(strip_space(token))}: a game holds at most {MAX_PLIES:,} moves, "
+                                   "so that its record, link and save can be read back")
         move = self.position.parse_move(token)
         if self.touched is not None and move.origin != self.touched:
             square = self.kind.square_name(self.touched)

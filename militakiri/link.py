@@ -48,7 +48,7 @@ from binascii import crc32
 
 from .ai.levels import LEVELS
 from .board import BoardKind, board_kind
-from .bounded import MAX_NAME_CHARS, clean_name, excerpt, is_digits, strip_space
+from .bounded import MAX_NAME_CHARS, MAX_PLIES, clean_name, excerpt, is_digits, strip_space
 from .clock import MAX_SECONDS, TimeControl
 from .errors import MilitakiriError
 from .game import Game
@@ -63,12 +63,15 @@ from .setup import Dice, Setup
 
 VERSION = 2
 SEPARATOR = "!"
+#: The moves a link holds: as many as a game may (militakiri.bounded), so
+#: that every game's link reads back; a bound so a forged link cannot keep
+#: the page busy replaying.
+MAX_MOVES = MAX_PLIES
 #: Longer links (white space and a leading ``#g=`` counted) are refused
-#: unread (a 200-move double board game is ~300).
-MAX_LINK_CHARS = 4000
-#: More moves than any game played by people; a bound so a forged link
-#: cannot keep the page busy replaying.
-MAX_MOVES = 2000
+#: unread: a move costs about a character (a 200-move double board game is
+#: ~300), at most two (log2 of the legal moves, in base64url), and names and
+#: the rest a few hundred.
+MAX_LINK_CHARS = 2 * MAX_MOVES + 1000
 _ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE}
 #: The digits of the link's base 36 numbers and of base64url (RFC 4648 section 5).
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BoardKind, board_kind
-from .bounded import SPACE, clean_name, excerpt, quote, read_int, strip_space
+from .bounded import MAX_PLIES, SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
 from .outcome import RESULTS, Outcome, Termination
@@ -570,6 +570,9 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             raise reader.error(
                 f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
             )
+        if len(tokens) >= MAX_PLIES:
+            raise reader.error(f"move {len(tokens) + 1} ({excerpt(word)}): a game holds at most "
+                               f"{MAX_PLIES:,} moves", row, column)
         try:
             move = position.parse_move(word)
         except MilitakiriError as error:

@@ -39,3 +39,15 @@ def played(moves: int, kind=SINGLE, seed: int = 1, **options) -> Game:
     while len(game.tokens) < moves and game.legal_moves():
         game.play(rng.choice(game.legal_moves()), now=len(game.tokens) + 1)
     return game
+
+
+def quiet_game(plies: int, kind=SINGLE, seed: int = 1) -> Game:
+    """A legal game of ``plies`` moves that takes nothing (so nothing ends it)."""
+    rng = random.Random(seed)
+    game = Game.new(kind, Setup.random(kind, rng), Setup.random(kind, rng), "6-1")
+    while len(game.tokens) < plies:
+        moves = game.legal_moves()
+        quiet = [m for m in moves if "x" not in m and "@" not in m and "=" not in m]
+        game.play(rng.choice(quiet or moves))
+    assert not game.is_over()
+    return game

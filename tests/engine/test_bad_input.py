@@ -173,7 +173,7 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
     (read_record, RECORD.replace('[Result "*"]', '[Result "1-0"]\n[Termination "' + "t" * 190_000 + '"]')
      .replace(" *\n", " 1-0\n"), "190,000 characters"),
     # The length of a link is checked before anything is done with its characters.
-    (game_from_link, "\u3000" * 5000 + LINK, f"the link has {5000 + len(LINK)} characters"),
+    (game_from_link, "\u3000" * 9000 + LINK, f"the link has {9000 + len(LINK)} characters"),
 ])
 def test_the_issues_bad_inputs_get_a_clear_error(read, text, says):
     started = time.perf_counter()

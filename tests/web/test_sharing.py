@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from militakiri import WHITE, Game, IllegalMoveError, InvalidLinkError, Players, TimeControl
+from militakiri.bounded import MAX_PLIES
 from militakiri.link import game_from_link, game_to_link
 from militakiri.randomness import Random
 
@@ -38,7 +39,7 @@ from web.services.share import (
 from web.model.ui_state import OVER, PLAYING, UiState
 from web.services.storage import MemoryStorage, SafeStorage
 
-from ..engine.positions import played
+from ..engine.positions import played, quiet_game
 from .fakes import FakeClock
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -598,3 +599,46 @@ def test_an_embed_keeps_its_one_save_whatever_it_opens():
     state.load_game(played(4))
     assert saver.update(state, 0, wall=2) == "saved"
     assert list(backend.items) == [f"{autosave.SAVE_KEY}.embed.0000abcd"]
+
+
+def _reviewed_state(game) -> UiState:
+    """A page showing ``game`` with a complete review (each position's first
+    legal move as the better one)."""
+    from web.model.review import GameReview
+
+    state = played_state([])
+    state.load_game(game)
+    review = GameReview(game)
+    position = game.start.copy()
+    for ply in range(review.total):
+        moves = position.legal_moves()
+        review.add(moves[0] if moves else None, -250 if ply % 2 else 125)
+        if ply < len(game.tokens):
+            position.play(game.tokens[ply])
+    state.review = review
+    return state
+
+
+def test_the_longest_game_is_saved_with_its_review_and_reopens():
+    """Issue 24: a 2,100-move game was saved and could not be reopened (the
+    link reader stopped at 2,000 moves; a reviewed 1,400-move game passed
+    the save's 20,000 characters)."""
+    game = quiet_game(MAX_PLIES)
+    state = _reviewed_state(game)
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    assert saver.update(state, 0, wall=1) == "saved"
+    restored = restore(backend.items[saver.key], wall_now=2)
+    assert restored.game.tokens == game.tokens and restored.review == state.review.to_saved()
+
+
+def test_a_review_too_long_to_keep_is_left_out_of_the_save_and_the_game_kept(monkeypatch):
+    game = played(40)
+    state = _reviewed_state(game)
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    with_review = len(snapshot(game, now=0, review=state.review.to_saved()))
+    monkeypatch.setattr(autosave, "MAX_SAVE_CHARS", with_review - 1)
+    assert saver.update(state, 0, wall=1) == "saved without review"
+    restored = restore(backend.items[saver.key], wall_now=2)
+    assert restored.game.tokens == game.tokens and restored.review is None

@@ -56,9 +56,11 @@ from web.services.share import current_deadline, link_of, prepare
 
 SAVE_KEY = "militakiri.saved-game"
 FORMAT = 1
-#: A saved game is a link (a few hundred characters) and a clock: anything
-#: much longer is not ours.
-MAX_SAVE_CHARS = 20_000
+#: A saved game is a link (at most MAX_LINK_CHARS: every game's, however
+#: long, militakiri.bounded.MAX_PLIES), a clock and its review if it has
+#: one; anything longer is not ours. A review that would pass it is left out
+#: of the save (Autosaver.update), so the game itself is always kept.
+MAX_SAVE_CHARS = 60_000
 
 
 class SavedGameError(ValueError):
@@ -274,8 +276,10 @@ class Autosaver:
     def update(self, state, now: float, force: bool = False, wall: float = 0.0) -> str | None:
         """Save if the game changed (or ``force``: the clocks ran on).
 
-        Returns "saved", "removed", "failed" (the browser refused the write:
-        the page must say so now) or None (nothing to do, or storage off).
+        Returns "saved", "saved without review" (the review would pass
+        MAX_SAVE_CHARS: the page says so), "removed", "failed" (the browser
+        refused the write: the page must say so now) or None (nothing to do,
+        or storage off).
         ``wall``: seconds since 1970, which save is the newest.
         """
         if not self.storage.available:
@@ -297,12 +301,15 @@ class Autosaver:
         self._last = key
         self._claim(state.game_id, wall)
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
-        text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review,
-                        link=self.link(game, state.game_id, state.computer_side()))
+        link = self.link(game, state.game_id, state.computer_side())
+        text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link)
+        left_out = review is not None and len(text) > MAX_SAVE_CHARS
+        if left_out:  # the game is kept whole; its record still carries the review
+            text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link)
         if not self.storage.set(self.key, text):
             return "failed"
         self._keep_newest()
-        return "saved"
+        return "saved without review" if left_out else "saved"
 
     def _claim(self, game_id: int, wall: float) -> None:
         """Every game keeps its own save: a game that is not the one this key

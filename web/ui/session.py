@@ -128,6 +128,8 @@ class Session:
         self._tick_proxy = create_proxy(lambda *a: self._tick())
         interval(self._tick_proxy, TICK_MS)
         self._save_soon = False
+        #: The game (UiState.game_id) told that its review was left out of its save.
+        self._review_left_out = None
         self._saved_proxy = create_proxy(lambda *a: self._deferred_save())
         self._frame_proxy = create_proxy(lambda *a: timeout(self._saved_proxy, 0))
 
@@ -288,8 +290,12 @@ class Session:
             self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
             self.state.message = Message("autosave_failed", {}, "warn")
             self.app.refresh()
-        elif done == "saved":
+        elif done in ("saved", "saved without review"):
             self.tab.remove(UNSAVED_KEY)
+            if done == "saved without review" and self._review_left_out != self.state.game_id:
+                self._review_left_out = self.state.game_id  # said once a game
+                self.state.message = Message("autosave_no_review", {}, "warn")
+                self.app.refresh()
 
     def _remember_slot(self) -> None:
         """This tab's save is the one it plays now (after a reload too)."""
