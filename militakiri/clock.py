@@ -23,6 +23,8 @@ Time controls, as written in the game record's TimeControl tag:
 
 from __future__ import annotations
 
+import math
+
 from .bounded import excerpt, is_digits, read_int, read_number, strip_space
 from .errors import ClockError, InvalidTimeControlError
 
@@ -43,6 +45,15 @@ def _whole_seconds(value: object, what: str, high: int) -> int:
     if value != int(value):
         raise InvalidTimeControlError(f"{what} {excerpt(value)} is not a whole number of seconds")
     return int(value)
+
+
+def _moment(now: object) -> float:
+    """``now`` (seconds on the caller's clock) if it is a finite number: NaN
+    compared false with every time, so a move at ``now=nan`` used no time
+    (issue 24); infinity, a string or a bool are no moment either."""
+    if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
+        raise ClockError(f"the time {excerpt(now)} is not a moment (seconds, a finite number)")
+    return now
 
 
 class TimeControl:
@@ -156,6 +167,7 @@ class Clock:
 
     def start(self, first: int, now: float) -> None:
         """Start ``first``'s clock: the first move after the roll (R21)."""
+        now = _moment(now)
         self.to_move = first
         self.running = first
         self.since = now
@@ -165,6 +177,7 @@ class Clock:
         self.delay_left = float(self.control.bonus) if self.control.mode == BRONSTEIN else 0.0
 
     def _used(self, now: float) -> float:
+        now = _moment(now)
         if now < self.since:
             raise ClockError(f"time ran backwards: {now} is before {self.since}")
         return max(0.0, now - self.since - self.delay_left)
@@ -199,6 +212,7 @@ class Clock:
         Raises ClockError if their time had already run out, so a caller can
         never credit a move made after the flag fell.
         """
+        now = _moment(now)
         if self.to_move is None:
             raise ClockError("the clock has not been started")
         mover = self.to_move
@@ -219,6 +233,7 @@ class Clock:
 
     def pause(self, now: float) -> None:
         """Stop the running clock, keeping what has been used (autosave)."""
+        now = _moment(now)
         if self.running is None or self.control.mode == CORRESPONDENCE:
             return  # a correspondence deadline is a fixed moment
         self.left[self.running] = self.remaining(self.running, now)
@@ -229,6 +244,7 @@ class Clock:
 
     def resume(self, now: float) -> None:
         """Restart the clock of the player to move."""
+        now = _moment(now)
         if self.to_move is None or self.running is not None:
             return
         self.running = self.to_move

@@ -153,3 +153,14 @@ def test_a_saved_clock_names_its_player_by_a_whole_0_or_1(to_move):
         Clock.from_dict(saved)
     saved["to_move"] = 1
     assert Clock.from_dict(saved).to_move == 1
+
+
+@pytest.mark.parametrize("now", [float("nan"), float("inf"), -float("inf"), "10", True, None])
+def test_a_move_at_a_time_that_is_no_moment_is_refused_and_changes_nothing(now):
+    """Issue 24: ``Game.play(now=nan)`` played the move and used no time."""
+    game = new_game("60+0")
+    game.play("c3-d4", now=0)
+    before = (list(game.tokens), game.clock.remaining(0, 5), game.clock.remaining(1, 5))
+    with pytest.raises(ClockError):
+        game.play("f6-f5", now=now)
+    assert (list(game.tokens), game.clock.remaining(0, 5), game.clock.remaining(1, 5)) == before
