@@ -34,6 +34,7 @@ from .errors import (
     GameOverError,
     IllegalMoveError,
     InvalidDiceError,
+    InvalidOutcomeError,
     InvalidPositionError,
     InvalidRecordError,
     InvalidSetupError,
@@ -57,7 +58,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BLACK", "CROSS", "DOUBLE", "PLUS", "SINGLE", "STAR", "WHITE",
     "BoardKind", "Clock", "ClockError", "Dice", "Game", "GameOverError",
-    "IllegalMoveError", "InvalidDiceError", "InvalidPositionError",
+    "IllegalMoveError", "InvalidDiceError", "InvalidOutcomeError", "InvalidPositionError",
     "InvalidRecordError", "InvalidSetupError", "InvalidSquareError",
     "InvalidTimeControlError", "InvalidTokenError", "MilitakiriError", "Move",
     "InvalidLinkError", "Outcome", "Piece", "Players", "Position", "Setup",

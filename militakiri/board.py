@@ -14,8 +14,8 @@ on the size of the board lives in a :class:`BoardKind`, built once per size.
 
 from __future__ import annotations
 
-from .bounded import excerpt
-from .errors import InvalidSquareError
+from .bounded import excerpt, must_be_text
+from .errors import InvalidSquareError, MilitakiriError
 
 #: Rows of the board (R1). The manual fixes the width through the piece
 #: counts but never the height; keep it one constant.
@@ -121,12 +121,20 @@ BOARD_KINDS = {"single": SINGLE, "double": DOUBLE}
 
 def board_kind(name: str) -> BoardKind:
     """The board called ``single`` or ``double``."""
+    must_be_text(name, "a board's name", InvalidSquareError)
     try:
         return BOARD_KINDS[name]
     except KeyError:
         raise InvalidSquareError(
             f"{excerpt(name)} is not a board: use 'single' or 'double'"
         ) from None
+
+
+def must_be_board(kind: object, error: type[MilitakiriError] = InvalidSquareError) -> BoardKind:
+    """``kind`` if it is a board (SINGLE, DOUBLE), else ``error``."""
+    if not isinstance(kind, BoardKind):
+        raise error(f"{excerpt(kind)} is not a board (SINGLE or DOUBLE)")
+    return kind
 
 
 def board_with_files(files: int) -> BoardKind | None:

@@ -135,6 +135,21 @@ def quote(text: object) -> str:
     return mark + "".join(parts) + mark
 
 
+def must_be_text(value: object, what: str, error: type[MilitakiriError] = MilitakiriError) -> str:
+    """``value`` if it is text, else ``error`` naming ``what``: a public
+    function given a number, None or a list answers with the project's own
+    error, not with whatever the first string method raises (issue 24).
+
+    >>> must_be_text(4, "dice")
+    Traceback (most recent call last):
+    ...
+    militakiri.errors.MilitakiriError: dice must be text, not 4
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} must be text, not {excerpt(value)}")
+    return value
+
+
 def excerpt(text: object, limit: int = EXCERPT) -> str:
     """``text`` quoted for a message: at most ``limit`` characters, and how
     long it was when cut. Characters a message cannot show (surrogates,

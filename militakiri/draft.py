@@ -20,6 +20,7 @@ c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
 from __future__ import annotations
 
 from .board import ROWS, ZONE_ROWS, BoardKind
+from .bounded import excerpt
 from .errors import InvalidSetupError
 from .messages import Join, Text, color_word, shape_word, text, tower_word, towers_word
 from .pieces import COLOR_NAMES, CROSS, PLUS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
@@ -38,6 +39,8 @@ class SetupDraft:
 
     @classmethod
     def from_setup(cls, setup: Setup, color: int) -> SetupDraft:
+        if not isinstance(setup, Setup):
+            raise InvalidSetupError(f"{excerpt(setup)} is not a set-up (Setup.parse reads one)")
         draft = cls(setup.kind, color)
         for shape in SHAPES:
             draft.files[shape] = list(setup.files[shape])

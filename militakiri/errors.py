@@ -60,6 +60,10 @@ class InvalidGoalError(MilitakiriError):
     kind or field, or a field of the wrong type or out of range."""
 
 
+class InvalidOutcomeError(MilitakiriError):
+    """A result and a termination that are no outcome (Outcome.parse)."""
+
+
 class InvalidTimeControlError(MilitakiriError):
     """A malformed or impossible time control."""
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from . import movegen
 from .board import BoardKind, board_kind
-from .bounded import MAX_PLIES, excerpt, strip_space
+from .bounded import MAX_PLIES, excerpt, must_be_text, strip_space
 from .clock import Clock, TimeControl
-from .errors import ClockError, GameOverError, IllegalMoveError
+from .errors import ClockError, GameOverError, IllegalMoveError, InvalidTokenError
 from .move import Move
 from .movegen import permutations
 from .outcome import Outcome, Termination, TerminationName, ended_by
@@ -157,6 +157,7 @@ class Game:
         A move made after the mover's time or deadline ran out is refused
         and the game is lost on time (R21, R22).
         """
+        must_be_text(token, "a move token", InvalidTokenError)
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({outcome})")

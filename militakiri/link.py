@@ -129,6 +129,8 @@ def game_to_link(game: Game, deadline: float | None = None,
     >>> shared.computer, shared.clock_left
     ((1, 4), (290.5, 300.0))
     """
+    if not isinstance(game, Game):
+        raise InvalidLinkError(f"{excerpt(game)} is not a game")
     version = 1 if computer is None else 2
     fields = [str(version), _start_field(game), _dice_field(game), game.time_control.text()]
     fields += [_quote_name(game.players.white), _quote_name(game.players.black)]

@@ -15,8 +15,8 @@ the new tower goes, or nothing if it has to wait.
 
 from __future__ import annotations
 
-from .board import BoardKind
-from .bounded import excerpt, strip_space
+from .board import BoardKind, must_be_board
+from .bounded import excerpt, must_be_text, strip_space
 from .errors import InvalidSquareError, InvalidTokenError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, shape_letter
 
@@ -139,6 +139,8 @@ class Move:
     @classmethod
     def from_token(cls, token: str, kind: BoardKind) -> Move:
         """Read a token's syntax; whether it is legal is the position's call."""
+        must_be_text(token, "a move token", InvalidTokenError)
+        must_be_board(kind, InvalidTokenError)
         text = strip_space(token)
         parts = _parse(text)
         if parts is None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bounded import excerpt
+from .bounded import excerpt, must_be_text
+from .errors import InvalidOutcomeError
 from .pieces import WHITE
 
 if TYPE_CHECKING:
@@ -98,17 +99,20 @@ class Outcome:
 
     @classmethod
     def parse(cls, result: str, termination: str) -> Outcome:
-        """The outcome written as a result and a termination."""
+        """The outcome written as a result and a termination;
+        InvalidOutcomeError (a ValueError) for anything else."""
+        must_be_text(result, "a result", InvalidOutcomeError)
+        must_be_text(termination, "a termination", InvalidOutcomeError)
         if result not in RESULTS:
-            raise ValueError(f"{excerpt(result)} is not a result (1-0, 0-1, 1/2-1/2)")
+            raise InvalidOutcomeError(f"{excerpt(result)} is not a result (1-0, 0-1, 1/2-1/2)")
         try:
             reason = Termination(termination)
         except ValueError:
             names = ", ".join(t.value for t in Termination)
-            raise ValueError(f"{excerpt(termination)} is not a termination ({names})") from None
+            raise InvalidOutcomeError(f"{excerpt(termination)} is not a termination ({names})") from None
         winner = None if result == "1/2-1/2" else RESULTS.index(result)
         if (winner is None) != (reason is Termination.MOVE_RULE):
-            raise ValueError(
+            raise InvalidOutcomeError(
                 f"{result} {termination} is impossible: "
                 "only the move rule ends a game in a draw (R17)"
             )
@@ -133,6 +137,8 @@ class Outcome:
 
 def ended_by(termination: TerminationName | str, loser: int) -> Outcome:
     """An end from outside the rules engine: time, deadline or resignation."""
+    if isinstance(loser, bool) or loser not in (0, 1) or not isinstance(loser, int):
+        raise InvalidOutcomeError(f"{excerpt(loser)} is not a player (0 White, 1 Black)")
     if termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
-        raise ValueError(f"{termination} is decided by the rules, not by a player")
+        raise InvalidOutcomeError(f"{excerpt(termination)} is decided by the rules, not by a player")
     return Outcome(termination, winner=1 - loser)

@@ -16,8 +16,8 @@ that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
 
 from __future__ import annotations
 
-from .board import BoardKind
-from .bounded import is_digits, quote, split_words
+from .board import BoardKind, must_be_board
+from .bounded import excerpt, is_digits, must_be_text, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
 from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, stack, tower
 from .position import Position
@@ -44,6 +44,8 @@ class Setup:
     @classmethod
     def parse(cls, text: str, kind: BoardKind) -> Setup:
         """Read ``"Sc Xd Pb"``; raise InvalidSetupError saying what is wrong."""
+        must_be_text(text, "a set-up", InvalidSetupError)
+        must_be_board(kind, InvalidSetupError)
         groups = split_words(text)
         files: dict[int, tuple[int, ...]] = {}
         for group in groups:
@@ -140,6 +142,11 @@ def _letters(kind: BoardKind, files) -> str:
 
 def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> Position:
     """The start position of two set-ups, ``first`` to move (R3, R4)."""
+    must_be_board(kind, InvalidSetupError)
+    if not (isinstance(white, Setup) and isinstance(black, Setup)):
+        raise InvalidSetupError(f"{excerpt(white)} and {excerpt(black)} are not two set-ups")
+    if isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
+        raise InvalidSetupError(f"{excerpt(first)} is not a player to move first (0 White, 1 Black)")
     board: list = [None] * kind.size
     for color, setup in ((0, white), (1, black)):
         if setup.kind is not kind:
@@ -182,6 +189,7 @@ class Dice:
     @classmethod
     def parse(cls, text: str) -> Dice:
         """Read ``"4-4 2-5"``."""
+        must_be_text(text, "dice", InvalidDiceError)
         rolls = []
         for pair in split_words(text):
             if len(pair) != 3 or pair[1] != "-" or not is_digits(pair[0] + pair[2]):

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from militakiri import (
-    SINGLE, Clock, Dice, Game, MilitakiriError, Position, Setup, TimeControl, game_from_link,
-    game_to_link,
+    SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup, SetupDraft, TimeControl, board_kind,
+    game_from_link, game_to_link, start_position,
 )
 from militakiri.ai.levels import parse_level
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt, read_int
@@ -273,3 +273,53 @@ def test_a_file_name_with_a_nul_byte_is_refused_in_one_line(capsys):
     from militakiri.cli import main
     assert main(["replay", "a\x00b"]) == 2
     assert capsys.readouterr().err == "militakiri replay: 'a\\x00b' is not a file name\n"
+
+
+# Every public entry point answers input of any type with the project's own error (issue 24).
+
+_GAME = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+_START = Position.from_string("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1")
+
+#: name: a call of one argument into the engine's public surface (militakiri/__init__.py).
+ENTRY_POINTS = {
+    "board_kind": board_kind,
+    "Dice.parse": Dice.parse,
+    "Setup.parse": lambda value: Setup.parse(value, SINGLE),
+    "Setup.parse board": lambda value: Setup.parse("Sc Xd Pb", value),
+    "TimeControl.parse": TimeControl.parse,
+    "TimeControl seconds": lambda value: TimeControl("fischer", value, 0),
+    "Outcome.parse result": lambda value: Outcome.parse(value, "towers"),
+    "Outcome.parse termination": lambda value: Outcome.parse("1-0", value),
+    "Position.from_string": Position.from_string,
+    "Position.parse_move": _START.parse_move,
+    "Move.from_token": lambda value: Move.from_token(value, SINGLE),
+    "Move.from_token board": lambda value: Move.from_token("c3-d4", value),
+    "Game.new board": lambda value: Game.new(value, "Sc Xd Pb", "Sa Xb Pf", dice="6-1"),
+    "Game.new set-up": lambda value: Game.new("single", value, "Sa Xb Pf", dice="6-1"),
+    "Game.new dice": lambda value: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice=value),
+    "Game.play": lambda value: Game.from_record(_GAME.record()).play(value),
+    "Game.play now": lambda value: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1",
+                                            time_control=TimeControl.parse("60+0")).play("c3-d4", now=value),
+    "Game.from_record": Game.from_record,
+    "Clock.from_dict": Clock.from_dict,
+    "SetupDraft.from_setup": lambda value: SetupDraft.from_setup(value, 0),
+    "start_position": lambda value: start_position(SINGLE, value, value, 0),
+    "start_position first": lambda value: start_position(SINGLE, Setup.parse("Sc Xd Pb", SINGLE),
+                                                         Setup.parse("Sa Xb Pf", SINGLE), value),
+    "game_from_link": game_from_link,
+    "game_to_link": game_to_link,
+}
+
+_ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.binary(max_size=8), st.text(max_size=12),
+                      st.lists(st.text(max_size=4), max_size=3), st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+                      st.tuples(st.text(max_size=4)), st.just(object()))
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY_POINTS))
+@settings(max_examples=60, deadline=None)
+@given(value=_ANYTHING)
+def test_every_entry_point_answers_anything_with_the_projects_own_error(name, value):
+    try:
+        ENTRY_POINTS[name](value)
+    except MilitakiriError as error:
+        assert str(error)  # says why
