@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from game_page import errors_of, fresh_game, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 from militakiri import Position, movegen
 from web.model.lessons import read_lessons
 from web.model.training import read_puzzles
@@ -269,3 +269,29 @@ def test_double_board_puzzles_from_the_learn_dialog(browser, base_url):
         assert PUZZLES[box.get_attribute("data-drill")].board == "double"
         ui.expect_position(PUZZLES[box.get_attribute("data-drill")].position)
         assert not errors, errors
+
+
+def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(browser, base_url):
+    """Issue 24: stored progress the page could not read (here nested 5,000
+    deep) was replaced by the next star, without a word."""
+    task = TASKS["plus/1"]
+    (token,) = task.solution
+    deep = "[" * 5000 + "]" * 5000
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        # Written before the page's own scripts run (this test navigates once).
+        context.add_init_script(f"localStorage.setItem('militakiri.training', {deep!r})")
+        page = context.new_page()
+        errors = errors_of(page)
+        goto_ready(page, base_url + "?learn=plus/1")
+        ui = GamePage(page)
+        expect(page.locator("#notice")).to_contain_text("could not be read")
+        assert page.evaluate("localStorage.getItem('militakiri.training.unreadable')") == deep
+        ui.click(token[:2])
+        ui.click(token[3:])
+        expect(page.locator("#training")).to_have_attribute("data-result", "solved")
+        page.wait_for_function("() => (localStorage.getItem('militakiri.training') || '').includes('plus/1')")
+        assert page.evaluate("localStorage.getItem('militakiri.training.unreadable')") == deep
+        assert not errors, errors
+    finally:
+        context.close()

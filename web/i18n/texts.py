@@ -229,6 +229,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "problem_saved_title": "Your saved game cannot be read",
         "saved_bad": "The saved game cannot be read: {reason}. Nothing of it was loaded, and it is kept as it is. Start a new game, or close this message.",
         "autosave_failed": "This move could not be saved: the browser's storage is full or refused it. Use Share or Game record to keep the game.",
+        "progress_unreadable": "Your Learn and Puzzles progress could not be read; it is kept aside, and new progress starts here.",
         "autosave_no_review": "This game is saved without its review, which was too long to keep with it. Game record keeps both.",
         "autosave_stale": "This is the game as last saved, at move {n}: the moves after it could not be saved (the browser's storage was full).",
         "saved_others": "Other saved games: {n}.",

@@ -247,6 +247,8 @@ NL: dict[str, str] = {
                  "bewaard zoals ze is. Begin een nieuw spel, of sluit dit bericht.",
     "autosave_failed": "Deze zet kon niet bewaard worden: de opslag van de browser is vol of weigerde. "
                        "Gebruik Delen of Partijverslag om de partij te bewaren.",
+    "progress_unreadable": "Je voortgang bij Leren en Puzzels kon niet gelezen worden; die is apart bewaard, "
+                           "en nieuwe voortgang begint hier.",
     "autosave_no_review": "Deze partij is bewaard zonder de analyse, die te lang was om mee te bewaren. "
                           "Partijverslag bewaart beide.",
     "autosave_stale": "Dit is de partij zoals ze het laatst bewaard is, bij zet {n}: de zetten daarna konden "

@@ -123,15 +123,22 @@ def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board:
 class Progress:
     """What the page keeps: stars per task id, the puzzle rating, the
     puzzles tried (id -> solved). Read from anything: a damaged or foreign
-    value gives a fresh start, never an error."""
+    value gives a fresh start, never an error, and says so in ``unread``
+    (the page keeps that value aside before it writes its own: issue 24).
 
-    __slots__ = ("stars", "rating", "puzzles")
+    >>> Progress.read("[" * 500 + "]" * 500).unread, Progress.read('{"rating": 1200}').unread
+    (True, False)
+    """
+
+    __slots__ = ("stars", "rating", "puzzles", "unread")
 
     def __init__(self, stars: dict[str, int] | None = None, rating: int = START_RATING,
                  puzzles: dict[str, bool] | None = None) -> None:
         self.stars = {} if stars is None else stars
         self.rating = rating
         self.puzzles = {} if puzzles is None else puzzles
+        #: Whether a stored value was there that could not be read at all.
+        self.unread = False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Progress):
@@ -147,8 +154,9 @@ class Progress:
         try:
             data = loads(text) if text else {}
         except ValueError:
-            return progress
+            data = None
         if not isinstance(data, dict):
+            progress.unread = True
             return progress
         given = data.get("stars")
         if isinstance(given, dict):

@@ -126,6 +126,31 @@ class SafeStorage:
         return True
 
 
+#: Where :func:`set_aside` keeps a value the page could not read.
+ASIDE = ".unreadable"
+
+
+def set_aside(storage: SafeStorage, key: str) -> bool:
+    """Keep what ``key`` holds under ``key + ASIDE`` before the page writes
+    its own value there: stored data the page cannot read is refused, never
+    deleted (issue 24). A value kept aside earlier stays; True if what
+    ``key`` holds is kept (or there is nothing to keep).
+
+    >>> store = SafeStorage(MemoryStorage())
+    >>> store.set("p", "[[[") and set_aside(store, "p"), store.get("p.unreadable")
+    (True, '[[[')
+    >>> store.set("p", "{{{") and set_aside(store, "p"), store.get("p.unreadable")
+    (True, '[[[')
+    """
+    text = storage.get(key)
+    if text is None:
+        return True
+    kept = storage.get(key + ASIDE)
+    if kept is not None:
+        return True  # the first value kept aside stays
+    return storage.set(key + ASIDE, text)
+
+
 def _why(error: Exception) -> str:
     text = str(error).strip().splitlines()
     return text[-1][:200] if text else error.__class__.__name__

@@ -98,6 +98,9 @@ class Session:
         #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
         self.note: tuple | None = None
         self._ticks = 0
+        #: texts.py keys of stored data this page could not read (kept aside):
+        #: said in the notice line for as long as the page is open.
+        self.warnings: list[str] = []
         self._announced = False  # embed: nothing is posted before "ready"
         app.views.append(self._update_view)
         app.events.on(self._on_event)
@@ -182,6 +185,12 @@ class Session:
         return (settings.position is not None and self.state.game is not None
                 and game.start.string() == self.state.game.start.string()
                 and game.time_control == self.state.game.time_control)
+
+    def warn(self, key: str) -> None:
+        """Say ``key`` (texts.py) in the notice line from now on: stored data
+        the page could not read and has kept aside (web/ui/training.py)."""
+        if key not in self.warnings:
+            self.warnings.append(key)
 
     def ready(self) -> None:
         """The page can be played: tell an embedding page."""
@@ -385,6 +394,7 @@ class Session:
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
             if self.note is not None and self.note[0] == state.game_id and not game.is_over():
                 parts.append(t(self.note[1]))
+        parts += [t(key) for key in self.warnings]
         if not self.storage.available:  # embed mode has no Share or Game record button
             parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
         others = len(self.saver.others)

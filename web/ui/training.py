@@ -38,7 +38,7 @@ from web.model.settings import GameSettings
 from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles,
                                  star_line)
 from web.model.layout import NARROW
-from web.services.storage import SafeStorage
+from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
@@ -67,6 +67,11 @@ class Trainer:
         self.session = session
         self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self.progress = Progress.read(self.storage.get(PROGRESS_KEY))
+        #: Whether progress may be written: not over a value it could not
+        #: read that could not be kept aside either (web/services/storage.py).
+        self._writable = not self.progress.unread or set_aside(self.storage, PROGRESS_KEY)
+        if self.progress.unread:
+            session.warn("progress_unreadable")
         self.lessons = None
         self.puzzles = None
         self.puzzle = None
@@ -165,7 +170,8 @@ class Trainer:
         return self.puzzles
 
     def _save(self) -> None:
-        self.storage.set(PROGRESS_KEY, self.progress.to_json())
+        if self._writable:
+            self.storage.set(PROGRESS_KEY, self.progress.to_json())
         set_attr(js.document.documentElement, "data-rating", str(self.progress.rating))
 
     # Learn ---------------------------------------------------------------------
