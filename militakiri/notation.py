@@ -186,6 +186,8 @@ def _parse_waiting(text: str, field: str):
         if side == "-":
             result.append(())
             continue
+        if not side:  # none is written '-' (NOTATION.md), never left out: the string reads back as written
+            raise _error(text, f"waiting towers {excerpt(field)}: a side with none is written '-'")
         shapes = []
         for letter in side:
             if letter.upper() not in SHAPE_LETTERS or letter != shape_letter(

@@ -63,6 +63,9 @@ def test_position_string_round_trip(text):
         ("6/6/6/6/6/6/6/S^5 w 000/000 x/- - 1", "White's"),
         ("6/6/6/6/6/6/6/S^5 w 000/000 -/X - 1", "Black's"),
         ("6/6/6/6/6/6/6/S^5 w 000/000 -/q - 1", "Black's"),
+        ("6/6/6/6/6/6/6/S^5 w 000/000 /- - 1", "a side with none is written '-'"),  # issue 24: read as -/-
+        ("6/6/6/6/6/6/6/S^5 w 000/000 -/ - 1", "a side with none is written '-'"),
+        ("6/6/6/6/6/6/6/S^5 w 000/000 / - 1", "a side with none is written '-'"),
         ("6/6/6/6/6/6/6/S^5 w 000/000 -/- 50 1", "move rule"),
         ("6/6/6/6/6/6/6/S^5 w 000/000 -/- 5/x 1", "move rule"),
         ("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 0", "move number"),
