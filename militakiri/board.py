@@ -67,6 +67,7 @@ class BoardKind:
 
     def square(self, name: str) -> int:
         """The square called ``name`` (e.g. ``"c3"``)."""
+        must_be_text(name, "a square's name", InvalidSquareError)
         try:
             return self._index[name]
         except KeyError:
@@ -102,6 +103,7 @@ class BoardKind:
         return FILE_LETTERS[file]
 
     def file_index(self, letter: str) -> int:
+        must_be_text(letter, "a file's letter", InvalidSquareError)
         index = FILE_LETTERS.find(letter)
         if len(letter) != 1 or not 0 <= index < self.files:
             raise InvalidSquareError(

@@ -187,6 +187,8 @@ class Clock:
 
         For correspondence, the time left until the current move's deadline.
         """
+        if isinstance(color, bool) or not isinstance(color, int) or color not in (0, 1):
+            raise ClockError(f"{excerpt(color)} is not a player (0 White, 1 Black)")
         if not self.control.timed:
             return float("inf")
         left = self.left[color]

@@ -128,7 +128,10 @@ class Game:
         return moves
 
     def position_at(self, ply: int) -> Position:
-        """The position after the first ``ply`` moves: a fold over the start."""
+        """The position after the first ``ply`` moves: a fold over the start
+        (IndexError past the moves, as a sequence's)."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise IndexError(f"ply {excerpt(ply)} is not a whole number")
         if not 0 <= ply <= len(self.tokens):
             raise IndexError(f"ply {ply} is outside 0-{len(self.tokens)}")
         position = self.start.copy()

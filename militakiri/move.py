@@ -127,7 +127,7 @@ class Move:
 
     def token(self, kind: BoardKind) -> str:
         """The move token, e.g. ``'@a2,c3xd4=X@e2'``."""
-        name = kind.square_name
+        name = must_be_board(kind, InvalidTokenError).square_name
         text = "".join(f"@{name(sq)}," for sq in self.placements)
         text += name(self.origin) + ("x" if self.is_take else "-") + name(self.target)
         if self.promotion is not None:

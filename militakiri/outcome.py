@@ -41,7 +41,7 @@ class Terminations:
 
     The one instance :data:`Termination` is used as an enum is:
     ``Termination.TOWERS``, ``Termination("towers")`` (the same object;
-    ValueError for an unknown name) and ``for t in Termination`` (in the
+    InvalidOutcomeError, a ValueError, for an unknown name) and ``for t in Termination`` (in the
     order below). Each is a string equal to its name in the tag.
 
     >>> Termination("no-moves") is Termination.NO_MOVES, Termination.TIME == "time"
@@ -63,7 +63,7 @@ class Terminations:
         for member in self._ALL:
             if member == value:
                 return member
-        raise ValueError(f"{excerpt(value)} is not a valid Termination")
+        raise InvalidOutcomeError(f"{excerpt(value)} is not a valid Termination")
 
     def __iter__(self) -> Iterator[TerminationName]:
         return iter(self._ALL)

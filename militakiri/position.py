@@ -20,6 +20,8 @@ and counters, mutable with ``push`` and ``pop``, like python-chess's
 from __future__ import annotations
 
 from . import movegen, notation
+from .bounded import excerpt
+from .errors import InvalidTokenError
 from .explain import parse_legal, why_illegal
 from .messages import Text
 from .move import Move
@@ -72,6 +74,8 @@ class Position(PositionState):
         >>> position.is_legal(Move.from_token("a1xf8", position.kind))   # a1 and f8: no line
         False
         """
+        if not isinstance(move, Move):
+            raise InvalidTokenError(f"{excerpt(move)} is not a move (Move.from_token reads one)")
         return movegen.is_legal(self, move)
 
     def preview(self, placements: tuple[int, ...] = (), move: Move | None = None) -> list[Piece | None]:

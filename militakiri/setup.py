@@ -77,6 +77,8 @@ class Setup:
     @classmethod
     def random(cls, kind: BoardKind, rng: Random) -> Setup:
         """A random legal set-up."""
+        must_be_board(kind, InvalidSetupError)
+        _must_be_random(rng, InvalidSetupError)
         towers = kind.files // FILES_PER_TOWER
         while True:
             files = {STAR: tuple(rng.sample(range(kind.files), towers))}
@@ -138,6 +140,13 @@ def _check(kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
 
 def _letters(kind: BoardKind, files) -> str:
     return " and ".join(kind.file_letter(f) for f in files)
+
+
+def _must_be_random(rng: object, error: type) -> None:
+    """A source of random numbers: militakiri.randomness.Random, or any
+    object with its methods (the standard library's, in tests)."""
+    if not all(callable(getattr(rng, name, None)) for name in ("randint", "randrange", "sample")):
+        raise error(f"{excerpt(rng)} is not a source of random numbers (militakiri.randomness.Random)")
 
 
 def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> Position:
@@ -205,6 +214,7 @@ class Dice:
     @classmethod
     def roll(cls, rng: Random) -> Dice:
         """Roll until the dice differ (R6)."""
+        _must_be_random(rng, InvalidDiceError)
         rolls = []
         while not rolls or rolls[-1][0] == rolls[-1][1]:
             rolls.append((rng.randint(1, 6), rng.randint(1, 6)))

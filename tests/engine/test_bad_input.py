@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from militakiri import (
-    SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup, SetupDraft, TimeControl, board_kind,
-    game_from_link, game_to_link, start_position,
+    SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup, SetupDraft, Termination, TimeControl,
+    board_kind, game_from_link, game_to_link, start_position,
 )
+from militakiri.randomness import Random
 from militakiri.ai.levels import parse_level
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt, read_int
 from militakiri.move import Move
@@ -308,6 +309,18 @@ ENTRY_POINTS = {
                                                          Setup.parse("Sa Xb Pf", SINGLE), value),
     "game_from_link": game_from_link,
     "game_to_link": game_to_link,
+    "Game.end": lambda value: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1").end(value, 0),
+    "Game.end loser": lambda value: Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1").end("resignation", value),
+    "Termination": Termination,
+    "BoardKind.square": SINGLE.square,
+    "BoardKind.file_index": SINGLE.file_index,
+    "Dice.roll": Dice.roll,
+    "Setup.random": lambda value: Setup.random(SINGLE, value),
+    "Setup.random board": lambda value: Setup.random(value, Random(1)),
+    "SetupDraft.random": lambda value: SetupDraft.random(SINGLE, 0, value),
+    "Move.token": Move.from_token("c3-d4", SINGLE).token,
+    "Position.is_legal": _START.is_legal,
+    "Clock.remaining": lambda value: Clock(TimeControl.parse("60+0")).remaining(value, 0),
 }
 
 _ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.binary(max_size=8), st.text(max_size=12),
