@@ -332,12 +332,19 @@ def test_two_tabs_with_two_games_keep_both():
     assert fresh.key == tab_a.key and [r.game.players.white for r in fresh.others] == ["Bram"]
 
 
-def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
+def saved_tab(tokens=("c3-d4",)):
+    """A tab whose game (``tokens`` played from START) is saved: (its
+    storage, its Autosaver, its UiState)."""
     backend = MemoryStorage()
-    saver = Autosaver(SafeStorage(backend), slot="a")
-    state = played_state(["c3-d4"])
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    state = played_state(list(tokens))
     saver.prime(played_state([]))
     assert saver.update(state, 0, wall=1) == "saved"
+    return backend, saver, state
+
+
+def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
+    backend, saver, state = saved_tab()
     first_key = saver.key
     state.new_game(GameSettings())
     assert saver.update(state, 0, wall=2) is None and first_key in backend.items
@@ -355,11 +362,7 @@ def test_only_the_newest_saved_games_are_kept():
 
 
 def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
-    backend = MemoryStorage()
-    saver = Autosaver(SafeStorage(backend), slot="a")
-    state = played_state(["c3-d4"])
-    saver.prime(played_state([]))
-    assert saver.update(state, 0, wall=1) == "saved"
+    backend, saver, state = saved_tab()
     older = backend.items[saver.key]
     backend.quota = 10  # full
     assert state._play("f6-f5") and saver.update(state, 0, wall=2) == "failed"
@@ -534,11 +537,7 @@ def _saved_games(backend) -> dict:
 def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
     """Issue 24: opening a link (at once, or by a hash change) or a record
     in a tab whose game is saved wrote the new game over the old one's save."""
-    backend = MemoryStorage()
-    saver = Autosaver(SafeStorage(backend), slot="tab")
-    state = played_state(["c3-d4"])
-    saver.prime(played_state([]))
-    assert saver.update(state, 0, wall=1) == "saved"
+    backend, saver, state = saved_tab()
     old_key = saver.key
     other = played(6)
     opened = (Game.from_record(other.record()) if way_in == "record"
