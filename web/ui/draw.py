@@ -7,10 +7,11 @@ are painted once per size into small offscreen canvases (sprites) and
 stamped with drawImage. So are the fields (one opaque canvas, painted again
 only when the board's size, side or turn changes), which also spares the
 clearing of the board: a frame at CPU 4x on a phone's screen took 20 ms
-against 23.5 ms before (tools interleaved in one page). The zones' borders
-and the coordinates are drawn as they are: stamped from full-board
-canvases of their own, mostly transparent, they cost the raster more than
-their calls cost MicroPython (28.5 ms a frame).
+against 23.5 ms before (tools interleaved in one page), and the
+coordinates, in two strips the size of the row and the column they stand
+on. The zones' borders are drawn as they are: stamped from full-board
+canvases of their own, mostly transparent, the still parts cost the raster
+more than their calls cost MicroPython (28.5 ms a frame).
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class Renderer:
         self._sprites: dict = {}
         #: The fields, painted once per board: (what they were painted for, canvas).
         self._fields = None
+        #: The coordinates' two strips: (what they were painted for, [(canvas, box)]).
+        self._strips = None
         self._queued = False
         self._frame = create_proxy(self._on_frame)
         #: What the last frame showed: (game id, ply) and its pieces.
@@ -325,11 +328,20 @@ class Renderer:
         self.ctx.drawImage(self._fields[1], 0, 0, g.width, g.height)
 
     def _coordinates(self, g: BoardGeometry) -> None:
+        """The files' letters and the ranks' numbers, each group painted once
+        per board into a strip of its own (one row, one column of fields) and
+        stamped: some 120 calls into the browser a frame became two, and the
+        strips' raster is small (a full-board layer cost more, see above)."""
+        painted_for = (self.state.kind.name, g, self.dpr)
+        if self._strips is None or self._strips[0] != painted_for:
+            files, ranks = self._labels(g)
+            self._strips = (painted_for, [self._strip(g, files), self._strip(g, ranks)])
+        for canvas, (x, y, w, h) in self._strips[1]:
+            self.ctx.drawImage(canvas, x, y, w, h)
+
+    def _labels(self, g: BoardGeometry) -> tuple[list, list]:
+        """``(files, ranks)``: each label as (file, rank, align, baseline, text)."""
         kind = self.state.kind
-        ctx = self.ctx
-        s = g.square
-        size = max(9, round(s * 0.19))
-        ctx.font = f"600 {size}px system-ui, sans-serif"
         # Files along the bottom edge and ranks along the left one (turned:
         # the files run down, so their letters go on the left edge).
         if g.turned:
@@ -342,11 +354,26 @@ class Renderer:
             edge_file = g.files - 1 if g.flipped else 0  # the left column
             files = [(file, edge_rank, "right", "alphabetic") for file in range(kind.files)]
             ranks = [(edge_file, rank, "left", "top") for rank in range(kind.rows)]
-        labelled = [(item, kind.file_letter(item[0])) for item in files]
-        labelled += [(item, str(item[1] + 1)) for item in ranks]
+        return ([item + (kind.file_letter(item[0]),) for item in files],
+                [item + (str(item[1] + 1),) for item in ranks])
+
+    def _strip(self, g: BoardGeometry, labels: list) -> tuple:
+        """``(canvas, box)``: ``labels`` painted into a canvas the size of the
+        fields they stand on (``box``, board pixels), as they would be on the board."""
+        s = g.square
+        corners = [g.origin(file, rank) for file, rank, _, _, _ in labels]
+        x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
+        box = (x0, y0, max(x for x, _ in corners) + s - x0, max(y for _, y in corners) + s - y0)
+        canvas = js.document.createElement("canvas")
+        canvas.width = round(box[2] * self.dpr)
+        canvas.height = round(box[3] * self.dpr)
+        ctx = canvas.getContext("2d")
+        ctx.setTransform(self.dpr, 0, 0, self.dpr, -x0 * self.dpr, -y0 * self.dpr)  # board pixels in
+        size = max(9, round(s * 0.19))
+        ctx.font = f"600 {size}px system-ui, sans-serif"
         ctx.lineWidth = max(2, size * 0.22)
         ctx.lineJoin = "round"
-        for (file, rank, align, baseline), label in labelled:
+        for file, rank, align, baseline, label in labels:
             x, y = g.origin(file, rank)
             ctx.textAlign = align
             ctx.textBaseline = baseline
@@ -356,8 +383,7 @@ class Renderer:
             at = (x + s - 3, y + s - 3) if align == "right" else (x + 3, y + 3)
             ctx.strokeText(label, *at)
             ctx.fillText(label, *at)
-        ctx.textAlign = "left"
-        ctx.textBaseline = "alphabetic"
+        return canvas, box
 
     def _hidden_zone(self, g: BoardGeometry, color: int) -> None:
         """Cover a set-up that must stay unseen (R4, hot-seat)."""
