@@ -150,6 +150,17 @@ def must_be_text(value: object, what: str, error: type[MilitakiriError] = Milita
     return value
 
 
+def is_player(value: object) -> bool:
+    """Whether ``value`` names a player as every format does: the whole
+    number 0 (White) or 1 (Black), never ``True`` and never ``1.0`` (a saved
+    clock's ``to_move: 1.0`` broke Resume: issue 24).
+
+    >>> is_player(1), is_player(0), is_player(1.0), is_player(True), is_player(None)
+    (True, True, False, False, False)
+    """
+    return type(value) is int and value in (0, 1)
+
+
 def excerpt(text: object, limit: int = EXCERPT) -> str:
     """``text`` quoted for a message: at most ``limit`` characters, and how
     long it was when cut. Characters a message cannot show (surrogates,

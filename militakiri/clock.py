@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from .bounded import excerpt, is_digits, read_int, read_number, strip_space
+from .bounded import excerpt, is_digits, is_player, read_int, read_number, strip_space
 from .errors import ClockError, InvalidTimeControlError
 
 #: The longest a time control may give (seconds): a player's whole time, or
@@ -187,7 +187,7 @@ class Clock:
 
         For correspondence, the time left until the current move's deadline.
         """
-        if isinstance(color, bool) or not isinstance(color, int) or color not in (0, 1):
+        if not is_player(color):
             raise ClockError(f"{excerpt(color)} is not a player (0 White, 1 Black)")
         if not self.control.timed:
             return float("inf")
@@ -276,8 +276,7 @@ class Clock:
             raise ClockError(f"saved clock times {excerpt(left)} are not two times")
         clock.left = [float(read_number(x, "a saved clock time", 0, MAX_SECONDS, ClockError)) for x in left]
         to_move = data["to_move"]
-        # A whole 0 or 1 only: 1.0 passed as a player and broke Resume (issue 24).
-        if to_move is not None and (isinstance(to_move, bool) or not isinstance(to_move, int) or to_move not in (0, 1)):
+        if to_move is not None and not is_player(to_move):
             raise ClockError(f"saved clock: {excerpt(to_move)} is not a player")
         clock.to_move = to_move
         clock._new_move()

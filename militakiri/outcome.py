@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bounded import excerpt, must_be_text
+from .bounded import excerpt, is_player, must_be_text
 from .errors import InvalidOutcomeError
 from .pieces import WHITE
 
@@ -137,7 +137,7 @@ class Outcome:
 
 def ended_by(termination: TerminationName | str, loser: int) -> Outcome:
     """An end from outside the rules engine: time, deadline or resignation."""
-    if isinstance(loser, bool) or loser not in (0, 1) or not isinstance(loser, int):
+    if not is_player(loser):
         raise InvalidOutcomeError(f"{excerpt(loser)} is not a player (0 White, 1 Black)")
     if termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
         raise InvalidOutcomeError(f"{excerpt(termination)} is decided by the rules, not by a player")

@@ -17,7 +17,7 @@ that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
 from __future__ import annotations
 
 from .board import BoardKind, must_be_board
-from .bounded import excerpt, is_digits, must_be_text, quote, split_words
+from .bounded import excerpt, is_digits, is_player, must_be_text, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
 from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, stack, tower
 from .position import Position
@@ -154,7 +154,7 @@ def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> P
     must_be_board(kind, InvalidSetupError)
     if not (isinstance(white, Setup) and isinstance(black, Setup)):
         raise InvalidSetupError(f"{excerpt(white)} and {excerpt(black)} are not two set-ups")
-    if isinstance(first, bool) or not isinstance(first, int) or first not in (0, 1):
+    if not is_player(first):
         raise InvalidSetupError(f"{excerpt(first)} is not a player to move first (0 White, 1 Black)")
     board: list = [None] * kind.size
     for color, setup in ((0, white), (1, black)):

@@ -23,9 +23,10 @@ resignation, a flag fall) no longer matches and is dropped.
 
 from __future__ import annotations
 
+from militakiri.bounded import is_player
+
 from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
-from web.model.ui_state import SETUP
 
 #: The strongest level's thinking time without a clock, and for a hint (s).
 UNTIMED_SECONDS = 1.0
@@ -167,10 +168,8 @@ def recall(state, text: str | None) -> bool:
         color, level = data["computer"], data["level"]
     except (ValueError, KeyError, TypeError):
         return False
-    # Whole numbers only, read as they are: int(1e999) raised OverflowError (issue 24).
-    if not fits_game or not all(isinstance(x, int) and not isinstance(x, bool) for x in (color, level)):
-        return False
-    if color not in (0, 1) or level not in LEVELS:
+    # Read as they are, never converted: int(1e999) raised OverflowError (issue 24).
+    if not fits_game or not is_player(color) or type(level) is not int or level not in LEVELS:
         return False
     state.settings.computer, state.settings.level = color, level
     return True
