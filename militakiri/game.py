@@ -164,6 +164,9 @@ class Game:
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({outcome})")
+        if len(self.tokens) >= MAX_PLIES:
+            raise IllegalMoveError(f"{excerpt(strip_space(token))}: a game holds at most {MAX_PLIES:,} moves, "
+                                   "so that its record, link and save can be read back")
         if self.clock is not None:
             if now is None:
                 raise ClockError("a timed game needs the time of each move")
@@ -172,9 +175,6 @@ class Game:
             self.clock.resume(now)
             if self.check_time(now) is not None:
                 raise GameOverError(f"{excerpt(strip_space(token))}: {self._time_words()}")
-        if len(self.tokens) >= MAX_PLIES:
-            raise IllegalMoveError(f"{excerpt(strip_space(token))}: a game holds at most {MAX_PLIES:,} moves, "
-                                   "so that its record, link and save can be read back")
         move = self.position.parse_move(token)
         if self.touched is not None and move.origin != self.touched:
             square = self.kind.square_name(self.touched)
