@@ -270,7 +270,7 @@ def bundle_python(site: Site) -> None:
 
 def write_config(site: Site) -> None:
     """pyscript.toml as it is: the interpreter, no [files] (web/boot/app_files.mjs
-    writes the page's zip into MicroPython)."""
+    mounts the page's image in MicroPython)."""
     text = (site.root / "pyscript.toml").read_text(encoding="utf-8")
     source = tomllib.loads(text)
     if "files" in source:
@@ -333,8 +333,8 @@ def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
 
 def render_page(site: Site) -> None:
     """index.html's slots: the page's words, legend and choices written in
-    (tools/prerender.py), the zip's name, and preload hints for the start's
-    chain of small files (PyScript's chunks, the config, MicroPython and the zip)."""
+    (tools/prerender.py), the bundles' names, and preload hints for the start's
+    chain of small files (PyScript's chunks, the config, MicroPython and the image)."""
     page = prerender.page(site.page, site.root)
     modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs", "web/boot/romfs.mjs"]
     site.preloads = modules + ["pyscript.toml", site.page_bundle, "micropython/micropython.wasm", "web/main.py"]

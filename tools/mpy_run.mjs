@@ -57,7 +57,7 @@ function parseArgs(argv) {
   return { root, heap, romfs, code, name: mode, args: argv.slice(i + 1) };
 }
 
-// Copies every .py, .mpy and .json file below root/name into the interpreter's FS.
+// Copies every .py and .json file below root/name into the interpreter's FS.
 function copyTree(FS, root, name) {
   const source = path.join(root, name);
   if (!fs.existsSync(source)) return;
@@ -68,7 +68,7 @@ function copyTree(FS, root, name) {
       const from = path.join(dir, entry.name);
       const to = `${target}/${entry.name}`;
       if (entry.isDirectory()) walk(from, to);
-      else if (/\.(py|mpy|json)$/.test(entry.name)) FS.writeFile(to, fs.readFileSync(from));
+      else if (/\.(py|json)$/.test(entry.name)) FS.writeFile(to, fs.readFileSync(from));
     }
   };
   walk(source, `${APP}/${name}`);
