@@ -4,14 +4,15 @@
 once, in the next requestAnimationFrame. The canvas backing store is
 ``CSS size x devicePixelRatio`` so lines stay sharp on dense screens; pieces
 are painted once per size into small offscreen canvases (sprites) and
-stamped with drawImage. So are the fields (one opaque canvas, painted again
-only when the board's size, side or turn changes), which also spares the
-clearing of the board: a frame at CPU 4x on a phone's screen took 20 ms
-against 23.5 ms before (tools interleaved in one page), and the
-coordinates, in two strips the size of the row and the column they stand
-on. The zones' borders are drawn as they are: stamped from full-board
-canvases of their own, mostly transparent, the still parts cost the raster
-more than their calls cost MicroPython (28.5 ms a frame).
+stamped with drawImage. So are the board's still parts, each painted again
+only when the board's size, side or turn changes: the fields (one opaque
+canvas, which also spares clearing the board) and the coordinates (two
+strips, the row and the column they stand on). A call into the browser
+costs MicroPython more than most drawing it asks for, but a full-board,
+mostly transparent layer costs the raster more still: timed interleaved in
+one page at CPU 4x on a phone's screen, a frame took 20.4 ms with the
+fields stamped, 23.5 ms before, 28.5 ms with the zones' borders and the
+coordinates as full-board layers too (so the borders are drawn as lines).
 """
 
 from __future__ import annotations
@@ -313,16 +314,24 @@ class Renderer:
                 ctx.lineTo(g.width, y)
             ctx.stroke()
 
+    def _offscreen(self, box: tuple) -> tuple:
+        """``(canvas, ctx)``: a canvas for the part ``box`` (x, y, width,
+        height in board pixels) of the board, at the screen's density, whose
+        context takes board pixels (a still part painted once, then stamped)."""
+        x0, y0, width, height = box
+        canvas = js.document.createElement("canvas")
+        canvas.width = round(width * self.dpr)
+        canvas.height = round(height * self.dpr)
+        ctx = canvas.getContext("2d")
+        ctx.setTransform(self.dpr, 0, 0, self.dpr, -x0 * self.dpr, -y0 * self.dpr)
+        return canvas, ctx
+
     def _stamp_fields(self, g: BoardGeometry) -> None:
         """The fields, painted into a canvas of their own the first time this
         board's geometry shows, then stamped."""
         painted_for = (g, self.dpr)
         if self._fields is None or self._fields[0] != painted_for:
-            canvas = js.document.createElement("canvas")
-            canvas.width = round(g.width * self.dpr)
-            canvas.height = round(g.height * self.dpr)
-            ctx = canvas.getContext("2d")
-            ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
+            canvas, ctx = self._offscreen((0, 0, g.width, g.height))
             _paint_fields(ctx, g)
             self._fields = (painted_for, canvas)
         self.ctx.drawImage(self._fields[1], 0, 0, g.width, g.height)
@@ -364,11 +373,7 @@ class Renderer:
         corners = [g.origin(file, rank) for file, rank, _, _, _ in labels]
         x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
         box = (x0, y0, max(x for x, _ in corners) + s - x0, max(y for _, y in corners) + s - y0)
-        canvas = js.document.createElement("canvas")
-        canvas.width = round(box[2] * self.dpr)
-        canvas.height = round(box[3] * self.dpr)
-        ctx = canvas.getContext("2d")
-        ctx.setTransform(self.dpr, 0, 0, self.dpr, -x0 * self.dpr, -y0 * self.dpr)  # board pixels in
+        canvas, ctx = self._offscreen(box)
         size = max(9, round(s * 0.19))
         ctx.font = f"600 {size}px system-ui, sans-serif"
         ctx.lineWidth = max(2, size * 0.22)
