@@ -185,20 +185,22 @@ def _rays(kind):
     """``(move_rays, take_rays)``, each ``[shape][reach][square]``: the lines
     a piece of that shape and reach may use, each cut to its reach. Shapes
     that move one way and take another share the same lists (a star moves
-    and takes along all eight, a cross moves as a plus takes): built once."""
+    and takes along all eight, a cross moves as a plus takes): built once.
+
+    Built when a board is first played on, so it is kept cheap (the page
+    builds it on a phone's first move): each ray is cut once per reach,
+    and a ray no longer than the reach is the board's own tuple, not a copy.
+    """
     tables = _RAY_TABLES.get(kind.name)
     if tables is None:
-        built: dict = {}
-
-        def lines(directions: tuple, distance: int) -> list:
-            key = (directions, distance)
-            if key not in built:
-                built[key] = [tuple(kind.rays[sq][d][:distance] for d in directions) for sq in kind.squares]
-            return built[key]
-
+        lines: dict = {}
+        for distance in _REACHES:
+            cut = [[ray if len(ray) <= distance else ray[:distance] for ray in rays] for rays in kind.rays]
+            for directions in (_ORTHO, _DIAG, _ALL):
+                lines[directions, distance] = [tuple([at[d] for d in directions]) for at in cut]
         tables = tuple(
             {
-                shape: {distance: lines(directions[shape], distance) for distance in _REACHES}
+                shape: {distance: lines[directions[shape], distance] for distance in _REACHES}
                 for shape in (STAR, CROSS, PLUS)
             }
             for directions in (MOVE_DIRECTIONS, TAKE_DIRECTIONS)
@@ -226,6 +228,16 @@ def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[dict, dict]:
         )
         _PIECE_RAY_TABLES[kind.name, endgame] = tables
     return tables
+
+
+def prepare(kind: BoardKind) -> None:
+    """Build ``kind``'s move tables now, not at its first move generation.
+
+    They are built once per board and interpreter, a first move's largest
+    cost on a slow phone; a page asks for them while it waits for a player.
+    """
+    for endgame in (False, True):
+        _piece_rays(kind, endgame)
 
 
 def take_turns(position, placements, origin, target, piece, defender) -> list[Move]:

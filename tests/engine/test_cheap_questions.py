@@ -165,3 +165,40 @@ def test_a_games_turn_choices_made_from_moves_equal_those_parsed_from_tokens(see
             assert game.touch(rng.choice(tokens).split(",")[-1][:2])  # its origin
             tokens = game.legal_moves()
         assert _answers(game.turn_choices()) == _answers(TurnChoices(game.kind, tokens))
+
+
+
+def _tables_built() -> dict:
+    return dict(movegen._PIECE_RAY_TABLES)
+
+
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE], ids=lambda kind: kind.name)
+def test_prepared_tables_are_those_move_generation_builds(kind):
+    """movegen.prepare builds a board's tables ahead (the page does, while
+    it waits for a player): generation then finds them, builds none, and
+    makes the same moves as with the tables it builds itself."""
+    rng = random.Random(22)
+    positions = []
+    for _ in range(4):  # random games, the endgame rule's tables (R16) included
+        game = Game.new(kind, Setup.random(kind, rng), Setup.random(kind, rng), dice="5-2")
+        while not game.is_over() and len(game.tokens) < 60:
+            game.play(rng.choice(game.legal_moves()))
+        positions.append(game.position)
+    positions.append(position(kind.name, {"a1": "S^", "b1": "S1", "a8": "s^"}, rule="9/9"))
+    saved = _tables_built(), dict(movegen._RAY_TABLES)
+    try:
+        movegen._PIECE_RAY_TABLES.clear()
+        movegen._RAY_TABLES.clear()
+        lazily = [sorted(move.token(kind) for move in movegen.legal_moves(p)) for p in positions]
+        movegen._PIECE_RAY_TABLES.clear()
+        movegen._RAY_TABLES.clear()
+        movegen.prepare(kind)
+        prepared = _tables_built()
+        assert set(prepared) == {(kind.name, False), (kind.name, True)}
+        assert [sorted(move.token(kind) for move in movegen.legal_moves(p)) for p in positions] == lazily
+        assert _tables_built() == prepared
+    finally:
+        movegen._PIECE_RAY_TABLES.clear()
+        movegen._PIECE_RAY_TABLES.update(saved[0])
+        movegen._RAY_TABLES.clear()
+        movegen._RAY_TABLES.update(saved[1])
