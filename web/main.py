@@ -22,11 +22,15 @@ import js
 
 js.performance.mark("militakiri:main")  # where the page's own Python starts (docs/runtime.md)
 
+from militakiri import DOUBLE, SINGLE  # noqa: E402
+from militakiri.movegen import prepare as prepare_moves  # noqa: E402
+
 from web.model.settings import from_query, has_game_params  # noqa: E402
 from web.services.embed import embed_options  # noqa: E402
 from web.ui import language  # noqa: E402
 from web.ui.app import App  # noqa: E402
 from web.ui.computer import Computer  # noqa: E402
+from web.ui.dom import when_idle  # noqa: E402
 from web.ui.feedback import Feedback  # noqa: E402
 from web.ui.review import Reviewer  # noqa: E402
 from web.ui.session import Session  # noqa: E402
@@ -48,11 +52,14 @@ trainer = Trainer(app, session)
 # A link, the saved game, or the New game dialog (unless the URL starts a game).
 lessons = trainer.asked(query, False)  # ?puzzle=ID, ?learn
 session.start(has_game_params(query), ask_new_game=not lessons)
-app.refresh()
-app.renderer.draw()  # the first frame now, not in the next animation frame
+app.refresh()  # the board is painted in the next animation frame, before the page's first paint
 
 session.ready()
 computer.ready()  # its workers, if this game needs them: off the start path (a timer)
+# The move tables, built at a board's first move otherwise, while the player
+# reads the New game dialog or sets up: this game's board, then the other.
+for kind in (app.state.kind, DOUBLE if app.state.kind is SINGLE else SINGLE):
+    when_idle(lambda kind=kind: prepare_moves(kind))
 
 # Tests and the UI wait for this.
 js.performance.mark("militakiri:ready")

@@ -35,6 +35,12 @@ def wait_ready(target) -> None:
     target.wait_for_selector(READY, state="attached", timeout=120_000)
 
 
+def painted(page: Page) -> None:
+    """Wait until the frame after this one: the board's canvas is painted in
+    an animation frame (web/ui/draw.py), the first one just after ready."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 def goto_ready(page: Page, url: str) -> None:
     """Go to ``url`` and wait until the game is ready."""
     page.goto(url)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from game_page import painted
+
 # Files the page's start must fetch from the site itself (and the page's zip,
 # site.summary["page_bundle"]).
 RUNTIME = {"micropython/micropython.mjs", "micropython/micropython.wasm", "pyscript/core.js"}
@@ -28,7 +30,8 @@ def test_page_boots_from_local_runtime(page, site, open_app, request_log, consol
     assert page.get_attribute("#board", "data-status") == "setup"
     status = page.inner_text("#status")
     assert "click where your towers go" in status
-    # Python drew the board on the canvas.
+    # Python drew the board on the canvas (in the first animation frame).
+    painted(page)
     pixel = page.evaluate("() => Array.from(document.getElementById('board')"
                           ".getContext('2d').getImageData(5, 5, 1, 1).data)")
     assert pixel[3] == 255, pixel

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, goto_ready, wait_ready
+from game_page import GamePage, goto_ready, painted, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -88,6 +88,7 @@ def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     goto_ready(page, f"{base_url}?position={quote(START)}")
+    painted(page)
     found = page.evaluate("""() => { const c = document.getElementById('board');
         const s = c.width / 6, x = 3 * s - s * 0.3, y = c.height - s * 0.3;
         const data = c.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(s * 0.3), Math.round(s * 0.3)).data;

@@ -287,7 +287,6 @@ class App:
         self.moves.update()
         self.endgame.update()
         self.clocks.update()
-        self._keep_controls_in_view()
         self.renderer.request()
 
         if phase == SETUP and state.setup_color is None and not state.started \
@@ -301,6 +300,8 @@ class App:
         for view in self.views:
             view()
         self.events.emit(self._game_events.update(state))
+        # Last, once every change is made: it reads the layout.
+        self._keep_controls_in_view()
 
     def _aria(self, status: str) -> None:
         state = self.state

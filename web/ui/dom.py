@@ -46,6 +46,17 @@ def next_frame(callback):
     return _TIMER("requestAnimationFrame", callback, 0)
 
 
+_IDLE = js.Function.new(
+    "callback", "return globalThis.requestIdleCallback ? globalThis.requestIdleCallback(callback)"
+    " : globalThis.setTimeout(callback, 50);")  # Safari has no requestIdleCallback
+
+
+def when_idle(fn) -> None:
+    """Call ``fn()`` once, when the browser has nothing else to do
+    (requestIdleCallback): work a player would otherwise wait for later."""
+    _IDLE(create_proxy(lambda *args: fn()))
+
+
 def later(ms: float, fn) -> None:
     """Call ``fn()`` once, ``ms`` milliseconds from now (setTimeout)."""
     timeout(create_proxy(lambda *args: fn()), ms)

@@ -70,6 +70,8 @@ class Renderer:
         #: What the last frame showed: (game id, ply) and its pieces.
         self._shown: tuple | None = None
         self._pieces: dict = {}
+        #: What the canvas shows now (see _picture); None: paint the next frame.
+        self._painted: tuple | None = None
         #: A move being animated: (start ms, sprites, covered squares), or None.
         self._animation = None
         #: The next move is not animated (the player dropped it there).
@@ -90,8 +92,9 @@ class Renderer:
         self.canvas.style.width = f"{g.width}px"
         self.canvas.style.height = f"{g.height}px"
         self.canvas.width = round(g.width * dpr)
-        self.canvas.height = round(g.height * dpr)
+        self.canvas.height = round(g.height * dpr)  # which clears it
         self._sprites.clear()
+        self._painted = None
         self.request()
 
     def _sized(self) -> bool:
@@ -157,18 +160,40 @@ class Renderer:
 
     # Drawing ------------------------------------------------------------------
 
+    def _picture(self, g: BoardGeometry, marks: list, pieces: dict, hidden: int | None, better: str | None) -> tuple:
+        """All a still frame shows, as a value: a frame equal to the last
+        one is not painted again (a tap that changes only the DOM, a second
+        request in one frame)."""
+        state = self.state
+        return (
+            state.kind.name, g, self.dpr, self.drag, better,
+            tuple((mark.kind, mark.square, mark.piece.symbol if mark.piece is not None else None) for mark in marks),
+            tuple(sorted((sq, piece.symbol) for sq, piece in pieces.items())),
+            None if hidden is None else t("hidden_setup", side=t(("white", "black")[hidden])),
+        )
+
     def draw(self) -> None:
         if not self._sized():
             self.resize(self.square)
         state = self.state
         kind = state.kind
         g = self.geometry()
+        marks = board_view.marks(state)
+        pieces = board_view.pieces(state)
+        gone = self._animate(pieces)
+        hidden = board_view.hidden_color(state)
+        better = self._better(state)
+        picture = self._picture(g, marks, pieces, hidden, better)
+        if gone is None and picture == self._painted:
+            return  # nothing to paint, and no canvas for the browser to send on
+        # A move's frames are never kept: its last one must be painted.
+        self._painted = picture if gone is None else None
+
         s = g.square
         ctx = self.ctx
         ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
         self._stamp_fields(g)  # opaque, the whole board: nothing to clear
 
-        marks = board_view.marks(state)
         by_kind: dict[str, list] = {}
         for mark in marks:
             by_kind.setdefault(mark.kind, []).append(mark)
@@ -194,8 +219,6 @@ class Renderer:
         self._zone_lines(g)
 
         # Pieces (those of a move being animated apart, over the rest).
-        pieces = board_view.pieces(state)
-        gone = self._animate(pieces)
         covered = self._animation[2] if gone is not None else ()
         drag_origin = self.drag[0] if self.drag else None
         for sq, piece in pieces.items():
@@ -235,10 +258,10 @@ class Renderer:
             ctx.arc(cx, cy, s * 0.455, 0, math.tau)
             ctx.stroke()
 
-        self._better_move(g)
+        if better is not None:
+            self._arrow(g, better)
         self._coordinates(g)  # over the pieces: a piece never hides them
 
-        hidden = board_view.hidden_color(state)
         if hidden is not None:
             self._hidden_zone(g, hidden)
 
@@ -256,16 +279,18 @@ class Renderer:
                 size = s * 1.15
                 self._stamp(piece, px - size / 2, py - size / 2, size)
 
-    def _better_move(self, g: BoardGeometry) -> None:
-        """The review's better move, as an arrow, where the move played was
-        marked (web/model/review.py)."""
-        state = self.state
+    @staticmethod
+    def _better(state) -> str | None:
+        """The review's better move where the move shown was marked
+        (web/model/review.py), or None."""
         review = state.review
         if review is None or not review.complete or state.game is None or not state.started:
-            return
-        token = review.better(state.replay.shown(state.game))
-        if token is None:
-            return
+            return None
+        return review.better(state.replay.shown(state.game))
+
+    def _arrow(self, g: BoardGeometry, token: str) -> None:
+        """The review's better move, as an arrow."""
+        state = self.state
         kind = state.kind
         move = Move.from_token(token, kind)
         x1, y1 = g.center(kind.file_of(move.origin), kind.rank_of(move.origin))

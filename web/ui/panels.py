@@ -12,7 +12,7 @@ from web.model import board_view
 from web.i18n.texts import t
 from web.model.shapes import icon_svg
 from web.model.ui_state import OVER
-from web.ui.dom import by_id, clear, el, from_markup, set_attr, set_text, show
+from web.ui.dom import by_id, clear, el, from_markup, keep, next_frame, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")
 
@@ -109,6 +109,7 @@ class MoveList:
         self.list = by_id("moves")
         self.empty = by_id("moves-empty")
         self._key = None
+        self._scroll_frame = keep(self._scroll)
 
     def update(self) -> None:
         state = self.state
@@ -144,6 +145,12 @@ class MoveList:
                 item.appendChild(el("span", token + glyph(mark), cls=cls, data_ply=index + 1))
                 index += 1
             self.list.appendChild(item)
+        # Scrolling reads the layout: in the next frame, which lays the page
+        # out anyway, not now, between the refresh's other changes.
+        next_frame(self._scroll_frame)
+
+    def _scroll(self, *_args) -> None:
+        """The move shown in the middle of the list, or the last move in view."""
         marked = self.list.querySelector(".shown")
         if marked:  # (JS null is falsy) scroll the list only, never the page (.moves is positioned)
             self.list.scrollTop = max(0, marked.offsetTop - self.list.clientHeight // 2)
