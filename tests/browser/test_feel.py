@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 
-from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, painted, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -30,6 +30,15 @@ def feel(browser, base_url):
     goto_ready(page, f"{base_url}?position={quote(START)}")
     yield GamePage(page), errors
     context.close()
+
+
+#: Counts the frames painted on the board: each stamps the fields first, the
+#: board canvas's first drawImage of the frame (web/ui/draw.py).
+PAINT_COUNTER = """(() => { window.boardStamps = 0;
+    const drawImage = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+        if (this.canvas.id === 'board' && args[0].width === this.canvas.width) window.boardStamps++;
+        return drawImage.apply(this, args); }; })()"""
 
 
 def centre(ui: GamePage, square: str) -> list[float]:
@@ -241,3 +250,28 @@ def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
         page.screenshot(path=str(artifacts_dir / "phone-review.png"), full_page=True)
         assert not errors, errors
+
+
+def test_a_tap_that_changes_nothing_on_the_board_paints_nothing(browser, base_url):
+    """A refresh that leaves the board's picture as it was (here a tap on an
+    empty field, answered in the status line) paints no frame: on a phone a
+    full-board frame is the largest part of a tap's work (issue 22)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(PAINT_COUNTER)
+    page = context.new_page()
+    goto_ready(page, f"{base_url}?position={quote(START)}")
+    painted(page)
+    ui = GamePage(page)
+    stamps = page.evaluate("window.boardStamps")
+    assert stamps >= 1
+    status = ui.status()
+    ui.click("c5")
+    expect(page.locator("#status")).not_to_have_text(status)
+    painted(page)
+    painted(page)
+    assert page.evaluate("window.boardStamps") == stamps
+    ui.click("c3")  # a piece chosen (pressed, then let go): its moves are marked
+    painted(page)
+    painted(page)
+    assert page.evaluate("window.boardStamps") > stamps
+    context.close()
