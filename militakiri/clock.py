@@ -41,10 +41,10 @@ def _whole_seconds(value: object, what: str, high: int) -> int:
     """``value`` as a whole number of seconds from 0 to ``high``: the record,
     the link and the save write a time control in whole seconds (NOTATION.md),
     so one that could not be written is refused here, where it is made."""
-    read_number(value, what, 0, high, InvalidTimeControlError)
-    if value != int(value):
+    seconds = read_number(value, what, 0, high, InvalidTimeControlError)
+    if seconds != int(seconds):
         raise InvalidTimeControlError(f"{what} {excerpt(value)} is not a whole number of seconds")
-    return int(value)
+    return int(seconds)
 
 
 def _moment(now: object) -> float:

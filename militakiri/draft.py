@@ -140,6 +140,7 @@ class SetupDraft:
         if problem is not None:
             raise InvalidSetupError(problem, reason=problem)
         row = self.row_of(square)
+        assert row is not None  # problem() refuses a field outside the zone
         self.files[self.shape_of_row(row)].append(self.kind.file_of(self.kind.square(square)))
 
     def remove(self, square: str) -> None:

@@ -100,7 +100,7 @@ def _why_move_illegal(position: PositionState, move: Move) -> Text:
         return text("write_take", target=name(target), origin=name(origin))
     if move.is_take and defender is None:
         return text("nothing_to_take", target=name(target), origin=name(origin))
-    if move.is_take and defender.color == color:
+    if move.is_take and defender is not None and defender.color == color:
         return text("take_own", piece=_bare(defender))
 
     allowed = (TAKE_DIRECTIONS if move.is_take else MOVE_DIRECTIONS)[piece.shape]
@@ -142,6 +142,7 @@ def _why_take_illegal(position, move, piece, defender) -> Text | None:
             return text("no_promotion")
         return None
     shape = choices[0].promotion
+    assert shape is not None  # promotes
     letter = shape_letter(shape, color)
     fields = [m.tower_field for m in choices if m.tower_field is not None]
     if move.promotion is None:

@@ -186,6 +186,7 @@ class Game:
         self.tokens.append(move.token(self.kind))
         self.touched = None
         if self.clock is not None:
+            assert now is not None  # refused above
             self.clock.moved(now)
             if self.position.outcome() is not None:
                 self.clock.pause(now)
@@ -221,22 +222,22 @@ class Game:
 
     def resign(self, color: int) -> Outcome:
         """``color`` resigns and loses (R23)."""
-        self._end(Termination.RESIGNATION, color)
-        return self.external_outcome
+        return self._end(Termination.RESIGNATION, color)
 
     def end(self, termination: TerminationName | str, loser: int) -> Outcome:
         """End the game from outside the rules: time, deadline or resignation."""
-        self._end(Termination(termination), loser)
-        return self.external_outcome
+        return self._end(Termination(termination), loser)
 
-    def _end(self, termination: TerminationName, loser: int) -> None:
+    def _end(self, termination: TerminationName, loser: int) -> Outcome:
         outcome = self.outcome()
         if outcome is not None:
             raise GameOverError(f"the game is already over ({outcome})")
-        self.external_outcome = ended_by(termination, loser)
+        self.external_outcome = ended = ended_by(termination, loser)
+        return ended
 
     def _time_words(self) -> str:
         outcome = self.external_outcome
+        assert outcome is not None and outcome.winner is not None  # lost on time
         player = COLOR_NAMES[1 - outcome.winner]
         if outcome.termination is Termination.DEADLINE:
             return f"{player} missed the deadline and loses (R22)"
@@ -280,11 +281,16 @@ class TurnChoices:
 
     def __init__(self, kind: BoardKind, tokens: list[str], moves: list[Move] | None = None) -> None:
         self.kind = kind
-        self.tokens = tokens
+        self._tokens = tokens
         # A Game passes the Move of each token, so nothing is parsed back.
         if moves is None:
             moves = [Move.from_token(t, kind) for t in tokens]
         self._parsed = list(zip(moves, tokens))
+
+    @property
+    def tokens(self) -> list[str]:
+        """Every legal token, sorted."""
+        return self._tokens
 
     def placements_needed(self) -> int:
         """How many waiting towers must be placed before moving (R15)."""

@@ -170,7 +170,7 @@ class Goal:
             raise InvalidGoalError(f"a {kind} goal has no field {excerpt(unknown[0])}; "
                                    f"its fields: {', '.join(sorted(allowed))}")
         for name in _REQUIRED.get(kind, ()):
-            if name not in data:
+            if data.get(name) is None:  # left out, or null
                 raise InvalidGoalError(f"a {kind} goal needs {quote(name)}")
         moves = data.get("moves")
         if moves is not None:
@@ -334,7 +334,9 @@ def _reached(goal: Goal, start: Position, now: Position, solver: int, replied: b
         return outcome is not None and outcome.termination == Termination.MOVE_RULE
     if kind == "tower":
         return replied and tower_balance(now, solver) > tower_balance(start, solver)
+    # Goal.from_json gives each kind the fields it names.
     if kind == "take":
+        assert goal.what is not None
         left = _count(now, foe, goal.what)
         if goal.count is None:
             return left == 0
@@ -342,6 +344,7 @@ def _reached(goal: Goal, start: Position, now: Position, solver: int, replied: b
     if kind == "reach":
         if not replied:
             return False
+        assert goal.square is not None
         piece = now.board[now.kind.square(goal.square)]
         if piece is None or piece.color != solver:
             return False
@@ -349,7 +352,9 @@ def _reached(goal: Goal, start: Position, now: Position, solver: int, replied: b
     if kind == "promote":
         return sum(now.spares[solver]) < sum(start.spares[solver])
     if kind == "stack":
-        return any(piece.is_stack and piece.height >= goal.rank for _, piece in now.pieces(solver))
+        rank = goal.rank
+        assert rank is not None
+        return any(piece.is_stack and piece.height >= rank for _, piece in now.pieces(solver))
     if kind == "endgame":
         return now.endgame and not start.endgame
     if kind == "play":

@@ -252,6 +252,7 @@ def _end_field(game: Game) -> str:
     if outcome is None:
         return "-"
     letter = next(k for k, v in _ENDS.items() if v is outcome.termination)
+    assert outcome.winner is not None  # an end from outside always has a loser
     return f"{letter}{1 - outcome.winner}"
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .board import DOUBLE, ROWS, board_kind, board_with_files
 from .bounded import excerpt, is_digits, quote, read_int, shorten, split_words
 from .errors import InvalidPositionError
-from .pieces import BLACK, SHAPE_LETTERS, WHITE, piece_from_symbol, shape_letter
+from .pieces import BLACK, SHAPE_LETTERS, WHITE, Piece, piece_from_symbol, shape_letter
 from .state import MOVE_RULE_MOVES, PositionState
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def _parse_placement(text: str, placement: str):
     widest = DOUBLE.files
     for index, rank_text in enumerate(ranks):
         rank_number = ROWS - index
-        row = []
+        row: list[Piece | None] = []
         for letter, height, empty, other in _rank_items(rank_text):
             if other:
                 raise _error(
@@ -181,7 +181,7 @@ def _parse_waiting(text: str, field: str):
         raise _error(
             text, f"waiting towers {excerpt(field)}: expected White's and Black's shapes, e.g. '-/-' or 'XP/s'"
         )
-    result = []
+    result: list[tuple[int, ...]] = []
     for color, side in ((WHITE, sides[0]), (BLACK, sides[1])):
         if side == "-":
             result.append(())
@@ -257,7 +257,7 @@ def compose_position(board: str, pieces: dict[str, str], turn: str = "w", spares
     '5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
     """
     kind = board_kind(board)
-    symbols = [None] * kind.size
+    symbols: list[str | None] = [None] * kind.size
     for name, symbol in pieces.items():
         symbols[kind.square(name)] = symbol
     return f"{placement_text(kind, symbols)} {turn} {spares} {waiting} {rule} {number}"

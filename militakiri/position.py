@@ -152,4 +152,4 @@ class Position(PositionState):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.string() == other.string()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable

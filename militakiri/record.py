@@ -605,7 +605,8 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     if rules is not None:
         if result != rules.result or (termination and termination != rules.termination.value):
             said = strip_space(f"{result} {termination or ''}")
-            raise _result_error(reader, tag_lines, end_marker, f"the moves end the game {rules}, but the record says {said}")
+            raise _result_error(reader, tag_lines, end_marker,
+                                f"the moves end the game {rules}, but the record says {said}")
         return None
     if result == "*":
         if termination:

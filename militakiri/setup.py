@@ -215,7 +215,7 @@ class Dice:
     def roll(cls, rng: Random) -> Dice:
         """Roll until the dice differ (R6)."""
         _must_be_random(rng, InvalidDiceError)
-        rolls = []
+        rolls: list[tuple[int, int]] = []
         while not rolls or rolls[-1][0] == rolls[-1][1]:
             rolls.append((rng.randint(1, 6), rng.randint(1, 6)))
         return cls(rolls)

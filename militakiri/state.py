@@ -72,22 +72,22 @@ class PositionState:
         kind: BoardKind,
         board: list[Piece | None],
         turn: int = WHITE,
-        spares: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0)),
-        waiting: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
-        moves_left: tuple[int, int] | None = None,
+        spares: tuple[tuple[int, ...], ...] = ((0, 0, 0), (0, 0, 0)),
+        waiting: tuple[tuple[int, ...], ...] = ((), ()),
+        moves_left: tuple[int, ...] | None = None,
         number: int = 1,
     ) -> None:
         self.kind = kind
         self.board = board
         self.turn = turn
         #: ``spares[color]``: spare towers left, counted (star, cross, plus).
-        self.spares = list(spares)
+        self.spares: list[tuple[int, ...]] = list(spares)
         #: ``waiting[color]``: shapes of promoted towers waiting for a free
         #: field of the set-up zone (R15), oldest first.
-        self.waiting = list(waiting)
+        self.waiting: list[tuple[int, ...]] = list(waiting)
         #: ``None`` while the endgame rule is off (R16); once it is on,
         #: each player's moves left under the move rule (R17).
-        self.moves_left = moves_left
+        self.moves_left: tuple[int, ...] | None = moves_left
         #: The move number, growing after each move of Black, as in chess.
         self.number = number
         # Pieces on the board per colour, kept up to date by push and pop:
@@ -198,6 +198,7 @@ class PositionState:
                 towers[foe] -= 1
             else:
                 stacks[foe] -= 1
+            assert piece is not None  # a legal move starts on a piece
             result, promotion = take_result(piece, defender)
             if promotion is not None and self.spares[color][promotion] > 0:
                 # R13: the whole stack leaves; a spare tower replaces it.

@@ -184,6 +184,7 @@ def _endgame_terms(position: Position, towers_at, value: int) -> int:
     board = position.board
     stm = position.turn
     left = position.moves_left
+    assert left is not None  # asked under the endgame rule only
     for hunter in (0, 1):
         prey = 1 - hunter
         if not position.is_lone_tower(prey) or position.is_lone_tower(hunter):

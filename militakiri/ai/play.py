@@ -23,7 +23,9 @@ def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1: random, but it wins when it can and does not blunder towers."""
     me = position.turn
     before = towers_en_prise(position, me)
-    wins, good_takes, safe = [], [], []
+    wins: list[Move] = []
+    good_takes: list[Move] = []
+    safe: list[Move] = []
     for move in moves:
         position.push(move)
         try:
@@ -110,6 +112,7 @@ def choose_move(
     deadline = None if seconds is None else clock() + seconds
     searcher = Searcher(position, deadline, nodes, clock)
     found = searcher.run(moves, depth, seconds, info)
+    assert found.move is not None  # a search always has a move (moves[0] at least)
     return found.move
 
 
@@ -227,6 +230,7 @@ def choose_setup(
             best, best_score = setup, total
         if deadline is not None and clock() >= deadline:
             break
+    assert best is not None  # there is always a candidate
     return best
 
 

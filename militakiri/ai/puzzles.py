@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from .. import movegen
 from ..board import board_kind
 from ..goals import tower_balance
+from ..move import Move
 from ..position import Position
 from ..randomness import Random
 from ..setup import Dice, Setup, start_position
@@ -78,7 +79,7 @@ def _wins_now(position: Position, move, solver: int) -> bool:
         position.pop()
 
 
-def keeps_a_tower(position: Position, move, solver: int) -> tuple[bool, object]:
+def keeps_a_tower(position: Position, move: Move, solver: int) -> tuple[bool, Move | None]:
     """Whether ``move`` wins a tower whatever the reply, and the reply that
     loses the opponent least (None if the game ends with the move)."""
     before = tower_balance(position, solver)

@@ -153,7 +153,7 @@ class Searcher:
         self.clock = clock
         self.nodes = 0
         self.table: dict[int, tuple] = {}
-        self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
+        self.killers: list[list[tuple | None]] = [[None, None] for _ in range(MAX_PLY + 1)]
         self.history: dict[tuple[int, int], int] = {}
 
     def _tick(self) -> None:
@@ -178,7 +178,7 @@ class Searcher:
             elif move.is_take:
                 victim = board[move.target]
                 attacker = board[move.origin]
-                score = (1 << 24) + 16 * piece_value(victim, (0, 0, 0)) - (
+                score = (1 << 24) + 16 * piece_value(victim, (0, 0, 0)) - (  # type: ignore[arg-type]  # a take's target holds a piece
                     TOWER // 10 if attacker is None or attacker.is_tower else attacker.height * 10
                 )
                 if move.promotion is not None and spares[move.promotion]:
@@ -423,17 +423,19 @@ class Searcher:
                     break  # the next depth would not finish in time
         except _Stop:
             pass
-        info.token = info.move.token(kind)
+        chosen = info.move
+        assert chosen is not None  # moves[0] at least
+        info.token = chosen.token(kind)
         info.nodes = self.nodes
         info.seconds = self.clock() - start
-        info.pv = self._pv(info.move)
+        info.pv = self._pv(chosen)
         return info
 
-    def _pv(self, move: Move, length: int = 8) -> list[str]:
+    def _pv(self, move: Move | None, length: int = 8) -> list[str]:
         """The principal variation: the chosen move, then hash moves."""
         position = self.position
         kind = position.kind
-        pv = []
+        pv: list[str] = []
         pushed = 0
         try:
             while move is not None and len(pv) < length:

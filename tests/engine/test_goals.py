@@ -66,6 +66,10 @@ def test_every_kind_is_read():
     ({"kind": "play", "tokens": []}, "non-empty list of move tokens"),
     ({"kind": "play", "tokens": ["a1-a2", 3]}, "non-empty list of move tokens"),
     ({"kind": "play", "tokens": ["a1-a2"], "moves": 2}, "a play goal is one move"),
+    # A required field given as null (found by the type checker: judged, it crashed).
+    ({"kind": "take", "what": None}, "a take goal needs 'what'"),
+    ({"kind": "reach", "square": None}, "a reach goal needs 'square'"),
+    ({"kind": "stack", "rank": None}, "a stack goal needs 'rank'"),
 ])
 def test_a_malformed_goal_is_refused_saying_why(data, words):
     with pytest.raises(InvalidGoalError) as info:
