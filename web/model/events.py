@@ -32,6 +32,11 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Callable
+
 NAMES = ("new_game", "set_up", "started", "moved", "took_back", "over", "changed")
 
 
@@ -133,7 +138,7 @@ class EventBus:
     so a handler may change the state and refresh the page again."""
 
     def __init__(self) -> None:
-        self._handlers: list[tuple[object, tuple[str, ...]]] = []
+        self._handlers: list[tuple[Callable[[Event], object], tuple[str, ...]]] = []
         self._queue: list[Event] = []
         self._busy = False
 

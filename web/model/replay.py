@@ -25,7 +25,7 @@ from __future__ import annotations
 class Replay:
     def __init__(self) -> None:
         self.ply: int | None = None
-        self._key = None
+        self._key: tuple | None = None
         self._positions: dict[int, object] = {}
 
     # Asking -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from militakiri.setup import Setup
 from web.model.status import Mark, Message, warning
 
 if TYPE_CHECKING:
+    from militakiri.pieces import Piece
     from militakiri.randomness import Random
 
 
@@ -28,7 +29,7 @@ class SetupStage:
 
     def __init__(self, kind: BoardKind) -> None:
         self.kind = kind
-        self.drafts = (SetupDraft(kind, WHITE), SetupDraft(kind, BLACK))
+        self.drafts: tuple[SetupDraft, ...] = (SetupDraft(kind, WHITE), SetupDraft(kind, BLACK))
         #: Whose set-up is being placed; None once both are done.
         self.color: int | None = WHITE
 
@@ -36,6 +37,12 @@ class SetupStage:
     def draft(self) -> SetupDraft | None:
         """The set-up being placed now, if any."""
         return None if self.color is None else self.drafts[self.color]
+
+    def _placing(self) -> SetupDraft:
+        """The set-up being placed: asked only while there is one."""
+        draft = self.draft
+        assert draft is not None, "both set-ups are done"
+        return draft
 
     def point(self, square: str) -> Message | None:
         """The player placing pointed at ``square``: a tower there is taken
@@ -61,13 +68,17 @@ class SetupStage:
 
     def randomize(self, rng: Random) -> None:
         """A random set-up for the player placing (the Random button)."""
-        self._replace(SetupDraft.random(self.kind, self.color, rng))
+        self._replace(SetupDraft.random(self.kind, self._placing().color, rng))
+
+    def clear(self) -> None:
+        """The player placing starts again (the Clear button)."""
+        self._placing().clear()
 
     def confirm(self) -> Message | None:
         """The player placing is done: Black follows White, then the dice.
         Returns the engine's refusal of an incomplete set-up, or None."""
         try:
-            self.draft.setup()
+            self._placing().setup()
         except MilitakiriError as error:
             return warning("engine_says", reason=str(error))
         self.color = BLACK if self.color == WHITE else None
@@ -75,7 +86,7 @@ class SetupStage:
 
     def place_whole(self, text: str) -> None:
         """A whole set-up in set-up notation (R4: the computer's), confirmed."""
-        self._replace(SetupDraft.from_setup(Setup.parse(text, self.kind), self.color))
+        self._replace(SetupDraft.from_setup(Setup.parse(text, self.kind), self._placing().color))
         self.color = BLACK if self.color == WHITE else None
 
     def confirmed(self, color: int) -> bool:
@@ -91,9 +102,9 @@ class SetupStage:
         White's while Black places, unless Black is the computer."""
         return WHITE if self.color == BLACK and computer != BLACK else None
 
-    def pieces(self, computer: int | None) -> dict[int, object]:
+    def pieces(self, computer: int | None) -> dict[int, Piece]:
         """``{square: piece}`` to draw: the towers placed so far that may be seen."""
-        shown = {}
+        shown: dict[int, Piece] = {}
         for draft in self.drafts:
             if draft.color != self.hidden_color(computer):
                 shown.update(draft.pieces())
@@ -101,21 +112,23 @@ class SetupStage:
 
     def ghosts(self) -> list[Mark]:
         """Where the player placing may still put a tower, with its shape."""
-        draft = self.draft
+        draft = self._placing()
         missing = draft.missing_shapes()
         marks = []
         for square in draft.free_fields():
-            shape = draft.shape_of_row(draft.row_of(square))
+            row = draft.row_of(square)
+            assert row is not None  # a free field of the zone
+            shape = draft.shape_of_row(row)
             if SHAPE_NAMES[shape] in missing:
                 marks.append(Mark("ghost", square, tower(draft.color, shape)))
         return marks
 
     def prompt(self, who: str) -> Message:
         """What the player placing (``who``, their label) is to do now."""
-        draft = self.draft
+        draft = self._placing()
         if draft.is_complete():
-            return Message("setup_done_white" if self.color == WHITE else "setup_done_black", {"player": who})
-        ranks = [self.kind.zone_row(self.color, row) + 1 for row in (1, 2, 3)]
+            return Message("setup_done_white" if draft.color == WHITE else "setup_done_black", {"player": who})
+        ranks = [self.kind.zone_row(draft.color, row) + 1 for row in (1, 2, 3)]
         key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
         return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})
 

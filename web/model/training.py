@@ -245,23 +245,35 @@ class Drill:
     def for_puzzle(cls, puzzle: Puzzle) -> Drill:
         return cls(None, puzzle, puzzle.solver)
 
+    def _the_task(self) -> Task:
+        assert self.task is not None, "a puzzle, not a task"
+        return self.task
+
+    def _the_puzzle(self) -> Puzzle:
+        assert self.puzzle is not None, "a task, not a puzzle"
+        return self.puzzle
+
     @property
     def id(self) -> str:
-        return self.task.id if self.task is not None else self.puzzle.id
+        return self.task.id if self.task is not None else self._the_puzzle().id
 
     @property
     def position(self) -> str | None:
-        return self.task.position if self.task is not None else self.puzzle.position
+        return self.task.position if self.task is not None else self._the_puzzle().position
 
     @property
     def board(self) -> str:
         if self.puzzle is not None:
             return self.puzzle.board
-        return self.task.setup_board or Position.from_string(self.task.position).kind.name
+        task = self._the_task()
+        if task.setup_board:
+            return task.setup_board
+        assert task.position is not None  # a task starts from a set-up or a position
+        return Position.from_string(task.position).kind.name
 
     @property
     def solution(self) -> tuple[str, ...]:
-        return self.task.solution if self.task is not None else self.puzzle.line
+        return self.task.solution if self.task is not None else self._the_puzzle().line
 
     def after_move(self, now: Position, played: list[str]) -> Step:
         """Judge the position ``now``, reached by ``played`` (the tokens since
@@ -273,24 +285,26 @@ class Drill:
         return step
 
     def _lesson(self, now: Position, played: list[str]) -> Step:
-        start = self.task.start()
+        task = self._the_task()
+        start = task.start()
         solver_moves = (len(played) + 1) // 2
-        judged = verdict(self.task, start, now, solver_moves)
+        judged = verdict(task, start, now, solver_moves)
         if judged.reached:
             return Step("solved")
         if judged.failed:
             return Step("failed", reason=judged.message())
         if now.turn != self.solver and now.outcome() is None:
-            return Step("solving", reply_token(self.task, now, played))
+            return Step("solving", reply_token(task, now, played))
         return Step("solving")
 
     def _puzzle(self, now: Position, played: list[str]) -> Step:
-        line = self.puzzle.line
+        puzzle = self._the_puzzle()
+        line = puzzle.line
         ply = len(played) - 1
         if ply % 2 == 0:  # the player's move
             outcome = now.outcome()
             won = outcome is not None and outcome.winner == self.solver
-            if played[-1] != line[ply] and not (self.puzzle.goal == "win" and won):
+            if played[-1] != line[ply] and not (puzzle.goal == "win" and won):
                 return Step("failed", reason="wrong_move")
             if won or ply + 1 >= len(line):
                 return Step("solved")
@@ -299,7 +313,7 @@ class Drill:
 
     def setup_done(self, draft) -> Step:
         """A set-up task: White's set-up is confirmed (``draft``)."""
-        judged = setup_verdict(self.task, draft)
+        judged = setup_verdict(self._the_task(), draft)
         self.status = "solved" if judged.reached else "failed"
         return Step(self.status, reason=judged.message())
 

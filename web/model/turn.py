@@ -49,7 +49,7 @@ class TurnInProgress:
         #: ``label(color)``: a player's name for the status line.
         self.label = label
         self._choices: TurnChoices | None = None
-        self._choices_touched = None
+        self._choices_touched: int | None = None
         #: The piece selected; one touched under touch-move stays selected (R25).
         self.selected: str | None = self.touched()
         #: Waiting towers placed so far this turn (R15), oldest first.
@@ -88,7 +88,9 @@ class TurnInProgress:
     def _pending_token(self) -> str:
         """One of the promoting take's tokens (they differ only in the
         tower's field): the first field's, in the same order everywhere."""
-        return self.pending[min(self.pending)]
+        pending = self.pending
+        assert pending is not None  # asked while a promotion waits for its field
+        return pending[min(pending)]
 
     def board(self) -> list:
         """The board as this turn shows it: the towers placed, or a promoting
@@ -102,8 +104,9 @@ class TurnInProgress:
         """The highlights of the turn: where a tower can go, or the piece
         selected and where it can go."""
         color = self.game.position.turn
-        if self.pending:
+        if self.pending and self.pending_move is not None:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
+            assert shape is not None  # a promoting take
             return [Mark("selected", square) for square in self.pending_move] \
                 + [Mark("ghost", field, tower(color, shape)) for field in sorted(self.pending)]
         shape = self.placing_shape()
@@ -119,6 +122,7 @@ class TurnInProgress:
         who = self.label(self.game.position.turn)
         if self.pending:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
+            assert shape is not None  # a promoting take
             return Message("choose_tower_field", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
         shape = self.placing_shape()
         if shape is not None:
@@ -180,7 +184,7 @@ class TurnInProgress:
     def cancel(self) -> Step | None:
         """Escape: drop a promotion not yet placed, or the selection; None
         when there was nothing to drop."""
-        if self.pending:
+        if self.pending and self.pending_move is not None:
             self.selected = self.pending_move[0]
             self.pending = self.pending_move = None
             return Step()

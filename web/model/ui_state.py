@@ -147,15 +147,11 @@ class UiState:
         self.message = None
         #: Why the computer cannot play (its worker did not start), or None.
         self.computer_problem: str | None = None
-        self.replay.reset()
-        self.premove = Premove()
-        #: The game's review after it (web/model/review.py), once asked for.
-        self.review: GameReview | None = None
+        self._new_line()
         #: A lesson's task or a puzzle being solved (web/model/training.py):
         #: the page plays the other side's replies (web/ui/training.py), not
         #: the computer, and the game is neither saved nor given a result.
         self.drill = None
-        self._reset_turn()
 
     def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
                   computer: tuple[int, int] | None = None) -> None:
@@ -182,13 +178,39 @@ class UiState:
             self.flipped = flipped
         self.cursor = None
         self.message = message
+        self._new_line()
+        self.drill = None
+        self.check_time()
+
+    def _result(self) -> tuple[str, str]:
+        """The result's title and reason (formatting.result_texts), once over."""
+        outcome = self._game.outcome()
+        assert outcome is not None, "the game goes on"
+        return result_texts(outcome, (self.players.white, self.players.black))
+
+    def _new_line(self) -> None:
+        """A new game, or moves taken back: what was shown of the old line of
+        moves goes (the step of the replay, a premove, the review, the turn
+        being made)."""
         self.replay.reset()
         self.premove = Premove()
         #: The game's review after it (web/model/review.py), once asked for.
         self.review: GameReview | None = None
-        self.drill = None
         self._reset_turn()
-        self.check_time()
+
+    @property
+    def _game(self) -> Game:
+        """The game, where there is one: after the dice, or opened whole."""
+        game = self.game
+        assert game is not None, "no game yet"
+        return game
+
+    @property
+    def _setup(self) -> SetupStage:
+        """The set-ups, while they are made."""
+        setup = self.setup
+        assert setup is not None, "no set-up under way"
+        return setup
 
     def clock_now(self) -> float:
         """The time the game's clock counts in: wall-clock seconds for a
@@ -199,7 +221,7 @@ class UiState:
 
     def _start(self) -> None:
         self.started = True
-        self.game.start_clock(self.clock_now())
+        self._game.start_clock(self.clock_now())
 
     def _reset_turn(self) -> None:
         """A new turn in progress from the next question on (after a move,
@@ -217,7 +239,7 @@ class UiState:
     def _turn(self) -> TurnInProgress:
         """The turn the player to move is making (web/model/turn.py)."""
         if self._in_progress is None or self._in_progress.game is not self.game:
-            self._in_progress = TurnInProgress(self.game, self.label)
+            self._in_progress = TurnInProgress(self._game, self.label)
         return self._in_progress
 
     @property
@@ -247,7 +269,7 @@ class UiState:
     def turn(self) -> int | None:
         if self.phase == SETUP:
             return self.setup_color
-        return self.game.position.turn
+        return self._game.position.turn
 
     def label(self, color: int) -> str:
         names = (self.players.white, self.players.black)
@@ -281,7 +303,9 @@ class UiState:
         """Restart the clock of the player to move."""
         if not self.paused:
             return False
-        self.game.clock.resume(self.clock_now())
+        clock = self._game.clock
+        assert clock is not None  # only a clock is paused
+        clock.resume(self.clock_now())
         self.message = None
         return True
 
@@ -301,7 +325,7 @@ class UiState:
         phase = self.phase
         if phase == SETUP:
             return self.setup_color == color
-        return phase == PLAYING and self.game.position.turn == color
+        return phase == PLAYING and self._game.position.turn == color
 
     def computer_to_set_up(self) -> bool:
         """Whether the computer's set-up is still to be made, now or after the
@@ -324,7 +348,7 @@ class UiState:
         """The computer's set-up (set-up text, R4) is placed and confirmed."""
         if self.phase != SETUP or self.setup_color != self.computer:
             return False
-        self.setup.place_whole(text)
+        self._setup.place_whole(text)
         self.message = None
         return True
 
@@ -348,7 +372,7 @@ class UiState:
 
     def _premove(self, square: str) -> bool:
         """A click while the computer moves: a premove (web/model/premove.py)."""
-        piece = self.game.position.board[self.kind.square(square)]
+        piece = self._game.position.board[self.kind.square(square)]
         own = piece is not None and piece.color != self.computer
         if not self.premove.point(square, own):
             return False
@@ -361,8 +385,7 @@ class UiState:
     def can_hint(self) -> bool:
         """A hint is offered in untimed games, to the player to move (not
         once touch-move has bound them to a piece: it might name another)."""
-        game = self.game
-        return (self.phase == PLAYING and game.clock is None and not self.computer_turn()
+        return (self.phase == PLAYING and self._game.clock is None and not self.computer_turn()
                 and not self.viewing_past() and not self.paused and self.touched() is None)
 
     def show_hint(self, token: str) -> bool:
@@ -370,7 +393,7 @@ class UiState:
         if not self.can_hint():
             return False
         self._reset_turn()
-        self.hint = (len(self.game.tokens), token)
+        self.hint = (len(self._game.tokens), token)
         self.message = Message("hint_shown", {"move": token})
         return True
 
@@ -422,33 +445,34 @@ class UiState:
         if self.viewing_past():
             return self._replay_message()
         if self.paused:
-            return Message("paused", {"player": self.label(self.game.position.turn)})
+            return Message("paused", {"player": self.label(self._game.position.turn)})
         if self.drill is not None and self.drill.status != "solving":  # the training box says more
             return Message("tr_status_solved") if self.drill.status == "solved" \
                 else Message("tr_status_failed", {}, "warn")
-        if self.computer_turn():
+        computer = self.computer
+        if computer is not None and self.computer_turn():
             if self.drill is not None:
-                return Message("tr_reply", {"player": self.label(self.computer)})
+                return Message("tr_reply", {"player": self.label(computer)})
             if self.computer_problem is not None:
                 return Message("computer_failed", {"reason": self.computer_problem}, "warn")
             key = "computer_setting_up" if self.phase == SETUP else "computer_thinking"
-            return Message(key, {"player": self.label(self.computer)})
+            return Message(key, {"player": self.label(computer)})
         phase = self.phase
         if phase == SETUP:
             if self.setup_color is not None:
-                return self.setup.prompt(self.label(self.setup_color))
+                return self._setup.prompt(self.label(self.setup_color))
             if self.game is None:
                 return Message("roll_prompt")
             return Message("start_prompt", {"player": self.label(self.game.position.turn)})
         if phase == OVER:
-            title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
+            title, reason = self._result()
             return Message("over", {"title": title, "reason": reason})
         return self._turn().prompt()
 
     # Set-up -------------------------------------------------------------------
 
     def _replay_message(self, level: str = "info") -> Message:
-        game = self.game
+        game = self._game
         shown = self.replay.shown(game)
         if shown == 0:
             return Message("replay_start", {}, level)
@@ -460,7 +484,7 @@ class UiState:
                                      "last": f"{last} {game.tokens[-1]}"}, level)
 
     def _setup_square(self, square: str) -> bool:
-        self.message = self.setup.point(square)
+        self.message = self._setup.point(square)
         self._count_slip()
         return self.message is None
 
@@ -472,19 +496,19 @@ class UiState:
 
     def random_setup(self) -> None:
         if self.player_sets_up():
-            self.setup.randomize(self.rng)
+            self._setup.randomize(self.rng)
             self.message = None
 
     def clear_setup(self) -> None:
         if self.player_sets_up():
-            self.setup.draft.clear()
+            self._setup.clear()
             self.message = None
 
     def setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
         if not self.player_sets_up():
             return False
-        self.message = self.setup.confirm()
+        self.message = self._setup.confirm()
         if self.message is not None:
             return False
         self.cursor = None
@@ -495,7 +519,7 @@ class UiState:
         if self.phase != SETUP or self.setup_color is not None or self.game is not None:
             raise IllegalMoveError("the dice are rolled once, after both set-ups")
         self.dice = Dice.roll(self.rng)
-        self.game = Game.new(self.kind, *self.setup.setups(), self.dice, time_control=self.settings.control(),
+        self.game = Game.new(self.kind, *self._setup.setups(), self.dice, time_control=self.settings.control(),
                              players=self.players, touch_move=self.settings.touch_move)
         self.message = None
         return self.dice
@@ -512,10 +536,11 @@ class UiState:
         """The player pointed at ``square`` (click, tap, Enter). Returns
         whether anything changed; if not, the status line says why."""
         phase = self.phase
-        if self.computer_turn():
+        computer = self.computer
+        if computer is not None and self.computer_turn():
             if phase == PLAYING and not self.viewing_past() and self._premove(square):
                 return True
-            self._warn("computer_busy", player=self.label(self.computer))
+            self._warn("computer_busy", player=self.label(computer))
             return False
         if phase == SETUP:
             return self._setup_square(square)
@@ -523,10 +548,10 @@ class UiState:
             self.message = self._replay_message("warn")
             return False
         if self.paused:
-            self._warn("paused_click", player=self.label(self.game.position.turn))
+            self._warn("paused_click", player=self.label(self._game.position.turn))
             return False
         if phase == OVER:
-            title, reason = result_texts(self.game.outcome(), (self.players.white, self.players.black))
+            title, reason = self._result()
             self._warn("game_over_click", title=title, reason=reason)
             return False
         if self.check_time() is not None:
@@ -552,7 +577,7 @@ class UiState:
         return step.refusal is None
 
     def _play(self, token: str) -> bool:
-        game = self.game
+        game = self._game
         try:
             game.play(token, now=self.clock_now() if game.clock is not None else None)
         except GameOverError:
@@ -568,7 +593,7 @@ class UiState:
             self.flipped = game.position.turn == BLACK  # the player to move at the bottom
         move = Move.from_token(token, self.kind)
         if move.promotion is not None and move.tower_field is None:
-            mover = 1 - self.game.position.turn
+            mover = 1 - self._game.position.turn
             self.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion]),
                                                    "player": self.label(mover)})
         return True
@@ -601,22 +626,18 @@ class UiState:
 
     def can_take_back(self) -> bool:
         game = self.game
-        return (self.started and game.clock is None and bool(game.tokens)
+        return (self.started and game is not None and game.clock is None and bool(game.tokens)
                 and game.external_outcome is None)
 
     def take_back(self) -> bool:
         if not self.can_take_back():
             self._warn("no_take_back")
             return False
-        self.game.undo()
+        self._game.undo()
         # Against the computer: back to the player's own turn (its reply too).
-        while self.computer is not None and self.game.tokens and self.computer_turn():
-            self.game.undo()
-        self.replay.reset()
-        self.premove = Premove()
-        #: The game's review after it (web/model/review.py), once asked for.
-        self.review: GameReview | None = None
-        self._reset_turn()
+        while self.computer is not None and self._game.tokens and self.computer_turn():
+            self._game.undo()
+        self._new_line()
         self.message = None
         return True
 
@@ -626,9 +647,9 @@ class UiState:
     def resign(self, color: int) -> bool:
         if not self.can_resign():
             return False
-        self.game.resign(color)
-        if self.game.clock is not None:
-            self.game.clock.pause(self.clock_now())
+        self._game.resign(color)
+        if self._game.clock is not None:
+            self._game.clock.pause(self.clock_now())
         self._reset_turn()
         self.message = None
         return True

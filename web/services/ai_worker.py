@@ -19,6 +19,8 @@ False
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import time
 
@@ -27,6 +29,9 @@ from militakiri import Position
 from militakiri.ai import play
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 #: The search levels' budget when the page gives none (seconds).
 DEFAULT_SECONDS = 1.0
@@ -93,7 +98,8 @@ def hello() -> dict:
     return {"python": sys.version.split()[0].rstrip(";"), "levels": MAX_LEVEL}
 
 
-CALLS = {"move": move, "setup": setup, "hint": hint, "analyse": analyse, "hello": hello}
+CALLS: dict[str, Callable[..., object]] = {
+    "move": move, "setup": setup, "hint": hint, "analyse": analyse, "hello": hello}
 
 
 def call(name: str, args_json: str) -> str:

@@ -48,7 +48,7 @@ import binascii
 import math
 import time
 
-from militakiri import InvalidLinkError, MilitakiriError, game_from_link
+from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
 from militakiri.randomness import Random
 
 from web.model.jsontext import dumps, loads
@@ -72,7 +72,7 @@ class Restored:
 
     __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review")
 
-    def __init__(self, game: object, flipped: bool = False, note: str | None = None, link: str = "",
+    def __init__(self, game: Game, flipped: bool = False, note: str | None = None, link: str = "",
                  saved_at: float = 0.0, key: str = "", computer: tuple | None = None,
                  review: list | None = None) -> None:
         self.game = game
@@ -237,12 +237,12 @@ class Autosaver:
         self.others: list[Restored] = []
         #: ``(key, reason)`` of each save that could not be read.
         self.broken: list[tuple[str, str]] = []
-        self._last = None
+        self._last: tuple | None = None
         #: The game (UiState.game_id) whose save :attr:`key` holds; None for
         #: none yet, _ADOPTED for the game about to be opened from it.
-        self._owner = None
-        self._link_key = None
-        self._link = None
+        self._owner: int | str | None = None
+        self._link_key: tuple | None = None
+        self._link = ""
 
     @property
     def enabled(self) -> bool:
