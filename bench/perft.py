@@ -58,7 +58,7 @@ def chess_perft(board, depth: int) -> int:
 def militakiri_runs(single_depth: int, double_depth: int, repeats: int):
     runs = []
     for name, text, depth in (("single", SINGLE_START, single_depth), ("double", DOUBLE_START, double_depth)):
-        leaves, seconds = best_time(lambda: perft(Position.from_string(text), depth), repeats)
+        leaves, seconds = best_time(lambda text=text, depth=depth: perft(Position.from_string(text), depth), repeats)
         runs.append((name, depth, leaves, seconds))
     return runs
 

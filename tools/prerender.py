@@ -57,8 +57,13 @@ def new_game_choices(page: str, settings) -> str:
     ...     PRESETS, EXTRAS, LEVELS, SIDES = (("none", "-"),), ("none",), (1, 2), ("white", "random")
     ...     class GameSettings:
     ...         time_control, level = "-", 2
-    >>> new_game_choices('<select id="ng-level"></select>', S)
-    '<select id="ng-level"><option value="1" data-text="level_1"></option><option value="2" data-text="level_2" selected></option></select>'
+    >>> print(new_game_choices('<select id="ng-level"></select>', S).replace("><", ">\\n<"))
+    <select id="ng-level">
+    <option value="1" data-text="level_1">
+    </option>
+    <option value="2" data-text="level_2" selected>
+    </option>
+    </select>
     """
     default = settings.GameSettings()
     preset = next((pid for pid, text in settings.PRESETS if text == default.time_control), "custom")
@@ -72,7 +77,7 @@ def new_game_choices(page: str, settings) -> str:
         empty = re.compile(rf'(<select\b[^>]*\sid="{name}"[^>]*>)\s*(</select>)')
         inner = "".join(f'<option value="{value}" data-text="{key}"{" selected" if value == chosen else ""}></option>'
                         for value, key in options)
-        page, count = empty.subn(lambda m: m.group(1) + inner + m.group(2), page)
+        page, count = empty.subn(lambda m: m.group(1) + inner + m.group(2), page)  # noqa: B023 (called here)
         if count > 1:
             raise PrerenderError(f'index.html: more than one <select id="{name}">')
     return page

@@ -22,7 +22,6 @@ import js
 
 js.performance.mark("militakiri:main")  # where the page's own Python starts (docs/runtime.md)
 
-from militakiri import DOUBLE, SINGLE  # noqa: E402
 from militakiri.movegen import prepare as prepare_moves  # noqa: E402
 
 from web.model.settings import from_query, has_game_params  # noqa: E402
@@ -56,10 +55,10 @@ app.refresh()  # the board is painted in the next animation frame, before the pa
 
 session.ready()
 computer.ready()  # its workers, if this game needs them: off the start path (a timer)
-# The move tables, built at a board's first move otherwise, while the player
-# reads the New game dialog or sets up: this game's board, then the other.
-for kind in (app.state.kind, DOUBLE if app.state.kind is SINGLE else SINGLE):
-    when_idle(lambda kind=kind: prepare_moves(kind))
+# This board's move tables, built at its first move otherwise, while the
+# player reads the New game dialog or sets up (the other board's wait for its
+# first move: built now, they would take a tap's time in the middle of a set-up).
+when_idle(lambda: prepare_moves(app.state.kind))
 
 # Tests and the UI wait for this.
 js.performance.mark("militakiri:ready")

@@ -212,7 +212,7 @@ def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
         kind = SINGLE if seed % 4 else DOUBLE
         position = random_start(kind, seed)
         rng = Random(seed)
-        for ply in range(150):
+        for _ in range(150):
             if position.outcome() is not None:
                 break
             endgame = position.copy()

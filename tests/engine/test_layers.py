@@ -90,7 +90,8 @@ def scan(root: Path) -> tuple[dict[str, set[str]], list[str]]:
         tree = ast.parse(path.read_text(), str(path))
         is_package = path.name == "__init__.py"
 
-        def visit(node: ast.AST, where: str | None, scope: str) -> None:
+        def visit(node: ast.AST, where: str | None, scope: str,
+                  name: str = name, is_package: bool = is_package) -> None:  # this module's
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 # ``typing`` under ``if TYPE_CHECKING`` is for the type checker
                 # alone: MicroPython has no typing module (docs/architecture.md).

@@ -160,7 +160,7 @@ def problems(trees: dict[str, ast.Module], mp: dict, paths: dict[str, str]) -> l
         local = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
         local |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
 
-        def say(node: ast.AST, what: str) -> None:
+        def say(node: ast.AST, what: str, where: str = where) -> None:  # this file's
             found.append(f"{where}:{getattr(node, 'lineno', '?')}: {what}")
 
         for node in ast.walk(tree):

@@ -1,1 +1,4 @@
-"""The start: what runs before the game's Python (JavaScript, the service worker glue) and the standard library finder main.py installs first."""
+"""The start: what runs before and beside the game's Python. JavaScript that
+mounts the page's bytecode (romfs.mjs), the service worker's glue
+(offline.js), the computer's worker (ai_worker.js), and the one-line modules
+MicroPython lacks (micropython/)."""

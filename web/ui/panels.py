@@ -29,7 +29,7 @@ class PlayerBars:
         self.state = state
         self.bars = []
         self._keys = [None, None]
-        for color, cid in enumerate(COLOR_IDS):
+        for cid in COLOR_IDS:
             bar = by_id(f"bar-{cid}")
             clear(bar)
             who = el("div", cls="who")
