@@ -50,11 +50,20 @@ class BoardKind:
             tuple(sq for sq in self.squares if sq // files >= ROWS - ZONE_ROWS),
         )
         self._in_zone = (frozenset(self.zone[0]), frozenset(self.zone[1]))
-        #: ``rays[sq][d]``: the squares from ``sq`` outwards in direction
-        #: ``ALL_DIRECTIONS[d]``, nearest first, up to the edge.
-        self.rays = [
-            tuple(self._ray(sq, step) for step in ALL_DIRECTIONS) for sq in self.squares
-        ]
+        self._rays: list[tuple[tuple[int, ...], ...]] | None = None
+
+    @property
+    def rays(self) -> list[tuple[tuple[int, ...], ...]]:
+        """``rays[sq][d]``: the squares from ``sq`` outwards in direction
+        ``ALL_DIRECTIONS[d]``, nearest first, up to the edge.
+
+        Made at the first question that needs them, not with the board:
+        both boards' rays were half the engine's import, which the page
+        waits for, and a game needs one board's.
+        """
+        if self._rays is None:
+            self._rays = [tuple(self._ray(sq, step) for step in ALL_DIRECTIONS) for sq in self.squares]
+        return self._rays
 
     def _ray(self, sq: int, step: tuple[int, int]) -> tuple[int, ...]:
         df, dr = step
