@@ -59,6 +59,7 @@ computer.ready()  # its workers, if this game needs them: off the start path (a 
 # player reads the New game dialog or sets up (the other board's wait for its
 # first move: built now, they would take a tap's time in the middle of a set-up).
 when_idle(lambda: prepare_moves(app.state.kind))
+when_idle(app.renderer.prepare_sprites)  # and the pieces a set-up puts on it
 
 # Tests and the UI wait for this.
 js.performance.mark("militakiri:ready")

@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from militakiri.pieces import SHAPES, tower
+
 from web.i18n.texts import TEXTS, t
+from web.model.shapes import icon_markup, markup_text
 
 if TYPE_CHECKING:
     from militakiri import Outcome, TimeControl
@@ -23,6 +26,37 @@ TENTHS_BELOW = 10
 #: started in another language was named so. (TEXTS is complete once texts
 #: is imported.)
 SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
+
+
+def tower_box(color: int, spares: tuple, waiting: tuple, left: int | None) -> tuple[str, str]:
+    """A player bar's towers: ``(markup, label)``, the spare towers counted
+    per shape, the waiting ones (R15) and the moves left under the move rule
+    (R17), as markup (one step into the page, not one per element) and as the
+    words a screen reader says. Only the page's own words go in the markup.
+
+    >>> markup, label = tower_box(0, (1, 2, 2), (1,), None)
+    >>> markup.count("<svg"), label
+    (4, 'Spare towers: 1 star, 2 cross, 2 plus. Waiting: cross')
+    """
+    spares_word, waiting_word = markup_text(t("spares")), markup_text(t("waiting"))
+    names = [t("shape_" + name) for name in ("star", "cross", "plus")]
+    parts = [f'<span class="group" title="{spares_word}"><span class="lbl long">{spares_word}</span>'
+             f'<span class="lbl short">{markup_text(t("spares_short"))}</span>']
+    for shape in SHAPES:
+        parts.append(f'{icon_markup(tower(color, shape))}<span class="count">{spares[shape]}</span>')
+    parts.append("</span>")
+    label = t("spares") + ": " + ", ".join(f"{spares[s]} {names[s]}" for s in SHAPES)
+    if waiting:
+        parts.append(f'<span class="group waiting-group" title="{waiting_word}">'
+                     f'<span class="lbl">{waiting_word}</span>')
+        parts += [icon_markup(tower(color, shape)) for shape in waiting]
+        parts.append("</span>")
+        label += ". " + t("waiting") + ": " + ", ".join(names[s] for s in waiting)
+    if left is not None:
+        parts.append(f'<span class="group moves-left" title="{markup_text(t("moves_left_title"))}">'
+                     f'{markup_text(t("moves_left_short", n=left))}</span>')
+        label += ". " + t("moves_left_title") + ": " + str(left)
+    return "".join(parts), label
 
 
 def clock_text(seconds: float) -> str:

@@ -146,8 +146,8 @@ def icon_svg(piece, size: int = 18) -> str:
     """A small SVG picture of ``piece``, ``size`` pixels square: a tower's
     outline, or a pawn's or rank's discs (a rank's height in a badge), and
     the shape's symbol. Markup, so the build writes the legend's icons into
-    the page (web/model/legend.py) and the page makes a player bar's icon in
-    one step (web/ui/panels.py).
+    the page (web/model/legend.py) and the page writes a player bar's towers in
+    one step (formatting.tower_box).
 
     >>> from militakiri.pieces import piece_from_symbol
     >>> icon_svg(piece_from_symbol("X2"), 26).count("<circle"), ">2</text>" in icon_svg(piece_from_symbol("X2"))
@@ -176,3 +176,20 @@ def icon_svg(piece, size: int = 18) -> str:
                    f'fill="#fff">{piece.height}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def markup_text(text: str) -> str:
+    """``text`` safe between tags and in a quoted attribute (MicroPython has
+    no ``html`` module): for the page's own words in markup it builds."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+_ICONS: dict = {}
+
+
+def icon_markup(piece, size: int = 18) -> str:
+    """:func:`icon_svg`, made once per piece and size (a bar shows the same few)."""
+    key = (piece.symbol, size)
+    if key not in _ICONS:
+        _ICONS[key] = icon_svg(piece, size)
+    return _ICONS[key]

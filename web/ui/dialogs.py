@@ -7,6 +7,7 @@ import js
 from militakiri import MilitakiriError
 
 from web.model.formatting import result_texts, time_control_text
+from web.model.shapes import markup_text
 from web.ui.dom import by_id, clear, el, on, set_text, show
 from web.ui.panels import fill_help
 from web.model.settings import (
@@ -28,12 +29,13 @@ PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6:
 
 
 
-def die(value: int, color: int):
-    node = el("span", cls="die black" if color else "die", role="img",
-              aria_label=t("die_label", n=value))
-    for i in range(9):
-        node.appendChild(el("i", cls="on" if i in PIPS[value] else None))
-    return node
+def die_markup(value: int, color: int) -> str:
+    """A die showing ``value``: nine cells, the pips lit. Markup, written in
+    one step (a die of elements made one by one was some 30 calls into the
+    browser, a phone's tap's worth)."""
+    cells = "".join('<i class="on"></i>' if i in PIPS[value] else "<i></i>" for i in range(9))
+    return (f'<span class="{"die black" if color else "die"}" role="img" '
+            f'aria-label="{markup_text(t("die_label", n=value))}">{cells}</span>')
 
 
 class Dialogs:
@@ -198,8 +200,7 @@ class Dialogs:
         for w, b in dice.rolls:
             item = el("li")
             item.appendChild(el("span", state.label(0), cls="side-name"))
-            item.appendChild(die(w, 0))
-            item.appendChild(die(b, 1))
+            item.insertAdjacentHTML("beforeend", die_markup(w, 0) + die_markup(b, 1))
             item.appendChild(el("span", state.label(1), cls="side-name"))
             verdict = t("dice_tie") if w == b else t("dice_first", player=state.label(dice.first))
             item.appendChild(el("span", verdict, cls="verdict"))

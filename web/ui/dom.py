@@ -77,15 +77,6 @@ def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):
     return node
 
 
-def from_markup(markup: str):
-    """The element ``markup`` makes: markup the page's own code wrote (the
-    pieces' icons, web/model/shapes.py), never player text. One call into
-    the browser instead of one per element and attribute."""
-    template = js.document.createElement("template")
-    template.innerHTML = markup
-    return template.content.firstElementChild
-
-
 def set_text(node, text: str) -> None:
     if node.textContent != text:
         node.textContent = text

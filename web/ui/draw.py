@@ -24,6 +24,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri.board import ZONE_ROWS
 from militakiri.move import Move
+from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
 
 from web.model import board_view
 from web.model import animation
@@ -441,6 +442,10 @@ class Renderer:
     # Pieces -------------------------------------------------------------------
 
     def _stamp(self, piece, x: float, y: float, size: float) -> None:
+        self.ctx.drawImage(self._sprite(piece, size), x, y, size, size)
+
+    def _sprite(self, piece, size: float):
+        """``piece`` painted ``size`` board pixels wide, once per size."""
         px = max(8, round(size * self.dpr))
         key = (piece.symbol, px)
         sprite = self._sprites.get(key)
@@ -450,7 +455,17 @@ class Renderer:
             sprite.height = px
             paint_piece(sprite.getContext("2d"), piece, px)
             self._sprites[key] = sprite
-        self.ctx.drawImage(sprite, x, y, size, size)
+        return sprite
+
+    def prepare_sprites(self) -> None:
+        """Paint the pieces of a set-up (both sides' towers and pawns) ahead,
+        in time a player spends reading: each costs a phone's first frame
+        with it a few milliseconds."""
+        size = self.geometry().square
+        for color in (WHITE, BLACK):
+            for shape in SHAPES:
+                self._sprite(tower(color, shape), size)
+                self._sprite(stack(color, shape, 1), size)
 
 
 def _paint_fields(ctx, g: BoardGeometry) -> None:

@@ -4,22 +4,17 @@ legend is in the page from the build: web/model/legend.py.)"""
 
 from __future__ import annotations
 
-from militakiri.pieces import SHAPES, WHITE, tower
+from militakiri.pieces import WHITE
 from militakiri.record import move_rows
 
 from web.model.review import glyph
 from web.model import board_view
 from web.i18n.texts import t
-from web.model.shapes import icon_svg
+from web.model.formatting import tower_box
 from web.model.ui_state import OVER
-from web.ui.dom import by_id, clear, el, from_markup, keep, next_frame, set_attr, set_text, show
+from web.ui.dom import by_id, clear, el, keep, next_frame, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")
-
-
-def icon(piece, size: int = 18):
-    """A small SVG of ``piece`` (web/model/shapes.py ``icon_svg``)."""
-    return from_markup(icon_svg(piece, size))
 
 
 class PlayerBars:
@@ -75,31 +70,11 @@ class PlayerBars:
         if key == self._keys[color]:
             return
         self._keys[color] = key
-        clear(box)
         if key is None:
+            clear(box)
             return
-        spares, waiting, left = key
-        group = el("span", cls="group", title=t("spares"))
-        group.appendChild(el("span", t("spares"), cls="lbl long"))
-        group.appendChild(el("span", t("spares_short"), cls="lbl short"))
-        for shape in SHAPES:
-            group.appendChild(icon(tower(color, shape)))
-            group.appendChild(el("span", str(spares[shape]), cls="count"))
-        box.appendChild(group)
-        label = t("spares") + ": " + ", ".join(
-            f"{spares[s]} {t('shape_' + ('star', 'cross', 'plus')[s])}" for s in SHAPES)
-        if waiting:
-            wait = el("span", cls="group waiting-group", title=t("waiting"))
-            wait.appendChild(el("span", t("waiting"), cls="lbl"))
-            for shape in waiting:
-                wait.appendChild(icon(tower(color, shape)))
-            box.appendChild(wait)
-            label += ". " + t("waiting") + ": " + ", ".join(
-                t("shape_" + ("star", "cross", "plus")[s]) for s in waiting)
-        if left is not None:
-            box.appendChild(el("span", t("moves_left_short", n=left), cls="group moves-left",
-                               title=t("moves_left_title")))
-            label += ". " + t("moves_left_title") + ": " + str(left)
+        markup, label = tower_box(color, *key)
+        box.innerHTML = markup  # the page's own words and icons (formatting.tower_box)
         set_attr(box, "aria-label", label)
 
 
