@@ -252,7 +252,7 @@ class Clock:
         self.running = self.to_move
         self.since = now
 
-    def to_dict(self, now: float) -> dict:
+    def to_dict(self, now: float) -> dict[str, object]:
         """The clock's state at ``now``, for a saved game."""
         return {
             "control": self.control.text(),

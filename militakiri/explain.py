@@ -8,7 +8,7 @@ broken.
 
 from __future__ import annotations
 
-from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS
+from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS, BoardKind
 from .bounded import excerpt, strip_space
 from .errors import GameOverError, IllegalMoveError
 from .messages import Text, color_word, piece_word, text, tower_word
@@ -22,7 +22,7 @@ from .movegen import (
     take_turns,
     rules_outcome,
 )
-from .pieces import shape_letter, tower
+from .pieces import Piece, shape_letter, tower
 from .state import PositionState
 
 _LINE_WORDS = {True: "orthogonally", False: "diagonally"}
@@ -120,7 +120,7 @@ def _why_move_illegal(position: PositionState, move: Move) -> Text:
         if board[sq] is not None:
             return text("in_the_way", square=name(sq))
 
-    if move.is_take:
+    if move.is_take and defender is not None:  # (a take of nothing was refused above)
         reason = _why_take_illegal(position, move, piece, defender)
         if reason:
             return reason
@@ -132,7 +132,7 @@ def _why_move_illegal(position: PositionState, move: Move) -> Text:
     return text("not_allowed")
 
 
-def _why_take_illegal(position, move, piece, defender) -> Text | None:
+def _why_take_illegal(position: PositionState, move: Move, piece: Piece, defender: Piece) -> Text | None:
     name = position.kind.square_name
     color = piece.color
     choices = take_turns(position, move.placements, move.origin, move.target, piece, defender)
@@ -161,7 +161,7 @@ def _why_take_illegal(position, move, piece, defender) -> Text | None:
     return None
 
 
-def _line(kind, origin: int, target: int) -> tuple[int | None, int]:
+def _line(kind: BoardKind, origin: int, target: int) -> tuple[int | None, int]:
     """The direction index and distance from ``origin`` to ``target``."""
     for d in range(len(ALL_DIRECTIONS)):
         ray = kind.rays[origin][d]
@@ -175,11 +175,11 @@ def _zone_words(color: int) -> Text:
     return text("zone", player=color_word(color), first=first, last=last)
 
 
-def _bare(piece) -> Text:
+def _bare(piece: Piece) -> Text:
     """``'cross pawn'``: the piece without its owner."""
     return piece_word(None, piece.shape, piece.height)
 
 
-def _described(piece) -> Text:
+def _described(piece: Piece) -> Text:
     """``'White cross pawn'``: the piece with its owner."""
     return piece_word(piece.color, piece.shape, piece.height)

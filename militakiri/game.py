@@ -16,6 +16,8 @@ the same few facts.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import movegen
 from .board import BoardKind, board_kind
 from .bounded import MAX_PLIES, excerpt, must_be_text, strip_space
@@ -27,8 +29,11 @@ from .outcome import Outcome, Termination, TerminationName, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
 from .reachable import check_reachable
-from .record import Players, read_record, write_record
+from .record import Annotation, Players, read_record, write_record
 from .setup import Dice, Setup, start_position
+
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 __all__ = ["Game", "Players", "TurnChoices"]
 
@@ -61,7 +66,7 @@ class Game:
         self.external_outcome: Outcome | None = None
         #: ``{ply: record.Annotation}``: comments and glyphs the record carries
         #: (a review's evaluations, for one); ply 0 is before the first move.
-        self.annotations: dict = {}
+        self.annotations: dict[int, Annotation] = {}
         self.clock = Clock(self.time_control) if self.time_control.timed else None
 
     # Starting ---------------------------------------------------------------
@@ -73,7 +78,7 @@ class Game:
         white_setup: str | Setup,
         black_setup: str | Setup,
         dice: str | Dice,
-        **options,
+        **options: Any,
     ) -> Game:
         """A game from the two set-ups (R4) and the dice (R6)."""
         kind = board_kind(board) if isinstance(board, str) else board
@@ -84,7 +89,7 @@ class Game:
         return cls(start, setups=(white, black), dice=dice, **options)
 
     @classmethod
-    def from_position(cls, text: str, reachable: bool = False, **options) -> Game:
+    def from_position(cls, text: str, reachable: bool = False, **options: Any) -> Game:
         """A game from a position string (puzzles, analysis). With
         ``reachable``, only a position a real game can reach (a position
         from outside: militakiri.reachable), else InvalidPositionError."""
@@ -331,7 +336,7 @@ class TurnChoices:
         """``{field: token}`` for the promotion choices among ``tokens``."""
         return {t.rsplit("@", 1)[1]: t for t in tokens if "=" in t and "@" in t.split("=", 1)[1]}
 
-    def _matching(self, placed: tuple[str, ...]):
+    def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
         name = self.kind.square_name
         for move, token in self._parsed:
             if tuple(name(sq) for sq in move.placements) == tuple(placed):
@@ -382,7 +387,7 @@ class StagedTurnChoices(TurnChoices):
         return sorted(self.kind.square_name(sq) for sq in self._free
                       if sq not in prefix and self._viable(prefix + (sq,)))
 
-    def _matching(self, placed: tuple[str, ...]):
+    def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
         return self._after(tuple(self.kind.square(name) for name in placed))
 
     def _after(self, placements: tuple[int, ...]) -> list[tuple[Move, str]]:

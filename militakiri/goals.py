@@ -138,7 +138,7 @@ class Goal:
         self.tokens = tokens
         self.count = count
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.moves, self.what, self.square, self.rank, self.tokens, self.count)
 
     def __eq__(self, other: object) -> bool:
@@ -199,9 +199,9 @@ class Goal:
             tokens = tuple(strip_space(token) for token in tokens)
         return cls(kind, moves, what, square, rank, tuple(tokens), count)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The JSON object :meth:`from_json` reads back as this goal."""
-        data: dict = {"kind": self.kind}
+        data: dict[str, object] = {"kind": self.kind}
         for name in ("what", "count", "square", "rank", "moves"):
             value = getattr(self, name)
             if value is not None:
@@ -362,12 +362,12 @@ def _reached(goal: Goal, start: Position, now: Position, solver: int, replied: b
     raise AssertionError(kind)
 
 
-def _key(position: Position) -> tuple:
+def _key(position: Position) -> tuple[object, ...]:
     return (tuple(position.board), position.turn, tuple(position.spares), tuple(position.waiting),
             position.moves_left)
 
 
-def _after(start: Position, token: str) -> tuple | None:
+def _after(start: Position, token: str) -> tuple[object, ...] | None:
     """The position after ``token`` from ``start``, or None if it is no legal move there."""
     position = start.copy()
     try:

@@ -45,6 +45,7 @@ version 1, which every version reads.
 from __future__ import annotations
 
 from binascii import crc32
+from typing import TYPE_CHECKING
 
 from .ai.levels import LEVELS
 from .board import BoardKind, board_kind
@@ -59,6 +60,12 @@ from .randomness import bit_length
 from .reachable import check_reachable
 from .record import Players
 from .setup import Dice, Setup
+
+if TYPE_CHECKING:
+    from typing import Callable, TypeVar
+
+    S = TypeVar("S")
+    T = TypeVar("T")
 
 
 VERSION = 2
@@ -306,9 +313,10 @@ def _b64encode(raw: bytes) -> str:
 # Reading ----------------------------------------------------------------------
 
 
-def _field(what: str, text: str, parser):
+def _field(what: str, value: S, parser: Callable[[S], T]) -> T:
+    """``parser(value)``, its refusal said as the link's ``what``."""
     try:
-        return parser(text)
+        return parser(value)
     except (MilitakiriError, ValueError) as error:
         raise InvalidLinkError(f"the link's {what} is wrong: {error}") from None
 

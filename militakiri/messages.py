@@ -27,6 +27,11 @@ placeholders (a test checks). Add a language by adding its code to
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Iterable
+
 LANGUAGES = ("en", "nl")
 
 #: key -> (English, Dutch).
@@ -156,11 +161,11 @@ class Join:
     ('star and cross', 'a, b en c')
     """
 
-    def __init__(self, items) -> None:
+    def __init__(self, items: Iterable[object]) -> None:
         self.items = list(items)
 
     def say(self, lang: str = "en") -> str:
-        words = [_say(item, lang) for item in self.items]
+        words = [str(_say(item, lang)) for item in self.items]
         if lang == "en":  # the engine's English: "a and b and c"
             return " and ".join(words)
         if len(words) < 2:
@@ -172,24 +177,24 @@ class Text(str):
     """An English sentence (this string) that can also say itself in ``lang``."""
 
     key: str
-    args: dict
+    args: dict[str, object]
 
     def say(self, lang: str = "en") -> str:
         return render(self.key, self.args, lang)
 
 
-def _say(value, lang: str):
+def _say(value: object, lang: str) -> object:
     say = getattr(value, "say", None)
     return say(lang) if say is not None else value
 
 
-def render(key: str, args: dict, lang: str = "en") -> str:
+def render(key: str, args: dict[str, object], lang: str = "en") -> str:
     """The sentence ``key`` with ``args`` in ``lang`` (English for an unknown code)."""
     template = CATALOGUE[key][_INDEX.get(lang, 0)]
     return template.format(**{name: _say(value, lang) for name, value in args.items()})
 
 
-def text(key: str, **args) -> Text:
+def text(key: str, **args: object) -> Text:
     """The sentence ``key``: English as a string, other languages by ``.say(lang)``."""
     result = Text(render(key, args))
     result.key = key
@@ -197,7 +202,7 @@ def text(key: str, **args) -> Text:
     return result
 
 
-def say(message, lang: str) -> str:
+def say(message: object, lang: str) -> object:
     """``message`` in ``lang`` if it knows how (a Text), else unchanged."""
     return _say(message, lang)
 

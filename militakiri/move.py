@@ -163,7 +163,7 @@ class Move:
             promotion_color=(WHITE if letter and letter.isupper() else BLACK),
         )
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (
             self.placements,
             self.origin,

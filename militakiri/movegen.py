@@ -34,6 +34,12 @@ from .state import UNKNOWN, PositionState, take_result
 if TYPE_CHECKING:
     from typing import Iterable, Iterator
 
+    #: The lines from one square, each cut to a reach.
+    Lines = tuple[tuple[int, ...], ...]
+    #: ``[square]`` per piece; ``{reach: [square]}`` per shape.
+    PieceRays = dict[Piece, list[Lines]]
+    ShapeRays = dict[int, dict[int, list[Lines]]]
+
 _ORTHO = tuple(ALL_DIRECTIONS.index(d) for d in ORTHOGONAL)
 _DIAG = tuple(ALL_DIRECTIONS.index(d) for d in DIAGONAL)
 _ALL = _ORTHO + _DIAG
@@ -77,7 +83,7 @@ def permutations(items: Iterable[int], count: int) -> Iterator[tuple[int, ...]]:
     return _orders(tuple(items), count, ())
 
 
-def _orders(items: tuple, count: int, prefix: tuple) -> Iterator[tuple]:
+def _orders(items: tuple[int, ...], count: int, prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     if len(prefix) == count:
         yield prefix
         return
@@ -177,11 +183,12 @@ def _piece_moves(
                 break
 
 
-_RAY_TABLES: dict = {}
+#: Per board: (move_rays, take_rays), each ``{shape: {reach: [square]}}``.
+_RAY_TABLES: dict[str, tuple[ShapeRays, ShapeRays]] = {}
 _REACHES = (1, 2, 3, 4, TOWER_REACH)
 
 
-def _rays(kind):
+def _rays(kind: BoardKind) -> tuple[ShapeRays, ShapeRays]:
     """``(move_rays, take_rays)``, each ``[shape][reach][square]``: the lines
     a piece of that shape and reach may use, each cut to its reach. Shapes
     that move one way and take another share the same lists (a star moves
@@ -193,26 +200,26 @@ def _rays(kind):
     """
     tables = _RAY_TABLES.get(kind.name)
     if tables is None:
-        lines: dict = {}
+        lines: dict[tuple[tuple[int, ...], int], list[Lines]] = {}
         for distance in _REACHES:
             cut = [[ray if len(ray) <= distance else ray[:distance] for ray in rays] for rays in kind.rays]
             for directions in (_ORTHO, _DIAG, _ALL):
                 lines[directions, distance] = [tuple([at[d] for d in directions]) for at in cut]
-        tables = tuple(
+        move_rays, take_rays = (
             {
                 shape: {distance: lines[directions[shape], distance] for distance in _REACHES}
                 for shape in (STAR, CROSS, PLUS)
             }
             for directions in (MOVE_DIRECTIONS, TAKE_DIRECTIONS)
         )
-        _RAY_TABLES[kind.name] = tables
+        tables = _RAY_TABLES[kind.name] = (move_rays, take_rays)
     return tables
 
 
-_PIECE_RAY_TABLES: dict = {}
+_PIECE_RAY_TABLES: dict[tuple[str, bool], tuple[PieceRays, PieceRays]] = {}
 
 
-def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[dict, dict]:
+def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[PieceRays, PieceRays]:
     """``(move_rays, take_rays)``, each ``{piece: [square]}``: :func:`_rays`
     looked up once per piece, so the generator skips :func:`reach`."""
     tables = _PIECE_RAY_TABLES.get((kind.name, endgame))
@@ -222,11 +229,11 @@ def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[dict, dict]:
             stack(color, shape, height)
             for color in (WHITE, BLACK) for shape in SHAPES for height in range(1, MAX_HEIGHT + 1)
         ]
-        tables = tuple(
+        move_rays, take_rays = (
             {piece: rays[piece.shape][reach(piece, endgame)] for piece in pieces}
             for rays in _rays(kind)
         )
-        _PIECE_RAY_TABLES[kind.name, endgame] = tables
+        tables = _PIECE_RAY_TABLES[kind.name, endgame] = (move_rays, take_rays)
     return tables
 
 
@@ -240,7 +247,8 @@ def prepare(kind: BoardKind) -> None:
         _piece_rays(kind, endgame)
 
 
-def take_turns(position, placements, origin, target, piece, defender) -> list[Move]:
+def take_turns(position: PositionState, placements: tuple[int, ...], origin: int, target: int, piece: Piece,
+               defender: Piece) -> list[Move]:
     """The turns of ``piece`` on ``origin`` taking ``defender`` on ``target``
     after ``placements``: one, or one per field its new tower may go to (R13),
     or one where the tower waits (R15)."""

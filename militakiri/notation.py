@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import DOUBLE, ROWS, board_kind, board_with_files
+from .board import DOUBLE, ROWS, BoardKind, board_kind, board_with_files
 from .bounded import excerpt, is_digits, quote, read_int, shorten, split_words
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, Piece, piece_from_symbol, shape_letter
 from .state import MOVE_RULE_MOVES, PositionState
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Sequence
 
 _PIECE_LETTERS = "SXPsxp"
 
@@ -79,7 +79,7 @@ def parse_position(text: str) -> dict[str, Any]:
     )
 
 
-def _parse_placement(text: str, placement: str):
+def _parse_placement(text: str, placement: str) -> tuple[BoardKind, list[Piece | None]]:
     ranks = placement.split("/")
     if len(ranks) != ROWS:
         raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS}")
@@ -164,7 +164,7 @@ def _rank_items(rank_text: str) -> list[tuple[str, str, str, str]]:
     return items
 
 
-def _parse_spares(text: str, field: str):
+def _parse_spares(text: str, field: str) -> tuple[tuple[int, ...], ...]:
     sides = field.split("/")
     if len(sides) != 2 or not all(len(side) == 3 and is_digits(side) for side in sides):
         raise _error(
@@ -175,7 +175,7 @@ def _parse_spares(text: str, field: str):
     return tuple(tuple(int(digit) for digit in side) for side in sides)
 
 
-def _parse_waiting(text: str, field: str):
+def _parse_waiting(text: str, field: str) -> tuple[tuple[int, ...], ...]:
     sides = field.split("/")
     if len(sides) != 2:
         raise _error(
@@ -204,7 +204,7 @@ def _parse_waiting(text: str, field: str):
     return tuple(result)
 
 
-def _parse_moves_left(text: str, field: str, most: int):
+def _parse_moves_left(text: str, field: str, most: int) -> tuple[int, int] | None:
     if field == "-":
         return None
     counts = field.split("/")
@@ -226,7 +226,7 @@ def _parse_number(text: str, field: str) -> int:
         raise _error(text, str(error)) from None
 
 
-def placement_text(kind, symbols) -> str:
+def placement_text(kind: BoardKind, symbols: Sequence[str | None]) -> str:
     """The placement field: ``symbols`` field by field in ``Position.board``
     order (a1, b1, ...; a piece's symbol, or None for an empty field).
 

@@ -39,7 +39,9 @@ from .reachable import check_reachable
 from .setup import Dice, Setup, start_position
 
 if TYPE_CHECKING:
-    from typing import Protocol
+    from typing import Callable, Iterable, Iterator, Protocol, TypeVar
+
+    T = TypeVar("T")
 
     class Recordable(Protocol):
         """What a record is written from: :class:`~militakiri.game.Game` has it."""
@@ -89,7 +91,7 @@ class Players:
                        self.event if event is None else event,
                        self.date if date is None else date, self.extra)
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.white, self.black, self.event, self.date, self.extra)
 
     def __eq__(self, other: object) -> bool:
@@ -158,7 +160,7 @@ class ReplayedRecord:
         self.external_outcome = external_outcome
         self.annotations = {} if annotations is None else annotations
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.start, self.setups, self.dice, self.time_control, self.players,
                 self.position, self.tokens, self.external_outcome, self.annotations)
 
@@ -234,7 +236,7 @@ def _tags(game: Recordable) -> list[tuple[str, str]]:
     return ordered + [(k, v) for k, v in players.extra if k not in tags]
 
 
-def move_rows(tokens, number: int = 1, turn: int = WHITE) -> list[tuple[int, str | None, str | None]]:
+def move_rows(tokens: Iterable[str], number: int = 1, turn: int = WHITE) -> list[tuple[int, str | None, str | None]]:
     """The moves numbered as the record numbers them, from a start at move
     ``number`` with ``turn`` to move: ``(number, White's, Black's)`` rows,
     a half missing (``None``) before a start with Black to move and after an
@@ -245,15 +247,15 @@ def move_rows(tokens, number: int = 1, turn: int = WHITE) -> list[tuple[int, str
     >>> move_rows(["c3-d4"])
     [(1, 'c3-d4', None)]
     """
-    rows: list[list] = []
+    rows: list[tuple[int, str | None, str | None]] = []
     for token in tokens:
-        if turn == WHITE or not rows:
-            rows.append([number, None, None])
-        rows[-1][1 + turn] = token
-        if turn == BLACK:
+        if turn == WHITE:
+            rows.append((number, token, None))
+        else:  # Black's half of White's row, or of a row of its own at a start with Black to move
+            rows[-1:] = [(number, rows[-1][1] if rows else None, token)]
             number += 1
         turn = 1 - turn
-    return [tuple(row) for row in rows]
+    return rows
 
 
 def _move_text(game: Recordable) -> str:
@@ -335,7 +337,7 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
         line = lines[tag_lines[name]]
         return reader.error(f"tag {name}: {message}", tag_lines[name], line.index('"') + 2)
 
-    def parse_tag(name, parser):
+    def parse_tag(name: str, parser: Callable[[str], T]) -> T:
         try:
             return parser(tags[name])
         except (MilitakiriError, ValueError) as error:
@@ -436,7 +438,7 @@ def _tag_pair(text: str) -> tuple[str, str] | None:
     return "".join(name), "".join(value)
 
 
-def _words(text: str):
+def _words(text: str) -> Iterator[tuple[str, int, int]]:
     """The words of the move text, each with its line (from 0) and column
     (from 1): a comment ``{...}`` (which may span lines; an unclosed one
     runs to the end), a glyph ``$`` and digits, or a run of anything but
@@ -519,7 +521,7 @@ def _annotation_words(note: Annotation | None) -> list[str]:
 
 
 def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int,
-                  annotations: dict[int, Annotation] | None = None):
+                  annotations: dict[int, Annotation] | None = None) -> tuple[str, int, int] | None:
     """Play every token of the move text on ``position``, adding each to
     ``tokens`` as written by the engine, and each comment and glyph to
     ``annotations`` (by ply); return the result marker and where.
@@ -589,7 +591,9 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
     return end_marker
 
 
-def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> Outcome | None:
+def _check_result(reader: _Reader, position: Position, tags: dict[str, str], tag_lines: dict[str, int],
+                  end_marker: tuple[str, int, int] | None,
+                  tag_error: Callable[[str, str], InvalidRecordError]) -> Outcome | None:
     """The result written must be the one the moves reach (or an outside
     end, which is returned)."""
     written = tags.get("Result")
@@ -630,7 +634,8 @@ def _check_result(reader, position, tags, tag_lines, end_marker, tag_error) -> O
     return outcome
 
 
-def _result_error(reader, tag_lines, end_marker, message) -> InvalidRecordError:
+def _result_error(reader: _Reader, tag_lines: dict[str, int], end_marker: tuple[str, int, int] | None,
+                  message: str) -> InvalidRecordError:
     if "Result" in tag_lines:
         row = tag_lines["Result"]
         return reader.error(message, row, reader.lines[row].index('"') + 2)

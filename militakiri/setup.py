@@ -16,12 +16,17 @@ that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import BoardKind, must_be_board
 from .bounded import excerpt, is_digits, is_player, must_be_text, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
-from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, stack, tower
+from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
 from .position import Position
 from .randomness import Random
+
+if TYPE_CHECKING:
+    from typing import Iterable
 
 #: Towers per shape on the board at the start (R3): one per 6 files.
 FILES_PER_TOWER = 6
@@ -138,7 +143,7 @@ def _check(kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
                 )
 
 
-def _letters(kind: BoardKind, files) -> str:
+def _letters(kind: BoardKind, files: Iterable[int]) -> str:
     return " and ".join(kind.file_letter(f) for f in files)
 
 
@@ -156,7 +161,7 @@ def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> P
         raise InvalidSetupError(f"{excerpt(white)} and {excerpt(black)} are not two set-ups")
     if not is_player(first):
         raise InvalidSetupError(f"{excerpt(first)} is not a player to move first (0 White, 1 Black)")
-    board: list = [None] * kind.size
+    board: list[Piece | None] = [None] * kind.size
     for color, setup in ((0, white), (1, black)):
         if setup.kind is not kind:
             raise InvalidSetupError(f"a {setup.kind.name}-board set-up on the {kind.name} board")

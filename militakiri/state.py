@@ -39,6 +39,12 @@ from .pieces import BLACK, PROMOTION_HEIGHT, WHITE, Piece, stack, tower
 if TYPE_CHECKING:
     from typing import Iterator, Self
 
+    #: What pop needs of a move: the move, the pieces on its origin and
+    #: target, the mover's spares and waiting towers, the move rule, the
+    #: number, the piece counts and the kept outcome, as before it.
+    Undo = tuple[Move, Piece | None, Piece | None, tuple[int, ...], tuple[int, ...], tuple[int, ...] | None,
+                 int, list[int], list[int], object]
+
 #: Moves each player has left when the endgame rule starts (R17).
 MOVE_RULE_MOVES = {"single": 50, "double": 100}
 
@@ -100,7 +106,8 @@ class PositionState:
                     self.towers[piece.color] += 1
                 else:
                     self.stacks[piece.color] += 1
-        self.undo_stack: list[tuple] = []
+        #: What pop needs of each move played (see push).
+        self.undo_stack: list[Undo] = []
         #: The rules' outcome here once asked (movegen.rules_outcome), else
         #: UNKNOWN. push and pop keep it right; code that changes the
         #: fields directly must restore them before it asks.

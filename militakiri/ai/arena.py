@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import BoardKind, board_kind
+from ..move import Move
 from ..pieces import WHITE
+from ..position import Position
 from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .levels import level_name
@@ -13,7 +15,7 @@ from .play import choose_move
 from .search import SearchInfo
 
 if TYPE_CHECKING:
-    from typing import Callable
+    from typing import Any, Callable, Iterable
 
 #: cap". Outside the endgame rule nothing in the rules ends a game that
 #: nobody wins (no repetition draw, R23), so this guard is needed for weak
@@ -27,8 +29,8 @@ class GameResult:
     __slots__ = ("white", "black", "winner", "termination", "plies", "setups", "dice",
                  "tokens", "final")
 
-    def __init__(self, white, black, winner, termination, plies, setups, dice,
-                 tokens=(), final=""):
+    def __init__(self, white: int, black: int, winner: int | None, termination: str, plies: int,
+                 setups: tuple[Setup, Setup], dice: Dice, tokens: Iterable[str] = (), final: str = "") -> None:
         self.white = white
         self.black = black
         self.winner = winner  # 0, 1 or None
@@ -67,7 +69,7 @@ def play_game(
     cap: int | None = None,
     nodes: int | None = None,
     depth: int | None = None,
-    on_move: Callable | None = None,
+    on_move: Callable[[Position, Move, SearchInfo], object] | None = None,
 ) -> GameResult:
     """Play one game between two levels from two set-ups and the dice."""
     position = start_position(kind, setups[0], setups[1], dice.first)
@@ -102,7 +104,7 @@ def arena(
     seconds: float | None = 1.0,
     seed: int = 0,
     out: Callable[[str], None] = print,
-    **options,
+    **options: Any,
 ) -> float:
     """Play ``games`` games between two levels, colours swapped each game.
 

@@ -90,7 +90,7 @@ _REACH = tuple(
 )
 
 
-def piece_value(piece: Piece, spares) -> int:
+def piece_value(piece: Piece, spares: tuple[int, ...]) -> int:
     """A piece's worth by itself, with ``spares`` the owner's spare counts."""
     if piece.is_tower:
         return TOWER
@@ -176,7 +176,7 @@ def evaluate(position: Position, hanging: bool = False) -> int:
     return value
 
 
-def _endgame_terms(position: Position, towers_at, value: int) -> int:
+def _endgame_terms(position: Position, towers_at: list[list[int]], value: int) -> int:
     """``value`` with the hunt of a lone tower under the endgame rule, and
     faded as the draw nears (R16, R17)."""
     kind = position.kind
@@ -196,7 +196,9 @@ def _endgame_terms(position: Position, towers_at, value: int) -> int:
             if piece is not None and piece.color == hunter:
                 closeness += files - max(abs(sq % files - lf), abs(sq // files - lr))
         free = 0
-        moves_along = _MOVES_BY_DIRECTION[board[lone].shape]
+        lone_tower = board[lone]
+        assert lone_tower is not None  # towers_at holds towers
+        moves_along = _MOVES_BY_DIRECTION[lone_tower.shape]
         for d, ray in enumerate(kind.rays[lone]):
             if ray and board[ray[0]] is None and moves_along[d]:
                 free += 1

@@ -17,7 +17,7 @@ from .levels import LEVEL3_NODES, MAX_LEVEL, parse_level
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
 if TYPE_CHECKING:
-    from typing import Callable
+    from typing import Any, Callable
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1: random, but it wins when it can and does not blunder towers."""
@@ -121,14 +121,14 @@ def choose_token(
     level: int | str = MAX_LEVEL,
     rng: Random | int | None = None,
     seconds: float | None = 1.0,
-    **options,
+    **options: Any,
 ) -> str:
     """:func:`choose_move` as a move token: position string in, token out."""
     position = _as_position(position)
     return choose_move(position, level, rng, seconds, **options).token(position.kind)
 
 
-def hint(position: Position | str, seconds: float | None = 1.0, **options) -> str:
+def hint(position: Position | str, seconds: float | None = 1.0, **options: Any) -> str:
     """The strongest level's move for the player to move, as a token."""
     return choose_token(position, MAX_LEVEL, Random(0), seconds, **options)
 
@@ -139,7 +139,7 @@ def analyse(
     depth: int | None = None,
     nodes: int | None = None,
     seed: int | None = None,
-) -> dict:
+) -> dict[str, object]:
     """A JSON-ready search report: token, score, depth, nodes, seconds, pv.
 
     The defaults (no ``seconds``) need a ``depth`` or ``nodes`` bound.
@@ -165,7 +165,7 @@ def analyse_position(position: Position, seconds: float | None = 0.3,
     return found.token, review.clip(found.score)
 
 
-def review_game(game, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
+def review_game(game: review.Played, seconds: float | None = None, depth: int | None = 3) -> list[review.MoveReview]:
     """Every move of ``game`` judged (a depth makes it the same everywhere).
 
     >>> from militakiri.game import Game

@@ -50,7 +50,7 @@ def _won(position: Position, solver: int) -> bool:
     return outcome is not None and outcome.winner == solver
 
 
-def wins(position: Position, move, solver: int, plies: int = WIN_PLIES) -> bool:
+def wins(position: Position, move: Move, solver: int, plies: int = WIN_PLIES) -> bool:
     """Whether ``move`` wins by force within ``plies`` (every reply answered)."""
     position.push(move)
     try:
@@ -71,7 +71,7 @@ def wins(position: Position, move, solver: int, plies: int = WIN_PLIES) -> bool:
         position.pop()
 
 
-def _wins_now(position: Position, move, solver: int) -> bool:
+def _wins_now(position: Position, move: Move, solver: int) -> bool:
     position.push(move)
     try:
         return _won(position, solver)
@@ -135,7 +135,7 @@ def find(position: Position) -> tuple[str, list[str]] | None:
     return "tower", line
 
 
-def _win_line(position: Position, move, solver: int) -> list[str]:
+def _win_line(position: Position, move: Move, solver: int) -> list[str]:
     kind = position.kind
     line = [move.token(kind)]
     position.push(move)
@@ -167,7 +167,7 @@ def rating(position: Position, line: list[str], seed: int) -> int:
     return value
 
 
-def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -> Iterator[dict]:
+def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -> Iterator[dict[str, object]]:
     """Puzzles from ``games`` games between levels 2 and 3 (reproducible from
     ``seed``; node budgets, never the clock), each position looked at once."""
     rng = Random(seed)

@@ -21,7 +21,22 @@ number of the search's own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..bounded import quote
+from ..position import Position
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Played(Protocol):
+        """What a review reads of a game (a :class:`~militakiri.game.Game` has it)."""
+
+        @property
+        def start(self) -> Position: ...
+
+        @property
+        def tokens(self) -> list[str]: ...
 
 #: How much a move may lose before it is marked (pawn = 100).
 INACCURACY, MISTAKE, BLUNDER = 80, 250, 600
@@ -52,7 +67,7 @@ class MoveReview:
         self.loss = loss
         self.mark = mark
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.ply, self.token, self.eval, self.best, self.loss, self.mark)
 
     def __eq__(self, other: object) -> bool:
@@ -88,7 +103,7 @@ def for_white(score: int, turn: int) -> int:
     return score if turn == 0 else -score
 
 
-def judge(game, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
+def judge(game: Played, scores: list[tuple[str | None, int]]) -> list[MoveReview]:
     """The moves of ``game`` judged from ``scores[p]``: the best move and
     the score for the player to move after ``p`` moves, ``p`` from 0 to the
     number of moves."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .. import movegen
 from ..errors import GameOverError
 from ..move import Move
+from ..pieces import Piece
 from ..position import Position
 from ..randomness import Random
 from .evaluation import MATE_BOUND, TOWER, WIN, evaluate, outcome_score, piece_value
@@ -15,6 +16,9 @@ from .zobrist import zobrist_keys
 
 if TYPE_CHECKING:
     from typing import Callable, Iterator
+
+    #: A move as the tables keep it: origin, target, tower field, placements.
+    MoveKey = tuple[int, int, int | None, tuple[int, ...]]
 
 #: The clock of the time budgets, in seconds: ``time.perf_counter`` where
 #: the interpreter has it (MicroPython has ``time.time``, to the millisecond).
@@ -57,7 +61,7 @@ def candidate_turns(position: Position, limit: int = ROOT_TURNS) -> list[Move]:
     return moves
 
 
-def permutations(items: list, count: int) -> Iterator[tuple]:
+def permutations(items: list[int], count: int) -> Iterator[tuple[int, ...]]:
     """The ordered choices of ``count`` of ``items``, in the order of
     ``itertools.permutations`` (which MicroPython lacks).
 
@@ -70,7 +74,7 @@ def permutations(items: list, count: int) -> Iterator[tuple]:
     if count == 0:
         yield ()
         return
-    chosen: list = []
+    chosen: list[int] = []
     used = [False] * n
     stack = [0]  # per depth: the next index to try there
     while stack:
@@ -106,7 +110,7 @@ class SearchInfo:
         self.seconds = 0.0
         self.pv: list[str] = []
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "token": self.token, "score": self.score, "depth": self.depth,
             "nodes": self.nodes, "seconds": round(self.seconds, 4), "pv": list(self.pv),
@@ -128,7 +132,7 @@ MAX_PLY = 128
 TABLE_LIMIT = 300_000
 
 
-def _move_key(move: Move) -> tuple:
+def _move_key(move: Move) -> MoveKey:
     return (move.origin, move.target, move.tower_field, move.placements)
 
 
@@ -152,8 +156,9 @@ class Searcher:
         self.node_limit = node_limit
         self.clock = clock
         self.nodes = 0
-        self.table: dict[int, tuple] = {}
-        self.killers: list[list[tuple | None]] = [[None, None] for _ in range(MAX_PLY + 1)]
+        #: The transposition table: {key: (depth, score, bound, best move's key)}.
+        self.table: dict[int, tuple[int, int, int, MoveKey | None]] = {}
+        self.killers: list[list[MoveKey | None]] = [[None, None] for _ in range(MAX_PLY + 1)]
         self.history: dict[tuple[int, int], int] = {}
 
     def _tick(self) -> None:
@@ -165,7 +170,7 @@ class Searcher:
 
     # Ordering ---------------------------------------------------------------
 
-    def _order(self, moves: list[Move], best_key, ply: int) -> list[Move]:
+    def _order(self, moves: list[Move], best_key: MoveKey | None, ply: int) -> list[Move]:
         board = self.position.board
         spares = self.position.spares[self.position.turn]
         killers = self.killers[ply] if ply <= MAX_PLY else (None, None)
@@ -193,7 +198,7 @@ class Searcher:
 
     # Negamax ----------------------------------------------------------------
 
-    def _touch(self, move: Move) -> tuple[list, list]:
+    def _touch(self, move: Move) -> tuple[list[int], list[Piece | None]]:
         """The squares a move touches, with their pieces before it."""
         touched = [move.origin, move.target]
         if move.placements or move.tower_field is not None:
@@ -205,7 +210,7 @@ class Searcher:
         board = self.position.board
         return touched, [board[sq] for sq in touched]
 
-    def _rehash(self, h: int, touched, before) -> int:
+    def _rehash(self, h: int, touched: list[int], before: list[Piece | None]) -> int:
         board = self.position.board
         squares = self.keys.squares
         for sq, old in zip(touched, before):

@@ -14,7 +14,10 @@ class _Keys:
 
     def __init__(self, kind: BoardKind) -> None:
         rng = Random(f"militakiri zobrist {kind.name}")
-        bits = lambda: rng.getrandbits(64)  # noqa: E731
+
+        def bits() -> int:
+            return rng.getrandbits(64)
+
         pieces = [
             stack(color, shape, height) if height else tower(color, shape)
             for color in (0, 1) for shape in SHAPES for height in range(5)
