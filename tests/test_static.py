@@ -1,6 +1,5 @@
-"""The static checks: the type checker (mypy), strict over the engine and
-plain over the page's pure-Python layers, and the linter (ruff) over the
-whole tree. Both read their settings from pyproject.toml; a finding fails
+"""The static checks: the type checker (mypy, strict) over the engine and
+the page's pure-Python layers, and the linter (ruff) over the whole tree. Both read their settings from pyproject.toml; a finding fails
 the suite with the tools' own report."""
 
 from __future__ import annotations
@@ -16,14 +15,8 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
-def test_the_engine_types_check_strictly():
-    result = _run("mypy", "--strict", "militakiri")
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "Success" in result.stdout
-
-
-def test_the_page_model_types_check():
-    result = _run("mypy")  # pyproject.toml's files: the engine and web/model, web/services, web/i18n
+def test_the_types_check_strictly():
+    result = _run("mypy")  # pyproject.toml: strict, over the engine and web/model, web/services, web/i18n
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success" in result.stdout
 

@@ -21,8 +21,13 @@ language.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri.bounded import strip_space
 from militakiri.messages import say
+
+if TYPE_CHECKING:
+    from typing import Iterable
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -346,7 +351,7 @@ LANGUAGES = ("en", "nl")
 DEFAULT_LANGUAGE = "en"
 
 
-def choose_language(asked: str | None, stored: str | None, preferred) -> str:
+def choose_language(asked: str | None, stored: str | None, preferred: Iterable[str]) -> str:
     """The page's language: the one the URL ``asked`` for (``?lang=``),
     else the player's earlier choice (``stored``), else the first of the
     browser's ``preferred`` languages (navigator.languages, e.g.
@@ -375,7 +380,7 @@ def language() -> str:
     return _language
 
 
-def t(key: str, **args) -> str:
+def t(key: str, **args: object) -> str:
     """The text ``key`` in the current language, with ``{placeholders}`` filled.
 
     A key missing from the current language falls back to English; a key

@@ -28,6 +28,14 @@ boards.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from militakiri.move import Move
+    from militakiri.pieces import Piece
+
 #: How long a move takes to slide (ms): lichess's is about 200.
 DURATION_MS = 150
 
@@ -37,14 +45,14 @@ class Sprite:
 
     __slots__ = ("piece", "origin", "target", "fade")
 
-    def __init__(self, piece: object, origin: int, target: int, fade: str = "none") -> None:
+    def __init__(self, piece: Piece, origin: int, target: int, fade: str = "none") -> None:
         self.piece = piece
         self.origin = origin
         self.target = target
         #: "none", "out" (fades as it goes) or "in" (fades in where it is).
         self.fade = fade
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.piece, self.origin, self.target, self.fade)
 
     def __eq__(self, other: object) -> bool:
@@ -59,7 +67,7 @@ class Sprite:
         return f"Sprite(piece={self.piece!r}, origin={self.origin!r}, target={self.target!r}, fade={self.fade!r})"
 
 
-def plan(before: dict, after: dict, move) -> tuple[list[Sprite], set[int]]:
+def plan(before: dict[int, Piece], after: dict[int, Piece], move: Move) -> tuple[list[Sprite], set[int]]:
     """The sprites of ``move`` from board ``before`` to ``after`` (each
     ``{square: piece}``), and the squares they cover (drawn only as sprites
     until the animation ends)."""
@@ -88,7 +96,7 @@ def ease(t: float) -> float:
     return t * t * (3 - 2 * t)
 
 
-def at(sprite: Sprite, t: float, place) -> tuple[tuple[float, float], float]:
+def at(sprite: Sprite, t: float, place: Callable[[int], tuple[float, float]]) -> tuple[tuple[float, float], float]:
     """Where ``sprite`` is (in ``place(square)``'s units) and its opacity at
     ``t`` (0 to 1) of the animation."""
     (x0, y0), (x1, y1) = place(sprite.origin), place(sprite.target)

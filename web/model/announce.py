@@ -21,18 +21,19 @@ piece from the position before it, the pieces' words from its messages.
 from __future__ import annotations
 
 from militakiri.messages import piece_word
+from militakiri import Game, Position
 from militakiri.move import Move
 
 from web.i18n.texts import t
 
 
-def announce(game, ply: int, names: tuple[str, str]) -> tuple[list[str], str]:
+def announce(game: Game, ply: int, names: tuple[str, str]) -> tuple[list[str], str]:
     """The sounds of move ``ply`` (1 is the first) and the move in words."""
     move, before, after = _move(game, ply)
     return _sounds(game, ply, move, before, after), _words(game, move, before, names)
 
 
-def _move(game, ply: int) -> tuple[Move, object, object]:
+def _move(game: Game, ply: int) -> tuple[Move, Position, Position]:
     """The move that made ply ``ply``, and the positions before and after it
     (the last move's without replaying the game: popped and pushed back)."""
     live = game.position
@@ -48,7 +49,7 @@ def _move(game, ply: int) -> tuple[Move, object, object]:
     return move, before, after
 
 
-def _sounds(game, ply: int, move: Move, before, after) -> list[str]:
+def _sounds(game: Game, ply: int, move: Move, before: Position, after: Position) -> list[str]:
     sounds = ["promote" if move.promotion is not None else "take" if move.is_take else "move"]
     if before.moves_left is None and after.moves_left is not None:  # the endgame rule began (R16)
         sounds.append("endgame")
@@ -57,11 +58,12 @@ def _sounds(game, ply: int, move: Move, before, after) -> list[str]:
     return sounds
 
 
-def _words(game, move: Move, before, names: tuple[str, str]) -> str:
+def _words(game: Game, move: Move, before: Position, names: tuple[str, str]) -> str:
     """Who, which piece (a waiting tower placed this turn too: the engine's
     preview, R15), from where to where, and what it did."""
     kind = game.kind
     piece = before.preview(move.placements)[move.origin]
+    assert piece is not None  # a legal move starts on a piece
     parts = []
     if move.placements:
         parts.append(t("say_placed", fields=", ".join(kind.square_name(sq) for sq in move.placements)))

@@ -15,21 +15,28 @@ UiState:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri.move import Move
 
 from web.model.status import Mark
 from web.model.ui_state import PLAYING, SETUP
 
+if TYPE_CHECKING:
+    from militakiri.board import BoardKind
+    from militakiri.pieces import Piece
+    from web.model.ui_state import UiState
 
-def hidden_color(state) -> int | None:
+
+def hidden_color(state: UiState) -> int | None:
     """The colour whose set-up must not be seen now (R4, hot-seat)."""
     return state.setup.hidden_color(state.computer) if state.phase == SETUP and state.setup else None
 
 
-def pieces(state) -> dict[int, object]:
+def pieces(state: UiState) -> dict[int, Piece]:
     """``{square: piece}`` to draw."""
     if state.game is None:
-        return state.setup.pieces(state.computer)
+        return state.setup.pieces(state.computer) if state.setup is not None else {}
     if state.viewing_past():
         board = state.shown_position().board
     elif state.phase == PLAYING:
@@ -39,7 +46,7 @@ def pieces(state) -> dict[int, object]:
     return {sq: piece for sq, piece in enumerate(board) if piece is not None}
 
 
-def waiting_shown(state, color: int) -> tuple[int, ...]:
+def waiting_shown(state: UiState, color: int) -> tuple[int, ...]:
     """``color``'s waiting towers (R15) less those placed this turn."""
     position = state.shown_position()
     waiting = tuple(position.waiting[color])
@@ -48,7 +55,7 @@ def waiting_shown(state, color: int) -> tuple[int, ...]:
     return waiting
 
 
-def _move_marks(kind_name: str, token: str, kind, placements_first: bool) -> list[Mark]:
+def _move_marks(kind_name: str, token: str, kind: BoardKind, placements_first: bool) -> list[Mark]:
     move = Move.from_token(token, kind)
     squares = list(move.placements) + [move.origin, move.target] if placements_first else \
         [move.origin, move.target] + list(move.placements)
@@ -57,7 +64,7 @@ def _move_marks(kind_name: str, token: str, kind, placements_first: bool) -> lis
     return [Mark(kind_name, kind.square_name(sq)) for sq in squares]
 
 
-def marks(state) -> list[Mark]:
+def marks(state: UiState) -> list[Mark]:
     """Every highlight, in drawing order: the last move, what may be chosen
     now, a hint, a premove, the keyboard's cursor."""
     result: list[Mark] = []
@@ -67,11 +74,12 @@ def marks(state) -> list[Mark]:
         result += _move_marks("last", last, state.kind, placements_first=False)
     if state.viewing_past() or state.paused:
         pass  # a past position or paused clocks: nothing to choose
-    elif state.player_sets_up():
+    elif state.player_sets_up() and state.setup is not None:
         result += state.setup.ghosts()
     elif state.phase == PLAYING and not state.computer_turn():
         result += state.turn_in_progress.marks()
-    if state.hint is not None and state.hint[0] == len(game.tokens) and not state.viewing_past():
+    if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \
+            and not state.viewing_past():
         result += _move_marks("hint", state.hint[1], state.kind, placements_first=True)
     result += [Mark("premove", square) for square in state.premove.squares()]
     if state.cursor:

@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Callable
 
+    from web.model.ui_state import UiState
+
 NAMES = ("new_game", "set_up", "started", "moved", "took_back", "over", "changed")
 
 
@@ -55,7 +57,7 @@ class Event:
         self.token = token
         self.loaded = loaded
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.name, self.ply, self.token, self.loaded)
 
     def __eq__(self, other: object) -> bool:
@@ -76,7 +78,7 @@ class _Seen:
     __slots__ = ("game_id", "setup_color", "started", "tokens", "over", "kept")
 
     def __init__(self, game_id: int, setup_color: int | None, started: bool, tokens: tuple[str, ...], over: bool,
-                 kept: tuple) -> None:
+                 kept: tuple[object, ...]) -> None:
         self.game_id = game_id
         self.setup_color = setup_color
         self.started = started
@@ -86,7 +88,7 @@ class _Seen:
         self.kept = kept
 
     @classmethod
-    def of(cls, state) -> _Seen:
+    def of(cls, state: UiState) -> _Seen:
         game = state.game if state.started else None
         clock = game.clock if game is not None else None
         kept = (state.flipped, game.touched if game is not None else None,
@@ -102,7 +104,7 @@ class GameEvents:
     def __init__(self) -> None:
         self._seen: _Seen | None = None
 
-    def update(self, state) -> list[Event]:
+    def update(self, state: UiState) -> list[Event]:
         now, before = _Seen.of(state), self._seen
         self._seen = now
         if before is None:
@@ -142,7 +144,7 @@ class EventBus:
         self._queue: list[Event] = []
         self._busy = False
 
-    def on(self, handler, *names: str) -> None:
+    def on(self, handler: Callable[[Event], object], *names: str) -> None:
         unknown = [name for name in names if name not in NAMES]
         if unknown:
             raise ValueError(f"no such event: {', '.join(unknown)}")

@@ -28,7 +28,7 @@ TENTHS_BELOW = 10
 SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
 
 
-def tower_box(color: int, spares: tuple, waiting: tuple, left: int | None) -> tuple[str, str]:
+def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], left: int | None) -> tuple[str, str]:
     """A player bar's towers: ``(markup, label)``, the spare towers counted
     per shape, the waiting ones (R15) and the moves left under the move rule
     (R17), as markup (one step into the page, not one per element) and as the

@@ -26,6 +26,10 @@ from __future__ import annotations
 
 import json
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Characters JSON writes with a backslash of their own (the rest below
 #: U+0020 and past U+007E as ``\\uXXXX``), as CPython's json does.
@@ -36,7 +40,7 @@ _TWO_53 = 9007199254740992.0
 MAX_DEPTH = 100
 
 
-def loads(text: str, max_depth: int | None = MAX_DEPTH):
+def loads(text: str, max_depth: int | None = MAX_DEPTH) -> Any:  # JSON: whoever reads it checks it
     """``json.loads(text)``, the same value in CPython and MicroPython;
     ValueError if ``text`` is not JSON or is nested deeper than
     ``max_depth`` (None: the page's own data files, not walked for it).
@@ -78,7 +82,7 @@ def loads(text: str, max_depth: int | None = MAX_DEPTH):
     return value
 
 
-def _mended(value, join: bool, max_depth: int | None):
+def _mended(value: Any, join: bool, max_depth: int | None) -> Any:
     """``value`` (read by ``json.loads``) checked for depth (unless
     ``max_depth`` is None) and, if ``join``, with the surrogate pairs of its
     strings and keys joined: walked with a list of its own, not recursion
@@ -143,7 +147,7 @@ def _joined(text: str) -> str:
     return "".join(parts) if joined else text
 
 
-def dumps(value, compact: bool = False) -> str:
+def dumps(value: object, compact: bool = False) -> str:
     """``json.dumps(value, sort_keys=True)``, with ``separators=(",", ":")``
     if ``compact``: the same text in CPython and MicroPython."""
     out: list[str] = []
@@ -151,7 +155,7 @@ def dumps(value, compact: bool = False) -> str:
     return "".join(out)
 
 
-def _write(value, out: list, comma: str, colon: str) -> None:
+def _write(value: object, out: list[str], comma: str, colon: str) -> None:
     if value is None:
         out.append("null")
     elif value is True:
@@ -184,7 +188,7 @@ def _write(value, out: list, comma: str, colon: str) -> None:
         raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-def _key(key) -> str:
+def _key(key: object) -> str:
     """A dict key as JSON writes it (always a string)."""
     if isinstance(key, str):
         return key

@@ -54,7 +54,7 @@ class BoardGeometry:
         #: Ranks across and files down (see the module's doc).
         self.turned = turned
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.files, self.rows, self.square, self.flipped, self.turned)
 
     def __eq__(self, other: object) -> bool:

@@ -53,6 +53,8 @@ Verdict('reached')
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
 from militakiri.goals import Goal, Verdict, judge, judge_setup
@@ -61,6 +63,12 @@ from militakiri.reachable import unreachable
 from militakiri.setup import Setup
 
 from web.model.jsontext import loads
+
+if TYPE_CHECKING:
+    from militakiri.move import Move
+
+    #: ``{name: {language: words}}``: a lesson's or a task's texts.
+    Texts = dict[str, dict[str, str]]
 
 #: The file's format.
 VERSION = 1
@@ -95,7 +103,7 @@ class Task:
 
     __slots__ = ("lesson", "number", "goal", "texts", "solution", "position", "setup_board", "replies")
 
-    def __init__(self, lesson: str, number: int, goal: Goal, texts: dict, solution: tuple[str, ...],
+    def __init__(self, lesson: str, number: int, goal: Goal, texts: Texts, solution: tuple[str, ...],
                  position: str | None = None, setup_board: str | None = None, replies: str = "line") -> None:
         self.lesson = lesson
         self.number = number
@@ -106,7 +114,7 @@ class Task:
         self.setup_board = setup_board
         self.replies = replies
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.lesson, self.number, self.goal, self.solution, self.position, self.setup_board, self.replies)
 
     def __eq__(self, other: object) -> bool:
@@ -153,7 +161,7 @@ class Lesson:
 
     __slots__ = ("id", "texts", "tasks")
 
-    def __init__(self, id: str, texts: dict, tasks: tuple[Task, ...]) -> None:  # noqa: A002 (the file's name)
+    def __init__(self, id: str, texts: Texts, tasks: tuple[Task, ...]) -> None:  # noqa: A002 (the file's name)
         self.id = id
         self.texts = texts
         self.tasks = tasks
@@ -235,7 +243,7 @@ def reply_token(task: Task, position: Position, played: list[str]) -> str | None
     board = position.board
     moves = sorted((move.token(position.kind), move) for move in position.generate_moves())
 
-    def rank(item) -> int:
+    def rank(item: tuple[str, Move]) -> int:
         target = board[item[1].target]
         return 2 if target is None else 0 if target.is_tower else 1
 
@@ -269,7 +277,7 @@ def stars(solved: bool, mistakes: int = 0, hints: int = 0) -> int:
 # Reading ----------------------------------------------------------------------------
 
 
-def _keys(data: dict, required: set[str], optional: set[str], where: str) -> None:
+def _keys(data: dict[str, object], required: set[str], optional: set[str], where: str) -> None:
     missing = sorted(required - set(data))
     if missing:
         raise LessonError(f"{where}: {missing[0]!r} is missing")
@@ -278,14 +286,14 @@ def _keys(data: dict, required: set[str], optional: set[str], where: str) -> Non
         raise LessonError(f"{where}: unknown field {unknown[0][:40]!r}")
 
 
-def _texts(data: dict, names: tuple[str, ...], where: str) -> dict:
-    texts = {}
+def _texts(data: dict[str, object], names: tuple[str, ...], where: str) -> Texts:
+    texts: Texts = {}
     for name in names:
         value = data[name]
         if not isinstance(value, dict) or set(value) != set(LANGUAGES) or not all(
                 isinstance(words, str) and words.strip() for words in value.values()):
             raise LessonError(f"{where}: {name!r} needs a non-empty text in each of {', '.join(LANGUAGES)}")
-        texts[name] = dict(value)
+        texts[name] = {lang: str(words) for lang, words in value.items()}
     return texts
 
 
@@ -345,7 +353,7 @@ def _task(data: object, lesson_id: str, number: int) -> Task:
 
 
 def _setup_task(setup: object, goal: Goal, solution: tuple[str, ...], lesson_id: str, number: int,
-                texts: dict, where: str) -> Task:
+                texts: Texts, where: str) -> Task:
     if goal.kind != "setup":
         raise LessonError(f"{where}: a set-up task has the goal {{\"kind\": \"setup\"}}")
     if not isinstance(setup, dict) or set(setup) != {"board"} or setup["board"] not in BOARD_KINDS:

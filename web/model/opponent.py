@@ -23,10 +23,15 @@ resignation, a flag fall) no longer matches and is dropped.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri.bounded import is_player
 
 from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
+
+if TYPE_CHECKING:
+    from web.model.ui_state import UiState
 
 #: The strongest level's thinking time without a clock, and for a hint (s).
 UNTIMED_SECONDS = 1.0
@@ -48,7 +53,7 @@ class Request:
 
     __slots__ = ("name", "args", "key", "seconds")
 
-    def __init__(self, name: str, args: list, key: tuple, seconds: float | None = None) -> None:
+    def __init__(self, name: str, args: list[object], key: tuple[object, ...], seconds: float | None = None) -> None:
         self.name = name
         self.args = args
         self.key = key
@@ -64,7 +69,7 @@ class Request:
         return f"Request(name={self.name!r}, args={self.args!r}, key={self.key!r}, seconds={self.seconds!r})"
 
 
-def state_key(state) -> tuple:
+def state_key(state: UiState) -> tuple[object, ...]:
     """What an answer must still find: the same game at the same move, or
     the same game in its set-up stage (the computer's set-up is one answer
     for the whole stage)."""
@@ -74,7 +79,7 @@ def state_key(state) -> tuple:
     return ("game", state.game_id, len(game.tokens), game.position.string(), game.is_over())
 
 
-def think_seconds(state, color: int) -> float:
+def think_seconds(state: UiState, color: int) -> float:
     """How long the strongest level thinks for ``color`` now: a second
     without a clock, else a fortieth of its time left (plus half its
     increment), never under MIN_SECONDS nor over MAX_SECONDS."""
@@ -89,11 +94,11 @@ def think_seconds(state, color: int) -> float:
     return max(MIN_SECONDS, min(MAX_SECONDS, seconds))
 
 
-def _seed(state) -> int:
+def _seed(state: UiState) -> int:
     return state.rng.randrange(SEED_LIMIT)
 
 
-def next_request(state) -> Request | None:
+def next_request(state: UiState) -> Request | None:
     """What the computer has to do: its set-up (from the start of the set-up
     stage, whoever places now: R4), its move, or nothing."""
     level = state.settings.level
@@ -102,26 +107,27 @@ def next_request(state) -> Request | None:
                        SETUP_SECONDS)
     if not state.computer_turn():
         return None
-    color = state.computer
+    color, game = state.computer, state.game
+    assert color is not None and game is not None  # the computer's turn in a game
     seconds = think_seconds(state, color) if level == MAX_LEVEL else None
-    position = state.game.position.string()
+    position = game.position.string()
     return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)
 
 
-def hint_request(state) -> Request | None:
+def hint_request(state: UiState) -> Request | None:
     """A hint for the player to move: the strongest level's move."""
-    if not state.can_hint():
+    if not state.can_hint() or state.game is None:
         return None
     position = state.game.position.string()
     return Request("hint", [position, HINT_SECONDS], state_key(state), HINT_SECONDS)
 
 
-def fits(state, request: Request) -> bool:
+def fits(state: UiState, request: Request) -> bool:
     """Whether the state is still the one ``request`` was made for."""
     return state_key(state) == request.key
 
 
-def apply(state, request: Request, value) -> bool:
+def apply(state: UiState, request: Request, value: object) -> bool:
     """Use the worker's answer to ``request`` if it still fits; returns
     whether the state changed. A wrong answer (never expected) raises
     MilitakiriError from the engine."""
@@ -146,7 +152,7 @@ def apply(state, request: Request, value) -> bool:
 MEMORY_KEY = "militakiri.computer"
 
 
-def memory(state) -> str | None:
+def memory(state: UiState) -> str | None:
     """What to remember about a started game against the computer (JSON)."""
     game = state.game
     if state.computer is None or game is None or not state.started:
@@ -155,7 +161,7 @@ def memory(state) -> str | None:
                   "computer": state.computer, "level": state.settings.level})
 
 
-def recall(state, text: str | None) -> bool:
+def recall(state: UiState, text: str | None) -> bool:
     """Make the computer play again in the game it played before a reload;
     returns whether it does."""
     game = state.game

@@ -21,12 +21,17 @@ start and cached, so stepping through a long game is one move's work.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from militakiri import Game, Position
+
 
 class Replay:
     def __init__(self) -> None:
         self.ply: int | None = None
-        self._key: tuple | None = None
-        self._positions: dict[int, object] = {}
+        self._key: tuple[object, ...] | None = None
+        self._positions: dict[int, Position] = {}
 
     # Asking -------------------------------------------------------------------
 
@@ -34,18 +39,18 @@ class Replay:
         return self.ply is None
 
     @staticmethod
-    def total(game) -> int:
+    def total(game: Game) -> int:
         return len(game.tokens) if game is not None else 0
 
-    def shown(self, game) -> int:
+    def shown(self, game: Game) -> int:
         """The ply shown: the live end unless stepping back."""
         total = self.total(game)
         return total if self.ply is None else min(self.ply, total)
 
-    def position(self, game):
+    def position(self, game: Game) -> Position:
         """The position shown (the game's own live position at the end)."""
-        if self.ply is None or game is None:
-            return game.position if game is not None else None
+        if self.ply is None:
+            return game.position
         self._check(game)
         ply = self.shown(game)
         if ply == len(game.tokens):
@@ -61,14 +66,14 @@ class Replay:
             self._positions[ply] = position
         return self._positions[ply]
 
-    def last_token(self, game) -> str | None:
+    def last_token(self, game: Game) -> str | None:
         """The move that led to the position shown."""
         ply = self.shown(game)
         return game.tokens[ply - 1] if game is not None and ply > 0 else None
 
     # Moving -------------------------------------------------------------------
 
-    def go(self, game, ply: int) -> bool:
+    def go(self, game: Game, ply: int) -> bool:
         """Show the position after ``ply`` moves; returns whether it changed."""
         total = self.total(game)
         ply = max(0, min(int(ply), total))
@@ -78,13 +83,13 @@ class Replay:
         self.ply = new
         return True
 
-    def step(self, game, delta: int) -> bool:
+    def step(self, game: Game, delta: int) -> bool:
         return self.go(game, self.shown(game) + delta)
 
-    def first(self, game) -> bool:
+    def first(self, game: Game) -> bool:
         return self.go(game, 0)
 
-    def last(self, game) -> bool:
+    def last(self, game: Game) -> bool:
         return self.go(game, self.total(game))
 
     def reset(self) -> None:
@@ -93,7 +98,7 @@ class Replay:
         self._key = None
         self._positions.clear()
 
-    def _check(self, game) -> None:
+    def _check(self, game: Game) -> None:
         key = (game.start.string(), tuple(game.tokens))  # the positions follow from these alone
         if key != self._key:
             self._key = key

@@ -20,9 +20,14 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri.ai.review import GLYPHS, NAGS, MoveReview, clip, for_white, judge
 from militakiri.errors import MilitakiriError
 from militakiri.record import Annotation
+
+if TYPE_CHECKING:
+    from militakiri import Game
 
 _DIGITS = "0123456789"
 #: What a ``[%best ...]`` token never holds: white space (``re``'s ``\\s``).
@@ -95,7 +100,7 @@ class GameReview:
     """One game's review: ``scores[p]`` is (best move, score for the player
     to move) after ``p`` moves."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.plies = len(game.tokens)
         self.scores: list[tuple[str | None, int]] = []
@@ -167,7 +172,7 @@ class GameReview:
         return notes
 
     @classmethod
-    def from_annotations(cls, game) -> GameReview | None:
+    def from_annotations(cls, game: Game) -> GameReview | None:
         """The review a record brought (every move with its ``[%eval]``), or
         None: a record without one, or with another program's comments."""
         review = cls(game)
@@ -175,7 +180,7 @@ class GameReview:
         for ply in range(review.total):
             note = game.annotations.get(ply)
             score = _eval_command(note.comment) if note is not None else None
-            if score is None:
+            if note is None or score is None:
                 return None
             found[ply] = (score, _best_command(note.comment))
         for ply in range(review.total):
@@ -183,11 +188,11 @@ class GameReview:
             review.add(best, for_white(found[ply][0], review.turn_at(ply)))
         return review if review._bests_are_legal() else None
 
-    def to_saved(self) -> list:
+    def to_saved(self) -> list[object]:
         return [[best, score] for best, score in self.scores]
 
     @classmethod
-    def from_saved(cls, game, data) -> GameReview | None:
+    def from_saved(cls, game: Game, data: object) -> GameReview | None:
         """A saved review of ``game``, or None if it is not one (wrong
         length or types): the game loads without it."""
         review = cls(game)

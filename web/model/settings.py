@@ -90,7 +90,7 @@ class GameSettings:
         #: names), for the page to say so (not compared).
         self.ignored = ignored
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.board, self.time_control, self.white, self.black, self.position, self.seed, self.computer,
                 self.level, self.touch_move, self.turn_board)
 
@@ -130,7 +130,7 @@ class GameSettings:
 class SettingsError(ValueError):
     """A setting the player has to fix; ``key`` names its text in texts.py."""
 
-    def __init__(self, key: str, **params) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
@@ -145,7 +145,7 @@ def preset_control(preset: str) -> TimeControl:
     raise SettingsError("err_preset")
 
 
-def custom_time_control(minutes, seconds, extra: str, bonus) -> TimeControl:
+def custom_time_control(minutes: str | float, seconds: str | float, extra: str, bonus: str | float) -> TimeControl:
     """The TimeControl of a custom game length (minutes and seconds for the
     whole game, R21) with an optional Fischer increment or Bronstein delay."""
     try:

@@ -19,8 +19,14 @@ and a number); towers are crenellated, castle-like blocks.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from militakiri.pieces import CROSS, PLUS, STAR
+from militakiri.pieces import CROSS, PLUS, STAR, Piece
+
+if TYPE_CHECKING:
+    #: A point of the unit box, and a line between two.
+    Point = tuple[float, float]
+    Segment = tuple[Point, Point]
 
 #: Angles (degrees) of the strokes through the centre, per shape.
 STROKE_ANGLES = {
@@ -53,9 +59,9 @@ GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 GHOST_ALPHA = 0.42
 
 
-def symbol_strokes(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.2):
+def symbol_strokes(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.2) -> list[Segment]:
     """Line segments ``((x1, y1), (x2, y2))`` of a shape's symbol."""
-    out = []
+    out: list[Segment] = []
     for angle in STROKE_ANGLES[shape]:
         a = math.radians(angle)
         dx, dy = math.cos(a) * r, math.sin(a) * r
@@ -64,7 +70,7 @@ def symbol_strokes(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.2)
 
 
 def tower_outline(left: float = 0.17, right: float = 0.83, top: float = 0.16,
-                  bottom: float = 0.86, merlons: int = 3, notch: float = 0.11):
+                  bottom: float = 0.86, merlons: int = 3, notch: float = 0.11) -> list[Point]:
     """The polygon of a crenellated tower: a block with ``merlons`` teeth."""
     width = right - left
     # merlons and gaps alternate: m gaps between m merlons -> 2m-1 parts
@@ -102,8 +108,8 @@ class PieceParts:
 
     __slots__ = ("plinth", "body", "discs", "mark_y", "mark_r", "badge")
 
-    def __init__(self, plinth: tuple | None, body: list | None, discs: list, mark_y: float, mark_r: float,
-                 badge: bool) -> None:
+    def __init__(self, plinth: tuple[float, ...] | None, body: list[Point] | None, discs: list[tuple[float, str]],
+                 mark_y: float, mark_r: float, badge: bool) -> None:
         self.plinth = plinth
         self.body = body
         self.discs = discs
@@ -111,7 +117,7 @@ class PieceParts:
         self.mark_r = mark_r
         self.badge = badge
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.plinth, self.body, self.discs, self.mark_y, self.mark_r, self.badge)
 
     def __eq__(self, other: object) -> bool:
@@ -124,7 +130,7 @@ class PieceParts:
                 f"mark_y={self.mark_y!r}, mark_r={self.mark_r!r}, badge={self.badge!r})")
 
 
-def piece_parts(piece) -> PieceParts:
+def piece_parts(piece: Piece) -> PieceParts:
     """The parts of ``piece`` (a militakiri Piece) in the unit box.
 
     >>> from militakiri.pieces import piece_from_symbol
@@ -142,7 +148,7 @@ def piece_parts(piece) -> PieceParts:
     return PieceParts(None, None, discs, top, 0.19, piece.height > 1)
 
 
-def icon_svg(piece, size: int = 18) -> str:
+def icon_svg(piece: Piece, size: int = 18) -> str:
     """A small SVG picture of ``piece``, ``size`` pixels square: a tower's
     outline, or a pawn's or rank's discs (a rank's height in a badge), and
     the shape's symbol. Markup, so the build writes the legend's icons into
@@ -184,10 +190,10 @@ def markup_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-_ICONS: dict = {}
+_ICONS: dict[tuple[str, int], str] = {}
 
 
-def icon_markup(piece, size: int = 18) -> str:
+def icon_markup(piece: Piece, size: int = 18) -> str:
     """:func:`icon_svg`, made once per piece and size (a bar shows the same few)."""
     key = (piece.symbol, size)
     if key not in _ICONS:

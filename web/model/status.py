@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from militakiri.pieces import SHAPE_NAMES, WHITE
+from militakiri.pieces import SHAPE_NAMES, WHITE, Piece
 
 from web.i18n.texts import t
 
@@ -16,7 +16,7 @@ class Message:
 
     __slots__ = ("key", "args", "level")
 
-    def __init__(self, key: str, args: dict | None = None, level: str = "info") -> None:
+    def __init__(self, key: str, args: dict[str, object] | None = None, level: str = "info") -> None:
         self.key = key
         self.args = {} if args is None else args
         #: "info" or "warn" (a refused click: the board did not change).
@@ -34,7 +34,7 @@ class Message:
         return t(self.key, **self.args)
 
 
-def warning(key: str, **args) -> Message:
+def warning(key: str, **args: object) -> Message:
     """A refusal: the board did not change, and this says why."""
     return Message(key, args, "warn")
 
@@ -50,12 +50,12 @@ class Mark:
 
     __slots__ = ("kind", "square", "piece")
 
-    def __init__(self, kind: str, square: str, piece: object = None) -> None:
+    def __init__(self, kind: str, square: str, piece: Piece | None = None) -> None:
         self.kind = kind
         self.square = square
         self.piece = piece
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.kind, self.square, self.piece)
 
     def __eq__(self, other: object) -> bool:
@@ -70,7 +70,7 @@ class Mark:
         return f"Mark(kind={self.kind!r}, square={self.square!r}, piece={self.piece!r})"
 
 
-def describe(piece) -> str:
+def describe(piece: Piece) -> str:
     """A piece in words from the table: 'White cross rank 2'."""
     side = t("white") if piece.color == WHITE else t("black")
     shape = t("shape_" + SHAPE_NAMES[piece.shape])

@@ -34,6 +34,7 @@ from web.model.jsontext import dumps, loads
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
 
 if TYPE_CHECKING:
+    from militakiri.draft import SetupDraft
     from militakiri.randomness import Random
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
@@ -60,7 +61,7 @@ class Puzzle:
         self.goal = goal
         self.rating = rating
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.id, self.board, self.position, self.line, self.goal, self.rating)
 
     def __eq__(self, other: object) -> bool:
@@ -225,7 +226,7 @@ class Drill:
         self.hints = hints
         self.status = status
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.task, self.puzzle, self.solver, self.mistakes, self.hints, self.status)
 
     def __eq__(self, other: object) -> bool:
@@ -311,7 +312,19 @@ class Drill:
             return Step("solving", line[ply + 1])
         return Step("solved" if ply + 1 >= len(line) else "solving")
 
-    def setup_done(self, draft) -> Step:
+    def hinted(self) -> None:
+        """The player asked for a hint: counted against the stars."""
+        self.hints += 1
+
+    def give_up(self) -> bool:
+        """The player asked for the solution while solving: the try counts as
+        failed. Returns whether it was still being solved."""
+        if self.status != "solving":
+            return False
+        self.status = "failed"
+        return True
+
+    def setup_done(self, draft: SetupDraft) -> Step:
         """A set-up task: White's set-up is confirmed (``draft``)."""
         judged = setup_verdict(self._the_task(), draft)
         self.status = "solved" if judged.reached else "failed"

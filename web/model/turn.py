@@ -13,12 +13,17 @@ web/model/ui_state.py to decide before it asks here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri import Game, TurnChoices
 from militakiri.move import Move
-from militakiri.pieces import SHAPE_NAMES, tower
+from militakiri.pieces import SHAPE_NAMES, Piece, tower
 
 from web.i18n.texts import t
 from web.model.status import Mark, Message, describe, warning
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 
 class Step:
@@ -43,7 +48,7 @@ class Step:
 class TurnInProgress:
     """One player's turn in the making, on ``game``'s current position."""
 
-    def __init__(self, game: Game, label) -> None:
+    def __init__(self, game: Game, label: Callable[[int], str]) -> None:
         self.game = game
         self.kind = game.kind
         #: ``label(color)``: a player's name for the status line.
@@ -92,7 +97,7 @@ class TurnInProgress:
         assert pending is not None  # asked while a promotion waits for its field
         return pending[min(pending)]
 
-    def board(self) -> list:
+    def board(self) -> list[Piece | None]:
         """The board as this turn shows it: the towers placed, or a promoting
         take with its tower's field still to choose."""
         position = self.game.position
@@ -127,8 +132,8 @@ class TurnInProgress:
         shape = self.placing_shape()
         if shape is not None:
             return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
-        if self.selected:
-            piece = self.board()[self.kind.square(self.selected)]
+        piece = self.board()[self.kind.square(self.selected)] if self.selected else None
+        if self.selected and piece is not None:  # (one selects a piece)
             key = "selected_touched" if self.touched() else "selected"
             return Message(key, {"piece": describe(piece), "square": self.selected})
         return Message("to_move", {"player": who})

@@ -28,6 +28,8 @@ and :meth:`computer_move` (web/model/opponent.py, web/ui/computer.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 from itertools import count
 
@@ -38,6 +40,7 @@ from militakiri import (
     IllegalMoveError,
     MilitakiriError,
     Players,
+    Position,
 )
 from militakiri.board import board_kind
 from militakiri.move import Move
@@ -54,6 +57,11 @@ from web.model.settings import GameSettings
 from web.model.setup_stage import SetupStage
 from web.model.status import Message, warning
 from web.model.turn import Step, TurnInProgress
+
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from web.model.training import Drill
 
 SETUP, PLAYING, OVER = "setup", "playing", "over"
 
@@ -76,7 +84,7 @@ def today() -> str:
     return "%04d.%02d.%02d" % (year, month, day)
 
 
-def move_label(after, ply: int) -> str:
+def move_label(after: Position, ply: int) -> str:
     """``'7.'`` or ``'7…'``: the number the move list gives the move that
     led to position ``after`` (ply ``ply``)."""
     mover = 1 - after.turn
@@ -87,8 +95,8 @@ def move_label(after, ply: int) -> str:
 class UiState:
     """See the module docstring."""
 
-    def __init__(self, settings: GameSettings | None = None, now=steady_seconds,
-                 rng: Random | None = None, wall=time.time) -> None:
+    def __init__(self, settings: GameSettings | None = None, now: Callable[[], float] = steady_seconds,
+                 rng: Random | None = None, wall: Callable[[], float] = time.time) -> None:
         #: Seconds from a steady clock; the page passes performance.now()/1000.
         self.now = now
         #: Seconds since 1970: correspondence deadlines are dates (R22); the
@@ -151,7 +159,7 @@ class UiState:
         #: A lesson's task or a puzzle being solved (web/model/training.py):
         #: the page plays the other side's replies (web/ui/training.py), not
         #: the computer, and the game is neither saved nor given a result.
-        self.drill = None
+        self.drill: Drill | None = None
 
     def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
                   computer: tuple[int, int] | None = None) -> None:
@@ -282,9 +290,9 @@ class UiState:
         """The position shown (``data-position``): empty during the set-up."""
         return self.shown_position().string() if self.game is not None else ""
 
-    def shown_position(self):
+    def shown_position(self) -> Position:
         """The position on the board: the live one, or a past one (replay)."""
-        return self.replay.position(self.game)
+        return self.replay.position(self._game)
 
     def viewing_past(self) -> bool:
         """Whether the board shows an earlier position (read-only)."""
@@ -657,6 +665,65 @@ class UiState:
     def flip(self) -> None:
         self.flipped = not self.flipped
 
+    # News from the page around the game (web/ui) ------------------------------
+    # The controllers change the state only through methods; these are for
+    # what they learn outside a player's move: a save, a worker, the layout.
+
+    def say(self, message: Message | None) -> None:
+        """What the status line says until the next change: a save that
+        failed, a review left out, a bad link, a hint being thought of."""
+        self.message = message
+
+    def unsay(self, key: str) -> None:
+        """Drop the status line's message if it is ``key``'s: news that is
+        no longer true (the computer has started after all)."""
+        if self.message is not None and self.message.key == key:
+            self.message = None
+
+    def computer_failed(self, problem: str) -> None:
+        """The computer cannot play, and why (its worker did not start, or it
+        answered what the engine refuses): the status line says so."""
+        self.computer_problem = problem
+        self.unsay("computer_starting")
+
+    def show_review(self, review: GameReview | None) -> None:
+        """The game's review, under way or done (or none). A finished one
+        travels in the game's record as its annotations (NOTATION.md)."""
+        self.review = review
+        if review is not None and review.complete:
+            review.game.annotations = review.annotations()
+
+    def lay_out(self, turned: bool) -> None:
+        """The page turned the board, ranks across, to fit a narrow screen
+        (web/ui/app.py ``fit``); the geometry follows."""
+        self.turned = turned
+
+    def pointer_down(self) -> None:
+        """The pointer takes over from the keyboard's cursor."""
+        self.cursor = None
+
+    def play_solution(self, token: str) -> bool:
+        """One move of a drill's solution, shown once the drill is over (not
+        judged: web/ui/training.py plays the line move by move). Returns
+        whether it was played."""
+        if self.game is None:
+            return False
+        try:
+            self.game.play(token)
+        except MilitakiriError:
+            return False
+        self.replay.reset()
+        self._reset_turn()
+        return True
+
+    def begin_drill(self, drill: Drill) -> None:
+        """The game just made is a lesson's task or a puzzle: its solver at
+        the bottom, the sides called White and Black (no "Computer": the page
+        plays the replies, web/ui/training.py)."""
+        self.drill = drill
+        self.flipped = drill.solver == BLACK
+        self.players = self.players.replace(white=t("white"), black=t("black"))
+
     # Keyboard -----------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
@@ -685,5 +752,5 @@ class UiState:
 
     # Helpers ------------------------------------------------------------------
 
-    def _warn(self, key: str, **args) -> None:
+    def _warn(self, key: str, **args: object) -> None:
         self.message = warning(key, **args)

@@ -47,20 +47,20 @@ class RequestError(MilitakiriError):
     """A request whose arguments are not what the call takes."""
 
 
-def _seconds(value) -> float:
+def _seconds(value: object) -> float:
     """The thinking time asked for, within 0.05 s and MAX_SECONDS."""
     if value is None:
         return DEFAULT_SECONDS
     return min(max(float(read_number(value, "thinking time", -1e9, 1e9, RequestError)), 0.05), MAX_SECONDS)
 
 
-def _text(value, what: str) -> str:
+def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise RequestError(f"{what} {excerpt(value)} is not text of at most {MAX_TEXT} characters")
     return value
 
 
-def _whole(value, what: str) -> int:
+def _whole(value: object, what: str) -> int:
     return int(read_number(value, what, 0, MAX_SEED, RequestError) // 1)
 
 
@@ -83,7 +83,7 @@ def hint(position: str, seconds: float | None = None) -> str:
     return play.hint(_text(position, "position"), _seconds(seconds))
 
 
-def analyse(position: str, seconds: float | None = None) -> dict:
+def analyse(position: str, seconds: float | None = None) -> dict[str, object]:
     """The review's question (militakiri.ai.review): the best move and the
     score for the player to move; an ended game has no move."""
     best, score = play.analyse_position(Position.from_string(_text(position, "position")),
@@ -91,7 +91,7 @@ def analyse(position: str, seconds: float | None = None) -> dict:
     return {"token": best, "score": score}
 
 
-def hello() -> dict:
+def hello() -> dict[str, object]:
     """What the page learns when the worker is up."""
     import sys
 

@@ -44,6 +44,8 @@ says it is older (web/ui/session.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import binascii
 import math
 import time
@@ -53,6 +55,10 @@ from militakiri.randomness import Random
 
 from web.model.jsontext import dumps, loads
 from web.services.share import current_deadline, link_of, prepare
+
+if TYPE_CHECKING:
+    from web.model.ui_state import UiState
+    from web.services.storage import SafeStorage
 
 SAVE_KEY = "militakiri.saved-game"
 FORMAT = 1
@@ -73,8 +79,8 @@ class Restored:
     __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review")
 
     def __init__(self, game: Game, flipped: bool = False, note: str | None = None, link: str = "",
-                 saved_at: float = 0.0, key: str = "", computer: tuple | None = None,
-                 review: list | None = None) -> None:
+                 saved_at: float = 0.0, key: str = "", computer: tuple[object, ...] | None = None,
+                 review: list[object] | None = None) -> None:
         self.game = game
         self.flipped = flipped
         #: A texts.py key for the status line, or None.
@@ -99,7 +105,7 @@ class Restored:
 _BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
-def _check(body: dict) -> str:
+def _check(body: dict[str, object]) -> str:
     """The check code over a save's fields: the low 24 bits of the CRC-32
     of their JSON (keys sorted, no spaces), as 4 characters of base64url.
 
@@ -111,8 +117,8 @@ def _check(body: dict) -> str:
     return "".join(_BASE64URL[(crc >> shift) & 63] for shift in (18, 12, 6, 0))
 
 
-def snapshot(game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
-             review: list | None = None) -> str:
+def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
+             review: list[object] | None = None) -> str:
     """The saved form of ``game`` at ``now`` (the clock's own time base);
     ``wall``, seconds since 1970, says which of several saves is the newest."""
     clock = None
@@ -140,7 +146,7 @@ def _milliseconds(seconds: float) -> float:
     return math.floor(seconds * 1000 + 0.5) / 1000
 
 
-def restore(text, *, wall_now: float) -> Restored:
+def restore(text: object, *, wall_now: float) -> Restored:
     """Read a saved game back; SavedGameError (nothing loaded) if it is wrong."""
     if not isinstance(text, str):
         raise SavedGameError("it is not text")
@@ -181,7 +187,7 @@ def restore(text, *, wall_now: float) -> Restored:
                     review=data.get("review"))
 
 
-def _restore_touch_move(game, saved) -> None:
+def _restore_touch_move(game: Game, saved: object) -> None:
     """Touch-move (R25) back on, with the piece that was touched (if it can
     still move: Game.touch checks)."""
     if saved is None:
@@ -229,7 +235,7 @@ class Autosaver:
     save under ``key`` itself.
     """
 
-    def __init__(self, storage, key: str = SAVE_KEY, slot: str | None = None) -> None:
+    def __init__(self, storage: SafeStorage, key: str = SAVE_KEY, slot: str | None = None) -> None:
         self.storage = storage
         self.prefix = key if slot is not None else None
         self.key = key if slot is None else f"{key}.{slot}"
@@ -237,11 +243,11 @@ class Autosaver:
         self.others: list[Restored] = []
         #: ``(key, reason)`` of each save that could not be read.
         self.broken: list[tuple[str, str]] = []
-        self._last: tuple | None = None
+        self._last: tuple[object, ...] | None = None
         #: The game (UiState.game_id) whose save :attr:`key` holds; None for
         #: none yet, _ADOPTED for the game about to be opened from it.
         self._owner: int | str | None = None
-        self._link_key: tuple | None = None
+        self._link_key: tuple[object, ...] | None = None
         self._link = ""
 
     @property
@@ -249,7 +255,7 @@ class Autosaver:
         return self.storage.available
 
     @staticmethod
-    def state_key(state) -> tuple:
+    def state_key(state: UiState) -> tuple[object, ...]:
         game = state.game
         if game is None or not state.started:
             return ("setup", state.game_id)
@@ -259,12 +265,12 @@ class Autosaver:
         return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched,
                 reviewed)
 
-    def prime(self, state) -> None:
+    def prime(self, state: UiState) -> None:
         """What is on the page now needs no saving (it was just loaded, or
         it is a fresh page that must not remove a save it could not read)."""
         self._last = self.state_key(state)
 
-    def link(self, game, game_id: int, computer: tuple[int, int] | None = None) -> str:
+    def link(self, game: Game, game_id: int, computer: tuple[int, int] | None = None) -> str:
         """``game``'s link (UiState.game_id ``game_id``), made again only when
         it changed; ``computer``: its side and level, if it plays one."""
         key = (game_id, tuple(game.tokens), str(game.external_outcome), current_deadline(game), computer)
@@ -273,7 +279,7 @@ class Autosaver:
             self._link_key = key
         return self._link
 
-    def update(self, state, now: float, force: bool = False, wall: float = 0.0) -> str | None:
+    def update(self, state: UiState, now: float, force: bool = False, wall: float = 0.0) -> str | None:
         """Save if the game changed (or ``force``: the clocks ran on).
 
         Returns "saved", "saved without review" (the review would pass

@@ -21,7 +21,13 @@ docs/embed.md)::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
+
+if TYPE_CHECKING:
+    from web.model.events import Event
+    from web.model.ui_state import UiState
 
 SOURCE = "militakiri"
 VERSION = 1
@@ -57,24 +63,26 @@ def embed_options(query: str) -> EmbedOptions:
     return EmbedOptions(embed=embed, link=link, sound=sound)
 
 
-def message(kind: str, **data) -> dict:
+def message(kind: str, **data: object) -> dict[str, object]:
     found = {"source": SOURCE, "version": VERSION, "type": kind}
     found.update(data)
     return found
 
 
-def ready_message(state) -> dict:
+def ready_message(state: UiState) -> dict[str, object]:
     """The ``ready`` message: the page can be played; what is on the board."""
     game = state.game if state.started else None
     return message("ready", status=state.phase, position=state.position_string(),
                    ply=len(game.tokens) if game is not None else 0)
 
 
-def messages_for(event, state) -> list[dict]:
+def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:
     """The messages a page event (web/model/events.py) means for the parent
     window: a game ``started`` (played from its set-up, or loaded whole: its
     earlier moves are not news), each move, the end."""
     game = state.game
+    if game is None:
+        return []  # (every event named below comes with a game)
     if event.name == "started":
         return [message("start", position=game.position.string(), ply=len(game.tokens),
                         turn=COLORS[game.position.turn], over=game.is_over())]
@@ -84,6 +92,7 @@ def messages_for(event, state) -> list[dict]:
                         turn=COLORS[position.turn])]
     if event.name == "over":
         outcome = game.outcome()
+        assert outcome is not None  # the game is over
         return [message("over", result=outcome.result, termination=str(outcome.termination),
                         winner=None if outcome.winner is None else COLORS[outcome.winner],
                         position=game.position.string(), ply=len(game.tokens))]

@@ -22,7 +22,7 @@ page needs around it:
 
 from __future__ import annotations
 
-from militakiri import Clock, ClockError, Game, game_from_link, game_to_link
+from militakiri import Clock, ClockError, Game, TimeControl, game_from_link, game_to_link
 from militakiri.bounded import strip_space
 from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame, _checksum
 from militakiri.record import MAX_RECORD_CHARS
@@ -106,7 +106,7 @@ def _checksum_ok(text: str) -> bool:
     return bool(body) and _checksum(body) == check
 
 
-def current_deadline(game) -> float | None:
+def current_deadline(game: Game) -> float | None:
     """The deadline of the move now due in a correspondence game (R22)."""
     if game is None or game.is_over() or game.clock is None:
         return None
@@ -115,14 +115,14 @@ def current_deadline(game) -> float | None:
     return game.clock.deadline()
 
 
-def link_of(game, computer: tuple[int, int] | None = None, now: float | None = None) -> str:
+def link_of(game: Game, computer: tuple[int, int] | None = None, now: float | None = None) -> str:
     """The link of ``game`` now: its deadline, and the computer's side if it
     plays one, with the time left on a live clock at ``now`` (the clock's
     time base) if given."""
     return game_to_link(game, current_deadline(game), computer, clock_left(game, now) if computer else None)
 
 
-def clock_left(game, now: float | None) -> tuple[float, float] | None:
+def clock_left(game: Game, now: float | None) -> tuple[float, float] | None:
     """Each player's time left on a live clock at ``now``, or None."""
     clock = game.clock
     if now is None or clock is None or game.time_control.mode == "correspondence" or game.is_over():
@@ -175,7 +175,7 @@ class Prepared:
         return f"Prepared(note={self.note!r})"
 
 
-def correspondence_clock(control, turn: int, deadline: float, now: float) -> Clock:
+def correspondence_clock(control: TimeControl, turn: int, deadline: float, now: float) -> Clock:
     """A running correspondence clock whose move is due at ``deadline``."""
     clock = Clock(control)
     since = min(deadline - control.seconds, now)
@@ -188,7 +188,7 @@ def correspondence_clock(control, turn: int, deadline: float, now: float) -> Clo
 
 
 def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
-            saved_clock: dict | None = None, clock_left: tuple[float, float] | None = None) -> Prepared:
+            saved_clock: dict[str, object] | None = None, clock_left: tuple[float, float] | None = None) -> Prepared:
     """Give a game read from a link, a record or a save the clock it can have.
 
     ``wall_now``: seconds since 1970 (correspondence deadlines are dates).
@@ -234,7 +234,7 @@ def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
 # Records ------------------------------------------------------------------------------
 
 
-def record_filename(game) -> str:
+def record_filename(game: Game) -> str:
     """``militakiri-Anna-Bram-2026-11-22.txt`` (only safe characters)."""
     parts = ["militakiri", game.players.white, game.players.black]
     date = game.players.date.replace(".", "-")
@@ -260,11 +260,11 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def labels(game) -> tuple[str, str]:
+def labels(game: Game) -> tuple[str, str]:
     return player_label(0, game.players.white), player_label(1, game.players.black)
 
 
-def page_title(game, title: str) -> str:
+def page_title(game: Game, title: str) -> str:
     """The window title: the two players' names (as text) and the site."""
     if game is None:
         return title

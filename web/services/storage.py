@@ -17,6 +17,11 @@ leaves this module: the page goes on without autosave and says so.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
 
 class MemoryStorage:
     """A localStorage stand-in for tests: ``fail`` makes every call throw."""
@@ -30,7 +35,7 @@ class MemoryStorage:
         if self.fail:
             raise RuntimeError("SecurityError: access is denied for this document")
 
-    def getItem(self, key: str):  # noqa: N802 (the DOM's name)
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the DOM's name)
         self._check()
         return self.items.get(key)
 
@@ -49,7 +54,7 @@ class MemoryStorage:
         self._check()
         return len(self.items)
 
-    def key(self, index: int):
+    def key(self, index: int) -> str | None:
         self._check()
         keys = list(self.items)
         return keys[index] if 0 <= index < len(keys) else None
@@ -59,13 +64,13 @@ class SafeStorage:
     """Storage that never raises. ``available`` turns False after the first
     failure (or when there is no storage at all); ``problem`` keeps why."""
 
-    def __init__(self, backend) -> None:
+    def __init__(self, backend: Any) -> None:  # localStorage, or a stand-in with its methods
         self.backend = backend
         self.available = backend is not None
         self.problem: str | None = None if backend is not None else "no storage"
 
     @classmethod
-    def from_getter(cls, getter) -> SafeStorage:
+    def from_getter(cls, getter: Callable[[], Any]) -> SafeStorage:
         """``getter()`` returns the backend (e.g. reads window.localStorage,
         which itself throws where storage is denied)."""
         try:

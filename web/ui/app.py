@@ -82,10 +82,10 @@ class App:
         except MilitakiriError as error:  # a bad position string in the link
             settings.position = None
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
-            self.state.message = Message("err_position", {"reason": str(error)}, "warn")
+            self.state.say(Message("err_position", {"reason": str(error)}, "warn"))
         if settings.ignored and self.state.message is None:
-            self.state.message = Message(
-                "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")
+            self.state.say(Message(
+                "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn"))
         if language() != "en":
             apply_texts()  # the build wrote the page in English (tools/prerender.py)
         self.board = by_id("board")
@@ -174,7 +174,7 @@ class App:
         width, height = js.window.innerWidth, js.window.innerHeight
         if js.window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
             top = js.document.querySelector(".topbar").offsetHeight
-            self.state.turned = False
+            self.state.lay_out(turned=False)
             square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
             self.renderer.resize(square)
             self.renderer.request()
@@ -196,7 +196,7 @@ class App:
         square = fit_square(kind.files, kind.rows, avail_w, avail_h)
         # A wide board on a narrow, tall screen: turned, its fields stay large.
         turned = fit_square(kind.rows, kind.files, avail_w, avail_h)
-        self.state.turned = kind.files > kind.rows and square < TURN_BELOW and turned > square
+        self.state.lay_out(turned=kind.files > kind.rows and square < TURN_BELOW and turned > square)
         if self.state.turned:
             square = turned
         self.renderer.resize(square)

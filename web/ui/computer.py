@@ -291,18 +291,14 @@ class Computer:
         if worker.status == "failed":
             self._failed_game = self._game_identity()
             state = self.state
-            state.computer_problem = worker.problem
-            if state.message is not None and state.message.key == "computer_starting":
-                state.message = None
+            state.computer_failed(worker.problem)
             if self.hint_asked is not None:
                 self.hint_asked = None
                 if state.message is not None and state.message.key == "hint_thinking":
-                    state.message = Message("hint_failed", {"reason": worker.problem}, "warn")
+                    state.say(Message("hint_failed", {"reason": worker.problem}, "warn"))
             self.app.refresh()
         elif worker.status == "ready":
-            state = self.state
-            if state.message is not None and state.message.key == "computer_starting":
-                state.message = None
+            self.state.unsay("computer_starting")
             self.app.refresh()
 
     # When the game changes --------------------------------------------------------------
@@ -329,7 +325,7 @@ class Computer:
                     asyncio.create_task(self._run(request))
             if self.asked is not None and self.held is None and state.computer_turn() \
                     and self.worker.status == "starting" and state.message is None:
-                state.message = Message("computer_starting", {"player": state.label(state.computer)})
+                state.say(Message("computer_starting", {"player": state.label(state.computer)}))
                 self._set_status_line()
             self._play_held()
         self._indicators()
@@ -383,7 +379,7 @@ class Computer:
             if self.asked is request:
                 self.asked = None
             if opponent.fits(state, request):
-                state.computer_problem = str(error)
+                state.computer_failed(str(error))
                 self.app.refresh()
             return
         except Exception as error:  # never expected: keep the page alive, say it
@@ -415,7 +411,7 @@ class Computer:
         try:
             changed = opponent.apply(state, request, value)
         except Exception as error:  # an answer the engine refuses (never expected)
-            state.computer_problem = t("ai_err_answer", error=str(error))
+            state.computer_failed(t("ai_err_answer", error=str(error)))
             self.app.refresh()
             return
         if changed:
@@ -427,7 +423,7 @@ class Computer:
         if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
             return
         self.hint_asked = request
-        state.message = Message("hint_thinking")
+        state.say(Message("hint_thinking"))
         self.want()
         self.app.refresh()
         asyncio.create_task(self._run_hint(request))
@@ -440,7 +436,7 @@ class Computer:
             if self.hint_asked is request:
                 self.hint_asked = None
                 if opponent.fits(state, request):
-                    state.message = Message("hint_failed", {"reason": str(error)}, "warn")
+                    state.say(Message("hint_failed", {"reason": str(error)}, "warn"))
                     self.app.refresh()
             return
         if self.hint_asked is request:

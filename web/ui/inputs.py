@@ -57,7 +57,7 @@ class BoardInput:
         was_selected = square == state.selected
         self._down = (event.pointerId, square, event.offsetX, event.offsetY, was_selected)
         self._dragging = False
-        state.cursor = None  # the pointer takes over from the keyboard's cursor
+        state.pointer_down()
         if not was_selected:
             # Select, move to, place: everything but a toggle happens on press.
             self.after(state.user_square(square))

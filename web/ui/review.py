@@ -47,7 +47,7 @@ class Reviewer:
         if state.game is None or self._running is not None:
             return
         review = GameReview(state.game)
-        state.review = review
+        state.show_review(review)
         self._running = review
         set_attr(by_id("review"), "data-state", "running")
         self.computer.want()
@@ -57,7 +57,7 @@ class Reviewer:
     def cancel(self) -> None:
         if self._running is not None:
             self._running = None
-            self.state.review = None
+            self.state.show_review(None)
             set_attr(by_id("review"), "data-state", "cancelled")
             self.app.refresh()
 
@@ -74,12 +74,12 @@ class Reviewer:
         except ComputerError as error:
             if self._running is review:
                 self._running = None
-                self.state.review = None
+                self.state.show_review(None)
                 set_text(by_id("review-counts"), t("review_failed", reason=str(error)))
                 return
         if self._running is review:
             self._running = None
-            review.game.annotations = review.annotations()  # it travels in the game record
+            self.state.show_review(review)  # done: it travels in the game's record
             set_attr(by_id("review"), "data-state", "done")
             self.app.refresh()
 

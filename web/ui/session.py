@@ -217,7 +217,7 @@ class Session:
         message = Message(message_key, {"n": len(game.tokens)}) if message_key and game.tokens else None
         self._load(game, flipped, prepared.note, message, computer=computer)
         if game.annotations:  # a record with a review in it (NOTATION.md's comments)
-            self.state.review = GameReview.from_annotations(game)
+            self.state.show_review(GameReview.from_annotations(game))
             self.app.refresh()
 
     def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
@@ -229,8 +229,7 @@ class Session:
         if restored.review is not None:  # a finished review comes back with its game
             review = GameReview.from_saved(self.state.game, restored.review)
             if review is not None:
-                self.state.review = review
-                review.game.annotations = review.annotations()
+                self.state.show_review(review)
                 self.app.refresh()
 
     def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
@@ -297,13 +296,13 @@ class Session:
         if done == "failed":  # said now, in the move that could not be saved
             game = self.state.game
             self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
-            self.state.message = Message("autosave_failed", {}, "warn")
+            self.state.say(Message("autosave_failed", {}, "warn"))
             self.app.refresh()
         elif done in ("saved", "saved without review"):
             self.tab.remove(UNSAVED_KEY)
             if done == "saved without review" and self._review_left_out != self.state.game_id:
                 self._review_left_out = self.state.game_id  # said once a game
-                self.state.message = Message("autosave_no_review", {}, "warn")
+                self.state.say(Message("autosave_no_review", {}, "warn"))
                 self.app.refresh()
 
     def _remember_slot(self) -> None:
@@ -322,7 +321,7 @@ class Session:
         except ValueError:
             stale = False
         if stale:
-            self.state.message = Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn")
+            self.state.say(Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn"))
 
     # Saved games ------------------------------------------------------------------------
 

@@ -259,9 +259,7 @@ class Trainer:
             reason = str(error)
             self._say(lambda: t("tr_load_failed", reason=reason), "failed")
             return False
-        state.drill = drill
-        state.flipped = drill.solver == 1
-        state.players = state.players.replace(white=t("white"), black=t("black"))  # no "Computer" here
+        state.begin_drill(drill)
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
         js.window.scrollTo(0, 0)
         self._address(drill)
@@ -326,7 +324,7 @@ class Trainer:
         drill = self.state.drill
         if drill is None or drill.status != "solving":
             return
-        drill.hints += 1
+        drill.hinted()
         if drill.task is not None:
             self._say(lambda: drill.task.text("hint", language()), "solving")
             return
@@ -340,8 +338,7 @@ class Trainer:
         drill = self.state.drill
         if drill is None or drill.position is None:
             return
-        if drill.status == "solving":  # given up: a puzzle counts as failed
-            drill.status = "failed"
+        if drill.give_up():  # a puzzle given up counts as failed
             self._finish(Step("failed"))
         state = self.state
         if not self._board(drill):
@@ -355,14 +352,8 @@ class Trainer:
 
     def _show(self, game_id: int, token: str) -> None:
         state = self.state
-        if state.game_id != game_id:
-            return
-        try:
-            state.game.play(token)
-        except MilitakiriError:
-            return
-        state.replay.reset()
-        self.app.refresh()
+        if state.game_id == game_id and state.play_solution(token):
+            self.app.refresh()
 
     def retry(self) -> None:
         drill = self.state.drill
