@@ -289,6 +289,17 @@ def test_safe_storage_survives_a_getter_that_throws_and_a_full_disk():
     assert full.available and full.set("k", "abc") and full.problem is None  # room again: saves again
 
 
+def test_the_save_keys_are_made_and_read_in_one_place():
+    """autosave.Autosaver alone knows its keys' format: a tab's slot, an embed's key."""
+    store = SafeStorage(MemoryStorage())
+    tab = Autosaver(store, slot="a1b2c3")
+    assert tab.key == autosave.SAVE_KEY + ".a1b2c3" and tab.slot == "a1b2c3"
+    embed = Autosaver.for_embed(store, "?embed=1&board=single")
+    assert embed.key.startswith(autosave.SAVE_KEY + ".embed.") and embed.slot == ""
+    assert Autosaver.for_embed(store, "?embed=1&board=double").key != embed.key  # each board its own
+    assert Autosaver(store).slot == ""
+
+
 def test_a_bad_save_is_kept_aside_and_never_written_over():
     backend = MemoryStorage()
     backend.items[autosave.SAVE_KEY] = "tampered"  # the one save of an older version

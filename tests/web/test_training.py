@@ -120,3 +120,29 @@ def test_progress_keeps_the_best_stars_and_reads_back():
     progress.puzzle_done(PUZZLES[1], True)
     again = Progress.read(progress.to_json())
     assert again == progress and again.stars == {"plus/1": 2, "star/2": 3}
+
+
+def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing():
+    """R24: a refusal by the rules is a slip (it costs a star); a tap that
+    only says what stands on a field is not. Decided from the messages'
+    keys and the engine's sentence they quote, not from rendered words."""
+    from militakiri.messages import cites_ruling
+    from web.model.settings import GameSettings
+    from web.model.ui_state import UiState
+
+    task = next(t for t in TASKS if not t.is_setup)
+    drill = Drill.for_task(task)
+    state = UiState(GameSettings(position=task.position, level=1))
+    state.begin_drill(drill)
+    position = Position.from_string(task.position)
+    empty = next(position.kind.square_name(sq) for sq in position.kind.squares if position.board[sq] is None)
+    assert not state.user_square(empty) and drill.mistakes == 0  # nothing there: said, not counted
+    kind = position.kind
+    for origin, targets in sorted(state.destinations().items()):
+        refused = [name for name in (kind.square_name(sq) for sq in kind.squares)
+                   if name not in targets and name != origin
+                   and cites_ruling(position.refusal(kind.square(origin), kind.square(name)))]
+        if refused:
+            break
+    assert not state.user_move(origin, refused[0])
+    assert state.message is not None and state.message.level == "warn" and drill.mistakes == 1

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from militakiri.messages import cites_ruling
 from militakiri.pieces import SHAPE_NAMES, WHITE, Piece
 
-from web.i18n.texts import t
+from web.i18n.texts import TEXTS, t
 
 
 class Message:
@@ -26,6 +27,19 @@ class Message:
         if not isinstance(other, Message):
             return NotImplemented
         return self.key == other.key and self.args == other.args and self.level == other.level
+
+    def cites_ruling(self) -> bool:
+        """Whether this line names a ruling, in its own words or in the
+        engine's sentence it quotes: a refusal by the rules (a lesson counts
+        these as slips), not a remark about the board.
+
+        >>> from militakiri.messages import text
+        >>> warning("illegal_move", reason=text("blockade", player="White")).cites_ruling()
+        True
+        >>> warning("no_piece", square="c3").cites_ruling()
+        False
+        """
+        return "(R" in TEXTS["en"].get(self.key, "") or any(cites_ruling(arg) for arg in self.args.values())
 
     def __repr__(self) -> str:
         return f"Message(key={self.key!r}, args={self.args!r}, level={self.level!r})"

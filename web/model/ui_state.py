@@ -499,7 +499,7 @@ class UiState:
     def _count_slip(self) -> None:
         """A lesson's stars count the refusals that name a rule (R24), not a
         tap that only says what stands on a field."""
-        if self.drill is not None and self.message is not None and "(R" in self.message.text():
+        if self.drill is not None and self.message is not None and self.message.cites_ruling():
             self.drill.mistakes += 1
 
     def random_setup(self) -> None:

@@ -250,6 +250,20 @@ class Autosaver:
         self._link_key: tuple[object, ...] | None = None
         self._link = ""
 
+    @classmethod
+    def for_embed(cls, storage: SafeStorage, where: str) -> Autosaver:
+        """The one save of an embedded board, keyed by ``where`` (its
+        parameters): each board of a page keeps its own game."""
+        return cls(storage, f"{SAVE_KEY}.embed.{binascii.crc32(where.encode()):08x}")
+
+    @property
+    def slot(self) -> str:
+        """The slot of this tab's save (the part after the prefix; empty for
+        an embed's one key), which the tab remembers across reloads."""
+        if self.prefix is None or not self.key.startswith(self.prefix + "."):
+            return ""
+        return self.key[len(self.prefix) + 1:]
+
     @property
     def enabled(self) -> bool:
         return self.storage.available

@@ -159,6 +159,13 @@ class App:
 
     # Life cycle ---------------------------------------------------------------
 
+    def result_seen(self) -> None:
+        """The result of the game shown has been seen (a finished game
+        restored): no result dialog for it on every reload."""
+        game = self.state.game
+        if game is not None:
+            self._result_shown_for = (self.state.game_id, len(game.tokens))
+
     def new_game(self, settings: GameSettings) -> None:
         """Start a game from settings (raises MilitakiriError for a bad position)."""
         self.state.new_game(settings)

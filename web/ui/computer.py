@@ -370,22 +370,28 @@ class Computer:
 
     # Asking ----------------------------------------------------------------------------
 
+    async def _ask(self, request: opponent.Request) -> tuple[bool, object]:
+        """The worker's answer to ``request``: ``(True, value)``, or ``(False,
+        why)`` with the worker's words (None for what never happens: an
+        error of the page's own, logged; the page goes on)."""
+        try:
+            return True, await self.worker.call(request.name, request.args, request.seconds)
+        except ComputerError as error:
+            return False, str(error)
+        except Exception as error:  # never expected: keep the page alive, say it
+            js.window.console.error(f"militakiri: computer: {error!r}")
+            return False, None
+
     async def _run(self, request: opponent.Request) -> None:
         state = self.state
         asked_at = state.now()
-        try:
-            value = await self.worker.call(request.name, request.args, request.seconds)
-        except ComputerError as error:
+        ok, value = await self._ask(request)
+        if not ok:
             if self.asked is request:
                 self.asked = None
-            if opponent.fits(state, request):
-                state.computer_failed(str(error))
+            if value is not None and opponent.fits(state, request):
+                state.computer_failed(str(value))
                 self.app.refresh()
-            return
-        except Exception as error:  # never expected: keep the page alive, say it
-            js.window.console.error(f"militakiri: computer: {error!r}")
-            if self.asked is request:
-                self.asked = None
             return
         wait = MIN_REPLY_S - (state.now() - asked_at)
         if wait > 0 and request.name == "move":
@@ -430,13 +436,12 @@ class Computer:
 
     async def _run_hint(self, request: opponent.Request) -> None:
         state = self.state
-        try:
-            value = await self.worker.call(request.name, request.args, request.seconds)
-        except ComputerError as error:
+        ok, value = await self._ask(request)
+        if not ok:
             if self.hint_asked is request:
                 self.hint_asked = None
-                if opponent.fits(state, request):
-                    state.say(Message("hint_failed", {"reason": str(error)}, "warn"))
+                if value is not None and opponent.fits(state, request):
+                    state.say(Message("hint_failed", {"reason": str(value)}, "warn"))
                     self.app.refresh()
             return
         if self.hint_asked is request:

@@ -27,7 +27,6 @@ saved game is only ever replaced by a game that loaded whole.
 from __future__ import annotations
 
 import json
-import binascii
 
 import js
 from pyscript.ffi import create_proxy
@@ -89,7 +88,7 @@ class Session:
         self.tab = SafeStorage.from_getter(_session_storage)
         if self.embed:  # each embedded board (its parameters) keeps its own game
             where = str(query) + str(js.window.location.hash or "")
-            self.saver = Autosaver(self.storage, f"{SAVE_KEY}.embed.{binascii.crc32(where.encode()):08x}")
+            self.saver = Autosaver.for_embed(self.storage, where)
         else:  # each game its own save: two tabs keep two games
             slot = self.tab.get(TAB_SLOT_KEY) or new_slot()
             self.tab.set(TAB_SLOT_KEY, slot)
@@ -237,7 +236,7 @@ class Session:
         self.state.load_game(game, flipped=flipped, message=message, computer=computer)
         self.note = (self.state.game_id, note) if note else None
         if result_seen:  # a finished game restored: no result dialog on every reload
-            self.app._result_shown_for = (self.state.game_id, len(game.tokens))
+            self.app.result_seen()
         self.app.refresh()
         self.app.fit()  # after the refresh: the board kind and the notice are known
 
@@ -308,7 +307,7 @@ class Session:
     def _remember_slot(self) -> None:
         """This tab's save is the one it plays now (after a reload too)."""
         if not self.embed:
-            slot = self.saver.key.rpartition(".")[2] if self.saver.key != SAVE_KEY else ""
+            slot = self.saver.slot
             if self.tab.get(TAB_SLOT_KEY) != slot and slot:
                 self.tab.set(TAB_SLOT_KEY, slot)
 
