@@ -143,6 +143,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "de partij is voorbij voordat de opdracht klaar was"),
     "goal_taken": ("one of your towers was taken",
                    "een van je torens werd genomen"),
+    "goal_not_the_line": ("that is not the puzzle's move",
+                          "dat is niet de zet van de puzzel"),
     "goal_not_in_one": ("that move is legal, but it does not do the task: look at the position again",
                         "die zet mag, maar doet de opdracht niet: kijk nog eens naar de stelling"),
     "goal_out_of_moves": ("the task is not done within {n} of your moves",

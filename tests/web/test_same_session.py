@@ -43,7 +43,7 @@ def test_the_session_does_what_it_should(cpython_lines):
                  "== pictures"):
         assert part in cpython_lines, part
     assert "warn premove_dropped" in text and "premove_set" in text
-    assert text.count("status='solved'") >= 4 and "reason='wrong_move'" in text
+    assert text.count("status='solved'") >= 4 and "reason=\"that is not the puzzle's move\"" in text
     assert "set-up task setup/1 solved" in text
     assert "took back" in text and "replay first" in text and "hint_shown" in text
     assert "language nl Nederlands" in text and "Anna (Wit) is aan zet" in text

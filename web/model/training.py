@@ -17,9 +17,9 @@ the replies are the line's.
 >>> drill = Drill.for_puzzle(puzzles[0])
 >>> position = Position.from_string(puzzles[0].position)
 >>> drill.after_move(position.copy().play("a1xb2"), ["a1xb2"])
-Step(status='solving', reply='c4-c3', reason=None)
+DrillStep(status='solving', reply='c4-c3', reason=None)
 >>> drill.after_move(position.copy().play("a1xb2").play("c4-c3"), ["a1xb2", "c4-c3"])
-Step(status='solved', reply=None, reason=None)
+DrillStep(status='solved', reply=None, reason=None)
 >>> rated(1500, 1500, True)
 1516
 """
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from militakiri.messages import Text, text
 from militakiri.position import Position
 
 from web.model.jsontext import dumps, loads
@@ -188,20 +189,21 @@ class Progress:
         return self.rating - before
 
 
-class Step:
-    """What follows a move: ``status`` ``"solving"``, ``"solved"`` or
-    ``"failed"``; the opponent's ``reply`` to play now, if any; why it
-    failed (a Text from the engine's messages, or ``"wrong_move"``)."""
+class DrillStep:
+    """What follows a move in a drill: ``status`` ``"solving"``, ``"solved"``
+    or ``"failed"``; the opponent's ``reply`` to play now, if any; why it
+    failed, in the engine's words (a Text: a goal's verdict, or not the
+    puzzle's move)."""
 
     __slots__ = ("status", "reply", "reason")
 
-    def __init__(self, status: str, reply: str | None = None, reason: object = None) -> None:
+    def __init__(self, status: str, reply: str | None = None, reason: Text | None = None) -> None:
         self.status = status
         self.reply = reply
         self.reason = reason
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Step):
+        if not isinstance(other, DrillStep):
             return NotImplemented
         return (self.status, self.reply, self.reason) == (other.status, other.reply, other.reason)
 
@@ -209,7 +211,7 @@ class Step:
         return hash((self.status, self.reply, self.reason))
 
     def __repr__(self) -> str:
-        return f"Step(status={self.status!r}, reply={self.reply!r}, reason={self.reason!r})"
+        return f"DrillStep(status={self.status!r}, reply={self.reply!r}, reason={self.reason!r})"
 
 
 class Drill:
@@ -276,29 +278,29 @@ class Drill:
     def solution(self) -> tuple[str, ...]:
         return self.task.solution if self.task is not None else self._the_puzzle().line
 
-    def after_move(self, now: Position, played: list[str]) -> Step:
+    def after_move(self, now: Position, played: list[str]) -> DrillStep:
         """Judge the position ``now``, reached by ``played`` (the tokens since
         the start, the last one just played by either side)."""
         if self.status != "solving":
-            return Step(self.status)
+            return DrillStep(self.status)
         step = self._lesson(now, played) if self.task is not None else self._puzzle(now, played)
         self.status = step.status
         return step
 
-    def _lesson(self, now: Position, played: list[str]) -> Step:
+    def _lesson(self, now: Position, played: list[str]) -> DrillStep:
         task = self._the_task()
         start = task.start()
         solver_moves = (len(played) + 1) // 2
         judged = verdict(task, start, now, solver_moves)
         if judged.reached:
-            return Step("solved")
+            return DrillStep("solved")
         if judged.failed:
-            return Step("failed", reason=judged.message())
+            return DrillStep("failed", reason=judged.message())
         if now.turn != self.solver and now.outcome() is None:
-            return Step("solving", reply_token(task, now, played))
-        return Step("solving")
+            return DrillStep("solving", reply_token(task, now, played))
+        return DrillStep("solving")
 
-    def _puzzle(self, now: Position, played: list[str]) -> Step:
+    def _puzzle(self, now: Position, played: list[str]) -> DrillStep:
         puzzle = self._the_puzzle()
         line = puzzle.line
         ply = len(played) - 1
@@ -306,11 +308,11 @@ class Drill:
             outcome = now.outcome()
             won = outcome is not None and outcome.winner == self.solver
             if played[-1] != line[ply] and not (puzzle.goal == "win" and won):
-                return Step("failed", reason="wrong_move")
+                return DrillStep("failed", reason=text("goal_not_the_line"))
             if won or ply + 1 >= len(line):
-                return Step("solved")
-            return Step("solving", line[ply + 1])
-        return Step("solved" if ply + 1 >= len(line) else "solving")
+                return DrillStep("solved")
+            return DrillStep("solving", line[ply + 1])
+        return DrillStep("solved" if ply + 1 >= len(line) else "solving")
 
     def hinted(self) -> None:
         """The player asked for a hint: counted against the stars."""
@@ -324,11 +326,11 @@ class Drill:
         self.status = "failed"
         return True
 
-    def setup_done(self, draft: SetupDraft) -> Step:
+    def setup_done(self, draft: SetupDraft) -> DrillStep:
         """A set-up task: White's set-up is confirmed (``draft``)."""
         judged = setup_verdict(self._the_task(), draft)
         self.status = "solved" if judged.reached else "failed"
-        return Step(self.status, reason=judged.message())
+        return DrillStep(self.status, reason=judged.message())
 
     def stars(self) -> int:
         return stars(self.status == "solved", self.mistakes, self.hints)

@@ -35,7 +35,7 @@ from web.i18n.texts import language, t
 from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
-from web.model.training import (PROGRESS_KEY, Drill, Progress, Step, next_puzzle, opponent, read_puzzles,
+from web.model.training import (PROGRESS_KEY, Drill, Progress, DrillStep, next_puzzle, opponent, read_puzzles,
                                  star_line)
 from web.model.layout import NARROW
 from web.services.storage import SafeStorage, set_aside
@@ -339,7 +339,7 @@ class Trainer:
         if drill is None or drill.position is None:
             return
         if drill.give_up():  # a puzzle given up counts as failed
-            self._finish(Step("failed"))
+            self._finish(DrillStep("failed"))
         state = self.state
         if not self._board(drill):
             return
