@@ -1,10 +1,11 @@
 """Browser test plumbing (pytest-playwright + Debian's chromium).
 
 Fixtures:
-  site             session: builds dist/ with tools/build.py and serves it on
-                   localhost with tools/serve.py in a thread -> SiteInfo
-  own_site         session: the same, built in a temporary folder (service
-                   worker tests: immune to dist/ being rebuilt meanwhile)
+  site             session: builds the site in a temporary folder with
+                   tools/build.py and serves it on localhost with
+                   tools/serve.py in a thread -> SiteInfo
+  own_site         session: another such build, for the service worker tests
+                   (a worker's install checks every file against its build)
   base_url         the served site's URL (or --base-url to test another server)
   request_log      records every request of the test's browser context;
                    .assert_same_origin() fails if any left the site's origin
@@ -85,12 +86,15 @@ class SiteInfo:
 
 
 @pytest.fixture(scope="session")
-def site() -> SiteInfo:
-    """dist/ freshly built and served on localhost for the whole session."""
-    summary = site_build.build(ROOT / "dist")
-    server, port = serve_in_thread(ROOT / "dist")
+def site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
+    """The site freshly built and served on localhost for the whole session,
+    in a folder of its own: the suite's processes (pytest-xdist's workers)
+    never build into the same one."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    summary = site_build.build(out)
+    server, port = serve_in_thread(out)
     try:
-        yield SiteInfo(url=f"http://localhost:{port}/", directory=ROOT / "dist", summary=summary)
+        yield SiteInfo(url=f"http://localhost:{port}/", directory=out, summary=summary)
     finally:
         server.shutdown()
         server.server_close()
@@ -98,9 +102,9 @@ def site() -> SiteInfo:
 
 @pytest.fixture(scope="session")
 def own_site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
-    """A build and server apart from dist/, for the tests with a service worker:
-    it checks every file against the build's hashes, so a dist/ rebuilt
-    meanwhile (another run in the same tree) would - rightly - fail its install."""
+    """A build and server apart from ``site``'s, for the tests with a service
+    worker: it checks every file against the build's hashes, so a build
+    changed under it would - rightly - fail its install."""
     out = tmp_path_factory.mktemp("own-site") / "dist"
     summary = site_build.build(out)
     server, port = serve_in_thread(out)

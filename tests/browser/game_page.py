@@ -77,11 +77,15 @@ def open_ready(context, url: str) -> tuple[Page, list[str]]:
 
 
 @contextmanager
-def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | None = None, **context_args):
+def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | None = None,
+               init_script: str | None = None, **context_args):
     """A page of its own browser context at ``url``, once the game is ready:
     ``(GamePage, errors)``; the context is closed after the ``with``.
-    ``routes``: ``{url pattern: handler}`` routed from before the page loads."""
+    ``routes``: ``{url pattern: handler}`` routed from before the page loads;
+    ``init_script``: JavaScript run before the page's own."""
     context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800}, **context_args)
+    if init_script:
+        context.add_init_script(init_script)
     for pattern, handler in (routes or {}).items():
         context.route(pattern, handler)
     try:

@@ -127,8 +127,10 @@ def test_the_computers_move_is_said(browser, base_url):
 
 
 def test_a_premove_is_played_and_an_illegal_one_dropped(browser, base_url, artifacts_dir):
-    # The strongest level thinks for a second: time to queue a premove each turn.
-    with fresh_game(browser, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3") as (ui, errors):
+    # The computer answers no sooner than 4 s (a test's knob, web/ui/computer.py):
+    # time to queue a premove each turn however busy the machine is.
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3",
+                    init_script="window.militakiriReplyMs = 4000") as (ui, errors):
         page = ui.page
         ui.play("c3-d4")
         ui.click("b3")  # while the computer thinks: the plus tower ...
