@@ -13,7 +13,7 @@ PYTHON     ?= python3
 VENV       := .venv
 VPY        := $(VENV)/bin/python
 PORT       ?= 8000
-PYTEST_ARGS ?= -q -n 2  # two processes (pytest-xdist): the browser tests mostly wait
+PYTEST_ARGS ?= -q -n 2 --dist loadfile  # two processes (pytest-xdist), a module in one: the browser tests mostly wait
 CHROMIUM   := /usr/bin/chromium
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PIP_STAMP  := $(VENV)/.requirements-dev.txt.stamp

@@ -12,12 +12,16 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from militakiri.ai.review import GLYPHS
 from militakiri.pieces import SHAPES, tower
+from militakiri.record import move_rows
 
 from web.i18n.texts import TEXTS, t
 from web.model.shapes import icon_markup, markup_text
 
 if TYPE_CHECKING:
+    from typing import Sequence
+
     from militakiri import Outcome, TimeControl
 
 #: Below this many seconds a clock shows tenths.
@@ -57,6 +61,50 @@ def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], lef
                      f'{markup_text(t("moves_left_short", n=left))}</span>')
         label += ". " + t("moves_left_title") + ": " + str(left)
     return "".join(parts), label
+
+
+def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int | None = None,
+                     marks: Sequence[str | None] = ()) -> str:
+    """The move list's rows as markup, one step into the page: numbered as
+    the record numbers them (record.move_rows), each move a ``span.mv`` with
+    ``data-ply`` (the moves played after it: a click shows that position),
+    the last one ``last``, the one ``shown`` (a ply) ``shown``, and a
+    review's mark (``marks[ply - 1]``: its class and PGN sign).
+
+    >>> print(move_list_markup(["c3-d4", "f6-f5", "d4-c5"], 1, 0, shown=2, marks=[None, "mistake"])
+    ...       .replace("</span>", "</span>\\n"))
+    <li><span class="num">1.</span>
+    <span class="mv" data-ply="1">c3-d4</span>
+    <span class="mv shown mark-mistake" data-ply="2">f6-f5?</span>
+    </li><li><span class="num">2.</span>
+    <span class="mv last" data-ply="3">d4-c5</span>
+    <span></span>
+    </li>
+    >>> move_list_markup(["f6-f5"], 7, 1)  # Black first: White's half is an ellipsis
+    '<li><span class="num">7.</span><span>\u2026</span><span class="mv last" data-ply="1">f6-f5</span></li>'
+    """
+    parts = []
+    last = len(tokens)
+    ply = 0
+    for row_number, white, black in move_rows(tokens, number, turn):
+        parts.append(f'<li><span class="num">{row_number}.</span>')
+        for token in (white, black):
+            if token is None:  # Black's move first (a game from a position), or not made yet
+                parts.append("<span>\u2026</span>" if ply == 0 else "<span></span>")
+                continue
+            ply += 1
+            cls = "mv"
+            if ply == last:
+                cls += " last"
+            if ply == shown:
+                cls += " shown"
+            mark = marks[ply - 1] if ply <= len(marks) else None
+            if mark is not None:
+                cls += f" mark-{mark}"
+            sign = GLYPHS[mark] if mark else ""
+            parts.append(f'<span class="{cls}" data-ply="{ply}">{markup_text(token + sign)}</span>')
+        parts.append("</li>")
+    return "".join(parts)
 
 
 def clock_text(seconds: float) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from militakiri.ai.review import GLYPHS, NAGS, MoveReview, clip, for_white, judge
+from militakiri.ai.review import NAGS, MoveReview, clip, for_white, judge
 from militakiri.errors import MilitakiriError
 from militakiri.record import Annotation
 
@@ -89,11 +89,6 @@ def _pawns(score: int) -> str:
     score = -score if score < 0 else score
     part = score % 100
     return f"{sign}{score // 100}.{'0' if part < 10 else ''}{part}"
-
-
-def glyph(mark: str | None) -> str:
-    """A mark as PGN's sign: ``?!``, ``?``, ``??``, or ''."""
-    return GLYPHS[mark] if mark else ""
 
 
 class GameReview:

@@ -5,12 +5,10 @@ legend is in the page from the build: web/model/legend.py.)"""
 from __future__ import annotations
 
 from militakiri.pieces import WHITE
-from militakiri.record import move_rows
 
-from web.model.review import glyph
 from web.model import board_view
 from web.i18n.texts import t
-from web.model.formatting import tower_box
+from web.model.formatting import move_list_markup, tower_box
 from web.model.ui_state import OVER
 from web.ui.dom import by_id, clear, el, keep, next_frame, set_attr, set_text, show
 
@@ -97,29 +95,14 @@ class MoveList:
         if key == self._key:
             return
         self._key = key
-        clear(self.list)
         show(self.empty, not tokens)
         if not tokens:
+            clear(self.list)
             return
-        rows = move_rows(tokens, game.start.number, game.start.turn)
-        last = len(tokens) - 1
-        index = 0
-        for number, white, black in rows:
-            item = el("li")
-            item.appendChild(el("span", f"{number}.", cls="num"))
-            for token in (white, black):
-                if token is None:
-                    item.appendChild(el("span", "\u2026" if index == 0 else ""))
-                    continue
-                cls = "mv last" if index == last else "mv"
-                if shown is not None and index + 1 == shown:
-                    cls += " shown"
-                mark = review.mark(index + 1) if review is not None else None
-                if mark is not None:
-                    cls += f" mark-{mark}"
-                item.appendChild(el("span", token + glyph(mark), cls=cls, data_ply=index + 1))
-                index += 1
-            self.list.appendChild(item)
+        marks = [review.mark(ply) for ply in range(1, len(tokens) + 1)] if review is not None else []
+        # One step into the page (a row of elements made one by one was a
+        # dozen calls into the browser per move, every move).
+        self.list.innerHTML = move_list_markup(tokens, game.start.number, game.start.turn, shown, marks)
         # Scrolling reads the layout: in the next frame, which lays the page
         # out anyway, not now, between the refresh's other changes.
         next_frame(self._scroll_frame)
