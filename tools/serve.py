@@ -83,6 +83,13 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that closed its connection mid-answer (a page left, a
+        download cancelled) is no error of the server's: nothing to print."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(directory: str | os.PathLike[str] = DEFAULT_DIR, port: int = 0,
                 host: str = "127.0.0.1", quiet: bool = True) -> Server:
