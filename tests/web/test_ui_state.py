@@ -289,6 +289,18 @@ def test_cursor_keys_follow_the_screen_and_enter_selects():
     assert state.cursor == "f8"
 
 
+def test_cursor_keys_on_a_board_turned_to_fit_the_screen():
+    """The page may draw a wide board turned (ranks across, the screen's
+    business, App.fit): the keys still follow the screen, told so."""
+    state = started_single()
+    state.move_cursor(0, 0)
+    assert state.cursor == "c1"
+    state.move_cursor(1, 0, turned=True)  # right on a turned board: up the ranks
+    assert state.cursor == "c2"
+    state.move_cursor(0, 1, turned=True)  # down: along the files
+    assert state.cursor == "d2"
+
+
 def test_win_by_towers_reaches_over():
     state = started_single()
     for token in ["b3-b4", "c6-b5", "b4-e4", "f6-f5", "e4xb7", "f5xd3", "b7xa8", "d3xe2", "d1xe2"]:

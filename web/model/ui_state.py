@@ -106,9 +106,6 @@ class UiState:
         self.replay = Replay()
         self.rng = rng or Random()
         self.flipped = False
-        #: Ranks across, files down: the page turns a wide board on a narrow
-        #: screen (web/ui/app.py fit; layout.BoardGeometry).
-        self.turned = False
         self.cursor: str | None = None
         self.message: Message | None = None
         self.new_game(settings or GameSettings())
@@ -282,9 +279,6 @@ class UiState:
     def label(self, color: int) -> str:
         names = (self.players.white, self.players.black)
         return player_label(color, names[color])
-
-    def geometry(self, square: int) -> BoardGeometry:
-        return BoardGeometry(self.kind.files, self.kind.rows, square, self.flipped, self.turned)
 
     def position_string(self) -> str:
         """The position shown (``data-position``): empty during the set-up."""
@@ -693,11 +687,6 @@ class UiState:
         if review is not None and review.complete:
             review.game.annotations = review.annotations()
 
-    def lay_out(self, turned: bool) -> None:
-        """The page turned the board, ranks across, to fit a narrow screen
-        (web/ui/app.py ``fit``); the geometry follows."""
-        self.turned = turned
-
     def pointer_down(self) -> None:
         """The pointer takes over from the keyboard's cursor."""
         self.cursor = None
@@ -726,10 +715,11 @@ class UiState:
 
     # Keyboard -----------------------------------------------------------------
 
-    def move_cursor(self, dx: int, dy: int) -> None:
-        """Arrow keys: move the cursor ``dx`` right, ``dy`` down on screen."""
+    def move_cursor(self, dx: int, dy: int, turned: bool = False) -> None:
+        """Arrow keys: move the cursor ``dx`` right, ``dy`` down on screen,
+        where the board is drawn ``turned`` (ranks across) or not."""
         kind = self.kind
-        geometry = self.geometry(1)
+        geometry = BoardGeometry(kind.files, kind.rows, 1, self.flipped, turned)
         if self.cursor is None:
             start = self.selected or self._default_cursor()
             self.cursor = start

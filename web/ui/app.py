@@ -181,7 +181,7 @@ class App:
         width, height = js.window.innerWidth, js.window.innerHeight
         if js.window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
             top = js.document.querySelector(".topbar").offsetHeight
-            self.state.lay_out(turned=False)
+            self.renderer.turned = False
             square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
             self.renderer.resize(square)
             self.renderer.request()
@@ -203,11 +203,11 @@ class App:
         square = fit_square(kind.files, kind.rows, avail_w, avail_h)
         # A wide board on a narrow, tall screen: turned, its fields stay large.
         turned = fit_square(kind.rows, kind.files, avail_w, avail_h)
-        self.state.lay_out(turned=kind.files > kind.rows and square < TURN_BELOW and turned > square)
-        if self.state.turned:
+        self.renderer.turned = kind.files > kind.rows and square < TURN_BELOW and turned > square
+        if self.renderer.turned:
             square = turned
         self.renderer.resize(square)
-        board_w = square * (kind.rows if self.state.turned else kind.files)
+        board_w = square * (kind.rows if self.renderer.turned else kind.files)
         by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
         self.renderer.request()
 

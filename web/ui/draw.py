@@ -59,6 +59,10 @@ class Renderer:
         self.state = state
         self.square = 50
         self.dpr = 1.0
+        #: Ranks across, files down: a wide board turned to fit a narrow
+        #: screen (App.fit; layout.BoardGeometry). A matter of the screen,
+        #: not of the game: the model never sees it.
+        self.turned = False
         #: (origin square name, x, y) while a piece is being dragged.
         self.drag = None
         self._sprites: dict = {}
@@ -82,7 +86,8 @@ class Renderer:
     # Size ---------------------------------------------------------------------
 
     def geometry(self) -> BoardGeometry:
-        return self.state.geometry(self.square)
+        kind = self.state.kind
+        return BoardGeometry(kind.files, kind.rows, self.square, self.state.flipped, self.turned)
 
     def resize(self, square: int) -> None:
         dpr = float(js.window.devicePixelRatio or 1)

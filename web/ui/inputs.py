@@ -111,7 +111,7 @@ class BoardInput:
         state = self.state
         if key in ARROWS:
             event.preventDefault()
-            state.move_cursor(*ARROWS[key])
+            state.move_cursor(*ARROWS[key], turned=self.renderer.turned)
             self.after(True)
         elif key in ("Enter", " "):
             event.preventDefault()
