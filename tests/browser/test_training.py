@@ -295,3 +295,25 @@ def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_url):
+    """The lessons interrupt a game; leaving them reopens the tab's saved game
+    (Session.reopen_saved), and nothing else of the address is read again."""
+    from urllib.parse import quote
+
+    start = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
+    with fresh_game(browser, f"{base_url}?position={quote(start)}") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        after = ui.position()
+        page.wait_for_function("() => localStorage.getItem("  # the tab's save, written after the move
+                               "'militakiri.saved-game.' + sessionStorage.getItem('militakiri.tab-slot'))")
+        goto_ready(page, base_url + "?learn")
+        page.click('button[data-task="goal/1"]')
+        expect(page.locator("#training")).to_have_attribute("data-drill", "goal/1")
+        page.click("#tr-exit")
+        expect(page.locator("#training")).to_be_hidden()
+        ui.expect_position(after)
+        assert "learn" not in page.url, page.url
+        assert not errors, errors

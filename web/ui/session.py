@@ -33,7 +33,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 
-from web.services.autosave import SAVE_KEY, Autosaver, new_slot
+from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
 from web.services.embed import messages_for, ready_message
 from web.ui import guard
 from web.ui.dom import by_id, interval, next_frame, on, set_attr, set_text, show, timeout
@@ -137,6 +137,23 @@ class Session:
 
     # Start-up -------------------------------------------------------------------------
 
+    def reopen_saved(self) -> bool:
+        """Back to this tab's saved game, if it has one (after a lesson or a
+        puzzle: nothing else of the address is read again); returns whether
+        one was opened."""
+        saved = self.saver.load(self.state.wall())
+        self._remember_slot()
+        if saved is not None:
+            self._open_saved(saved)
+        self.saver.prime(self.state)
+        return saved is not None
+
+    def _open_saved(self, saved: Restored) -> None:
+        self.saver.adopt(saved)
+        self._remember_slot()
+        self._load_restored(saved)
+        self._say_if_stale(saved)
+
     def start(self, has_game_params: bool, ask_new_game: bool = True) -> None:
         """Open what the address or the save holds; see the module doc.
         With nothing to open, the New game dialog, if ``ask_new_game``."""
@@ -161,10 +178,7 @@ class Session:
             url_starts_game=has_game_params,
             url_game_is_saved=saved is not None and self._same_start(saved.game))
         if choice == "saved":
-            self.saver.adopt(saved)
-            self._remember_slot()
-            self._load_restored(saved)
-            self._say_if_stale(saved)
+            self._open_saved(saved)
         elif choice == "link":  # an embed's start link is how the board begins: no message
             self._load_shared(shared, None if self.embed else "link_opened")
         loaded = choice is not None

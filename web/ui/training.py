@@ -383,7 +383,7 @@ class Trainer:
         state = self.state
         self._address(None)
         state.new_game(GameSettings())
-        self.session.start(False, ask_new_game=False)
+        self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
         self.app.fit()
