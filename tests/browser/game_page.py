@@ -42,9 +42,29 @@ def painted(page: Page) -> None:
 
 
 def goto_ready(page: Page, url: str) -> None:
-    """Go to ``url`` and wait until the game is ready."""
-    page.goto(url)
-    wait_ready(page)
+    """Go to ``url`` and wait until the game is ready; if it never is, the
+    failure shows what the page said meanwhile (its console and errors)."""
+    said: list[str] = []
+
+    def console(message) -> None:
+        said.append(f"{message.type}: {message.text}")
+
+    def error(exception) -> None:
+        said.append(f"pageerror: {exception}")
+
+    page.on("console", console)
+    page.on("pageerror", error)
+    try:
+        page.goto(url)
+        try:
+            wait_ready(page)
+        except Exception as failure:
+            marks = page.evaluate("() => performance.getEntriesByType('mark').map(m => m.name)")
+            raise AssertionError(f"{url} never became ready; marks {marks}; the page said:\n"
+                                 + "\n".join(said[-60:])) from failure
+    finally:
+        page.remove_listener("console", console)
+        page.remove_listener("pageerror", error)
 
 
 class HeldPyodide:

@@ -100,10 +100,13 @@ def test_index_preloads_what_the_start_fetches(built):
 
 
 def test_the_storage_guard_is_written_in_before_pyscript(built):
-    """web/boot/storage_guard.js runs before core.js, without a request of its own."""
+    """web/boot/storage_guard.js runs before PyScript (core.js, which the page
+    loads through web/boot/app_files.mjs alone), without a request of its own."""
     out, _ = built
     html = (out / "index.html").read_text()
-    assert html.index("<script>/* web/boot/storage_guard.js */") < html.index('src="./pyscript/core.js"')
+    assert html.index("<script>/* web/boot/storage_guard.js */") < html.index('src="./web/boot/app_files.mjs"')
+    # One module graph: app_files.mjs adds its hook before PyScript can start main.py.
+    assert '<script type="module" src="./pyscript/core.js"' not in html
     assert 'src="./web/boot/storage_guard.js"' not in html
 
 
