@@ -15,7 +15,7 @@ from .evaluation import MATE_BOUND, TOWER, WIN, evaluate, outcome_score, piece_v
 from .zobrist import zobrist_keys
 
 if TYPE_CHECKING:
-    from typing import Callable, Iterator
+    from typing import Callable
 
     #: A move as the tables keep it: origin, target, tower field, placements.
     MoveKey = tuple[int, int, int | None, tuple[int, ...]]
@@ -54,46 +54,11 @@ def candidate_turns(position: Position, limit: int = ROOT_TURNS) -> list[Move]:
     fields = [f for _, _, f in sorted(
         (-distance(f), i, f) for i, f in enumerate(position.free_zone_fields(position.turn)))]
     moves: list[Move] = []
-    for placements in permutations(fields, count):
+    for placements in movegen.permutations(fields, count):
         moves += movegen.legal_turns_after(position, placements)
         if len(moves) >= limit:
             break
     return moves
-
-
-def permutations(items: list[int], count: int) -> Iterator[tuple[int, ...]]:
-    """The ordered choices of ``count`` of ``items``, in the order of
-    ``itertools.permutations`` (which MicroPython lacks).
-
-    >>> list(permutations([1, 2, 3], 2))
-    [(1, 2), (1, 3), (2, 1), (2, 3), (3, 1), (3, 2)]
-    """
-    n = len(items)
-    if count > n:
-        return
-    if count == 0:
-        yield ()
-        return
-    chosen: list[int] = []
-    used = [False] * n
-    stack = [0]  # per depth: the next index to try there
-    while stack:
-        depth = len(stack) - 1
-        i = stack[depth]
-        while i < n and used[i]:
-            i += 1
-        if i == n:
-            stack.pop()
-            if chosen:
-                used[chosen.pop()] = False
-            continue
-        stack[depth] = i + 1
-        if depth + 1 == count:
-            yield tuple(items[j] for j in chosen) + (items[i],)
-            continue
-        used[i] = True
-        chosen.append(i)
-        stack.append(0)
 
 
 class SearchInfo:
