@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from militakiri import InvalidLinkError
 from militakiri.bounded import MAX_NAME_CHARS
-from web.model import opponent
+from web.model import jsontext, opponent
 from web.model.settings import from_query
 from web.services import ai_worker
 from web.services.autosave import SavedGameError, _check, restore, snapshot
@@ -145,3 +145,43 @@ def test_the_worker_always_answers_json(name, args):
 def test_a_remembered_computer_never_breaks_a_reload(text):
     state, _ = state_for(None)
     assert quickly(opponent.recall, state, text) in (True, False)
+
+
+def _depth(value) -> int:
+    if isinstance(value, list):
+        return 1 + max((_depth(item) for item in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_depth(item) for item in value.values()), default=0)
+    return 0
+
+
+NESTED = st.recursive(st.one_of(st.none(), st.integers(), st.text(alphabet='[]{}"\\ab\ud83d\ude00', max_size=6)),
+                      lambda children: st.lists(children, max_size=3) | st.dictionaries(
+                          st.text(alphabet='[]{}"\\ab', max_size=4), children, max_size=3),
+                      max_leaves=30)
+
+
+@settings(FUZZ)
+@given(NESTED)
+def test_the_depth_is_counted_in_the_text_as_a_parser_reads_it(value):
+    """Issue 24, "bounded before parsed": brackets, quotes and backslashes in
+    strings do not fool the count."""
+    text = jsontext.dumps(value)
+    assert jsontext._nesting(text, 1000) == _depth(value)
+    if _depth(value) > 3:
+        with pytest.raises(ValueError, match="nested deeper than 3 levels"):
+            jsontext.loads(text, max_depth=3)
+    else:
+        assert jsontext.loads(text, max_depth=3) == json.loads(text)
+
+
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
+                                  '["\\\\"' + ",[" * 3000 + "]" * 3000 + "]", "[" * 100000])
+def test_deep_json_is_refused_before_any_parser_sees_it(text, monkeypatch):
+    """Pyodide's parser could run out of the wasm stack on such a text, where no
+    except catches it (issue 24): the parser must never be called."""
+    def no_parser(_text):
+        raise AssertionError("the parser saw a text nested too deep")
+    monkeypatch.setattr(jsontext.json, "loads", no_parser)
+    with pytest.raises(ValueError, match="nested deeper than 100 levels"):
+        quickly(jsontext.loads, text)

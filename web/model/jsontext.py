@@ -11,8 +11,9 @@ writes JSON itself: keys always sorted, every character outside printable
 ASCII escaped (``\\u00e9``, surrogate pairs past U+FFFF), and each float as
 CPython's ``repr`` (the shortest decimal that reads back as the same float,
 worked out with integers only: :func:`float_text`). Reading is
-:func:`loads`: ``json.loads``, then what MicroPython reads otherwise
-mended (surrogate pairs joined, deep nesting refused).
+:func:`loads`: deep nesting refused before any parser sees the text, then
+``json.loads``, and what MicroPython reads otherwise mended (surrogate pairs
+joined).
 
 >>> dumps({"b": [1, 2.5, None, True], "a": "caf\\u00e9"})
 '{"a": "caf\\\\u00e9", "b": [1, 2.5, null, true]}'
@@ -51,13 +52,14 @@ def loads(text: str, max_depth: int | None = MAX_DEPTH) -> Any:  # JSON: whoever
     MicroPython's leaves the two surrogates, so a player's name with an
     emoji would come back from a save as two characters that are not text.
     Here every surrogate pair in a string or a key is joined, in every
-    interpreter. And CPython's ``json.loads`` raises RecursionError at about
-    1,000 levels, while MicroPython's reads any depth (and comparing or
-    writing what it read then runs out of stack, which the page's
-    MicroPython does not survive): both are a ValueError here, past
-    ``max_depth``. (Checking the depth walks the value in Python when the
-    text has more brackets than that: 80 ms in MicroPython for the
-    puzzles file, which is why the data files skip it.)
+    interpreter. And a parser reads nesting by recursion, in C: CPython's
+    raises RecursionError at about 1,000 levels, Pyodide's can run out of
+    the wasm stack first (which no ``except`` catches), and what
+    MicroPython read at any depth later runs out of stack when compared or
+    written. So the depth is counted in the text first (:func:`_nesting`),
+    and past ``max_depth`` it is a ValueError before any parser sees it.
+    (Counting walks the text in Python when it has more brackets than
+    that, which is why the page's own data files skip it.)
 
     >>> text = dumps({"name": "Zo\\u00eb \\U0001F600", "x": [1.5, None]})
     >>> text
@@ -69,48 +71,71 @@ def loads(text: str, max_depth: int | None = MAX_DEPTH) -> Any:  # JSON: whoever
     ...
     ValueError: JSON nested deeper than 100 levels
     """
+    # (Counted in C: most texts have too few brackets to be walked at all.)
+    if max_depth is not None and text.count("[") + text.count("{") > max_depth \
+            and _nesting(text, max_depth) > max_depth:
+        raise ValueError(f"JSON nested deeper than {max_depth} levels")
     try:
         value = json.loads(text)
-    except RuntimeError:  # CPython's RecursionError
-        raise ValueError("JSON nested too deep" if max_depth is None else
-                         f"JSON nested deeper than {max_depth} levels") from None
-    # These looks are in C: most texts need no walk at all.
-    join = "\\ud" in text or "\\uD" in text
-    deep = max_depth is not None and text.count("[") + text.count("{") > max_depth
-    if join or deep:
-        value = _mended(value, join, max_depth if deep else None)
+    except RuntimeError:  # CPython's RecursionError (a data file, not counted)
+        raise ValueError("JSON nested too deep") from None
+    if "\\ud" in text or "\\uD" in text:
+        value = _with_pairs_joined(value)
     return value
 
 
-def _mended(value: Any, join: bool, max_depth: int | None) -> Any:
-    """``value`` (read by ``json.loads``) checked for depth (unless
-    ``max_depth`` is None) and, if ``join``, with the surrogate pairs of its
+def _nesting(text: str, most: int) -> int:
+    r"""How deep the brackets outside the strings of ``text`` nest, counted
+    up to ``most + 1`` (JSON or not: a parser reads no deeper before it
+    fails). Escaped backslashes and quotes are taken out first, as a parser
+    reads them, so every other quote opens or closes a string.
+
+    >>> text = dumps([{"a": "[[[\\", 'b\\"[': [1, [2]]}])
+    >>> text
+    '[{"a": "[[[\\\\", "b\\\\\\"[": [1, [2]]}]'
+    >>> _nesting(text, 10)
+    4
+    >>> _nesting("[" * 500, 10)
+    11
+    """
+    parts = text.replace("\\\\", "").replace('\\"', "").split('"')
+    depth = deepest = 0
+    for index in range(0, len(parts), 2):  # the parts outside strings
+        for char in parts[index]:
+            if char == "[" or char == "{":
+                depth += 1
+                if depth > deepest:
+                    deepest = depth
+                    if deepest > most:
+                        return deepest
+            elif char == "]" or char == "}":
+                depth -= 1
+    return deepest
+
+
+def _with_pairs_joined(value: Any) -> Any:
+    """``value`` (read by ``json.loads``) with the surrogate pairs of its
     strings and keys joined: walked with a list of its own, not recursion
-    (a deep value would run out of stack)."""
+    (a data file's value may be deep)."""
     if isinstance(value, str):
-        return _joined(value) if join else value
-    if not isinstance(value, (list, dict)):
-        return value
-    todo = [(value, 1)]
+        return _joined(value)
+    todo = [value]
     while todo:
-        item, depth = todo.pop()
-        if max_depth is not None and depth > max_depth:
-            raise ValueError(f"JSON nested deeper than {max_depth} levels")
+        item = todo.pop()
         if isinstance(item, list):
             for index in range(len(item)):
                 child = item[index]
                 if isinstance(child, (list, dict)):
-                    todo.append((child, depth + 1))
-                elif join and isinstance(child, str):
+                    todo.append(child)
+                elif isinstance(child, str):
                     item[index] = _joined(child)
-            continue
-        for key in list(item):
-            child = item[key]
-            if isinstance(child, (list, dict)):
-                todo.append((child, depth + 1))
-            elif join and isinstance(child, str):
-                child = item[key] = _joined(child)
-            if join:
+        elif isinstance(item, dict):
+            for key in list(item):
+                child = item[key]
+                if isinstance(child, (list, dict)):
+                    todo.append(child)
+                elif isinstance(child, str):
+                    child = item[key] = _joined(child)
                 joined = _joined(key)
                 if joined != key:
                     del item[key]
