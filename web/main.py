@@ -44,7 +44,7 @@ language.start(query)  # before any text is shown: ?lang=, the saved choice, the
 app = App(settings)
 language.wire(app)
 session = Session(app, query, options)
-computer = Computer(app)
+computer = Computer(app, session.warn)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
 trainer = Trainer(app, session)

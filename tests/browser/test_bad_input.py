@@ -197,3 +197,27 @@ def test_the_worst_reachable_position_opens_without_a_long_task(saved_page, base
     longest = max(page.evaluate("window.longTasks"), default=0)
     assert longest < 200, f"a task of {longest:.0f} ms"
     assert not errors, errors
+
+
+def test_a_remembered_computer_and_a_tab_note_that_cannot_be_read_are_kept_aside(browser, base_url):
+    """Issue 24: stored JSON the page cannot read is refused with a message,
+    kept aside and never deleted: here a forged computer (level 1e999) and
+    the tab's note of an unsaved move nested 5,000 deep, read at a reload."""
+    forged = '{"computer": 1, "level": 1e999, "names": ["Anna", "Black"], "start": "x"}'
+    deep = "[" * 5000 + "]" * 5000
+    with fresh_game(browser, f"{base_url}?position={quote(START)}&white=Anna") as (ui, errors):
+        page = ui.page
+        ui.play("c3-d4")
+        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
+        page.evaluate("forged => localStorage.setItem('militakiri.computer', forged)", forged)
+        # (Written as the next page starts: leaving this one saves, which removes the note.)
+        page.add_init_script(f"sessionStorage.setItem('militakiri.unsaved', {deep!r})")
+        goto_ready(page, base_url)  # the tab's saved game opens
+        expect(page.locator("#notice")).to_contain_text("computer opponent remembered from an earlier visit "
+                                                        "could not be read")
+        assert page.evaluate("localStorage.getItem('militakiri.computer.unreadable')") == forged
+        assert page.evaluate("sessionStorage.getItem('militakiri.unsaved.unreadable')") == deep
+        ui.play("f6-f5")  # the game read back goes on, and saves
+        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!2.')")
+        assert page.evaluate("localStorage.getItem('militakiri.computer.unreadable')") == forged
+        assert not errors, errors

@@ -249,6 +249,9 @@ NL: dict[str, str] = {
                        "Gebruik Delen of Partijverslag om de partij te bewaren.",
     "progress_unreadable": "Je voortgang bij Leren en Puzzels kon niet gelezen worden; die is apart bewaard, "
                            "en nieuwe voortgang begint hier.",
+    "computer_memory_unreadable": "De computertegenstander van een eerder bezoek kon niet gelezen worden; die is "
+                                  "apart bewaard, en een bewaarde partij tegen de computer gaat verder als partij "
+                                  "tussen twee spelers.",
     "autosave_no_review": "Deze partij is bewaard zonder de analyse, die te lang was om mee te bewaren. "
                           "Partijverslag bewaart beide.",
     "autosave_stale": "Dit is de partij zoals ze het laatst bewaard is, bij zet {n}: de zetten daarna konden "

@@ -150,6 +150,9 @@ def apply(state: UiState, request: Request, value: object) -> bool:
 # start position and the same names (the computer's name says its level).
 
 MEMORY_KEY = "militakiri.computer"
+#: More than :func:`memory` ever writes (a double board's start position and
+#: two names escaped), so a longer value is refused before it is parsed.
+MAX_MEMORY_CHARS = 4000
 
 
 def memory(state: UiState) -> str | None:
@@ -161,6 +164,32 @@ def memory(state: UiState) -> str | None:
                   "computer": state.computer, "level": state.settings.level})
 
 
+def read_memory(text: str) -> tuple[str, list[str], int, int]:
+    """What :func:`memory` wrote: the start position, the two names, the
+    computer's colour and its level; ValueError if ``text`` is anything
+    else (the page keeps such a value aside: issue 24).
+
+    >>> read_memory('{"computer": 1, "level": 2, "names": ["Ann", "Bo"], "start": "x"}')
+    ('x', ['Ann', 'Bo'], 1, 2)
+    >>> read_memory('{"computer": 1, "level": 1e999, "names": ["Ann", "Bo"], "start": "x"}')
+    Traceback (most recent call last):
+    ...
+    ValueError: not a computer remembered by this page
+    """
+    if len(text) > MAX_MEMORY_CHARS:
+        raise ValueError(f"{len(text)} characters, more than a remembered computer needs")
+    data = loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not a computer remembered by this page")
+    start, names, color, level = data.get("start"), data.get("names"), data.get("computer"), data.get("level")
+    # Read as they are, never converted: int(1e999) raised OverflowError (issue 24).
+    if not (isinstance(start, str) and isinstance(names, list) and len(names) == 2
+            and all(isinstance(name, str) for name in names)
+            and is_player(color) and type(level) is int and level in LEVELS):
+        raise ValueError("not a computer remembered by this page")
+    return start, names, color, level  # type: ignore[return-value]  # (checked above)
+
+
 def recall(state: UiState, text: str | None) -> bool:
     """Make the computer play again in the game it played before a reload;
     returns whether it does."""
@@ -168,14 +197,10 @@ def recall(state: UiState, text: str | None) -> bool:
     if not text or state.computer is not None or game is None or not state.started:
         return False
     try:
-        data = loads(text)
-        fits_game = (data["start"] == game.start.string()
-                     and data["names"] == [game.players.white, game.players.black])
-        color, level = data["computer"], data["level"]
-    except (ValueError, KeyError, TypeError):
+        start, names, color, level = read_memory(text)
+    except ValueError:
         return False
-    # Read as they are, never converted: int(1e999) raised OverflowError (issue 24).
-    if not fits_game or not is_player(color) or type(level) is not int or level not in LEVELS:
+    if start != game.start.string() or names != [game.players.white, game.players.black]:
         return False
     state.settings.computer, state.settings.level = color, level
     return True

@@ -122,14 +122,22 @@ def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board:
     return rng.choice(fresh[:NEAREST])
 
 
+#: Far more than every lesson's stars and every puzzle tried take (a few
+#: thousand characters): a longer value is refused before it is parsed.
+MAX_PROGRESS_CHARS = 200_000
+
+
 class Progress:
     """What the page keeps: stars per task id, the puzzle rating, the
-    puzzles tried (id -> solved). Read from anything: a damaged or foreign
-    value gives a fresh start, never an error, and says so in ``unread``
-    (the page keeps that value aside before it writes its own: issue 24).
+    puzzles tried (id -> solved). Read from anything: a damaged, foreign or
+    far too long value gives a fresh start, never an error, and says so in
+    ``unread`` (the page keeps that value aside before it writes its own:
+    issue 24).
 
     >>> Progress.read("[" * 500 + "]" * 500).unread, Progress.read('{"rating": 1200}').unread
     (True, False)
+    >>> Progress.read('{"rating": 1200' + " " * MAX_PROGRESS_CHARS + "}").unread
+    True
     """
 
     __slots__ = ("stars", "rating", "puzzles", "unread")
@@ -154,6 +162,8 @@ class Progress:
     def read(cls, text: str | None) -> Progress:
         progress = cls()
         try:
+            if text and len(text) > MAX_PROGRESS_CHARS:
+                raise ValueError(f"{len(text)} characters")
             data = loads(text) if text else {}
         except ValueError:
             data = None

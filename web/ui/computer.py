@@ -36,7 +36,7 @@ from web.i18n.texts import t
 from web.model import jsontext, opponent
 from web.model.status import Message
 from web.model.ui_state import PLAYING, SETUP
-from web.services.storage import SafeStorage
+from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
 from web.ui.pending import Pending
@@ -240,7 +240,8 @@ class Workers:
 class Computer:
     """Plays the computer's turns and answers the Hint button."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, warn) -> None:
+        """``warn(key)``: say stored data the page could not read (Session.warn)."""
         self.app = app
         self.state = app.state
         self.worker = Workers(self._worker_status, self.state.now)
@@ -256,6 +257,7 @@ class Computer:
         #: Which side the computer played, kept for a reload (opponent.memory).
         self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self._remembered = None
+        self._memory_writable = self._keep_unreadable_memory(warn)
         app.views.append(self._indicators)
         app.events.on(lambda event: self.consider())
         on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
@@ -341,9 +343,21 @@ class Computer:
                 self.app.refresh()
             return
         text = opponent.memory(state)
-        if text is not None and text != self._remembered:
+        if text is not None and text != self._remembered and self._memory_writable:
             self._remembered = text
             self.storage.set(opponent.MEMORY_KEY, text)
+
+    def _keep_unreadable_memory(self, warn) -> bool:
+        """A remembered computer this page cannot read is kept aside and said,
+        never written over (issue 24); False if it could not be kept aside."""
+        text = self.storage.get(opponent.MEMORY_KEY)
+        try:
+            if text is not None:
+                opponent.read_memory(text)
+            return True
+        except ValueError:
+            warn("computer_memory_unreadable")
+            return set_aside(self.storage, opponent.MEMORY_KEY)
 
     def _set_status_line(self) -> None:
         status = by_id("status")

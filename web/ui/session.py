@@ -52,7 +52,7 @@ from web.i18n.texts import t
 from web.model import jsontext
 from web.model.review import GameReview
 from web.model.status import Message
-from web.services.storage import SafeStorage
+from web.services.storage import SafeStorage, set_aside
 from web.ui.share_dialogs import ShareDialogs, format_deadline
 
 TICK_MS = 1000
@@ -327,11 +327,17 @@ class Session:
 
     def _say_if_stale(self, restored) -> None:
         """After a reload, the save is older than the game was: say so."""
+        text = self.tab.get(UNSAVED_KEY) or "null"
         try:
-            unsaved = jsontext.loads(self.tab.get(UNSAVED_KEY) or "null")
+            if len(text) > 1000:  # the page writes a key and a number
+                raise ValueError(f"{len(text)} characters")
+            unsaved = jsontext.loads(text)
             stale = (isinstance(unsaved, dict) and unsaved.get("key") == restored.key
                      and isinstance(unsaved.get("plies"), int) and unsaved["plies"] > len(restored.game.tokens))
-        except ValueError:
+        except ValueError as error:
+            # The tab's own note, nothing of the player's: kept aside (issue 24), not said.
+            js.window.console.warn(f"militakiri: the tab's note of an unsaved move is unreadable ({error}); kept aside")
+            set_aside(self.tab, UNSAVED_KEY)
             stale = False
         if stale:
             self.state.say(Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn"))
