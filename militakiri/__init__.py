@@ -35,6 +35,7 @@ from .errors import (
     IllegalMoveError,
     InvalidDiceError,
     InvalidOutcomeError,
+    InvalidPlyError,
     InvalidPositionError,
     InvalidRecordError,
     InvalidSetupError,
@@ -58,7 +59,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BLACK", "CROSS", "DOUBLE", "PLUS", "SINGLE", "STAR", "WHITE",
     "BoardKind", "Clock", "ClockError", "Dice", "Game", "GameOverError",
-    "IllegalMoveError", "InvalidDiceError", "InvalidOutcomeError", "InvalidPositionError",
+    "IllegalMoveError", "InvalidDiceError", "InvalidOutcomeError", "InvalidPlyError", "InvalidPositionError",
     "InvalidRecordError", "InvalidSetupError", "InvalidSquareError",
     "InvalidTimeControlError", "InvalidTokenError", "MilitakiriError", "Move",
     "InvalidLinkError", "Outcome", "Piece", "Players", "Position", "Setup",

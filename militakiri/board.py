@@ -14,7 +14,7 @@ on the size of the board lives in a :class:`BoardKind`, built once per size.
 
 from __future__ import annotations
 
-from .bounded import excerpt, must_be_text
+from .bounded import excerpt, must_be_index, must_be_text
 from .errors import InvalidSquareError, MilitakiriError
 
 #: Rows of the board (R1). The manual fixes the width through the piece
@@ -85,31 +85,42 @@ class BoardKind:
                 f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{ROWS})"
             ) from None
 
+    # The helpers below take numbers (a square 0 .. size-1, 0-based files and
+    # ranks, a player 0 or 1) and refuse any other value with
+    # InvalidSquareError (issue 24).
+
+    def check_square(self, sq: object) -> int:
+        """``sq`` if it is a square of this board; else InvalidSquareError."""
+        return must_be_index(sq, 0, self.size - 1, f"a square of the {self.name} board", InvalidSquareError)
+
     def square_name(self, sq: int) -> str:
         """The name of square ``sq``, e.g. ``'c3'``."""
-        return self._names[sq]
+        return self._names[self.check_square(sq)]
 
     def file_of(self, sq: int) -> int:
-        return sq % self.files
+        return self.check_square(sq) % self.files
 
     def rank_of(self, sq: int) -> int:
         """0-based rank index: 0 is rank 1, White's first row."""
-        return sq // self.files
+        return self.check_square(sq) // self.files
 
     def at(self, file: int, rank: int) -> int:
         """The square at 0-based ``file`` and ``rank``."""
-        return rank * self.files + file
+        must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board", InvalidSquareError)
+        return must_be_index(rank, 0, ROWS - 1, "a rank", InvalidSquareError) * self.files + file
 
     def in_zone(self, color: int, sq: int) -> bool:
         """Whether ``sq`` lies in the set-up zone of ``color`` (R1)."""
-        return sq in self._in_zone[color]
+        return self.check_square(sq) in self._in_zone[must_be_index(color, 0, 1, "a player", InvalidSquareError)]
 
     def zone_row(self, color: int, row: int) -> int:
         """The 0-based rank index of ``color``'s set-up row ``row`` (1-3)."""
-        return row - 1 if color == 0 else ROWS - row
+        must_be_index(row, 1, ZONE_ROWS, "a set-up row", InvalidSquareError)
+        return row - 1 if must_be_index(color, 0, 1, "a player", InvalidSquareError) == 0 else ROWS - row
 
     def file_letter(self, file: int) -> str:
-        return FILE_LETTERS[file]
+        return FILE_LETTERS[must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board",
+                                          InvalidSquareError)]
 
     def file_index(self, letter: str) -> int:
         must_be_text(letter, "a file's letter", InvalidSquareError)

@@ -150,6 +150,26 @@ def must_be_text(value: object, what: str, error: type[MilitakiriError] = Milita
     return value
 
 
+def must_be_index(value: object, low: int, high: int, what: str,
+                  error: type[MilitakiriError] = MilitakiriError) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, else
+    ``error`` naming ``what``: the helpers that take a square, a file, a row
+    or a player as a number answer any other value with the project's own
+    error, not an IndexError or a TypeError from inside (issue 24). Never
+    ``True`` for 1, nor ``2.0`` for 2.
+
+    >>> must_be_index(2, 1, 3, "a set-up row")
+    2
+    >>> must_be_index(2.0, 1, 3, "a set-up row")
+    Traceback (most recent call last):
+    ...
+    militakiri.errors.MilitakiriError: a set-up row must be a whole number from 1 to 3, not 2.0
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise error(f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}")
+    return value
+
+
 def is_player(value: object) -> bool:
     """Whether ``value`` names a player as every format does: the whole
     number 0 (White) or 1 (Black), never ``True`` and never ``1.0`` (a saved
@@ -159,6 +179,18 @@ def is_player(value: object) -> bool:
     (True, True, False, False, False)
     """
     return type(value) is int and value in (0, 1)
+
+
+def not_a_player(value: object) -> MilitakiriError:
+    """The error for ``value`` given where a player (0 or 1) is asked
+    (raised by the caller, after a test cheap enough for the move generator).
+
+    >>> raise not_a_player(None)
+    Traceback (most recent call last):
+    ...
+    militakiri.errors.MilitakiriError: a player must be 0 (White) or 1 (Black), not None
+    """
+    return MilitakiriError(f"a player must be 0 (White) or 1 (Black), not {excerpt(value)}")
 
 
 def excerpt(text: object, limit: int = EXCERPT) -> str:

@@ -20,7 +20,7 @@ c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
 from __future__ import annotations
 
 from .board import ROWS, ZONE_ROWS, BoardKind
-from .bounded import excerpt
+from .bounded import excerpt, must_be_index
 from .errors import InvalidSetupError
 from .messages import Join, Text, color_word, shape_word, text, tower_word, towers_word
 from .pieces import COLOR_NAMES, CROSS, PLUS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
@@ -68,11 +68,11 @@ class SetupDraft:
 
     def shape_of_row(self, row: int) -> int:
         """The shape of the towers of set-up row ``row`` (R4)."""
-        return ROW_SHAPES[row - 1]
+        return ROW_SHAPES[must_be_index(row, 1, len(ROW_SHAPES), "a set-up row", InvalidSetupError) - 1]
 
     def tower_squares(self, shape: int | None = None) -> list[str]:
         """The fields of the towers placed (of ``shape``, or all), row 1 first."""
-        shapes = SHAPES if shape is None else (shape,)
+        shapes = SHAPES if shape is None else (must_be_index(shape, STAR, PLUS, "a shape", InvalidSetupError),)
         return [
             self.kind.square_name(self._square(s, f))
             for s in shapes

@@ -31,6 +31,10 @@ class InvalidSquareError(MilitakiriError):
     """A square, file or board name that does not exist."""
 
 
+class InvalidPlyError(MilitakiriError):
+    """A game's ply that is not a whole number from 0 to its moves."""
+
+
 class InvalidPositionError(MilitakiriError):
     """A malformed position string (NOTATION.md)."""
 

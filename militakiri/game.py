@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 from . import movegen
 from .board import BoardKind, board_kind
-from .bounded import MAX_PLIES, excerpt, must_be_text, strip_space
+from .bounded import MAX_PLIES, excerpt, must_be_index, must_be_text, strip_space
 from .clock import Clock, TimeControl
-from .errors import ClockError, GameOverError, IllegalMoveError, InvalidTokenError
+from .errors import ClockError, GameOverError, IllegalMoveError, InvalidPlyError, InvalidSquareError, InvalidTokenError
 from .move import Move
 from .movegen import permutations
 from .outcome import Outcome, Termination, TerminationName, ended_by
@@ -134,11 +134,8 @@ class Game:
 
     def position_at(self, ply: int) -> Position:
         """The position after the first ``ply`` moves: a fold over the start
-        (IndexError past the moves, as a sequence's)."""
-        if isinstance(ply, bool) or not isinstance(ply, int):
-            raise IndexError(f"ply {excerpt(ply)} is not a whole number")
-        if not 0 <= ply <= len(self.tokens):
-            raise IndexError(f"ply {ply} is outside 0-{len(self.tokens)}")
+        (InvalidPlyError past the moves)."""
+        must_be_index(ply, 0, len(self.tokens), "the ply", InvalidPlyError)
         position = self.start.copy()
         for token in self.tokens[:ply]:
             position.play(token)
@@ -301,8 +298,19 @@ class TurnChoices:
         """How many waiting towers must be placed before moving (R15)."""
         return len(self._parsed[0][0].placements) if self._parsed else 0
 
+    @staticmethod
+    def _fields(placed: object) -> tuple[str, ...]:
+        """``placed`` as a tuple of field names; InvalidSquareError if it is
+        not a tuple or list of text (issue 24)."""
+        if not isinstance(placed, (tuple, list)):
+            raise InvalidSquareError(f"the fields placed must be a tuple of names, not {excerpt(placed)}")
+        for name in placed:
+            must_be_text(name, "a field's name", InvalidSquareError)
+        return tuple(placed)
+
     def placement_fields(self, placed: tuple[str, ...] = ()) -> list[str]:
         """The fields where the next waiting tower may go, after ``placed``."""
+        placed = self._fields(placed)
         n = len(placed)
         fields = set()
         for move, _ in self._parsed:
@@ -334,9 +342,14 @@ class TurnChoices:
     @staticmethod
     def tower_fields(tokens: list[str]) -> dict[str, str]:
         """``{field: token}`` for the promotion choices among ``tokens``."""
+        if not isinstance(tokens, (list, tuple)):
+            raise InvalidTokenError(f"move tokens must be a list, not {excerpt(tokens)}")
+        for token in tokens:
+            must_be_text(token, "a move token", InvalidTokenError)
         return {t.rsplit("@", 1)[1]: t for t in tokens if "=" in t and "@" in t.split("=", 1)[1]}
 
     def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
+        placed = self._fields(placed)
         name = self.kind.square_name
         for move, token in self._parsed:
             if tuple(name(sq) for sq in move.placements) == tuple(placed):
@@ -381,14 +394,14 @@ class StagedTurnChoices(TurnChoices):
         return self._count if self._viable(()) else 0
 
     def placement_fields(self, placed: tuple[str, ...] = ()) -> list[str]:
-        prefix = tuple(self.kind.square(name) for name in placed)
+        prefix = tuple(self.kind.square(name) for name in self._fields(placed))
         if len(prefix) >= self._count:
             return []
         return sorted(self.kind.square_name(sq) for sq in self._free
                       if sq not in prefix and self._viable(prefix + (sq,)))
 
     def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
-        return self._after(tuple(self.kind.square(name) for name in placed))
+        return self._after(tuple(self.kind.square(name) for name in self._fields(placed)))
 
     def _after(self, placements: tuple[int, ...]) -> list[tuple[Move, str]]:
         """The legal turns after exactly ``placements``, with their tokens, sorted."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from . import movegen, notation
 from .bounded import excerpt
-from .errors import InvalidTokenError
+from .errors import InvalidSquareError, InvalidTokenError
 from .explain import parse_legal, why_illegal
 from .messages import Text
 from .move import Move
@@ -89,6 +89,9 @@ class Position(PositionState):
         >>> position.preview((c1,))[c1]
         Piece('P^')
         """
+        self._check_placements(placements)
+        if move is not None and not isinstance(move, Move):
+            raise InvalidTokenError(f"a move must be a Move, not {excerpt(move)}")
         if move is not None:
             after = self.copy()
             after.push(move)
@@ -115,10 +118,20 @@ class Position(PositionState):
         >>> str(position.refusal(a1, f8))
         'f8 is not on a straight line from a1'
         """
+        self._check_placements((origin, target) + self._check_placements(placements))
         if any(move.origin == origin and move.target == target and move.placements == placements
                for move in movegen.iter_legal_moves(self)):
             return None
         return why_illegal(self, Move(origin, target, is_take=self.board[target] is not None, placements=placements))
+
+    def _check_placements(self, placements: object) -> tuple[int, ...]:
+        """``placements`` if it is a tuple of this board's squares; else
+        InvalidSquareError (issue 24)."""
+        if not isinstance(placements, tuple):
+            raise InvalidSquareError(f"fields must be a tuple of squares, not {excerpt(placements)}")
+        for sq in placements:
+            self.kind.check_square(sq)
+        return placements
 
     def outcome(self) -> Outcome | None:
         """How the rules have ended the game here, or ``None`` (R17, R19, R20).

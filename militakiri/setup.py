@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BoardKind, must_be_board
-from .bounded import excerpt, is_digits, is_player, must_be_text, quote, split_words
+from .bounded import excerpt, is_digits, is_player, must_be_index, must_be_text, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
 from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
 from .position import Position
@@ -104,6 +104,7 @@ class Setup:
 
     def row_shapes(self, row: int) -> list[int]:
         """The shape on each file of set-up row ``row`` (1-3), by R4."""
+        must_be_index(row, 1, len(ROW_SHAPES), "a set-up row", InvalidSetupError)
         towers = self.files[ROW_SHAPES[row - 1]]
         if row == 1:
             return [STAR] * self.kind.files

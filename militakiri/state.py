@@ -32,6 +32,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import BoardKind
+from .bounded import excerpt, not_a_player
+from .errors import IllegalMoveError
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, PROMOTION_HEIGHT, WHITE, Piece, stack, tower
@@ -140,11 +142,15 @@ class PositionState:
 
     def free_zone_fields(self, color: int) -> list[int]:
         """The empty fields of ``color``'s set-up zone."""
+        if color != 0 and color != 1:
+            raise not_a_player(color)
         board = self.board
         return [sq for sq in self.kind.zone[color] if board[sq] is None]
 
     def is_lone_tower(self, color: int) -> bool:
         """Whether ``color``'s only piece on the board is one tower."""
+        if color != 0 and color != 1:
+            raise not_a_player(color)
         return self.stacks[color] == 0 and self.towers[color] == 1
 
     def decided_outcome(self) -> Outcome | None:
@@ -172,7 +178,10 @@ class PositionState:
     # Playing ----------------------------------------------------------------
 
     def push(self, move: Move) -> None:
-        """Play ``move``, which must be legal (see movegen.is_legal)."""
+        """Play ``move``, which must be legal (see movegen.is_legal): it is
+        not checked here, only that it is a Move."""
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"a move must be a Move, not {excerpt(move)}")
         board = self.board
         color = self.turn
         foe = 1 - color
@@ -238,6 +247,8 @@ class PositionState:
 
     def pop(self) -> Move:
         """Take back the last move pushed, and return it."""
+        if not self.undo_stack:
+            raise IllegalMoveError("there is no move to take back")
         (move, piece, defender, spares, waiting, moves_left, number, towers, stacks,
          self.cached_outcome) = self.undo_stack.pop()
         board = self.board

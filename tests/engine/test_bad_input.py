@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from militakiri import (
-    SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup, SetupDraft, Termination, TimeControl,
+    SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Players, Position, Setup, SetupDraft, Termination,
+    TimeControl,
     board_kind, game_from_link, game_to_link, start_position,
 )
 from militakiri.randomness import Random
@@ -336,3 +337,79 @@ def test_every_entry_point_answers_anything_with_the_projects_own_error(name, va
         ENTRY_POINTS[name](value)
     except MilitakiriError as error:
         assert str(error)  # says why
+
+
+# And every public method, found rather than listed: each function of
+# militakiri.__all__, each method and class method of its classes (on a fresh
+# example of each), called with values of any type for its positional
+# parameters, answers with the project's own error or not at all (issue 24).
+
+def _examples() -> dict[str, object]:
+    """A fresh, usable example of each public class (methods may change it)."""
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    setup = Setup.parse("Sc Xd Pb", SINGLE)
+    return {
+        "BoardKind": SINGLE, "Clock": Clock(TimeControl.parse("60+0")), "Dice": Dice.parse("6-1"), "Game": game,
+        "Move": Move.from_token("c3-d4", SINGLE), "Outcome": Outcome.parse("1-0", "towers"),
+        "Piece": Position.from_string("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1").board[0], "Players": Players(),
+        "Position": Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"), "Setup": setup,
+        "SetupDraft": SetupDraft.from_setup(setup, 0), "SharedGame": game_from_link(game_to_link(game)),
+        "Termination": Termination, "TimeControl": TimeControl.parse("60+0"), "TurnChoices": game.turn_choices(),
+    }
+
+
+def _public_methods() -> list[str]:
+    import inspect
+
+    import militakiri
+    names = []
+    examples = _examples()
+    for name in militakiri.__all__:
+        thing = getattr(militakiri, name)
+        if inspect.isclass(thing) and issubclass(thing, BaseException) or not callable(thing) and name not in examples:
+            continue
+        if not inspect.isclass(thing) and name not in examples:
+            names.append(name)  # a function
+            continue
+        assert name in examples, f"{name}: a public class with no example here"
+        kind = type(examples[name])
+        for attr in sorted(dir(kind)):
+            if not attr.startswith("_") and not isinstance(inspect.getattr_static(kind, attr), property) \
+                    and callable(getattr(examples[name], attr)) and not inspect.isclass(getattr(examples[name], attr)):
+                names.append(f"{name}.{attr}")
+    return names
+
+
+PUBLIC_METHODS = _public_methods()
+
+
+def _method(name: str):
+    """The function called ``name`` (on a fresh example), and how many
+    positional parameters it needs and takes."""
+    import inspect
+
+    import militakiri
+    owner, _, attr = name.partition(".")
+    function = getattr(_examples()[owner], attr) if attr else getattr(militakiri, owner)
+    positional = [p for p in inspect.signature(function).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return function, sum(p.default is p.empty for p in positional), len(positional)
+
+
+def test_the_sweep_finds_the_public_surface():
+    assert len(PUBLIC_METHODS) > 80
+    for name in ("Position.refusal", "Position.preview", "BoardKind.square_name", "Setup.row_shapes",
+                 "SetupDraft.tower_squares", "TurnChoices.tower_fields", "Game.position_at", "game_from_link"):
+        assert name in PUBLIC_METHODS
+
+
+@pytest.mark.parametrize("name", PUBLIC_METHODS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_every_public_method_answers_anything_with_the_projects_own_error(name, data):
+    function, needed, takes = _method(name)
+    values = data.draw(st.lists(_ANYTHING, min_size=needed, max_size=takes))
+    try:
+        function(*values)
+    except MilitakiriError as error:
+        assert str(error)
