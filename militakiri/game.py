@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 __all__ = ["Game", "Players", "TurnChoices"]
 
 
+#: :meth:`Game.position_at` keeps every CHECKPOINT-th position of a game.
+CHECKPOINT = 8
+
+
 class Game:
     """A game of Militakiri from its start to its end."""
 
@@ -68,6 +72,10 @@ class Game:
         #: (a review's evaluations, for one); ply 0 is before the first move.
         self.annotations: dict[int, Annotation] = {}
         self.clock = Clock(self.time_control) if self.time_control.timed else None
+        #: ``{ply: position}`` kept for :meth:`position_at`: every
+        #: CHECKPOINT-th one and the last one asked, forgotten past a move
+        #: taken back.
+        self._kept: dict[int, Position] = {}
 
     # Starting ---------------------------------------------------------------
 
@@ -133,13 +141,31 @@ class Game:
         return moves
 
     def position_at(self, ply: int) -> Position:
-        """The position after the first ``ply`` moves: a fold over the start
-        (InvalidPlyError past the moves)."""
+        """The position after the first ``ply`` moves (InvalidPlyError past
+        the moves), a new one the caller may change: a fold of the moves
+        over the start, from the nearest position kept on the way (every
+        CHECKPOINT-th, and the last asked), so a replay stepping through a
+        long game does one move's work a step.
+
+        >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+        >>> for token in ("c3-d4", "f6-f5", "d4-c5"): game.play(token)
+        >>> game.position_at(3).string() == game.position.string(), game.position_at(0).string() == game.start.string()
+        (True, True)
+        """
         must_be_index(ply, 0, len(self.tokens), "the ply", InvalidPlyError)
-        position = self.start.copy()
-        for token in self.tokens[:ply]:
-            position.play(token)
-        return position
+        kept = self._kept
+        if ply not in kept:
+            below = [p for p in kept if p < ply]
+            base = max(below) if below else 0
+            position = kept[base].copy() if below else self.start.copy()
+            for k in range(base, ply):
+                position.play(self.tokens[k])
+                if (k + 1) % CHECKPOINT == 0 and k + 1 < ply:
+                    kept[k + 1] = position.copy()
+            for asked in [p for p in kept if p % CHECKPOINT]:  # one last asked at most
+                del kept[asked]
+            kept[ply] = position
+        return kept[ply].copy()
 
     # Playing ----------------------------------------------------------------
 
@@ -204,7 +230,10 @@ class Game:
         self.annotations = {ply: note for ply, note in self.annotations.items() if ply < len(self.tokens)}
         self.position.pop()
         self.touched = None
-        return self.tokens.pop()
+        token = self.tokens.pop()
+        for gone in [p for p in self._kept if p > len(self.tokens)]:
+            del self._kept[gone]
+        return token
 
     def start_clock(self, now: float) -> None:
         """Start the first player's clock, right after the roll (R21)."""

@@ -142,14 +142,14 @@ class PositionState:
 
     def free_zone_fields(self, color: int) -> list[int]:
         """The empty fields of ``color``'s set-up zone."""
-        if color != 0 and color != 1:
+        if type(color) is not int or not 0 <= color <= 1:
             raise not_a_player(color)
         board = self.board
         return [sq for sq in self.kind.zone[color] if board[sq] is None]
 
     def is_lone_tower(self, color: int) -> bool:
         """Whether ``color``'s only piece on the board is one tower."""
-        if color != 0 and color != 1:
+        if type(color) is not int or not 0 <= color <= 1:
             raise not_a_player(color)
         return self.stacks[color] == 0 and self.towers[color] == 1
 

@@ -93,3 +93,35 @@ def test_random_games_end_by_towers_and_by_the_move_rule():
             position.push(rng.choice(moves))
         seen.add(position.outcome().termination.value)
     assert {"towers", "move-rule"} <= seen
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), asks=st.lists(st.integers(0, 60), min_size=1, max_size=12),
+       back=st.integers(0, 20))
+def test_a_position_of_the_past_is_the_fold_of_the_moves_before_it(seed, asks, back):
+    """Game.position_at keeps positions on the way (replay steps through a
+    long game): in any order of asking, and after moves are taken back and
+    others played, it is the fold of the moves over the start."""
+    game = random_game(seed, SINGLE, 50)
+
+    def folded(ply: int) -> str:
+        position = game.start.copy()
+        for token in game.tokens[:ply]:
+            position.play(token)
+        return position.string()
+
+    for ply in asks:
+        ply = min(ply, len(game.tokens))
+        shown = game.position_at(ply)
+        assert shown.string() == folded(ply)
+        moves = shown.legal_moves()
+        if moves:  # the caller may change the position it is given
+            shown.play(moves[0])
+    for _ in range(min(back, len(game.tokens))):  # taken back, then other moves
+        game.undo()
+    rng = random.Random(seed + 1)
+    for _ in range(back):
+        if game.legal_moves():
+            game.play(rng.choice(game.legal_moves()))
+    for ply in [min(p, len(game.tokens)) for p in asks]:
+        assert game.position_at(ply).string() == folded(ply)

@@ -18,7 +18,6 @@ from militakiri.randomness import Random
 from web.model import board_view
 from web.model import replay
 from web.model.events import GameEvents
-from web.model.replay import Replay
 from web.model.settings import GameSettings
 from web.services import autosave
 from web.services import embed
@@ -405,17 +404,6 @@ def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     assert board_view.marks(state) == [m for m in board_view.marks(state) if m.kind in ("last", "cursor")]
     assert state.step_replay("last") and not state.viewing_past()
     assert state.position_string() == game.position.string()
-
-
-def test_replay_caches_positions_and_forgets_them_for_another_game():
-    view = Replay()
-    game = played(40)
-    view.go(game, 33)
-    assert view.position(game).string() == game.position_at(33).string()
-    view.go(game, 12)
-    assert view.position(game).string() == game.position_at(12).string()
-    other = played(40, seed=7)
-    assert view.position(other).string() == other.position_at(12).string()
 
 
 def test_a_restored_game_waits_for_resume():

@@ -4,8 +4,9 @@ Pure Python. ``ply`` is the number of moves played in the position shown:
 ``None`` means the live end of the game (where play goes on); 0 is the
 start; ``k`` is the position after the k-th move. A past position is shown
 read-only: the UiState refuses board input there, and the player goes back
-to the end (Last, End) to play on. Positions are folded from the game's
-start and cached, so stepping through a long game is one move's work.
+to the end (Last, End) to play on. The positions are the game's own
+(``Game.position_at``: a fold of its moves, with the positions it keeps on
+the way, so stepping through a long game is one move's work).
 
 >>> from militakiri import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 class Replay:
     def __init__(self) -> None:
         self.ply: int | None = None
-        self._key: tuple[object, ...] | None = None
-        self._positions: dict[int, Position] = {}
 
     # Asking -------------------------------------------------------------------
 
@@ -49,22 +48,8 @@ class Replay:
 
     def position(self, game: Game) -> Position:
         """The position shown (the game's own live position at the end)."""
-        if self.ply is None:
-            return game.position
-        self._check(game)
         ply = self.shown(game)
-        if ply == len(game.tokens):
-            return game.position
-        if ply not in self._positions:
-            below = [p for p in self._positions if p < ply]
-            base = max(below) if below else 0
-            position = self._positions[base].copy() if below else game.start.copy()
-            for k in range(base, ply):
-                position.play(game.tokens[k])
-                if k + 1 < ply and (k + 1) % 8 == 0:
-                    self._positions[k + 1] = position.copy()
-            self._positions[ply] = position
-        return self._positions[ply]
+        return game.position if ply == len(game.tokens) else game.position_at(ply)
 
     def last_token(self, game: Game) -> str | None:
         """The move that led to the position shown."""
@@ -93,13 +78,5 @@ class Replay:
         return self.go(game, self.total(game))
 
     def reset(self) -> None:
-        """A new game: back to the live end, forget cached positions."""
+        """A new game: back to the live end."""
         self.ply = None
-        self._key = None
-        self._positions.clear()
-
-    def _check(self, game: Game) -> None:
-        key = (game.start.string(), tuple(game.tokens))  # the positions follow from these alone
-        if key != self._key:
-            self._key = key
-            self._positions.clear()
