@@ -236,6 +236,21 @@ def _tags(game: Recordable) -> list[tuple[str, str]]:
     return ordered + [(k, v) for k, v in players.extra if k not in tags]
 
 
+def move_number(ply: int, number: int = 1, turn: int = WHITE) -> tuple[int, int]:
+    """The number and the player of a game's ``ply``-th move (the first is
+    1), from a start at move ``number`` with ``turn`` to move: the number
+    grows after each move of Black, as the position's does. The record, the
+    move list and the page's words all number moves with this.
+
+    >>> move_number(1), move_number(2), move_number(3)
+    ((1, 0), (1, 1), (2, 0))
+    >>> move_number(1, 7, BLACK), move_number(2, 7, BLACK)
+    ((7, 1), (8, 0))
+    """
+    half = ply - 1 + turn  # half-moves from White's move of the start's number
+    return number + half // 2, half % 2
+
+
 def move_rows(tokens: Iterable[str], number: int = 1, turn: int = WHITE) -> list[tuple[int, str | None, str | None]]:
     """The moves numbered as the record numbers them, from a start at move
     ``number`` with ``turn`` to move: ``(number, White's, Black's)`` rows,
@@ -248,13 +263,14 @@ def move_rows(tokens: Iterable[str], number: int = 1, turn: int = WHITE) -> list
     [(1, 'c3-d4', None)]
     """
     rows: list[tuple[int, str | None, str | None]] = []
-    for token in tokens:
-        if turn == WHITE:
-            rows.append((number, token, None))
-        else:  # Black's half of White's row, or of a row of its own at a start with Black to move
-            rows[-1:] = [(number, rows[-1][1] if rows else None, token)]
-            number += 1
-        turn = 1 - turn
+    for ply, token in enumerate(tokens, 1):
+        row, mover = move_number(ply, number, turn)
+        if mover == WHITE:
+            rows.append((row, token, None))
+        elif rows and rows[-1][0] == row:  # Black's half of White's row
+            rows[-1] = (row, rows[-1][1], token)
+        else:  # a row of its own, at a start with Black to move
+            rows.append((row, None, token))
     return rows
 
 
@@ -531,7 +547,6 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
     before it, so 99,000 glyphs after one move took seconds (issue 24).
     """
     end_marker = None
-    number, turn = position.number, position.turn
     annotations = {} if annotations is None else annotations
     notes: dict[int, tuple[list[str], list[int]]] = {}  # ply: (comments, glyphs)
     text = "\n".join(reader.lines[first_row:])
@@ -562,7 +577,8 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
         number_match = _move_number(word)
         if number_match is not None:
             digits, dots = number_match
-            expected = "." if turn == WHITE else "..."
+            number = position.number  # the position numbers the moves (record.move_number)
+            expected = "." if position.turn == WHITE else "..."
             if len(digits) > 9 or int(digits) != number or dots != expected:
                 raise reader.error(
                     f"move number {excerpt(word)}: expected {number}{expected}", row, column
@@ -583,9 +599,6 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             ) from None
         position.push(move)
         tokens.append(move.token(position.kind))
-        if turn == BLACK:
-            number += 1
-        turn = 1 - turn
     for ply, (comments, nags) in notes.items():
         annotations[ply] = Annotation(" ".join(comments), tuple(nags))
     return end_marker

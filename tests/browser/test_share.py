@@ -144,7 +144,7 @@ def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
     at(10)
     expect(page.locator("#moves .mv.shown")).to_have_text(tokens[9])
     # Numbered as the move list numbers it (5. White's fifth move, 5… Black's).
-    label = move_label(game.position_at(10), 10)
+    label = move_label(game, 10)
     expect(page.locator("#status")).to_contain_text(f"After {label} {tokens[9]} (the game is at ")
     page.wait_for_timeout(100)
     page.screenshot(path=str(artifacts_dir / "replay.png"))

@@ -125,3 +125,22 @@ def test_a_position_of_the_past_is_the_fold_of_the_moves_before_it(seed, asks, b
             game.play(rng.choice(game.legal_moves()))
     for ply in [min(p, len(game.tokens)) for p in asks]:
         assert game.position_at(ply).string() == folded(ply)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), skip=st.integers(0, 9))
+def test_moves_are_numbered_as_the_position_numbers_them(seed, skip):
+    """record.move_number, which the record, the move list and the page's
+    words use, agrees with the number and turn the position keeps, from a
+    start with either player to move."""
+    from militakiri.record import move_number, move_rows
+
+    whole = random_game(seed, SINGLE, 30)
+    start = whole.position_at(min(skip, len(whole.tokens)))  # White or Black to move, any number
+    tokens = whole.tokens[min(skip, len(whole.tokens)):]
+    position = start.copy()
+    for ply, token in enumerate(tokens, 1):
+        assert move_number(ply, start.number, start.turn) == (position.number, position.turn)
+        position.play(token)
+    rows = move_rows(tokens, start.number, start.turn)
+    assert [t for _, white, black in rows for t in (white, black) if t is not None] == tokens

@@ -46,6 +46,7 @@ from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE
 from militakiri.randomness import Random
+from militakiri.record import move_number
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
@@ -84,11 +85,10 @@ def today() -> str:
     return "%04d.%02d.%02d" % (year, month, day)
 
 
-def move_label(after: Position, ply: int) -> str:
-    """``'7.'`` or ``'7…'``: the number the move list gives the move that
-    led to position ``after`` (ply ``ply``)."""
-    mover = 1 - after.turn
-    number = after.number - 1 if mover == BLACK else after.number
+def move_label(game: Game, ply: int) -> str:
+    """``'7.'`` or ``'7…'``: the number the move list gives the game's
+    ``ply``-th move (record.move_number)."""
+    number, mover = move_number(ply, game.start.number, game.start.turn)
     return f"{number}." if mover == WHITE else f"{number}\u2026"
 
 
@@ -478,10 +478,8 @@ class UiState:
         shown = self.replay.shown(game)
         if shown == 0:
             return Message("replay_start", {}, level)
-        # Numbered as the move list numbers them (record.move_rows): 7. for
-        # White's move, 7… for Black's.
-        label = move_label(self.replay.position(game), shown)
-        last = move_label(game.position, len(game.tokens))
+        label = move_label(game, shown)
+        last = move_label(game, len(game.tokens))
         return Message("replay_at", {"label": label, "move": self.replay.last_token(game),
                                      "last": f"{last} {game.tokens[-1]}"}, level)
 
