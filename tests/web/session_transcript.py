@@ -34,6 +34,9 @@ from web.services.autosave import Autosaver, restore, snapshot
 from web.services.embed import embed_options, messages_for, ready_message
 from web.services.share import link_of, open_fragment, page_title, prepare, record_filename, time_left_text
 from web.services.storage import MemoryStorage, SafeStorage
+from web.model.intents import (
+    Cancel, ComputerMove, Enter, MoveCursor, MovePiece, OpenGame, RandomSetup, RecallComputer, Resign, RollDice, SetupDone, ShowHint, ShowPly, StartGame, StepReplay, TakeBack, Touch, WorkerAnswer,
+)
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -106,19 +109,19 @@ def play_on(state, rng, moves):
             return
         while state.placing_shape() is not None:
             square = sorted(state.turn_in_progress.choices.placement_fields(state.turn_in_progress.placed))[0]
-            state.user_square(square)
+            state.apply(Touch(square))
             show(state, "placed " + square)
         destinations = state.destinations()
         origins = sorted(destinations)
         origin = origins[rng.randrange(len(origins))]
         targets = sorted(destinations[origin])
         target = targets[rng.randrange(len(targets))]
-        state.user_square(origin)
+        state.apply(Touch(origin))
         show(state, "selected " + origin)
-        state.user_square(target)
+        state.apply(Touch(target))
         if state.pending:
             show(state, "promotes " + origin + "-" + target)
-            state.user_square(sorted(state.pending)[0])
+            state.apply(Touch(sorted(state.pending)[0]))
         show(state, "moved " + origin + "-" + target)
 
 
@@ -130,19 +133,19 @@ def session():
     events = GameEvents()
     events.update(state)
     show(state, "new game")
-    state.user_square("c5")  # outside the zone: refused
+    state.apply(Touch("c5"))  # outside the zone: refused
     show(state, "c5")
-    state.random_setup()
+    state.apply(RandomSetup())
     show(state, "random white")
-    state.setup_done()
+    state.apply(SetupDone())
     show(state, "white done")
-    state.random_setup()
-    state.setup_done()
+    state.apply(RandomSetup())
+    state.apply(SetupDone())
     show(state, "black done")
     out("  events", [event.name for event in events.update(state)])
-    dice = state.roll()
+    dice = state.apply(RollDice())
     out("  dice", dice)
-    state.start()
+    state.apply(StartGame())
     show(state, "started")
     rng = Random(11)
     for _ in range(12):
@@ -156,35 +159,35 @@ def session():
         out("  say", ply, sounds, words)
     # Replay: back and forth.
     for how in ("first", "next", "next", "prev", "last"):
-        state.step_replay(how)
+        state.apply(StepReplay(how))
         show(state, "replay " + how)
-    state.show_ply(3)
-    state.user_square("a1")
+    state.apply(ShowPly(3))
+    state.apply(Touch("a1"))
     show(state, "click on a past position")
-    state.show_ply(len(game.tokens))
+    state.apply(ShowPly(len(game.tokens)))
     # Keyboard.
     for dx, dy in ((0, 0), (1, 0), (0, -1), (-1, 0)):
-        state.move_cursor(dx, dy)
+        state.apply(MoveCursor(dx, dy))
         out("  cursor", state.cursor)
-    state.press_enter()
+    state.apply(Enter())
     show(state, "enter")
-    state.cancel()
+    state.apply(Cancel())
     show(state, "escape")
     # Untimed: a take-back, a hint.
     untimed = UiState(GameSettings(seed=9), now=clock)
-    untimed.random_setup()
-    untimed.setup_done()
-    untimed.random_setup()
-    untimed.setup_done()
-    untimed.roll()
-    untimed.start()
+    untimed.apply(RandomSetup())
+    untimed.apply(SetupDone())
+    untimed.apply(RandomSetup())
+    untimed.apply(SetupDone())
+    untimed.apply(RollDice())
+    untimed.apply(StartGame())
     play_on(untimed, Random(3), 6)
     out("  can take back", untimed.can_take_back())
-    untimed.take_back()
+    untimed.apply(TakeBack())
     show(untimed, "took back")
-    out("  hint", untimed.can_hint(), untimed.show_hint(untimed.game.legal_moves()[0]))
+    out("  hint", untimed.can_hint(), untimed.apply(ShowHint(untimed.game.legal_moves()[0])))
     show(untimed, "hint")
-    untimed.resign(untimed.game.position.turn)
+    untimed.apply(Resign(untimed.game.position.turn))
     show(untimed, "resigned")
     out("  result", result_texts(untimed.game.outcome(), ("", "Bram")))
     return state
@@ -198,34 +201,34 @@ def computer_and_premove():
     events.update(state)
     out("  request", opponent.next_request(state))
     origin, target = first_move(state)
-    state.user_move(origin, target)
+    state.apply(MovePiece(origin, target))
     show(state, "player moved")
     request = opponent.next_request(state)
     out("  request", request.name, request.args, request.key, request.seconds)
     for origin, target in (("c3", "c4"), ("d3", "d4")):  # a cross pawn moves diagonally: dropped; then played
-        state.user_square(origin)
+        state.apply(Touch(origin))
         show(state, "premove " + origin)
-        state.user_square(target)
+        state.apply(Touch(target))
         show(state, "premove " + origin + "-" + target)
         reply = sorted(state.game.legal_moves())[0]
-        out("  applied", opponent.apply(state, request, reply))
+        out("  applied", state.apply(WorkerAnswer(request, reply)))
         show(state, "computer replied " + reply)
         request = opponent.next_request(state)
         if request is None:  # the premove was dropped: the player moves
             origin, target = first_move(state)
-            state.user_move(origin, target)
+            state.apply(MovePiece(origin, target))
             show(state, "player moved")
             request = opponent.next_request(state)
     out("  events", [(event.name, event.ply, event.token) for event in events.update(state)])
     out("  memory", opponent.memory(state))
     fresh = UiState(GameSettings(position=START), now=clock)
-    fresh.load_game(Game.from_position(START))
-    out("  recall", opponent.recall(fresh, opponent.memory(state)), opponent.recall(fresh, "[1"))
+    fresh.apply(OpenGame(Game.from_position(START)))
+    out("  recall", fresh.apply(RecallComputer(opponent.memory(state))), fresh.apply(RecallComputer("[1")))
     # The computer's set-up.
     setup = UiState(GameSettings(computer=0, level=1, seed=2), now=clock)
     request = opponent.next_request(setup)
     out("  setup request", request.name, request.args, request.key)
-    out("  placed", opponent.apply(setup, request, "Sc Xd Pb"))
+    out("  placed", setup.apply(WorkerAnswer(request, "Sc Xd Pb")))
     show(setup, "computer set up")
 
 
@@ -245,7 +248,7 @@ def lessons_and_puzzles():
         show(state, "task start")
         if number == 1:  # a slip first: a move the rules refuse
             origin = sorted(state.destinations())[0]
-            state.user_move(origin, origin)
+            state.apply(MovePiece(origin, origin))
             show(state, "slip")
         step = None
         for index, token in enumerate(task.solution):
@@ -253,13 +256,13 @@ def lessons_and_puzzles():
             if index % 2 == 0:
                 move = Move.from_token(token, kind)
                 for square in move.placements:
-                    state.user_square(kind.square_name(square))
-                state.user_move(kind.square_name(move.origin), kind.square_name(move.target))
+                    state.apply(Touch(kind.square_name(square)))
+                state.apply(MovePiece(kind.square_name(move.origin), kind.square_name(move.target)))
                 if state.pending:
-                    state.user_square(kind.square_name(move.tower_field))
+                    state.apply(Touch(kind.square_name(move.tower_field)))
             else:
                 show(state, "reply due")
-                state.computer_move(token)
+                state.apply(ComputerMove(token))
             step = drill.after_move(state.game.position, list(state.game.tokens))
             out("   ", token, step)
             if step.status != "solving":
@@ -269,11 +272,11 @@ def lessons_and_puzzles():
     drill = Drill.for_task(task)
     state = UiState(GameSettings(board=drill.board, computer=drill_opponent(drill), level=1), now=Clock())
     state.drill = drill
-    state.user_square("c5")
+    state.apply(Touch("c5"))
     show(state, "set-up task slip")
     for word, row in zip(task.solution[0].split(), "123"):
-        state.user_square(word[1] + row)
-    state.setup_done()
+        state.apply(Touch(word[1] + row))
+    state.apply(SetupDone())
     step = drill.setup_done(state.setup.drafts[drill.solver])
     out("  set-up task", task.id, step.status, str(step.reason), "stars", drill.stars())
     task = find_task(lessons, "setup/1")
@@ -299,14 +302,14 @@ def lessons_and_puzzles():
             kind = state.kind
             move = Move.from_token(token, kind)
             for square in move.placements:
-                state.user_square(kind.square_name(square))
-            state.user_move(kind.square_name(move.origin), kind.square_name(move.target))
+                state.apply(Touch(kind.square_name(square)))
+            state.apply(MovePiece(kind.square_name(move.origin), kind.square_name(move.target)))
             if state.pending:
-                state.user_square(kind.square_name(move.tower_field))
+                state.apply(Touch(kind.square_name(move.tower_field)))
             step = drill.after_move(state.game.position, list(state.game.tokens))
             out("   ", token, step, "|", status(state))
             if step.reply is not None:
-                state.computer_move(step.reply)
+                state.apply(ComputerMove(step.reply))
                 step = drill.after_move(state.game.position, list(state.game.tokens))
                 out("    reply", step, "|", status(state))
             ply = len(state.game.tokens)
@@ -367,8 +370,8 @@ def saves_and_links(state):
     embedded = UiState(GameSettings(position=START), now=Clock())
     events.update(embedded)
     out("  ready", jsontext.dumps(ready_message(embedded)))
-    embedded.user_move("c3", "d4")
-    embedded.resign(1)
+    embedded.apply(MovePiece("c3", "d4"))
+    embedded.apply(Resign(1))
     for event in events.update(embedded):
         for message in messages_for(event, embedded):
             out("  embed", jsontext.dumps(message))
@@ -396,14 +399,14 @@ def words():
         out("  labels", player_label(0, "Anna"), player_label(1, ""), player_label(0, "Wit"))
         state = UiState(GameSettings(seed=5, white="Anna"), now=Clock())
         show(state, "new game")
-        state.user_square("c5")
+        state.apply(Touch("c5"))
         show(state, "refused")
-        state.random_setup()
-        state.setup_done()
-        state.random_setup()
-        state.setup_done()
-        state.roll()
-        state.start()
+        state.apply(RandomSetup())
+        state.apply(SetupDone())
+        state.apply(RandomSetup())
+        state.apply(SetupDone())
+        state.apply(RollDice())
+        state.apply(StartGame())
         play_on(state, Random(2), 4)
         show(state, "after moves")
     set_language("en")
@@ -456,8 +459,8 @@ def stored_json():
     remembered = jsontext.dumps({"start": START, "names": list(ASTRAL_NAMES), "computer": 1, "level": 2})
     out("  memory", remembered)
     fresh = UiState(GameSettings(position=START), now=Clock())
-    fresh.load_game(game)
-    out("  recall", opponent.recall(fresh, remembered), fresh.settings.computer, fresh.settings.level)
+    fresh.apply(OpenGame(game))
+    out("  recall", fresh.apply(RecallComputer(remembered)), fresh.settings.computer, fresh.settings.level)
     # Puzzle progress with keys past U+FFFF.
     progress = Progress.read(jsontext.dumps({"stars": {"\U0001F600/1": 2, "plus/1": 3}, "rating": 1300}))
     out("  astral progress", shown(progress.stars), progress.stars == {"\U0001F600/1": 2, "plus/1": 3})
@@ -490,7 +493,7 @@ def stored_json():
     except ValueError as error:
         out("  deep save", type(error).__name__, error)
     out("  deep progress", Progress.read('{"stars": ' + "[" * 5000 + "]" * 5000 + "}").stars,
-        opponent.recall(fresh, "[" * 5000 + "]" * 5000))
+        fresh.apply(RecallComputer("[" * 5000 + "]" * 5000)))
 
 
 def main():

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from militakiri import InvalidLinkError
 from militakiri.bounded import MAX_NAME_CHARS
-from web.model import jsontext, opponent
+from web.model import jsontext
+from web.model.intents import RecallComputer
 from web.model.settings import from_query
 from web.services import ai_worker
 from web.services.autosave import SavedGameError, _check, restore, snapshot
@@ -144,7 +145,7 @@ def test_the_worker_always_answers_json(name, args):
 @given(JSON.map(json.dumps) | HOSTILE)
 def test_a_remembered_computer_never_breaks_a_reload(text):
     state, _ = state_for(None)
-    assert quickly(opponent.recall, state, text) in (True, False)
+    assert quickly(state.apply, RecallComputer(text)) in (True, False)
 
 
 def _depth(value) -> int:

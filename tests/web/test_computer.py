@@ -27,6 +27,9 @@ from web.model.ui_state import OVER, PLAYING, SETUP
 from web.services import ai_worker
 
 from . import fakes
+from web.model.intents import (
+    ComputerMove, MovePiece, NewGame, OpenGame, RecallComputer, RollDice, SetupDone, StartGame, TakeBack, Touch, WorkerAnswer,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +56,7 @@ def worker_answer(request: opponent.Request):
 def computer_plays(state) -> bool:
     request = opponent.next_request(state)
     assert request is not None
-    return opponent.apply(state, request, worker_answer(request))
+    return state.apply(WorkerAnswer(request, worker_answer(request)))
 
 
 # The worker's side ------------------------------------------------------------------
@@ -118,14 +121,14 @@ def test_no_request_on_the_players_turn_and_board_input_waits_on_the_computers()
     state, _ = state_for(START, computer=1)
     assert state.phase == PLAYING and not state.computer_turn()
     assert opponent.next_request(state) is None
-    assert state.user_square("c3") and state.user_square("d4")  # the player's move
+    assert state.apply(Touch("c3")) and state.apply(Touch("d4"))  # the player's move
     assert state.computer_turn()
     assert state.destinations() == {} and board_view.marks(state) == [m for m in board_view.marks(state) if m.kind == "last"]
     assert state.status().key == "computer_thinking"
     before = state.game.position.string()
-    assert not state.user_square("f6")
+    assert not state.apply(Touch("f6"))
     assert state.status().key == "computer_busy" and state.status().level == "warn"
-    assert not state.user_move("f6", "f5")
+    assert not state.apply(MovePiece("f6", "f5"))
     assert state.game.position.string() == before
     assert computer_plays(state)
     assert not state.computer_turn() and len(state.game.tokens) == 2
@@ -135,7 +138,7 @@ def test_players_names_and_board_side():
     state, _ = state_for(START, computer=0, level=3, black="Anna")
     assert state.players.white == "Computer, level 3" and state.players.black == "Anna"
     assert state.flipped  # the player's own side (Black) at the bottom
-    state.new_game(GameSettings(position=START, computer=1))
+    state.apply(NewGame(GameSettings(position=START, computer=1)))
     assert not state.flipped
 
 
@@ -157,34 +160,34 @@ def test_move_request_carries_level_seed_and_time():
 
 def test_a_late_answer_is_dropped():
     state, _ = state_for(START, computer=1)
-    state.user_square("c3")
-    state.user_square("d4")
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
     request = opponent.next_request(state)
     answer = worker_answer(request)
-    assert state.take_back()  # while the computer thinks
+    assert state.apply(TakeBack())  # while the computer thinks
     assert not opponent.fits(state, request)
-    assert not opponent.apply(state, request, answer)
+    assert not state.apply(WorkerAnswer(request, answer))
     assert state.game.tokens == []
     # The same position again: an answer made for it still fits.
-    state.user_square("c3")
-    state.user_square("d4")
-    assert opponent.apply(state, request, answer)
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
+    assert state.apply(WorkerAnswer(request, answer))
     assert len(state.game.tokens) == 2
     # A new game makes every earlier answer stale.
-    state.new_game(GameSettings(position=START, computer=1))
-    state.user_square("c3")
-    state.user_square("d4")
-    assert not opponent.apply(state, request, answer)
+    state.apply(NewGame(GameSettings(position=START, computer=1)))
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
+    assert not state.apply(WorkerAnswer(request, answer))
     assert len(state.game.tokens) == 1
 
 
 def test_take_back_undoes_the_players_move_and_the_reply():
     state, _ = state_for(START, computer=1)
-    state.user_square("c3")
-    state.user_square("d4")
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
     computer_plays(state)
     assert len(state.game.tokens) == 2 and not state.computer_turn()
-    assert state.take_back()
+    assert state.apply(TakeBack())
     assert state.game.tokens == [] and state.game.position.string() == START
 
 
@@ -202,19 +205,19 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
     state, _ = state_for(None, computer=0, level=2)
     assert state.phase == SETUP and state.computer_turn()
     assert state.status().key == "computer_setting_up"
-    assert not state.user_square("c1")  # the player waits
+    assert not state.apply(Touch("c1"))  # the player waits
     assert board_view.hidden_color(state) is None
     request = opponent.next_request(state)
     assert request.name == "setup" and request.args[:2] == ["single", 2]
     text = worker_answer(request)
-    assert opponent.apply(state, request, text)
+    assert state.apply(WorkerAnswer(request, text))
     assert state.setup_color == 1 and not state.computer_turn()
     assert board_view.hidden_color(state) == 0  # the computer's set-up stays hidden (R4)
     for square in ("a8", "b7", "f6"):
-        assert state.user_square(square)
-    assert state.setup_done()
-    state.roll()
-    state.start()
+        assert state.apply(Touch(square))
+    assert state.apply(SetupDone())
+    state.apply(RollDice())
+    state.apply(StartGame())
     assert state.phase == PLAYING
     assert state.game.setups[0].text() == text
 
@@ -222,8 +225,8 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
 def test_the_computer_as_black_sets_up_after_the_player_who_is_not_hidden():
     state, _ = state_for(None, computer=1, level=1)
     for square in ("c1", "d2", "b3"):
-        assert state.user_square(square)
-    assert state.setup_done()
+        assert state.apply(Touch(square))
+    assert state.apply(SetupDone())
     assert state.computer_turn() and board_view.hidden_color(state) is None
     assert computer_plays(state)
     assert state.setup_color is None and state.phase == SETUP  # the dice come next
@@ -239,13 +242,13 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     assert request.name == "setup" and request.args[:2] == ["single", 4]
     assert request.args[3] == request.seconds == opponent.SETUP_SECONDS
     text = worker_answer(request)
-    assert not opponent.apply(state, request, text)  # not its turn to place yet: web/ui/computer.py holds it
+    assert not state.apply(WorkerAnswer(request, text))  # not its turn to place yet: web/ui/computer.py holds it
     assert board_view.hidden_color(state) is None and state.setup.drafts[1].pieces() == {}
     for square in ("c1", "d2", "b3"):
-        assert state.user_square(square)
-    assert state.setup_done()
+        assert state.apply(Touch(square))
+    assert state.apply(SetupDone())
     assert state.computer_turn() and opponent.fits(state, request)
-    assert opponent.apply(state, request, text)
+    assert state.apply(WorkerAnswer(request, text))
     assert state.setup_color is None and not state.computer_to_set_up()
     assert opponent.next_request(state) is None  # the dice come next, nothing to ask
     assert state.game is None and state.setup.setups()[1].text() == text
@@ -254,7 +257,7 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
 def test_an_early_set_up_answer_does_not_fit_a_new_game():
     state, _ = state_for(None, computer=1, level=2)
     request = opponent.next_request(state)
-    state.new_game(state.settings)
+    state.apply(NewGame(state.settings))
     assert not opponent.fits(state, request)
 
 
@@ -263,13 +266,13 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
     request = opponent.hint_request(state)
     assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
     token = hint(START, depth=1, seconds=None)
-    assert opponent.apply(state, request, token)
+    assert state.apply(WorkerAnswer(request, token))
     hint_marks = [m.square for m in board_view.marks(state) if m.kind == "hint"]
     move = Move.from_token(token, state.kind)
     assert hint_marks == [state.kind.square_name(move.origin), state.kind.square_name(move.target)]
     assert state.status().key == "hint_shown"
     origin, target = hint_marks
-    assert state.user_square(origin) and state.user_square(target)
+    assert state.apply(Touch(origin)) and state.apply(Touch(target))
     assert not [m for m in board_view.marks(state) if m.kind == "hint"]  # gone after the move
     assert opponent.hint_request(state) is None  # the computer's turn
     timed, _ = state_for(START, time_control="300+0", computer=None)
@@ -297,11 +300,11 @@ def test_a_game_against_the_weakest_level_to_its_end():
 
 def test_a_game_from_the_setup_runs():
     state, _ = state_for(None, computer=1, level=1, seed=4)
-    assert state.user_square("c1") and state.user_square("d2") and state.user_square("b3")
-    assert state.setup_done()
+    assert state.apply(Touch("c1")) and state.apply(Touch("d2")) and state.apply(Touch("b3"))
+    assert state.apply(SetupDone())
     assert computer_plays(state)
-    state.roll()
-    state.start()
+    state.apply(RollDice())
+    state.apply(StartGame())
     rng = Random(1)
     for _ in range(20):
         if state.computer_turn():
@@ -316,20 +319,20 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
     from militakiri import game_from_link, game_to_link
 
     state, _ = state_for(START, computer=1, level=3)
-    state.user_square("c3")
-    state.user_square("d4")
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
     text = opponent.memory(state)
     assert json.loads(text)["computer"] == 1
     # The reload: the autosave gives the game back as a game of two players.
     reloaded, _ = state_for(None, computer=None)
-    reloaded.load_game(game_from_link(game_to_link(state.game)).game)
+    reloaded.apply(OpenGame(game_from_link(game_to_link(state.game)).game))
     assert reloaded.computer is None
-    assert opponent.recall(reloaded, text)
+    assert reloaded.apply(RecallComputer(text))
     assert (reloaded.computer, reloaded.settings.level) == (1, 3) and reloaded.computer_turn()
     # Another game (other names or start) is not taken for it.
     other, _ = state_for(START, computer=None, white="Anna")
-    assert not opponent.recall(other, text)
-    assert not opponent.recall(other, "{not json")
+    assert not other.apply(RecallComputer(text))
+    assert not other.apply(RecallComputer("{not json"))
     assert opponent.memory(other) is None
 
 
@@ -340,14 +343,14 @@ def test_a_forged_memory_of_the_computer_is_not_recalled(field, forged):
     from militakiri import game_from_link, game_to_link
 
     state, _ = state_for(START, computer=1, level=3)
-    state.user_square("c3")
-    state.user_square("d4")
+    state.apply(Touch("c3"))
+    state.apply(Touch("d4"))
     data = json.loads(opponent.memory(state))
     reloaded, _ = state_for(None, computer=None)
-    reloaded.load_game(game_from_link(game_to_link(state.game)).game)
+    reloaded.apply(OpenGame(game_from_link(game_to_link(state.game)).game))
     text = json.dumps(data).replace(f'"{field}": {json.dumps(data[field])}', f'"{field}": {forged}')
     assert text != json.dumps(data)
-    assert not opponent.recall(reloaded, text) and reloaded.computer is None
+    assert not reloaded.apply(RecallComputer(text)) and reloaded.computer is None
 
 
 def test_the_computers_waiting_tower_is_not_called_the_players():
@@ -355,8 +358,8 @@ def test_the_computers_waiting_tower_is_not_called_the_players():
     status line does not tell the player "your new tower waits"."""
     full_zone = "5s^/6/6/x15/X25/P1P1P1P1P1P1/X1X1X1X1X1X1/S1S1S1S1S1S^ w 122/122 -/- - 1"
     state, _ = state_for(full_zone, computer=0)
-    assert state.computer_move("a4xa5=X")
+    assert state.apply(ComputerMove("a4xa5=X"))
     assert state.game.position.waiting[0] and state.status().key == "to_move"
     player, _ = state_for(full_zone, computer=None)
-    assert player.user_square("a4") and player.user_square("a5")
+    assert player.apply(Touch("a4")) and player.apply(Touch("a5"))
     assert player.status().key == "tower_waits"

@@ -11,6 +11,9 @@ from web.model.events import Event, EventBus, GameEvents
 
 from .test_ui_state import place, started_single
 from .fakes import state_for
+from web.model.intents import (
+    Flip, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Touch,
+)
 
 # Each side keeps one tower on the single board: a take ends it (R19).
 LAST_TOWERS = "5s^/6/6/6/6/6/1S^4/6 w 000/000 -/- - 1"
@@ -26,13 +29,13 @@ def test_a_game_from_its_set_up_to_its_end():
     assert events.update(state) == []  # the first read is the baseline
     place(state, "c1", "d2", "b3")
     assert names(events, state) == []  # a tower placed: nothing a follower needs
-    assert state.setup_done()
+    assert state.apply(SetupDone())
     assert names(events, state) == ["set_up"]
-    state.random_setup()
-    assert state.setup_done()
-    state.roll()
+    state.apply(RandomSetup())
+    assert state.apply(SetupDone())
+    state.apply(RollDice())
     assert names(events, state) == ["set_up"]
-    state.start()
+    state.apply(StartGame())
     assert names(events, state) == ["started"]
     token_count = len(state.game.tokens)
     move = state.game.legal_moves()[0]
@@ -48,10 +51,10 @@ def test_moves_taken_back_and_an_end():
     state.game.play("b2-b3")
     state.game.play("f8-f7")
     assert names(events, state) == ["moved", "moved"]
-    state.take_back()
-    state.take_back()
+    state.apply(TakeBack())
+    state.apply(TakeBack())
     assert [(e.name, e.ply) for e in events.update(state)] == [("took_back", 0)]
-    state.resign(1)
+    state.apply(Resign(1))
     assert names(events, state) == ["over"]
 
 
@@ -62,10 +65,10 @@ def test_a_game_loaded_whole_brings_no_news_of_its_moves_or_end():
     game = Game.from_position(LAST_TOWERS)
     game.play("b2-b3")
     game.resign(0)
-    state.load_game(game)
+    state.apply(OpenGame(game))
     assert [(e.name, e.ply, e.loaded) for e in events.update(state)] == [
         ("new_game", 1, True), ("started", 1, False)]
-    state.new_game(state.settings)
+    state.apply(NewGame(state.settings))
     assert [(e.name, e.loaded) for e in events.update(state)] == [("new_game", False)]
 
 
@@ -73,9 +76,9 @@ def test_what_else_a_save_keeps_is_a_change():
     state, _ = state_for(position=LAST_TOWERS, touch_move=True)
     events = GameEvents()
     events.update(state)
-    state.flip()
+    state.apply(Flip())
     assert names(events, state) == ["changed"]
-    assert state.user_square("b2")  # touch-move (R25): the piece is touched
+    assert state.apply(Touch("b2"))  # touch-move (R25): the piece is touched
     assert names(events, state) == ["changed"]
     assert names(events, state) == []
 

@@ -15,6 +15,7 @@ from web.model.announce import announce
 from web.model.settings import GameSettings
 
 from .fakes import state_for
+from web.model.intents import Cancel, ComputerMove, MovePiece, Touch
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -58,10 +59,10 @@ def test_sounds_and_words_of_a_placement_R15():
 def test_the_board_turns_to_the_player_to_move_in_hot_seat_play():
     state, _ = state_for(START, turn_board=True)
     assert not state.flipped
-    assert state.user_move("c3", "d4") and state.flipped
-    assert state.user_move("a6", "b5") and not state.flipped
+    assert state.apply(MovePiece("c3", "d4")) and state.flipped
+    assert state.apply(MovePiece("a6", "b5")) and not state.flipped
     computer, _ = state_for(START, turn_board=True, computer=1)
-    assert computer.user_move("c3", "d4") and not computer.flipped  # against the computer: never
+    assert computer.apply(MovePiece("c3", "d4")) and not computer.flipped  # against the computer: never
 
 
 def test_a_rematch_swaps_the_colours():
@@ -73,21 +74,21 @@ def test_a_rematch_swaps_the_colours():
 
 def test_a_premove_is_played_as_soon_as_the_computer_has_moved():
     state, _ = state_for(START, computer=1)
-    assert state.user_move("c3", "d4")
+    assert state.apply(MovePiece("c3", "d4"))
     assert state.computer_turn()
-    assert state.user_square("b3") and state.status().key == "premove_pick"   # the plus tower
-    assert state.user_square("b4") and state.status().key == "premove_set"
+    assert state.apply(Touch("b3")) and state.status().key == "premove_pick"   # the plus tower
+    assert state.apply(Touch("b4")) and state.status().key == "premove_set"
     assert [m.square for m in board_view.marks(state) if m.kind == "premove"] == ["b3", "b4"]
-    assert state.computer_move("a6-b5")
+    assert state.apply(ComputerMove("a6-b5"))
     assert state.game.tokens == ["c3-d4", "a6-b5", "b3-b4"] and state.computer_turn()
     assert not [m for m in board_view.marks(state) if m.kind == "premove"]
 
 
 def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
     state, _ = state_for(START, computer=1)
-    assert state.user_move("c3", "d4")
-    assert state.user_square("d4") and state.user_square("d5")   # a cross pawn moving straight
-    assert state.computer_move("a6-b5")
+    assert state.apply(MovePiece("c3", "d4"))
+    assert state.apply(Touch("d4")) and state.apply(Touch("d5"))   # a cross pawn moving straight
+    assert state.apply(ComputerMove("a6-b5"))
     assert state.game.tokens == ["c3-d4", "a6-b5"] and not state.computer_turn()
     status = state.status()
     assert status.key == "premove_dropped" and "d4-d5" in status.text() and "(R7)" in status.text()
@@ -95,8 +96,8 @@ def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
 
 def test_escape_and_a_second_click_drop_a_premove():
     state, _ = state_for(START, computer=1)
-    assert state.user_move("c3", "d4")
-    assert state.user_square("b3") and state.user_square("b3") and state.premove.squares() == []
-    assert state.user_square("b3") and state.user_square("b4") and state.cancel()
+    assert state.apply(MovePiece("c3", "d4"))
+    assert state.apply(Touch("b3")) and state.apply(Touch("b3")) and state.premove.squares() == []
+    assert state.apply(Touch("b3")) and state.apply(Touch("b4")) and state.apply(Cancel())
     assert state.premove.move is None
-    assert not state.user_square("a6")  # the computer's piece: no premove
+    assert not state.apply(Touch("a6"))  # the computer's piece: no premove

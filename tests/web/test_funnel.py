@@ -1,6 +1,7 @@
-"""The page's controllers (web/ui) change the model only through its
-methods (UiState's, Drill's): none assigns to the state or to what it holds.
-docs/architecture.md says who may write what; this keeps it so."""
+"""The page's controllers (web/ui) change the state only through
+``UiState.apply(intent)``: none assigns to the state or to what it holds,
+none calls what changes it another way, and UiState's public methods only
+ask. docs/architecture.md says who may write what; this keeps it so."""
 
 from __future__ import annotations
 
@@ -58,4 +59,74 @@ def test_no_controller_writes_the_model():
     found = [f"web/ui/{path.name}:{line}: {target}"
              for path in sorted(UI.glob("*.py"))
              for line, target in writes_to_the_model(path.read_text(encoding="utf-8"))]
-    assert not found, "controllers write the model (use a UiState method):\n" + "\n".join(found)
+    assert not found, "controllers write the model (use state.apply(intent)):\n" + "\n".join(found)
+
+
+STATE = UI.parent / "model" / "ui_state.py"
+#: What a controller may call on what it reaches through the state: questions only.
+READS = {"replay.shown", "replay.last_token", "settings.control", "settings.rematch", "setup.draft.is_complete",
+         "game.start.string", "kind.square", "kind.square_name", "stars", "task.text",
+         "now", "wall"}  # (the clocks the state reads)
+
+
+def _ui_state_methods() -> tuple[set[str], set[str]]:
+    """UiState's public methods, and the private ones an intent runs (its handlers)."""
+    tree = ast.parse(STATE.read_text(encoding="utf-8"))
+    (ui_state,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "UiState"]
+    public = {node.name for node in ui_state.body if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+    handlers = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name) and node.value.id == "state" and node.attr.startswith("_")}
+    return public, handlers
+
+
+def calls_through_the_model(source: str) -> list[tuple[int, str]]:
+    """Each call a controller makes on the state or what it reaches through
+    it, as ``state.x.y`` (or ``drill.y``).
+
+    >>> calls_through_the_model("self.app.state.apply(Flip())\\nstate.game.play('c3-d4')\\ndrill.hinted()")
+    [(1, 'state.apply'), (2, 'state.game.play'), (3, 'drill.hinted')]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            chain = _chain(node.func)
+            if "state" in chain[:-1]:
+                found.append((node.lineno, ".".join(chain[chain.index("state"):])))
+            elif chain[:1] == ["drill"]:
+                found.append((node.lineno, ".".join(chain)))
+    return sorted(found)
+
+
+def test_controllers_change_the_state_only_by_intents():
+    """The one way: ``state.apply(intent)``. Besides it, a controller asks
+    the state's public questions and a few of its parts' (READS)."""
+    public, _ = _ui_state_methods()
+    found = []
+    for path in sorted(UI.glob("*.py")):
+        for line, call in calls_through_the_model(path.read_text(encoding="utf-8")):
+            name = call.removeprefix("state.").removeprefix("drill.")
+            if not (name == "apply" or (call.startswith("state.") and name in public) or name in READS):
+                found.append(f"web/ui/{path.name}:{line}: {call}")
+    assert not found, "controllers change the state around UiState.apply:\n" + "\n".join(found)
+
+
+def test_the_states_public_methods_only_ask():
+    """Every change is an intent's handler: no public method of UiState
+    (apply aside) assigns to the state or runs a handler."""
+    public, handlers = _ui_state_methods()
+    assert {"_touch", "_move_piece", "_new_game", "_judge_drill"} <= handlers
+    tree = ast.parse(STATE.read_text(encoding="utf-8"))
+    (ui_state,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "UiState"]
+    found = []
+    for method in ui_state.body:
+        if not isinstance(method, ast.FunctionDef) or method.name not in public or method.name == "apply":
+            continue
+        for node in ast.walk(method):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            if any(isinstance(t, ast.Attribute) and _chain(t)[:1] == ["self"] for t in targets):
+                found.append(f"{method.name}: assigns {ast.unparse(targets[0])}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and _chain(node.func)[:1] == ["self"] and node.func.attr in handlers:
+                found.append(f"{method.name}: runs {node.func.attr}")
+    assert not found, found

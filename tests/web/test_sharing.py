@@ -40,6 +40,7 @@ from web.services.storage import MemoryStorage, SafeStorage
 
 from ..engine.positions import played, quiet_game
 from .fakes import FakeClock
+from web.model.intents import MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -260,20 +261,20 @@ def test_autosaver_saves_on_changes_and_never_throws():
     state = UiState(GameSettings(position=START), now=clock, rng=Random(1))
     saver.prime(state)
     assert saver.update(state, clock()) is None  # nothing changed
-    assert state.user_move("c3", "d4")
+    assert state.apply(MovePiece("c3", "d4"))
     assert saver.update(state, clock()) == "saved"
     saved = backend.items[autosave.SAVE_KEY]
     assert restore(saved, wall_now=0).game.tokens == ["c3-d4"]
     assert saver.update(state, clock()) is None
     # A new game (set-up) removes the save.
-    state.new_game(GameSettings())
+    state.apply(NewGame(GameSettings()))
     assert saver.update(state, clock()) == "removed"
     assert autosave.SAVE_KEY not in backend.items
     # Storage that throws: the save is "failed" (the page says so at once), the game goes on.
     backend.fail = True
-    state.new_game(GameSettings(position=START))
+    state.apply(NewGame(GameSettings(position=START)))
     assert saver.update(state, clock()) == "failed"
-    assert state.user_move("c3", "d4")
+    assert state.apply(MovePiece("c3", "d4"))
 
 
 def test_safe_storage_survives_a_getter_that_throws_and_a_full_disk():
@@ -307,8 +308,8 @@ def test_a_bad_save_is_kept_aside_and_never_written_over():
     assert saver.broken and saver.broken[0][0] == autosave.SAVE_KEY and "JSON" in saver.broken[0][1]
     state = UiState(GameSettings(position=START), now=FakeClock(), rng=Random(1))
     saver.prime(state)
-    assert state.user_move("c3", "d4") and saver.update(state, 0, wall=5) == "saved"
-    state.new_game(GameSettings())
+    assert state.apply(MovePiece("c3", "d4")) and saver.update(state, 0, wall=5) == "saved"
+    state.apply(NewGame(GameSettings()))
     saver.update(state, 0)
     assert backend.items[autosave.SAVE_KEY] == "tampered"  # kept, whatever happens next
 
@@ -356,7 +357,7 @@ def saved_tab(tokens=("c3-d4",)):
 def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
     backend, saver, state = saved_tab()
     first_key = saver.key
-    state.new_game(GameSettings())
+    state.apply(NewGame(GameSettings()))
     assert saver.update(state, 0, wall=2) is None and first_key in backend.items
     assert saver.key != first_key and [r.key for r in saver.others] == [first_key]
 
@@ -387,22 +388,22 @@ def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
 def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     game = played(30)
     state = UiState(GameSettings(), now=FakeClock(), rng=Random(1))
-    state.load_game(game)
+    state.apply(OpenGame(game))
     assert state.phase in (PLAYING, OVER) and state.position_string() == game.position.string()
     for ply in (0, 1, 17, 29):
-        assert state.show_ply(ply)
+        assert state.apply(ShowPly(ply))
         assert state.position_string() == game.position_at(ply).string()
         assert state.viewing_past()
-    assert state.step_replay("first") and state.position_string() == game.start.string()
-    assert state.step_replay("next") and state.position_string() == game.position_at(1).string()
-    assert not state.step_replay("prev") or state.replay.shown(game) == 0
+    assert state.apply(StepReplay("first")) and state.position_string() == game.start.string()
+    assert state.apply(StepReplay("next")) and state.position_string() == game.position_at(1).string()
+    assert not state.apply(StepReplay("prev")) or state.replay.shown(game) == 0
     assert state.status().key in ("replay_start", "replay_at")
     # Board input on a past position changes nothing and says how to go back.
     origin = next(iter(game.turn_choices().destinations() or {"a1": {}}))
-    assert not state.user_square(origin)
+    assert not state.apply(Touch(origin))
     assert state.status().level == "warn" and "End" in state.status().text()
     assert board_view.marks(state) == [m for m in board_view.marks(state) if m.kind in ("last", "cursor")]
-    assert state.step_replay("last") and not state.viewing_past()
+    assert state.apply(StepReplay("last")) and not state.viewing_past()
     assert state.position_string() == game.position.string()
 
 
@@ -411,18 +412,18 @@ def test_a_restored_game_waits_for_resume():
     game = played(6, time_control=TimeControl.parse("300+0"))
     restored = restore(snapshot(game, now=20.0), wall_now=0)
     state = UiState(GameSettings(), now=clock, rng=Random(1))
-    state.load_game(restored.game)
+    state.apply(OpenGame(restored.game))
     assert state.paused and state.status().key == "paused"
     mover = game.position.turn
     before = state.game.clock.remaining(mover, clock())
     clock.t += 60
     assert state.game.clock.remaining(mover, clock()) == before  # paused
     origin = next(iter(state.game.turn_choices().destinations()))
-    assert not state.user_square(origin) and state.status().key == "paused_click"
-    assert state.resume() and not state.paused
+    assert not state.apply(Touch(origin)) and state.status().key == "paused_click"
+    assert state.apply(Resume()) and not state.paused
     clock.t += 2
     assert state.game.clock.remaining(mover, clock()) == before - 2
-    assert state.user_square(origin)
+    assert state.apply(Touch(origin))
 
 
 def test_correspondence_uses_the_wall_clock_in_the_ui_R22():
@@ -431,7 +432,7 @@ def test_correspondence_uses_the_wall_clock_in_the_ui_R22():
                     rng=Random(1), wall=wall)
     assert current_deadline(state.game) == wall.t + DAY
     wall.t += DAY + 1
-    assert state.user_move("c3", "d4")  # the flag has fallen: the move is refused
+    assert state.apply(MovePiece("c3", "d4"))  # the flag has fallen: the move is refused
     assert state.phase == OVER and state.game.tokens == []
     assert state.game.outcome().termination.value == "deadline"
 
@@ -462,15 +463,15 @@ def test_embed_options_and_messages():
     ready = ready_message(state)
     assert ready["type"] == "ready" and ready["source"] == "militakiri" and ready["position"] == START
     assert messages() == []
-    state.user_move("c3", "d4")
+    state.apply(MovePiece("c3", "d4"))
     (move,) = messages()
     assert move["type"] == "move" and move["token"] == "c3-d4" and move["ply"] == 1
     assert move["position"] == state.game.position.string() and move["turn"] == "black"
-    state.resign(1)
+    state.apply(Resign(1))
     (over,) = messages()
     assert over == {**over, "type": "over", "result": "1-0", "termination": "resignation", "winner": "white"}
     assert messages() == []
-    state.new_game(GameSettings(position=START))
+    state.apply(NewGame(GameSettings(position=START)))
     (start,) = messages()
     assert start["type"] == "start" and start["ply"] == 0
 
@@ -541,7 +542,7 @@ def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
     other = played(6)
     opened = (Game.from_record(other.record()) if way_in == "record"
               else open_fragment("#" + share.link_of(other)).game)
-    state.load_game(opened)
+    state.apply(OpenGame(opened))
     assert saver.update(state, 0, wall=2) == "saved"
     assert saver.key != old_key
     assert _saved_games(backend) == {old_key: ["c3-d4"], saver.key: other.tokens}
@@ -572,18 +573,18 @@ def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced
     assert saver.update(played_state(["c3-d4"]), 0, wall=1) == "saved"
     kept = saver.key
     state = played_state([])
-    state.new_game(GameSettings())
+    state.apply(NewGame(GameSettings()))
     saver.update(state, 0, wall=2)  # a new game: a fresh slot, the first game kept
     restored = saver.saved_games(3)[0]
     saver.open_other(restored, wall_now=3)
-    state.load_game(restored.game)
+    state.apply(OpenGame(restored.game))
     saver.prime(state)
     assert state._play("f6-f5") and saver.update(state, 0, wall=4) == "saved"
     assert saver.key == kept and _saved_games(backend) == {kept: ["c3-d4", "f6-f5"]}
     # A finished game that another replaces leaves no save behind (as a new game does).
     state.game.resign(WHITE)
     assert saver.update(state, 0, wall=5) == "saved"
-    state.load_game(played(2))
+    state.apply(OpenGame(played(2)))
     assert saver.update(state, 0, wall=6) == "saved"
     assert list(_saved_games(backend).values()) == [played(2).tokens]
 
@@ -594,7 +595,7 @@ def test_an_embed_keeps_its_one_save_whatever_it_opens():
     state = played_state(["c3-d4"])
     saver.prime(played_state([]))
     assert saver.update(state, 0, wall=1) == "saved"
-    state.load_game(played(4))
+    state.apply(OpenGame(played(4)))
     assert saver.update(state, 0, wall=2) == "saved"
     assert list(backend.items) == [f"{autosave.SAVE_KEY}.embed.0000abcd"]
 
@@ -605,7 +606,7 @@ def _reviewed_state(game) -> UiState:
     from web.model.review import GameReview
 
     state = played_state([])
-    state.load_game(game)
+    state.apply(OpenGame(game))
     review = GameReview(game)
     position = game.start.copy()
     for ply in range(review.total):

@@ -16,6 +16,7 @@ from militakiri.setup import Setup
 
 from web.model.lessons import read_lessons
 from web.model.training import (START_RATING, Drill, Progress, next_puzzle, rated, read_puzzles)
+from web.model.intents import BeginDrill, MovePiece, Touch
 
 DATA = Path(__file__).resolve().parents[2] / "web" / "data"
 LESSONS = read_lessons((DATA / "lessons.json").read_text(encoding="utf-8"))
@@ -133,10 +134,10 @@ def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing()
     task = next(t for t in TASKS if not t.is_setup)
     drill = Drill.for_task(task)
     state = UiState(GameSettings(position=task.position, level=1))
-    state.begin_drill(drill)
+    state.apply(BeginDrill(drill))
     position = Position.from_string(task.position)
     empty = next(position.kind.square_name(sq) for sq in position.kind.squares if position.board[sq] is None)
-    assert not state.user_square(empty) and drill.mistakes == 0  # nothing there: said, not counted
+    assert not state.apply(Touch(empty)) and drill.mistakes == 0  # nothing there: said, not counted
     kind = position.kind
     for origin, targets in sorted(state.destinations().items()):
         refused = [name for name in (kind.square_name(sq) for sq in kind.squares)
@@ -144,5 +145,5 @@ def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing()
                    and cites_ruling(position.refusal(kind.square(origin), kind.square(name)))]
         if refused:
             break
-    assert not state.user_move(origin, refused[0])
+    assert not state.apply(MovePiece(origin, refused[0]))
     assert state.message is not None and state.message.level == "warn" and drill.mistakes == 1

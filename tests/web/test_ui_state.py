@@ -11,6 +11,9 @@ from web.model import board_view
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 
 from .fakes import state_for
+from web.model.intents import (
+    Cancel, ClearSetup, Enter, Flip, MoveCursor, MovePiece, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Tick, Touch,
+)
 
 PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
 WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
@@ -18,21 +21,21 @@ WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1
 
 def place(state: UiState, *squares: str) -> None:
     for square in squares:
-        assert state.user_square(square), state.status().text()
+        assert state.apply(Touch(square)), state.status().text()
 
 
 def started_single(first_white: bool = True, **kw) -> UiState:
     """A single-board game past its set-ups and dice (``kw``: GameSettings)."""
     state, _ = state_for(**kw)
     place(state, "c1", "d2", "b3")
-    assert state.setup_done()
+    assert state.apply(SetupDone())
     place(state, "a8", "b7", "f6")
-    assert state.setup_done()
+    assert state.apply(SetupDone())
     seed = next(s for s in range(100)
                 if (state_dice_first(s) == 0) == first_white)
     state.rng = Random(seed)
-    state.roll()
-    state.start()
+    state.apply(RollDice())
+    state.apply(StartGame())
     return state
 
 
@@ -50,18 +53,18 @@ def test_setup_white_then_black_hidden_then_dice_then_play():
     assert "Anna (White)" in state.status().text() and "rank 1" in state.status().text()
     place(state, "c1", "d2", "b3")
     assert len(board_view.pieces(state)) == 18
-    assert state.setup_done()
+    assert state.apply(SetupDone())
     # R4: White's set-up is hidden while Black places.
     assert board_view.hidden_color(state) == 0 and board_view.pieces(state) == {}
     assert "rank 8" in state.status().text()
     place(state, "a8", "b7", "f6")
     assert len(board_view.pieces(state)) == 18
-    assert state.setup_done()
+    assert state.apply(SetupDone())
     assert board_view.hidden_color(state) is None and len(board_view.pieces(state)) == 36
     assert state.position_string() == "" and "Roll the dice" in state.status().text()
-    dice = state.roll()
+    dice = state.apply(RollDice())
     assert state.phase == SETUP and state.game.dice == dice
-    state.start()
+    state.apply(StartGame())
     assert state.phase == PLAYING
     expected = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice=dice)
     assert state.position_string() == expected.position.string()
@@ -70,13 +73,13 @@ def test_setup_white_then_black_hidden_then_dice_then_play():
 
 def test_setup_refusals_are_explained_and_change_nothing():
     state, _ = state_for()
-    assert not state.user_square("c5")
+    assert not state.apply(Touch("c5"))
     message = state.status()
     assert message.level == "warn" and "not in White's set-up zone" in message.text()
     assert board_view.pieces(state) == {}
     # Done before all towers are placed: refused, saying which are missing.
     place(state, "c1")
-    assert not state.setup_done()
+    assert not state.apply(SetupDone())
     assert "cross and plus towers" in state.status().text()
     assert state.setup_color == 0
 
@@ -93,7 +96,7 @@ def test_single_board_click_on_the_row_moves_the_tower_and_click_takes_it_back()
 def test_double_board_side_by_side_refused_R5():
     state, _ = state_for(board="double")
     place(state, "c1")
-    assert not state.user_square("d1")
+    assert not state.apply(Touch("d1"))
     assert "(R5)" in state.status().text() and "next to your star tower on c1" in state.status().text()
     ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
     assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
@@ -101,9 +104,9 @@ def test_double_board_side_by_side_refused_R5():
 
 def test_random_setup_and_clear():
     state, _ = state_for()
-    state.random_setup()
+    state.apply(RandomSetup())
     assert state.setup.drafts[0].is_complete() and len(board_view.pieces(state)) == 18
-    state.clear_setup()
+    state.apply(ClearSetup())
     assert board_view.pieces(state) == {}
 
 
@@ -117,11 +120,11 @@ def test_position_parameter_starts_playing_at_once():
 
 def test_select_shows_moves_and_takes_then_click_plays():
     state = started_single()
-    assert state.user_square("b3")  # White plus tower
+    assert state.apply(Touch("b3"))  # White plus tower
     marks = {(m.kind, m.square) for m in board_view.marks(state)}
     assert ("selected", "b3") in marks and ("move", "b4") in marks and ("take", "e6") in marks
     before = state.position_string()
-    assert state.user_square("b5")
+    assert state.apply(Touch("b5"))
     assert state.position_string() != before
     assert state.game.tokens == ["b3-b5"]
     assert {m.square for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b5"}
@@ -130,47 +133,47 @@ def test_select_shows_moves_and_takes_then_click_plays():
 def test_illegal_click_changes_nothing_and_says_why():
     state = started_single()
     before = state.position_string()
-    state.user_square("c3")  # cross pawn
-    assert not state.user_square("c5")
+    state.apply(Touch("c3"))  # cross pawn
+    assert not state.apply(Touch("c5"))
     assert state.position_string() == before
     text = state.status().text()
     assert state.status().level == "warn"
     assert text.startswith("Not allowed: ") and "(R7)" in text
     assert state.selected == "c3"  # still selected: try again
-    state.cancel()
-    assert not state.user_square("a8")
+    state.apply(Cancel())
+    assert not state.apply(Touch("a8"))
     assert "it is White's move" in state.status().text()
-    assert not state.user_square("c4")
+    assert not state.apply(Touch("c4"))
     assert "no piece on c4" in state.status().text()
-    assert not state.user_square("a1")
+    assert not state.apply(Touch("a1"))
     assert "no legal move" in state.status().text()
 
 
 def test_user_move_from_a_drag_plays_or_explains():
     state = started_single()
     assert state.can_drag("b3") and not state.can_drag("a8") and not state.can_drag("c4")
-    assert not state.user_move("b3", "c4")
+    assert not state.apply(MovePiece("b3", "c4"))
     assert "(R7)" in state.status().text() and state.game.tokens == []
-    assert state.user_move("b3", "b4")
+    assert state.apply(MovePiece("b3", "b4"))
     assert state.game.tokens == ["b3-b4"]
 
 
 def test_promotion_field_chosen_by_click_and_cancel():
     state, _ = state_for(PROMOTION)
-    state.user_square("c4")
-    assert state.user_square("c5")
+    state.apply(Touch("c4"))
+    assert state.apply(Touch("c5"))
     assert state.pending is not None and state.game.tokens == []
     ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
     assert ghosts == set(state.pending) and "e2" in ghosts
     # The merged stack has left the board in the preview (R13).
     assert state.kind.square("c5") not in board_view.pieces(state)
     assert "new cross tower" in state.status().text()
-    assert not state.user_square("c6")  # not a field for the tower
+    assert not state.apply(Touch("c6"))  # not a field for the tower
     assert state.status().level == "warn"
-    state.cancel()
+    state.apply(Cancel())
     assert state.pending is None and state.selected == "c4"
-    state.user_square("c5")
-    assert state.user_square("e2")
+    state.apply(Touch("c5"))
+    assert state.apply(Touch("e2"))
     assert state.game.tokens == ["c4xc5=X@e2"]
     assert state.position_string() == Position.from_string(PROMOTION).play("c4xc5=X@e2").string()
 
@@ -179,113 +182,113 @@ def test_waiting_tower_placed_first_then_moved_R15():
     state, _ = state_for(WAITING)
     assert state.placing_shape() == 2
     assert "waiting plus tower" in state.status().text()
-    assert not state.user_square("a1")  # a piece: first the waiting tower
+    assert not state.apply(Touch("a1"))  # a piece: first the waiting tower
     assert "(R15)" in state.status().text()
-    assert not state.user_square("c5")  # not in the zone
-    assert state.user_square("c2")
+    assert not state.apply(Touch("c5"))  # not in the zone
+    assert state.apply(Touch("c2"))
     assert state.placing_shape() is None
     assert board_view.pieces(state)[state.kind.square("c2")].symbol == "P^"
-    assert state.user_square("c2") and state.user_square("c6")
+    assert state.apply(Touch("c2")) and state.apply(Touch("c6"))
     assert state.game.tokens == ["@c2,c2-c6"]
 
 
 def test_touch_move_binds_the_selected_piece_R25():
     state = started_single(touch_move=True)
     assert state.game.touch_move
-    assert state.user_square("b3")  # the plus tower: touched
+    assert state.apply(Touch("b3"))  # the plus tower: touched
     assert state.touched() == "b3" and "must move (touch-move, R25)" in state.status().text()
     for refused in ("b3", "c3", "a1"):  # let go, another piece, a piece that cannot move
-        assert not state.user_square(refused)
+        assert not state.apply(Touch(refused))
         assert state.status().text() == "Touch-move: you touched the piece on b3, so that piece must move (R25)."
         assert state.selected == "b3"
-    assert state.cancel() and state.selected == "b3"  # Escape does not let go either
-    assert not state.user_move("c3", "d4")  # nor a drag of another piece
+    assert state.apply(Cancel()) and state.selected == "b3"  # Escape does not let go either
+    assert not state.apply(MovePiece("c3", "d4"))  # nor a drag of another piece
     assert not state.can_hint()
-    assert not state.user_square("c4")  # a field b3 cannot reach: why, as always
+    assert not state.apply(Touch("c4"))  # a field b3 cannot reach: why, as always
     assert "(R" in state.status().text() and state.selected == "b3"
-    assert state.user_square("b5")
+    assert state.apply(Touch("b5"))
     assert state.game.tokens == ["b3-b5"] and state.touched() is None
     # Black: a drag touches too; an illegal drop keeps that piece bound.
-    assert not state.user_move("f6", "e5")  # the plus tower moves straight
+    assert not state.apply(MovePiece("f6", "e5"))  # the plus tower moves straight
     assert state.touched() == "f6"
-    assert not state.user_square("c6")
+    assert not state.apply(Touch("c6"))
     assert "touched the piece on f6" in state.status().text()
 
 
 def test_touch_move_is_off_by_default_R25():
     state = started_single()
     assert not state.game.touch_move
-    assert state.user_square("b3") and state.user_square("c3")  # choose again freely
-    assert state.cancel() and state.selected is None
+    assert state.apply(Touch("b3")) and state.apply(Touch("c3"))  # choose again freely
+    assert state.apply(Cancel()) and state.selected is None
 
 
 def test_touch_move_from_a_position_and_undone_by_take_back_R25():
     state, _ = state_for(PROMOTION, touch_move=True)
     assert state.game.touch_move
-    assert state.user_square("b2")
+    assert state.apply(Touch("b2"))
     assert state.touched() == "b2"
-    assert state.user_square("b3")
+    assert state.apply(Touch("b3"))
     assert state.game.tokens == ["b2-b3"]
-    assert state.user_square("b7") and state.touched() == "b7"
-    assert state.take_back() and state.touched() is None and state.selected is None
+    assert state.apply(Touch("b7")) and state.touched() == "b7"
+    assert state.apply(TakeBack()) and state.touched() is None and state.selected is None
 
 
 def test_take_back_only_without_clock():
     state = started_single()
-    state.user_square("b3")
-    state.user_square("b4")
-    assert state.can_take_back() and state.take_back()
+    state.apply(Touch("b3"))
+    state.apply(Touch("b4"))
+    assert state.can_take_back() and state.apply(TakeBack())
     assert state.game.tokens == []
     timed, clock = state_for(PROMOTION, time_control="60+0")
-    timed.user_square("b2")
-    timed.user_square("b3")
-    assert not timed.can_take_back() and not timed.take_back()
+    timed.apply(Touch("b2"))
+    timed.apply(Touch("b3"))
+    assert not timed.can_take_back() and not timed.apply(TakeBack())
 
 
 def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
     state, clock = state_for(PROMOTION, time_control="5+2")
-    state.user_square("b2")
+    state.apply(Touch("b2"))
     clock.t += 1
-    assert state.user_square("b3")
+    assert state.apply(Touch("b3"))
     # White used 1 s and gained 2 (Fischer): 6 s left; Black's clock runs.
     assert state.game.clock.remaining(0, clock.t) == pytest.approx(6)
     clock.t += 5.5
-    assert state.check_time() is not None
+    assert state.apply(Tick()) is not None
     assert state.phase == OVER
     outcome = state.game.outcome()
     assert outcome.winner == 0 and outcome.termination == "time"
     assert "Black ran out of time (R21)" in state.status().text()
-    assert not state.user_square("b7")
+    assert not state.apply(Touch("b7"))
 
 
 def test_move_after_flag_is_refused():
     state, clock = state_for(PROMOTION, time_control="5+0")
     clock.t += 6
-    state.user_square("b2")
+    state.apply(Touch("b2"))
     assert state.phase == OVER and state.game.tokens == []
 
 
 def test_resign():
     state = started_single()
-    assert state.resign(0)
+    assert state.apply(Resign(0))
     assert state.phase == OVER and state.game.outcome().winner == 1
     assert "resigned (R23)" in state.status().text()
 
 
 def test_cursor_keys_follow_the_screen_and_enter_selects():
     state = started_single()
-    state.move_cursor(0, 0)
+    state.apply(MoveCursor(0, 0))
     assert state.cursor == "c1"
-    state.move_cursor(-1, 0)
-    state.move_cursor(0, -1)
-    state.move_cursor(0, -1)
+    state.apply(MoveCursor(-1, 0))
+    state.apply(MoveCursor(0, -1))
+    state.apply(MoveCursor(0, -1))
     assert state.cursor == "b3"
-    assert state.press_enter() and state.selected == "b3"
-    state.flip()
-    state.move_cursor(0, -1)  # up on a flipped board is towards rank 1
+    assert state.apply(Enter()) and state.selected == "b3"
+    state.apply(Flip())
+    state.apply(MoveCursor(0, -1))  # up on a flipped board is towards rank 1
     assert state.cursor == "b2"
     assert ("cursor", "b2") in {(m.kind, m.square) for m in board_view.marks(state)}
-    state.move_cursor(-5, 9)  # clamped to the board
+    state.apply(MoveCursor(-5, 9))  # clamped to the board
     assert state.cursor == "f8"
 
 
@@ -293,11 +296,11 @@ def test_cursor_keys_on_a_board_turned_to_fit_the_screen():
     """The page may draw a wide board turned (ranks across, the screen's
     business, App.fit): the keys still follow the screen, told so."""
     state = started_single()
-    state.move_cursor(0, 0)
+    state.apply(MoveCursor(0, 0))
     assert state.cursor == "c1"
-    state.move_cursor(1, 0, turned=True)  # right on a turned board: up the ranks
+    state.apply(MoveCursor(1, 0, turned=True))  # right on a turned board: up the ranks
     assert state.cursor == "c2"
-    state.move_cursor(0, 1, turned=True)  # down: along the files
+    state.apply(MoveCursor(0, 1, turned=True))  # down: along the files
     assert state.cursor == "d2"
 
 
@@ -305,7 +308,7 @@ def test_win_by_towers_reaches_over():
     state = started_single()
     for token in ["b3-b4", "c6-b5", "b4-e4", "f6-f5", "e4xb7", "f5xd3", "b7xa8", "d3xe2", "d1xe2"]:
         move_origin, move_target = token.replace("x", "-").split("-")
-        assert state.user_move(move_origin, move_target), state.status().text()
+        assert state.apply(MovePiece(move_origin, move_target)), state.status().text()
     assert state.phase == OVER
     assert state.game.outcome().termination == "towers"
     assert "no tower left on the board (R19)" in state.status().text()
@@ -332,17 +335,17 @@ def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
     events = GameEvents()
     events.update(state)
     # The same game from the same position once more: another game.
-    state.load_game(Game.from_position(state.game.position.string()))
+    state.apply(OpenGame(Game.from_position(state.game.position.string())))
     assert state.game_id != first
     assert opponent.state_key(state) != key  # an answer for the first game does not fit
     assert [e.name for e in events.update(state)] == ["new_game", "started"]
     # Set-up, dice and start are one game.
-    state.new_game(state.settings)
+    state.apply(NewGame(state.settings))
     during_setup = state.game_id
     place(state, "c1", "d2", "b3")
-    assert state.setup_done()
-    state.random_setup()
-    assert state.setup_done()
-    state.roll()
-    state.start()
+    assert state.apply(SetupDone())
+    state.apply(RandomSetup())
+    assert state.apply(SetupDone())
+    state.apply(RollDice())
+    state.apply(StartGame())
     assert state.game_id == during_setup

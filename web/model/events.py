@@ -20,11 +20,12 @@ reads the state; these parts act on events.
 
 >>> from web.model.ui_state import UiState
 >>> from web.model.settings import GameSettings
+>>> from web.model.intents import MovePiece
 >>> state = UiState(GameSettings(position="5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"))
 >>> events = GameEvents()
 >>> events.update(state)   # the first read: what is there is not news
 []
->>> state.user_move("a1", "a2")
+>>> state.apply(MovePiece("a1", "a2"))
 True
 >>> [event.name for event in events.update(state)], events.update(state)
 (['moved'], [])

@@ -127,21 +127,6 @@ def fits(state: UiState, request: Request) -> bool:
     return state_key(state) == request.key
 
 
-def apply(state: UiState, request: Request, value: object) -> bool:
-    """Use the worker's answer to ``request`` if it still fits; returns
-    whether the state changed. A wrong answer (never expected) raises
-    MilitakiriError from the engine."""
-    if not fits(state, request):
-        return False
-    if request.name == "setup":
-        return state.computer_setup(str(value))
-    if request.name == "move":
-        return state.computer_move(str(value))
-    if request.name == "hint":
-        return state.show_hint(str(value))
-    return False
-
-
 # Remembering the opponent across a reload ---------------------------------------------
 #
 # The autosave (web/services/autosave.py) keeps the game itself; which colour the
@@ -190,17 +175,18 @@ def read_memory(text: str) -> tuple[str, list[str], int, int]:
     return start, names, color, level  # type: ignore[return-value]  # (checked above)
 
 
-def recall(state: UiState, text: str | None) -> bool:
-    """Make the computer play again in the game it played before a reload;
-    returns whether it does."""
+def recalled(state: UiState, text: str | None) -> tuple[int, int] | None:
+    """The side (colour, level) the computer played in this game before a
+    reload, as ``text`` (:func:`memory`) remembers it; None if it played no
+    side here, or ``text`` is not what :func:`memory` writes. The state
+    takes it through the RecallComputer intent."""
     game = state.game
     if not text or state.computer is not None or game is None or not state.started:
-        return False
+        return None
     try:
         start, names, color, level = read_memory(text)
     except ValueError:
-        return False
+        return None
     if start != game.start.string() or names != [game.players.white, game.players.black]:
-        return False
-    state.settings.computer, state.settings.level = color, level
-    return True
+        return None
+    return color, level

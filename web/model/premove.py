@@ -3,7 +3,7 @@
 Pure Python, as lichess's premove: two clicks (a piece of the player's, then
 any field) while it is not their turn queue a move; it shows on the board,
 and as soon as the computer has moved it is tried as if the player had
-made it then (UiState.user_move, so the engine decides): played if it is
+made it then (a MovePiece, so the engine decides): played if it is
 legal, dropped with the engine's reason if not. A second click on the
 piece, Escape, a take-back or a new game drop it.
 

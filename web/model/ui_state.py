@@ -1,8 +1,10 @@
 """The one UI state of the page, and everything a player can do to it.
 
 Pure Python (no browser): the drawing, the DOM panels and the tests all read
-this one object, and every input - click, tap, drag, keyboard - ends in
-:meth:`UiState.user_square` or :meth:`UiState.user_move`. The rules stay in
+this one object, and it changes only through :meth:`UiState.apply`, given
+an intent (web/model/intents.py): every input - click, tap, drag, keyboard -
+is a ``Touch`` or a ``MovePiece``; a button, a worker's answer, a timer or
+news from the page around the game is another intent. The rules stay in
 the engine: legal choices come from :class:`~militakiri.TurnChoices`, set-up
 checks from :class:`~militakiri.draft.SetupDraft`, and the reason a move is
 refused from :meth:`Position.refusal` (R24).
@@ -22,8 +24,8 @@ Two views of a game stop board input: a past position (replay, see
 web/model/replay.py: the board shows ``replay.shown``, play goes on from the end)
 and a game restored with its clocks paused (autosave: Resume restarts them).
 So does the computer's turn in a game against it (``settings.computer``):
-its set-up and moves come from its worker through :meth:`computer_setup`
-and :meth:`computer_move` (web/model/opponent.py, web/ui/computer.py).
+its set-up and moves come from its worker as ``WorkerAnswer`` intents
+(web/model/opponent.py, web/ui/computer.py).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from militakiri.randomness import Random
 from militakiri.record import move_number
 
 from web.i18n.texts import t
+from web.model import intents, opponent
 from web.model.formatting import player_label, result_texts
 from web.model.layout import BoardGeometry
 from web.model.premove import Premove
@@ -60,9 +63,11 @@ from web.model.status import Message, warning
 from web.model.turn import Step, TurnInProgress
 
 if TYPE_CHECKING:
-    from typing import Callable
+    from typing import Any, Callable
 
-    from web.model.training import Drill
+    from web.model.intents import Intent
+    from web.model.opponent import Request
+    from web.model.training import Drill, DrillStep
 
 SETUP, PLAYING, OVER = "setup", "playing", "over"
 
@@ -108,16 +113,35 @@ class UiState:
         self.flipped = False
         self.cursor: str | None = None
         self.message: Message | None = None
-        self.new_game(settings or GameSettings())
+        self._new_game(settings or GameSettings())
+
+    def apply(self, intent: Intent) -> object:
+        """Change the state as ``intent`` asks (web/model/intents.py): the one
+        way the page changes it. Returns what the change says, for most
+        whether anything changed (a DrillStep for JudgeDrill, the Dice for
+        RollDice); a refusal is in the status line (:meth:`status`).
+
+        >>> from web.model.intents import Flip, Touch
+        >>> state = UiState()
+        >>> state.apply(Flip()), state.flipped
+        (None, True)
+        >>> state.apply(Touch("a8")), state.status().text()
+        (False, "a8 is not in White's set-up zone: towers stand on ranks 1-3 (R4)")
+        """
+        return _HANDLERS[type(intent)](self, intent)
 
     # Starting -----------------------------------------------------------------
 
-    def new_game(self, settings: GameSettings) -> None:
-        """Begin a new game: the set-up, or straight from a position string.
+    def _new_game(self, settings: GameSettings, random_side: bool = False) -> None:
+        """Begin a new game: the set-up, or straight from a position string;
+        ``random_side``: the computer's side drawn with the state's dice.
 
         Raises MilitakiriError (with the engine's words) for a bad position
         string or time control; the current game is then kept.
         """
+        if random_side and settings.computer is not None:
+            settings = settings.copy()
+            settings.computer = self.rng.randrange(2)
         control = settings.control()
         names = [settings.white or t("white"), settings.black or t("black")]
         if settings.computer is not None:
@@ -158,7 +182,7 @@ class UiState:
         #: the computer, and the game is neither saved nor given a result.
         self.drill: Drill | None = None
 
-    def load_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
+    def _open_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
                   computer: tuple[int, int] | None = None) -> None:
         """Show ``game`` (read from a link, a record or a save) at its last
         move, its clock as the caller prepared it (web/services/share.py:
@@ -185,7 +209,7 @@ class UiState:
         self.message = message
         self._new_line()
         self.drill = None
-        self.check_time()
+        self._check_time()
 
     def _result(self) -> tuple[str, str]:
         """The result's title and reason (formatting.result_texts), once over."""
@@ -301,7 +325,7 @@ class UiState:
         clock = game.clock
         return clock.running is None and clock.to_move is not None
 
-    def resume(self) -> bool:
+    def _resume(self) -> bool:
         """Restart the clock of the player to move."""
         if not self.paused:
             return False
@@ -346,7 +370,7 @@ class UiState:
         carries them: militakiri.link version 2)."""
         return None if self.computer is None else (self.computer, self.settings.level)
 
-    def computer_setup(self, text: str) -> bool:
+    def _computer_setup(self, text: str) -> bool:
         """The computer's set-up (set-up text, R4) is placed and confirmed."""
         if self.phase != SETUP or self.setup_color != self.computer:
             return False
@@ -354,12 +378,12 @@ class UiState:
         self.message = None
         return True
 
-    def computer_move(self, token: str) -> bool:
+    def _computer_move(self, token: str) -> bool:
         """The computer plays ``token`` (its clock stops as a player's would);
         a drill's reply comes this way too."""
         if not self.computer_turn() or self.phase != PLAYING:
             return False
-        if self.check_time() is not None:
+        if self._check_time() is not None:
             return True
         self._reset_turn()
         changed = self._play(token)
@@ -367,7 +391,7 @@ class UiState:
             self.message = None  # "Your new tower waits" is for the player's own moves
         queued = self.premove.take()
         if changed and queued is not None and self.phase == PLAYING and not self.computer_turn():
-            if not self.user_move(*queued):  # the engine's refusal, named as the premove's
+            if not self._move_piece(*queued):  # the engine's refusal, named as the premove's
                 reason = self.message.text() if self.message is not None else ""
                 self.message = Message("premove_dropped", {"move": "-".join(queued), "reason": reason}, "warn")
         return changed
@@ -390,7 +414,7 @@ class UiState:
         return (self.phase == PLAYING and self._game.clock is None and not self.computer_turn()
                 and not self.viewing_past() and not self.paused and self.touched() is None)
 
-    def show_hint(self, token: str) -> bool:
+    def _show_hint(self, token: str) -> bool:
         """Highlight ``token``, the move the strongest level would play."""
         if not self.can_hint():
             return False
@@ -399,7 +423,7 @@ class UiState:
         self.message = Message("hint_shown", {"move": token})
         return True
 
-    def show_ply(self, ply: int) -> bool:
+    def _show_ply(self, ply: int) -> bool:
         """Show the position after ``ply`` moves (the end: play on)."""
         if self.game is None or not self.started:
             return False
@@ -409,13 +433,13 @@ class UiState:
         self.message = None
         return True
 
-    def step_replay(self, how: str) -> bool:
+    def _step_replay(self, how: str) -> bool:
         """``first``, ``prev``, ``next`` or ``last`` (replay buttons and keys)."""
         if self.game is None or not self.started:
             return False
         shown, total = self.replay.shown(self.game), len(self.game.tokens)
         target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
-        return self.show_ply(target)
+        return self._show_ply(target)
 
     def destinations(self) -> dict[str, dict[str, str]]:
         if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
@@ -494,17 +518,17 @@ class UiState:
         if self.drill is not None and self.message is not None and self.message.cites_ruling():
             self.drill.mistakes += 1
 
-    def random_setup(self) -> None:
+    def _random_setup(self) -> None:
         if self.player_sets_up():
             self._setup.randomize(self.rng)
             self.message = None
 
-    def clear_setup(self) -> None:
+    def _clear_setup(self) -> None:
         if self.player_sets_up():
             self._setup.clear()
             self.message = None
 
-    def setup_done(self) -> bool:
+    def _setup_done(self) -> bool:
         """The player placing confirms; Black follows White, then the dice."""
         if not self.player_sets_up():
             return False
@@ -514,7 +538,7 @@ class UiState:
         self.cursor = None
         return True
 
-    def roll(self) -> Dice:
+    def _roll(self) -> Dice:
         """Roll for who starts (R6; ties rolled again) and make the Game."""
         if self.phase != SETUP or self.setup_color is not None or self.game is not None:
             raise IllegalMoveError("the dice are rolled once, after both set-ups")
@@ -524,7 +548,7 @@ class UiState:
         self.message = None
         return self.dice
 
-    def start(self) -> None:
+    def _start_game(self) -> None:
         """Close the dice: the first player's clock starts (R21)."""
         if self.game is not None and not self.started:
             self._start()
@@ -532,7 +556,7 @@ class UiState:
 
     # Playing ------------------------------------------------------------------
 
-    def user_square(self, square: str) -> bool:
+    def _touch(self, square: str) -> bool:
         """The player pointed at ``square`` (click, tap, Enter). Returns
         whether anything changed; if not, the status line says why."""
         phase = self.phase
@@ -554,17 +578,17 @@ class UiState:
             title, reason = self._result()
             self._warn("game_over_click", title=title, reason=reason)
             return False
-        if self.check_time() is not None:
+        if self._check_time() is not None:
             return True
         return self._take(self._turn().point(square))
 
-    def user_move(self, origin: str, target: str) -> bool:
+    def _move_piece(self, origin: str, target: str) -> bool:
         """The one way a move is made: ``origin`` to ``target`` (a click on
         the target, a drop after a drag, Enter on the cursor)."""
         if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
                 or self.viewing_past() or self.paused or self.computer_turn()):
-            return self.user_square(target)
-        if self.check_time() is not None:
+            return self._touch(target)
+        if self._check_time() is not None:
             return True
         return self._take(self._turn().move(origin, target))
 
@@ -598,7 +622,7 @@ class UiState:
                                                    "player": self.label(mover)})
         return True
 
-    def cancel(self) -> bool:
+    def _cancel(self) -> bool:
         """Escape: drop a premove, a promotion not yet placed, or the selection, or the message."""
         if self.premove.clear():
             self.message = None
@@ -611,7 +635,7 @@ class UiState:
         self.message = None
         return True
 
-    def check_time(self) -> object:
+    def _check_time(self) -> object:
         """End the game if the mover's flag has fallen (R21); the outcome."""
         game = self.game
         if game is None or not self.started or game.clock is None:
@@ -629,7 +653,7 @@ class UiState:
         return (self.started and game is not None and game.clock is None and bool(game.tokens)
                 and game.external_outcome is None)
 
-    def take_back(self) -> bool:
+    def _take_back(self) -> bool:
         if not self.can_take_back():
             self._warn("no_take_back")
             return False
@@ -644,7 +668,7 @@ class UiState:
     def can_resign(self) -> bool:
         return self.phase == PLAYING
 
-    def resign(self, color: int) -> bool:
+    def _resign(self, color: int) -> bool:
         if not self.can_resign():
             return False
         self._game.resign(color)
@@ -654,42 +678,42 @@ class UiState:
         self.message = None
         return True
 
-    def flip(self) -> None:
+    def _flip(self) -> None:
         self.flipped = not self.flipped
 
     # News from the page around the game (web/ui) ------------------------------
     # The controllers change the state only through methods; these are for
     # what they learn outside a player's move: a save, a worker, the layout.
 
-    def say(self, message: Message | None) -> None:
+    def _say(self, message: Message | None) -> None:
         """What the status line says until the next change: a save that
         failed, a review left out, a bad link, a hint being thought of."""
         self.message = message
 
-    def unsay(self, key: str) -> None:
+    def _unsay(self, key: str) -> None:
         """Drop the status line's message if it is ``key``'s: news that is
         no longer true (the computer has started after all)."""
         if self.message is not None and self.message.key == key:
             self.message = None
 
-    def computer_failed(self, problem: str) -> None:
+    def _computer_failed(self, problem: str) -> None:
         """The computer cannot play, and why (its worker did not start, or it
         answered what the engine refuses): the status line says so."""
         self.computer_problem = problem
-        self.unsay("computer_starting")
+        self._unsay("computer_starting")
 
-    def show_review(self, review: GameReview | None) -> None:
+    def _show_review(self, review: GameReview | None) -> None:
         """The game's review, under way or done (or none). A finished one
         travels in the game's record as its annotations (NOTATION.md)."""
         self.review = review
         if review is not None and review.complete:
             review.game.annotations = review.annotations()
 
-    def pointer_down(self) -> None:
+    def _pointer_down(self) -> None:
         """The pointer takes over from the keyboard's cursor."""
         self.cursor = None
 
-    def play_solution(self, token: str) -> bool:
+    def _play_solution(self, token: str) -> bool:
         """One move of a drill's solution, shown once the drill is over (not
         judged: web/ui/training.py plays the line move by move). Returns
         whether it was played."""
@@ -703,7 +727,7 @@ class UiState:
         self._reset_turn()
         return True
 
-    def begin_drill(self, drill: Drill) -> None:
+    def _begin_drill(self, drill: Drill) -> None:
         """The game just made is a lesson's task or a puzzle: its solver at
         the bottom, the sides called White and Black (no "Computer": the page
         plays the replies, web/ui/training.py)."""
@@ -713,7 +737,7 @@ class UiState:
 
     # Keyboard -----------------------------------------------------------------
 
-    def move_cursor(self, dx: int, dy: int, turned: bool = False) -> None:
+    def _move_cursor(self, dx: int, dy: int, turned: bool = False) -> None:
         """Arrow keys: move the cursor ``dx`` right, ``dy`` down on screen,
         where the board is drawn ``turned`` (ranks across) or not."""
         kind = self.kind
@@ -732,13 +756,105 @@ class UiState:
         rank = kind.zone_row(color, 1)
         return kind.square_name(kind.at(kind.files // 2 - 1, rank))
 
-    def press_enter(self) -> bool:
+    def _enter(self) -> bool:
         if self.cursor is None:
-            self.move_cursor(0, 0)
+            self._move_cursor(0, 0)
             return True
-        return self.user_square(self.cursor)
+        return self._touch(self.cursor)
 
     # Helpers ------------------------------------------------------------------
 
     def _warn(self, key: str, **args: object) -> None:
         self.message = warning(key, **args)
+
+    # The computer's worker, and what the device remembers of it -----------------
+
+    def _worker_answer(self, request: Request, value: object) -> bool:
+        """The worker's answer to ``request``, used if the state is still
+        the one it was made for. A wrong answer (never expected) raises
+        MilitakiriError from the engine."""
+        if not opponent.fits(self, request):
+            return False
+        if request.name == "setup":
+            return self._computer_setup(str(value))
+        if request.name == "move":
+            return self._computer_move(str(value))
+        if request.name == "hint":
+            return self._show_hint(str(value))
+        return False
+
+    def _recall_computer(self, text: str | None) -> bool:
+        """The computer plays again the side it played before a reload
+        (opponent.recalled); returns whether it does."""
+        side = opponent.recalled(self, text)
+        if side is None:
+            return False
+        self.settings.computer, self.settings.level = side
+        return True
+
+    # Lessons and puzzles ----------------------------------------------------------
+
+    def _judge_drill(self) -> DrillStep | None:
+        """The drill judges its game after a move, or its set-up once the
+        solver's is done; None while there is nothing to judge."""
+        drill = self.drill
+        if drill is None or drill.status != "solving":
+            return None
+        if drill.position is None:  # a set-up task
+            setup = self.setup
+            if setup is None or setup.color == drill.solver:
+                return None
+            return drill.setup_done(setup.drafts[drill.solver])
+        game = self.game
+        if game is None or not game.tokens:
+            return None
+        return drill.after_move(game.position, list(game.tokens))
+
+    def _drill_hint(self) -> bool:
+        drill = self.drill
+        if drill is None or drill.status != "solving":
+            return False
+        drill.hinted()
+        return True
+
+    def _give_up(self) -> bool:
+        return self.drill is not None and self.drill.give_up()
+
+
+#: What each intent does: the one place each kind of change happens.
+_HANDLERS: dict[type[Intent], Callable[[UiState, Any], object]] = {
+    intents.Touch: lambda state, i: state._touch(i.field),
+    intents.MovePiece: lambda state, i: state._move_piece(i.origin, i.target),
+    intents.Cancel: lambda state, i: state._cancel(),
+    intents.PointerDown: lambda state, i: state._pointer_down(),
+    intents.MoveCursor: lambda state, i: state._move_cursor(i.dx, i.dy, i.turned),
+    intents.Enter: lambda state, i: state._enter(),
+    intents.NewGame: lambda state, i: state._new_game(i.settings, i.random_side),
+    intents.OpenGame: lambda state, i: state._open_game(i.game, i.flipped, i.message, i.computer),
+    intents.RandomSetup: lambda state, i: state._random_setup(),
+    intents.ClearSetup: lambda state, i: state._clear_setup(),
+    intents.SetupDone: lambda state, i: state._setup_done(),
+    intents.RollDice: lambda state, i: state._roll(),
+    intents.StartGame: lambda state, i: state._start_game(),
+    intents.Resume: lambda state, i: state._resume(),
+    intents.TakeBack: lambda state, i: state._take_back(),
+    intents.Resign: lambda state, i: state._resign(i.color),
+    intents.Flip: lambda state, i: state._flip(),
+    intents.ShowPly: lambda state, i: state._show_ply(i.ply),
+    intents.StepReplay: lambda state, i: state._step_replay(i.how),
+    intents.Tick: lambda state, i: state._check_time(),
+    intents.WorkerAnswer: lambda state, i: state._worker_answer(i.request, i.value),
+    intents.ComputerSetup: lambda state, i: state._computer_setup(i.text),
+    intents.ComputerMove: lambda state, i: state._computer_move(i.token),
+    intents.ShowHint: lambda state, i: state._show_hint(i.token),
+    intents.ComputerFailed: lambda state, i: state._computer_failed(i.problem),
+    intents.RecallComputer: lambda state, i: state._recall_computer(i.text),
+    intents.Say: lambda state, i: state._say(i.message),
+    intents.Unsay: lambda state, i: state._unsay(i.key),
+    intents.ShowReview: lambda state, i: state._show_review(i.review),
+    intents.BeginDrill: lambda state, i: state._begin_drill(i.drill),
+    intents.JudgeDrill: lambda state, i: state._judge_drill(),
+    intents.DrillHint: lambda state, i: state._drill_hint(),
+    intents.GiveUp: lambda state, i: state._give_up(),
+    intents.PlaySolution: lambda state, i: state._play_solution(i.token),
+}

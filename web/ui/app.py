@@ -30,6 +30,7 @@ from web.ui.dom import apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
+from web.model.intents import Cancel, ClearSetup, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is
@@ -82,10 +83,10 @@ class App:
         except MilitakiriError as error:  # a bad position string in the link
             settings.position = None
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
-            self.state.say(Message("err_position", {"reason": str(error)}, "warn"))
+            self.state.apply(Say(Message("err_position", {"reason": str(error)}, "warn")))
         if settings.ignored and self.state.message is None:
-            self.state.say(Message(
-                "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn"))
+            self.state.apply(Say(Message(
+                "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")))
         if language() != "en":
             apply_texts()  # the build wrote the page in English (tools/prerender.py)
         self.board = by_id("board")
@@ -118,12 +119,12 @@ class App:
             "btn-new": lambda: self.dialogs.open_new(),
             "btn-again": lambda: self.dialogs.open_new(),
             "btn-rematch": lambda: self.dialogs.rematch(),
-            "btn-flip": lambda: (state.flip(), self.refresh()),
+            "btn-flip": lambda: (state.apply(Flip()), self.refresh()),
             "btn-help": lambda: self.dialogs.open_help(),
-            "btn-random": lambda: (state.random_setup(), self.refresh()),
-            "btn-clear": lambda: (state.clear_setup(), self.refresh()),
-            "btn-done": lambda: (state.setup_done(), self.refresh()),
-            "btn-back": lambda: (state.take_back(), self.refresh()),
+            "btn-random": lambda: (state.apply(RandomSetup()), self.refresh()),
+            "btn-clear": lambda: (state.apply(ClearSetup()), self.refresh()),
+            "btn-done": lambda: (state.apply(SetupDone()), self.refresh()),
+            "btn-back": lambda: (state.apply(TakeBack()), self.refresh()),
             "btn-resign": lambda: self.dialogs.open_resign(),
         }
         for name, action in actions.items():
@@ -136,7 +137,7 @@ class App:
 
     def _global_key(self, event) -> None:
         if event.key == "Escape" and not self.dialogs.any_open() and event.target != self.board:
-            if self.state.cancel():
+            if self.state.apply(Cancel()):
                 self.refresh()
 
     def _expose_hook(self) -> None:
@@ -166,9 +167,10 @@ class App:
         if game is not None:
             self._result_shown_for = (self.state.game_id, len(game.tokens))
 
-    def new_game(self, settings: GameSettings) -> None:
-        """Start a game from settings (raises MilitakiriError for a bad position)."""
-        self.state.new_game(settings)
+    def new_game(self, settings: GameSettings, random_side: bool = False) -> None:
+        """Start a game from settings (raises MilitakiriError for a bad
+        position); ``random_side``: the computer's side is drawn."""
+        self.state.apply(NewGame(settings, random_side))
         self._result_shown_for = None
         self.fit()
         self.refresh()

@@ -15,6 +15,7 @@ from web.i18n.texts import t
 from web.model.formatting import TENTHS_BELOW, clock_text
 from web.model.ui_state import OVER, PLAYING
 from web.ui.dom import interval, on, set_attr, set_text
+from web.model.intents import Tick
 
 TICK_MS = 100
 
@@ -42,7 +43,7 @@ class ClockView:
         if game is None or game.clock is None or not state.started:
             return  # no clock runs: refresh() shows the time a game will have
         was_playing = state.phase == PLAYING
-        state.check_time()
+        state.apply(Tick())
         self.update()
         if was_playing and state.phase == OVER:
             self.on_over()

@@ -40,6 +40,7 @@ from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
 from web.ui.pending import Pending
+from web.model.intents import ComputerFailed, RecallComputer, Say, Unsay, WorkerAnswer
 
 #: The worker script, relative to the page (works under any sub-path).
 WORKER_URL = "./web/boot/ai_worker.js"
@@ -293,14 +294,14 @@ class Computer:
         if worker.status == "failed":
             self._failed_game = self._game_identity()
             state = self.state
-            state.computer_failed(worker.problem)
+            state.apply(ComputerFailed(worker.problem))
             if self.hint_asked is not None:
                 self.hint_asked = None
                 if state.message is not None and state.message.key == "hint_thinking":
-                    state.say(Message("hint_failed", {"reason": worker.problem}, "warn"))
+                    state.apply(Say(Message("hint_failed", {"reason": worker.problem}, "warn")))
             self.app.refresh()
         elif worker.status == "ready":
-            self.state.unsay("computer_starting")
+            self.state.apply(Unsay("computer_starting"))
             self.app.refresh()
 
     # When the game changes --------------------------------------------------------------
@@ -327,7 +328,7 @@ class Computer:
                     asyncio.create_task(self._run(request))
             if self.asked is not None and self.held is None and state.computer_turn() \
                     and self.worker.status == "starting" and state.message is None:
-                state.say(Message("computer_starting", {"player": state.label(state.computer)}))
+                state.apply(Say(Message("computer_starting", {"player": state.label(state.computer)})))
                 self._set_status_line()
             self._play_held()
         self._indicators()
@@ -339,7 +340,7 @@ class Computer:
             if game is None or not state.started or state.game_id == self._remembered:
                 return
             self._remembered = state.game_id  # asked once per game read back
-            if opponent.recall(state, self.storage.get(opponent.MEMORY_KEY)):
+            if state.apply(RecallComputer(self.storage.get(opponent.MEMORY_KEY))):
                 self.app.refresh()
             return
         text = opponent.memory(state)
@@ -404,7 +405,7 @@ class Computer:
             if self.asked is request:
                 self.asked = None
             if value is not None and opponent.fits(state, request):
-                state.computer_failed(str(value))
+                state.apply(ComputerFailed(str(value)))
                 self.app.refresh()
             return
         # (A test may ask for a longer least reply, as for the animation: web/ui/draw.py.)
@@ -431,9 +432,9 @@ class Computer:
             return
         self.asked = self.held = None
         try:
-            changed = opponent.apply(state, request, value)
+            changed = state.apply(WorkerAnswer(request, value))
         except Exception as error:  # an answer the engine refuses (never expected)
-            state.computer_failed(t("ai_err_answer", error=str(error)))
+            state.apply(ComputerFailed(t("ai_err_answer", error=str(error))))
             self.app.refresh()
             return
         if changed:
@@ -445,7 +446,7 @@ class Computer:
         if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
             return
         self.hint_asked = request
-        state.say(Message("hint_thinking"))
+        state.apply(Say(Message("hint_thinking")))
         self.want()
         self.app.refresh()
         asyncio.create_task(self._run_hint(request))
@@ -457,12 +458,12 @@ class Computer:
             if self.hint_asked is request:
                 self.hint_asked = None
                 if value is not None and opponent.fits(state, request):
-                    state.say(Message("hint_failed", {"reason": str(value)}, "warn"))
+                    state.apply(Say(Message("hint_failed", {"reason": str(value)}, "warn")))
                     self.app.refresh()
             return
         if self.hint_asked is request:
             self.hint_asked = None
-            if opponent.apply(state, request, value):
+            if state.apply(WorkerAnswer(request, value)):
                 self.app.refresh()
             else:
                 self._indicators()

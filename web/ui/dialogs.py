@@ -22,6 +22,7 @@ from web.model.settings import (
     preset_control,
 )
 from web.i18n.texts import t
+from web.model.intents import Resign, RollDice, StartGame
 
 # Which pips of a 3x3 grid are on, per die face.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
@@ -157,13 +158,14 @@ class Dialogs:
             touch_move=bool(by_id("ng-touch").checked),
             turn_board=bool(by_id("ng-turn").checked),
         )
+        random_side = False
         if by_id("ng-computer").checked:
             side = by_id("ng-side").value
-            mine = COLOR_WORDS[side] if side in COLOR_WORDS else self.app.state.rng.randrange(2)
-            settings.computer = 1 - mine
+            random_side = side not in COLOR_WORDS  # drawn by the state, with the game's seed
+            settings.computer = 1 - COLOR_WORDS.get(side, 0)
             settings.level = int(by_id("ng-level").value or LEVELS[0])
         try:
-            self.app.new_game(settings)
+            self.app.new_game(settings, random_side)
         except MilitakiriError as error:
             self._refuse(t("err_position", reason=str(error)))
             return False
@@ -194,7 +196,7 @@ class Dialogs:
 
     def _roll(self) -> None:
         state = self.app.state
-        dice = state.roll()
+        dice = state.apply(RollDice())
         rolls = by_id("dice-rolls")
         clear(rolls)
         for w, b in dice.rolls:
@@ -212,7 +214,7 @@ class Dialogs:
 
     def _start(self) -> None:
         self.dice.close()
-        self.app.state.start()
+        self.app.state.apply(StartGame())
         self.app.refresh()
 
     # Resign -------------------------------------------------------------------
@@ -230,7 +232,7 @@ class Dialogs:
 
     def _resign(self, color: int) -> None:
         self.resign.close()
-        self.app.state.resign(color)
+        self.app.state.apply(Resign(color))
         self.app.refresh()
 
     # Result -------------------------------------------------------------------

@@ -1,13 +1,15 @@
 """Pointer (mouse, touch, pen) and keyboard input on the board.
 
-Every input ends in the one state: a click or tap in
-``UiState.user_square``, a drop after a drag in ``UiState.user_move``, Enter
-on the keyboard cursor in ``user_square`` again. Nothing here knows a rule.
+Every input is an intent for the one state (``UiState.apply``): a click or
+tap a ``Touch``, a drop after a drag a ``MovePiece``, the arrow keys a
+``MoveCursor`` and Enter an ``Enter`` (a ``Touch`` of the cursor's field).
+Nothing here knows a rule.
 """
 
 from __future__ import annotations
 
 from web.ui.dom import on
+from web.model.intents import Cancel, Enter, MoveCursor, MovePiece, PointerDown, Touch
 
 DRAG_START_PX = 6
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -57,10 +59,10 @@ class BoardInput:
         was_selected = square == state.selected
         self._down = (event.pointerId, square, event.offsetX, event.offsetY, was_selected)
         self._dragging = False
-        state.pointer_down()
+        state.apply(PointerDown())
         if not was_selected:
             # Select, move to, place: everything but a toggle happens on press.
-            self.after(state.user_square(square))
+            self.after(state.apply(Touch(square)))
         try:
             self.canvas.setPointerCapture(event.pointerId)
         except Exception:
@@ -91,12 +93,12 @@ class BoardInput:
             self.renderer.drag = None
             if target is not None and target != origin:
                 self.renderer.skip_animation = True  # it is already where it was dropped
-                self.after(self.state.user_move(origin, target))
+                self.after(self.state.apply(MovePiece(origin, target)))
             else:
                 self.after(True)
         elif was_selected and target == origin:
             # A click on the selected piece puts it down again.
-            self.after(self.state.user_square(origin))
+            self.after(self.state.apply(Touch(origin)))
 
     def on_cancel(self, event) -> None:
         self._down = None
@@ -111,11 +113,11 @@ class BoardInput:
         state = self.state
         if key in ARROWS:
             event.preventDefault()
-            state.move_cursor(*ARROWS[key], turned=self.renderer.turned)
+            state.apply(MoveCursor(*ARROWS[key], turned=self.renderer.turned))
             self.after(True)
         elif key in ("Enter", " "):
             event.preventDefault()
-            self.after(state.press_enter())
+            self.after(state.apply(Enter()))
         elif key == "Escape":
             event.preventDefault()
-            self.after(state.cancel())
+            self.after(state.apply(Cancel()))

@@ -20,6 +20,7 @@ from web.i18n.texts import language, t
 from web.model.review import GameReview
 from web.ui.computer import ComputerError
 from web.ui.dom import by_id, on, set_attr, set_text, show
+from web.model.intents import ShowPly, ShowReview
 
 #: Thinking time per position (seconds): about half a minute for a 60-move game.
 SECONDS_PER_POSITION = 0.25
@@ -47,7 +48,7 @@ class Reviewer:
         if state.game is None or self._running is not None:
             return
         review = GameReview(state.game)
-        state.show_review(review)
+        state.apply(ShowReview(review))
         self._running = review
         set_attr(by_id("review"), "data-state", "running")
         self.computer.want()
@@ -57,7 +58,7 @@ class Reviewer:
     def cancel(self) -> None:
         if self._running is not None:
             self._running = None
-            self.state.show_review(None)
+            self.state.apply(ShowReview(None))
             set_attr(by_id("review"), "data-state", "cancelled")
             self.app.refresh()
 
@@ -74,12 +75,12 @@ class Reviewer:
         except ComputerError as error:
             if self._running is review:
                 self._running = None
-                self.state.show_review(None)
+                self.state.apply(ShowReview(None))
                 set_text(by_id("review-counts"), t("review_failed", reason=str(error)))
                 return
         if self._running is review:
             self._running = None
-            self.state.show_review(review)  # done: it travels in the game's record
+            self.state.apply(ShowReview(review))  # done: it travels in the game's record
             set_attr(by_id("review"), "data-state", "done")
             self.app.refresh()
 
@@ -149,7 +150,7 @@ class Reviewer:
             return
         box = event.currentTarget.getBoundingClientRect()
         ply = round((event.clientX - box.left) / max(1, box.width) * review.plies)
-        if self.state.show_ply(max(0, min(review.plies, ply))):
+        if self.state.apply(ShowPly(max(0, min(review.plies, ply)))):
             self.app.refresh()
 
 

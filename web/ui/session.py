@@ -54,6 +54,7 @@ from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage, set_aside
 from web.ui.share_dialogs import ShareDialogs, format_deadline
+from web.model.intents import OpenGame, Resume, Say, ShowPly, ShowReview, StepReplay
 
 TICK_MS = 1000
 #: While a live clock runs, the save is refreshed this often (ticks), so a
@@ -230,7 +231,7 @@ class Session:
         message = Message(message_key, {"n": len(game.tokens)}) if message_key and game.tokens else None
         self._load(game, flipped, prepared.note, message, computer=computer)
         if game.annotations:  # a record with a review in it (NOTATION.md's comments)
-            self.state.show_review(GameReview.from_annotations(game))
+            self.state.apply(ShowReview(GameReview.from_annotations(game)))
             self.app.refresh()
 
     def _load_shared(self, shared, message_key: str | None = "link_opened") -> None:
@@ -242,12 +243,12 @@ class Session:
         if restored.review is not None:  # a finished review comes back with its game
             review = GameReview.from_saved(self.state.game, restored.review)
             if review is not None:
-                self.state.show_review(review)
+                self.state.apply(ShowReview(review))
                 self.app.refresh()
 
     def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
         self.dialogs.close_all()
-        self.state.load_game(game, flipped=flipped, message=message, computer=computer)
+        self.state.apply(OpenGame(game, flipped=flipped, message=message, computer=computer))
         self.note = (self.state.game_id, note) if note else None
         if result_seen:  # a finished game restored: no result dialog on every reload
             self.app.result_seen()
@@ -309,13 +310,13 @@ class Session:
         if done == "failed":  # said now, in the move that could not be saved
             game = self.state.game
             self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
-            self.state.say(Message("autosave_failed", {}, "warn"))
+            self.state.apply(Say(Message("autosave_failed", {}, "warn")))
             self.app.refresh()
         elif done in ("saved", "saved without review"):
             self.tab.remove(UNSAVED_KEY)
             if done == "saved without review" and self._review_left_out != self.state.game_id:
                 self._review_left_out = self.state.game_id  # said once a game
-                self.state.say(Message("autosave_no_review", {}, "warn"))
+                self.state.apply(Say(Message("autosave_no_review", {}, "warn")))
                 self.app.refresh()
 
     def _remember_slot(self) -> None:
@@ -340,7 +341,7 @@ class Session:
             set_aside(self.tab, UNSAVED_KEY)
             stale = False
         if stale:
-            self.state.say(Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn"))
+            self.state.apply(Say(Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn")))
 
     # Saved games ------------------------------------------------------------------------
 
@@ -440,11 +441,11 @@ class Session:
     # Replay and Resume --------------------------------------------------------------------
 
     def step(self, how: str) -> None:
-        if self.state.step_replay(how):
+        if self.state.apply(StepReplay(how)):
             self.app.refresh()
 
     def resume(self) -> None:
-        if self.state.resume():
+        if self.state.apply(Resume()):
             self.app.refresh()
             self.app.board.focus()
 
@@ -456,7 +457,7 @@ class Session:
             ply = int(str(target.getAttribute("data-ply")))
         except ValueError:
             return
-        if self.state.show_ply(ply):
+        if self.state.apply(ShowPly(ply)):
             self.app.refresh()
 
     def _key(self, event) -> None:

@@ -42,6 +42,7 @@ from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
+from web.model.intents import BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, PlaySolution
 
 LESSONS_URL = "./web/data/lessons.json"
 PUZZLES_URL = "./web/data/puzzles.json"
@@ -254,12 +255,12 @@ class Trainer:
         state = self.state
         settings = GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)
         try:
-            state.new_game(settings)
+            state.apply(NewGame(settings))
         except MilitakiriError as error:  # never expected: the engine checked the data
             reason = str(error)
             self._say(lambda: t("tr_load_failed", reason=reason), "failed")
             return False
-        state.begin_drill(drill)
+        state.apply(BeginDrill(drill))
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
         js.window.scrollTo(0, 0)
         self._address(drill)
@@ -268,17 +269,13 @@ class Trainer:
     def _on_event(self, event) -> None:
         state = self.state
         drill = state.drill
-        if drill is None or drill.status != "solving" or self._solution_game is not None:
+        if drill is None or drill.status != "solving" or self._solution_game is not None \
+                or event.name not in ("set_up", "moved"):
             return
-        if event.name == "set_up" and drill.position is None and state.setup is not None \
-                and state.setup.color != drill.solver:
-            step = drill.setup_done(state.setup.drafts[drill.solver])
-            self._finish(step)
-            return
-        if event.name != "moved" or state.game is None:
+        step = state.apply(JudgeDrill())
+        if step is None:
             return
         game = state.game
-        step = drill.after_move(game.position, list(game.tokens))
         if step.status != "solving":
             self._finish(step)
             return
@@ -292,7 +289,7 @@ class Trainer:
         state = self.state
         if state.game_id != game_id or state.drill is None or state.drill.status != "solving":
             return
-        if state.computer_move(token):
+        if state.apply(ComputerMove(token)):
             self.app.refresh()
 
     def _finish(self, step) -> None:
@@ -322,9 +319,8 @@ class Trainer:
 
     def hint(self) -> None:
         drill = self.state.drill
-        if drill is None or drill.status != "solving":
+        if not self.state.apply(DrillHint()):  # (counted against the stars)
             return
-        drill.hinted()
         if drill.task is not None:
             self._say(lambda: drill.task.text("hint", language()), "solving")
             return
@@ -338,7 +334,7 @@ class Trainer:
         drill = self.state.drill
         if drill is None or drill.position is None:
             return
-        if drill.give_up():  # a puzzle given up counts as failed
+        if self.state.apply(GiveUp()):  # a puzzle given up counts as failed
             self._finish(DrillStep("failed"))
         state = self.state
         if not self._board(drill):
@@ -352,7 +348,7 @@ class Trainer:
 
     def _show(self, game_id: int, token: str) -> None:
         state = self.state
-        if state.game_id == game_id and state.play_solution(token):
+        if state.game_id == game_id and state.apply(PlaySolution(token)):
             self.app.refresh()
 
     def retry(self) -> None:
@@ -382,7 +378,7 @@ class Trainer:
         """Back to the player's own game (the saved one), or a new game."""
         state = self.state
         self._address(None)
-        state.new_game(GameSettings())
+        state.apply(NewGame(GameSettings()))
         self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
