@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from .bounded import excerpt, is_digits, is_player, read_int, read_number, strip_space
+from .bounded import MAX_PLIES, excerpt, is_digits, is_player, read_int, read_number, strip_space
 from .errors import ClockError, InvalidTimeControlError
 
 #: The longest a time control may give (seconds): a player's whole time, or
@@ -33,6 +33,10 @@ from .errors import ClockError, InvalidTimeControlError
 MAX_SECONDS = 30 * 86400
 #: The largest Fischer increment or Bronstein delay (seconds).
 MAX_BONUS = 3600
+#: The most time a clock can hold (seconds): the longest time control and
+#: an increment for every move of the longest game (issue 24: a legal game
+#: at 30 days + 1 hour passed MAX_SECONDS, and its save and link did not read).
+MAX_LEFT = MAX_SECONDS + MAX_BONUS * (MAX_PLIES // 2 + 1)
 
 NONE, FISCHER, BRONSTEIN, CORRESPONDENCE = "none", "fischer", "bronstein", "correspondence"
 
@@ -274,7 +278,7 @@ class Clock:
         left = data["left"]
         if not (isinstance(left, list) and len(left) == 2):
             raise ClockError(f"saved clock times {excerpt(left)} are not two times")
-        clock.left = [float(read_number(x, "a saved clock time", 0, MAX_SECONDS, ClockError)) for x in left]
+        clock.left = [float(read_number(x, "a saved clock time", 0, MAX_LEFT, ClockError)) for x in left]
         to_move = data["to_move"]
         if to_move is not None and not is_player(to_move):
             raise ClockError(f"saved clock: {excerpt(to_move)} is not a player")

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 from .ai.levels import LEVELS
 from .board import BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, MAX_PLIES, clean_name, excerpt, is_digits, strip_space
-from .clock import MAX_SECONDS, TimeControl
+from .clock import MAX_LEFT, TimeControl
 from .errors import MilitakiriError
 from .game import Game
 from .outcome import Termination
@@ -403,7 +403,7 @@ def _clock_left(text: str) -> tuple[float, float] | None:
     if len(parts) != 2 or not _only(parts[0], _BASE36, 6) or not _only(parts[1], _BASE36, 6):
         raise InvalidLinkError(f"the link's clock {excerpt(text)} is not two times left")
     white, black = int(parts[0], 36) / 10, int(parts[1], 36) / 10
-    if max(white, black) > MAX_SECONDS:
+    if max(white, black) > MAX_LEFT:
         raise InvalidLinkError("the link's clock has more time left than any time control gives")
     return white, black
 

@@ -29,6 +29,7 @@ White's cross stack on a2 has 4 pawns; a cross stack has at most 3
 
 from __future__ import annotations
 
+from .bounded import MAX_PLIES
 from .errors import InvalidPositionError
 from .pieces import PROMOTION_HEIGHT, SHAPE_NAMES, SHAPES
 from .setup import FILES_PER_TOWER, SPARES_PER_6_FILES
@@ -39,9 +40,18 @@ PAWNS_PER_6_FILES = 5
 _COLORS = ("White", "Black")
 
 
+#: The highest move number a game reaches: its MAX_PLIES moves from move 1.
+MAX_MOVE_NUMBER_REACHED = MAX_PLIES // 2 + 1
+
+
 def unreachable(position: PositionState) -> str | None:
     """Why no game reaches ``position`` (the first reason found), or None."""
     kind = position.kind
+    if position.number > MAX_MOVE_NUMBER_REACHED:
+        # (Before: a start at move 1,000,000 played on to 1,000,001, which no
+        # reader took back: the computer, hints and the review stopped. Issue 24.)
+        return (f"it is at move {position.number:,}; a game has at most {MAX_PLIES:,} moves, "
+                f"so it reaches move {MAX_MOVE_NUMBER_REACHED:,} at most")
     sixes = kind.files // FILES_PER_TOWER
     board = position.board
     towers = [[0] * len(SHAPES) for _ in (0, 1)]

@@ -220,6 +220,7 @@ def test_read_int_takes_ascii_digits_within_bounds_only():
     ("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
     ("s^5/6/6/6/6/6/6/S^5 w 322/122 -/- - 1", "spare towers are 3"),
     ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/6/6/6/6/S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
+    ("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # issue 24
 ])
 def test_positions_no_game_reaches_are_named(text, problem):
     assert problem in unreachable(Position.from_string(text))
@@ -413,3 +414,17 @@ def test_every_public_method_answers_anything_with_the_projects_own_error(name, 
         function(*values)
     except MilitakiriError as error:
         assert str(error)
+
+
+def test_the_last_move_number_a_game_reaches_is_a_start_whose_game_reads_back():
+    """Issue 24 (a third hostile set): a start at move 1,000,000 was taken,
+    and after Black's move the position read no more. Now a start is at most
+    the move a game of MAX_PLIES reaches, and what it leads to reads back."""
+    start = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1501"
+    game = Game.from_position(start, reachable=True)
+    game.play("c3-d4")
+    game.play("f6-f5")
+    assert game.position.number == 1502
+    assert Position.from_string(game.position.string()).string() == game.position.string()
+    with pytest.raises(MilitakiriError, match="reaches move 1,501 at most"):
+        Game.from_position(start.replace("- 1501", "- 1502"), reachable=True)

@@ -186,3 +186,19 @@ def test_deep_json_is_refused_before_any_parser_sees_it(text, monkeypatch):
     monkeypatch.setattr(jsontext.json, "loads", no_parser)
     with pytest.raises(ValueError, match="nested deeper than 100 levels"):
         quickly(jsontext.loads, text)
+
+
+def test_a_clock_past_its_control_by_increments_reads_back_from_its_save_and_link():
+    """Issue 24 (a third hostile set): Fischer increments took a legal
+    game's clock past the 30 days a control may give, and its save and its
+    link were then refused."""
+    from militakiri import Game, TimeControl, game_from_link
+    from web.services.share import link_of
+
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2", time_control=TimeControl.parse("2592000+3600"))
+    game.play("c3-d4", now=0.0)
+    assert game.clock is not None and game.clock.remaining(0, 1.0) > 2_592_000
+    restored = restore(snapshot(game, now=1.0), wall_now=1e9)
+    assert restored.game.clock.left == [game.clock.remaining(color, 1.0) for color in (0, 1)]
+    shared = game_from_link(link_of(game, computer=(1, 4), now=1.0))
+    assert shared.clock_left is not None and shared.clock_left[0] == game.clock.remaining(0, 1.0)
