@@ -40,10 +40,10 @@ class BoardKind:
         self.rows = ROWS
         self.size = files * ROWS
         self.squares = range(self.size)
-        self._names = [
-            FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in self.squares
-        ]
-        self._index = {name: sq for sq, name in enumerate(self._names)}
+        #: ``names[sq]``: each square's name (``square_name`` without its
+        #: check, for the engine's own squares: a token names up to five).
+        self.names = tuple(FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in self.squares)
+        self._index = {name: sq for sq, name in enumerate(self.names)}
         #: ``zone[color]``: the squares of that player's set-up zone.
         self.zone = (
             tuple(sq for sq in self.squares if sq // files < ZONE_ROWS),
@@ -95,7 +95,7 @@ class BoardKind:
 
     def square_name(self, sq: int) -> str:
         """The name of square ``sq``, e.g. ``'c3'``."""
-        return self._names[self.check_square(sq)]
+        return self.names[self.check_square(sq)]
 
     def file_of(self, sq: int) -> int:
         return self.check_square(sq) % self.files

@@ -210,8 +210,34 @@ class Game:
                 f"{excerpt(strip_space(token))}: touch-move is on and {square} was touched, "
                 "so that piece must move (R25)"
             )
+        self._push(move, move.token(self.kind), now)
+
+    def push(self, move: Move) -> None:
+        """Play ``move``, one of ``position.generate_moves()``, without the
+        checks :meth:`play` makes for a move from outside (as python-chess's
+        ``push``): for a game read whole, whose moves come from the legal
+        lists themselves (a link's moves are indexes into them). Only in an
+        untimed game.
+
+        >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+        >>> game.push(min(game.position.generate_moves(), key=lambda move: move.token(game.kind)))
+        >>> game.tokens
+        ['a3-a4']
+        """
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"a move must be a Move, not {excerpt(move)}")
+        if self.clock is not None:
+            raise ClockError("a move of a timed game is played with its time (play)")
+        if self.is_over():
+            raise GameOverError(f"the game is over ({self.outcome()})")
+        if len(self.tokens) >= MAX_PLIES:
+            raise IllegalMoveError(f"a game holds at most {MAX_PLIES:,} moves")
+        self._push(move, move.token(self.kind), None)
+
+    def _push(self, move: Move, token: str, now: float | None) -> None:
+        """Play ``move`` (legal here), written ``token``."""
         self.position.push(move)
-        self.tokens.append(move.token(self.kind))
+        self.tokens.append(token)
         self.touched = None
         if self.clock is not None:
             assert now is not None  # refused above

@@ -55,6 +55,7 @@ from .errors import MilitakiriError
 from .game import Game
 from .outcome import Termination
 from .pieces import SHAPES
+from .move import Move
 from .position import Position
 from .randomness import bit_length
 from .reachable import check_reachable
@@ -268,12 +269,25 @@ def _moves_field(game: Game) -> str:
     position = game.start.copy()
     number, scale = 0, 1
     for token in game.tokens:
-        legal = position.legal_moves()
-        number += legal.index(token) * scale
+        legal = _by_token(position)
+        index = [text for text, _ in legal].index(token)
+        number += index * scale
         scale *= len(legal)
-        position.play(token)
+        position.push(legal[index][1])
     raw = number.to_bytes((bit_length(number) + 7) // 8, "big")
     return _base36(len(game.tokens)) + "." + _b64encode(raw)
+
+
+def _by_token(position: Position) -> list[tuple[str, Move]]:
+    """The legal moves with their tokens, sorted by token (as
+    ``Position.legal_moves``), each move made once: a link's moves are
+    indexes into these lists."""
+    kind = position.kind
+    return sorted(((move.token(kind), move) for move in position.generate_moves()), key=_first)
+
+
+def _first(pair: tuple[str, Move]) -> str:
+    return pair[0]
 
 
 def _checksum(body: str) -> str:
@@ -363,15 +377,14 @@ def _replay(game: Game, moves: str) -> None:
     if raw is None:
         raise InvalidLinkError("the link's moves are damaged")
     number = int.from_bytes(raw, "big")
-    position = game.position
     for ply in range(count):
-        legal = position.legal_moves()
-        if not legal:
+        legal = _by_token(game.position)
+        if not legal or game.is_over():
             raise InvalidLinkError(
                 f"the link has {count} moves but the game ended after {ply}"
             )
         number, index = divmod(number, len(legal))
-        game.play(legal[index])
+        game.push(legal[index][1])  # legal, from the list itself: not parsed and checked again
     if number != 0:
         raise InvalidLinkError("the link's moves do not add up: it was changed by hand")
 

@@ -127,13 +127,13 @@ class Move:
 
     def token(self, kind: BoardKind) -> str:
         """The move token, e.g. ``'@a2,c3xd4=X@e2'``."""
-        name = must_be_board(kind, InvalidTokenError).square_name
-        text = "".join(f"@{name(sq)}," for sq in self.placements)
-        text += name(self.origin) + ("x" if self.is_take else "-") + name(self.target)
+        names = must_be_board(kind, InvalidTokenError).names  # (a Move's squares are the board's)
+        text = "".join(f"@{names[sq]}," for sq in self.placements)
+        text += names[self.origin] + ("x" if self.is_take else "-") + names[self.target]
         if self.promotion is not None:
             text += "=" + shape_letter(self.promotion, self.promotion_color)
             if self.tower_field is not None:
-                text += "@" + name(self.tower_field)
+                text += "@" + names[self.tower_field]
         return text
 
     @classmethod
