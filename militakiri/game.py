@@ -369,7 +369,7 @@ class TurnChoices:
         n = len(placed)
         fields = set()
         for move, _ in self._parsed:
-            names = [self.kind.square_name(sq) for sq in move.placements]
+            names = [self.kind.names[sq] for sq in move.placements]
             if len(names) > n and tuple(names[:n]) == tuple(placed):
                 fields.add(names[n])
         return sorted(fields)
@@ -378,8 +378,8 @@ class TurnChoices:
         """``{origin: {target: 'move' or 'take'}}`` after the placements."""
         result: dict[str, dict[str, str]] = {}
         for move, _ in self._matching(placed):
-            name = self.kind.square_name
-            result.setdefault(name(move.origin), {})[name(move.target)] = (
+            names = self.kind.names
+            result.setdefault(names[move.origin], {})[names[move.target]] = (
                 "take" if move.is_take else "move"
             )
         return result
@@ -387,11 +387,11 @@ class TurnChoices:
     def token(self, placed: tuple[str, ...], origin: str, target: str) -> list[str]:
         """The tokens of moving ``origin`` to ``target``: one, or one per
         promotion field (choose with :meth:`tower_fields`), or none."""
-        name = self.kind.square_name
+        names = self.kind.names
         return [
             token
             for move, token in self._matching(placed)
-            if name(move.origin) == origin and name(move.target) == target
+            if names[move.origin] == origin and names[move.target] == target
         ]
 
     @staticmethod
@@ -405,9 +405,9 @@ class TurnChoices:
 
     def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
         placed = self._fields(placed)
-        name = self.kind.square_name
+        names = self.kind.names
         for move, token in self._parsed:
-            if tuple(name(sq) for sq in move.placements) == tuple(placed):
+            if tuple(names[sq] for sq in move.placements) == tuple(placed):
                 yield move, token
 
 
@@ -452,7 +452,7 @@ class StagedTurnChoices(TurnChoices):
         prefix = tuple(self.kind.square(name) for name in self._fields(placed))
         if len(prefix) >= self._count:
             return []
-        return sorted(self.kind.square_name(sq) for sq in self._free
+        return sorted(self.kind.names[sq] for sq in self._free
                       if sq not in prefix and self._viable(prefix + (sq,)))
 
     def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:
