@@ -29,6 +29,7 @@ from militakiri import Position
 from militakiri.ai import play
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
+from web.model.jsontext import loads
 
 if TYPE_CHECKING:
     from typing import Callable
@@ -114,7 +115,8 @@ def call(name: str, args_json: str) -> str:
     if function is None:
         return json.dumps({"ok": False, "error": f"no such request: {excerpt(name)}"})
     try:
-        args = json.loads(args_json) if isinstance(args_json, str) and len(args_json) <= 4 * MAX_TEXT else None
+        # (Bounded before parsed, as what the page keeps: jsontext counts the nesting first.)
+        args = loads(args_json) if isinstance(args_json, str) and len(args_json) <= 4 * MAX_TEXT else None
         if not isinstance(args, list):
             raise RequestError(f"the arguments {excerpt(args_json)} are not a JSON list")
         value = function(*args)
