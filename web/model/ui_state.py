@@ -559,6 +559,8 @@ class UiState:
     def _touch(self, square: str) -> bool:
         """The player pointed at ``square`` (click, tap, Enter). Returns
         whether anything changed; if not, the status line says why."""
+        if not self._on_board(square):
+            return False
         phase = self.phase
         computer = self.computer
         if computer is not None and self.computer_turn():
@@ -585,6 +587,8 @@ class UiState:
     def _move_piece(self, origin: str, target: str) -> bool:
         """The one way a move is made: ``origin`` to ``target`` (a click on
         the target, a drop after a drag, Enter on the cursor)."""
+        if not self._on_board(origin, target):
+            return False
         if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
                 or self.viewing_past() or self.paused or self.computer_turn()):
             return self._touch(target)
@@ -766,6 +770,18 @@ class UiState:
 
     def _warn(self, key: str, **args: object) -> None:
         self.message = warning(key, **args)
+
+    def _on_board(self, *fields: str) -> bool:
+        """Whether each of ``fields`` is a field of this board; if not, the
+        status line says the engine's why (the page only points at its own
+        fields, but an intent is a value anyone can make)."""
+        try:
+            for field in fields:
+                self.kind.square(field)
+        except MilitakiriError as error:
+            self._warn("engine_says", reason=str(error))
+            return False
+        return True
 
     # The computer's worker, and what the device remembers of it -----------------
 
