@@ -8,7 +8,7 @@
    tools/pyodide_run.mjs), with nodes and nodes per second.
 2. A match on the single board: the strongest level (max) against the greedy
    level (2), ``--games`` games at ``--seconds`` per move from random set-ups
-   and dice, colours swapped each game (pairs share set-ups and dice), played
+   and dice, colors swapped each game (pairs share set-ups and dice), played
    by ``--workers`` processes; games still to start when ``--minutes`` have
    passed are not played, and the output says how many were.
 3. With ``--mcts N``: the measurement behind choosing alpha-beta: N games of

@@ -277,7 +277,7 @@ def failure(reason: str, moves: int | None = None) -> Verdict:
 
 def judge(goal: Goal, start: Position, now: Position, solver: int, solver_moves: int) -> Verdict:
     """The task's state at ``now``, begun at ``start``, after the solver's
-    ``solver_moves`` moves. ``solver`` is the colour whose task it is."""
+    ``solver_moves`` moves. ``solver`` is the color whose task it is."""
     if goal.kind == "setup":
         raise ValueError("a setup goal is judged on the set-up: judge_setup")
     outcome = now.outcome()

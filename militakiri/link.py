@@ -20,7 +20,7 @@ Version 1, fields separated by ``!``::
 - the deadline of the move now due (correspondence), in seconds since
   1970 in base 36, or ``-``.
 - an outside end: ``r``, ``t`` or ``d`` (resignation, time, deadline) and the
-  loser's colour ``0``/``1``, or ``-``.
+  loser's color ``0``/``1``, or ``-``.
 - the moves: their count in base 36, ``.``, then one number in base64url: each
   move is its index among the position's legal tokens sorted, the indices
   combined in mixed radix, so a move costs log2(legal moves) bits.
@@ -96,7 +96,7 @@ class InvalidLinkError(MilitakiriError):
 class SharedGame:
     """A game read from a link, with the deadline of the move now due.
 
-    ``computer``: ``(colour, level)`` of the computer in a game against it
+    ``computer``: ``(color, level)`` of the computer in a game against it
     (version 2), or None; ``clock_left``: White's and Black's time left on
     a live clock (version 2), or None.
     """
@@ -126,7 +126,7 @@ def game_to_link(game: Game, deadline: float | None = None,
                  computer: tuple[int, int] | None = None,
                  clock_left: tuple[float, float] | None = None) -> str:
     """The link fragment (without ``#``) of ``game``; ``computer``: the
-    colour and level of the computer, in a game against it, and
+    color and level of the computer, in a game against it, and
     ``clock_left`` its players' time left (version 2).
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")

@@ -16,7 +16,7 @@ as before) and it can also say itself in another language:
 'op b5 staat een kruispion van Zwart; Wit is aan zet'
 
 Arguments are plain values (squares, numbers, notation), other Texts (words
-such as a colour or a piece, said in the same language) or :class:`Join`
+such as a color or a piece, said in the same language) or :class:`Join`
 (a list said as "a, b and c" in each language). Exceptions raised with such
 a sentence keep it as ``error.reason``.
 
@@ -242,7 +242,7 @@ def towers_word(shape: int) -> Text:
 
 
 def piece_word(color: int | None, shape: int, height: int) -> Text:
-    """``'cross pawn'`` (colour None), ``'White cross rank 2'``; height 0 is a tower."""
+    """``'cross pawn'`` (color None), ``'White cross rank 2'``; height 0 is a tower."""
     if height == 0:
         bare = tower_word(shape)
     elif height == 1:

@@ -93,7 +93,7 @@ class Move:
 
     ``promotion`` is the shape of the tower a take promotes to, or ``None``;
     ``tower_field`` is where that tower goes, ``None`` when it waits (R15).
-    ``promotion_color`` is the colour the token's shape letter was written
+    ``promotion_color`` is the color the token's shape letter was written
     in; a legal move always has the mover's.
     """
 

@@ -1,4 +1,4 @@
-"""Colours, shapes and pieces (R3, R7).
+"""Colors, shapes and pieces (R3, R7).
 
 A piece is either a *tower* or a *stack*: a pawn (height 1) or a rank
 (height 2 to 4). A stack belongs wholly to the player whose pawn is on top and
@@ -34,13 +34,13 @@ def opponent(color: int) -> int:
 
 
 def shape_letter(shape: int, color: int) -> str:
-    """The shape letter in the colour's case: ``X`` White, ``x`` Black."""
+    """The shape letter in the color's case: ``X`` White, ``x`` Black."""
     letter = SHAPE_LETTERS[shape]
     return letter if color == WHITE else letter.lower()
 
 
 class Piece:
-    """A tower or a stack of one colour and top shape."""
+    """A tower or a stack of one color and top shape."""
 
     __slots__ = ("color", "shape", "height", "is_tower", "symbol")
 

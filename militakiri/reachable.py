@@ -4,11 +4,11 @@ A position string (NOTATION.md) may describe any board; the command line
 takes it as written. A position from outside the game (a link, a record, a
 saved game, ``?position=``) is held to what a game from a set-up can reach:
 
-- pieces come only from the set-up (R3): no colour has more towers of a
+- pieces come only from the set-up (R3): no color has more towers of a
   shape, on the board, waiting or spare, than its set-up and spares gave
   it, nor more spares than it started with; the pawns in all stacks are
   no more than both set-ups' pawns (a stack holds the pawns it took, of
-  either colour, so pawns are counted for both together);
+  either color, so pawns are counted for both together);
 - heights are the rulings': a stack reaches its promotion height only when
   no spare tower of its shape is left (R13, R14);
 - towers wait only while their set-up zone is full (R15): each move frees

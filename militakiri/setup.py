@@ -133,7 +133,7 @@ def _check(kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
             )
         if shape != STAR and len({f % 2 for f in chosen}) > 1:
             raise InvalidSetupError(
-                f"the {noun} must stand on files of the same colour of the "
+                f"the {noun} must stand on files of the same color of the "
                 f"alternating row, {_letters(kind, chosen)} do not (R4)"
             )
         for a in chosen:
@@ -197,7 +197,7 @@ class Dice:
 
     @property
     def first(self) -> int:
-        """The colour that moves first: the higher last roll (R6)."""
+        """The color that moves first: the higher last roll (R6)."""
         white, black = self.rolls[-1]
         return 0 if white > black else 1
 

@@ -98,7 +98,7 @@ class PositionState:
         self.moves_left: tuple[int, ...] | None = moves_left
         #: The move number, growing after each move of Black, as in chess.
         self.number = number
-        # Pieces on the board per colour, kept up to date by push and pop:
+        # Pieces on the board per color, kept up to date by push and pop:
         # R16, R18 and R19 ask for them after every move.
         self.towers = [0, 0]
         self.stacks = [0, 0]

@@ -5,7 +5,7 @@
 
 The picture is a white star tower, drawn from the same geometry as the board
 (web/model/shapes.py: the crenellated tower and the star's eight strokes), on the
-page's dark top-bar colour:
+page's dark top-bar color:
 
     icons/icon.svg            rounded square, the page's favicon
     icons/icon-192.png        "any" purpose, for the manifest and apple-touch-icon
@@ -46,7 +46,7 @@ def svg(maskable: bool) -> str:
     def y(v: float) -> str:
         return f"{inset + v * size:.2f}"
 
-    colours = shapes.PALETTE[0]
+    colors = shapes.PALETTE[0]
     outline = " ".join(f"{x(u)},{y(v)}" for u, v in shapes.tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
     strokes = "".join(
         f'<line x1="{x(a)}" y1="{y(b)}" x2="{x(c)}" y2="{y(d)}"/>'
@@ -56,9 +56,9 @@ def svg(maskable: bool) -> str:
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
         f'<rect width="100" height="100" rx="{corner}" fill="{BACKGROUND}"/>'
-        f'<polygon points="{outline}" fill="{colours["fill"]}" stroke="{colours["edge"]}" '
+        f'<polygon points="{outline}" fill="{colors["fill"]}" stroke="{colors["edge"]}" '
         f'stroke-width="{size * 0.03:.2f}" stroke-linejoin="round"/>'
-        f'<g stroke="{colours["mark"]}" stroke-width="{size * 0.075:.2f}" stroke-linecap="round">'
+        f'<g stroke="{colors["mark"]}" stroke-width="{size * 0.075:.2f}" stroke-linecap="round">'
         f"{strokes}</g></svg>\n"
     )
 

@@ -16,7 +16,7 @@ the engine refuses, and an "after" board is the engine's result of the
 move. A rule change that makes a picture wrong fails the build.
 
 Drawing follows the game's look, from the numbers the board's canvas
-(web/ui/draw.py) uses too (web/model/shapes.py: the pieces' parts, colours, line
+(web/ui/draw.py) uses too (web/model/shapes.py: the pieces' parts, colors, line
 widths): crenellated towers, discs for pawns, the shape's strokes on top, a
 rank's height in a badge.
 """
@@ -95,9 +95,9 @@ def _after(text: str, token: str) -> str:
 
 
 def _piece_svg(piece, x: float, y: float, s: float) -> str:
-    colours = shapes.PALETTE[piece.color]
+    colors = shapes.PALETTE[piece.color]
     parts = shapes.piece_parts(piece)
-    edge = f'stroke="{colours["edge"]}" stroke-width="{shapes.OUTLINE * s:.1f}"'
+    edge = f'stroke="{colors["edge"]}" stroke-width="{shapes.OUTLINE * s:.1f}"'
 
     def p(u, v):
         return f"{x + u * s:.1f},{y + v * s:.1f}"
@@ -106,15 +106,15 @@ def _piece_svg(piece, x: float, y: float, s: float) -> str:
     if parts.plinth:
         px, py, pw, ph, pr = parts.plinth
         out.append(f'<rect x="{x + px * s:.1f}" y="{y + py * s:.1f}" width="{pw * s:.1f}" '
-                   f'height="{ph * s:.1f}" rx="{pr * s:.1f}" fill="{colours["side"]}" {edge}/>')
+                   f'height="{ph * s:.1f}" rx="{pr * s:.1f}" fill="{colors["side"]}" {edge}/>')
         points = " ".join(p(u, v) for u, v in parts.body)
-        out.append(f'<polygon points="{points}" fill="{colours["fill"]}" {edge} stroke-linejoin="round"/>')
-    for cy, colour in parts.discs:
+        out.append(f'<polygon points="{points}" fill="{colors["fill"]}" {edge} stroke-linejoin="round"/>')
+    for cy, color in parts.discs:
         out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + cy * s:.1f}" r="{shapes.DISC_RADIUS * s:.1f}" '
-                   f'fill="{colours[colour]}" {edge}/>')
+                   f'fill="{colors[color]}" {edge}/>')
     for (x1, y1), (x2, y2) in shapes.symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
         out.append(f'<line x1="{x + x1 * s:.1f}" y1="{y + y1 * s:.1f}" x2="{x + x2 * s:.1f}" '
-                   f'y2="{y + y2 * s:.1f}" stroke="{colours["mark"]}" stroke-width="{shapes.STROKE * s:.1f}" '
+                   f'y2="{y + y2 * s:.1f}" stroke="{colors["mark"]}" stroke-width="{shapes.STROKE * s:.1f}" '
                    f'stroke-linecap="round"/>')
     if parts.badge:
         bx, by, br = shapes.BADGE_CIRCLE
@@ -158,8 +158,8 @@ def board_svg(board: Board) -> str:
         for f in range(f0, f1 + 1):
             name = kind.square_name(kind.at(f - 1, r - 1))
             x, y = origin(name)
-            colour = shapes.LIGHT if (f + r) % 2 else shapes.DARK
-            out.append(f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{colour}"/>')
+            color = shapes.LIGHT if (f + r) % 2 else shapes.DARK
+            out.append(f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="{color}"/>')
             zone = r <= ZONE_ROWS or r > kind.rows - ZONE_ROWS
             if (board.zones and zone) or name in board.tint:
                 out.append(f'<rect x="{x}" y="{y}" width="{SQ}" height="{SQ}" fill="rgba(46,150,104,0.16)"/>')

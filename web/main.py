@@ -12,7 +12,7 @@ dice), ``seed=`` for reproducible dice and random set-ups, ``touch=1``
 for touch-move (R25); ``embed=1``
 (board, clocks and a minimal bar for an iframe, docs/embed.md) and
 ``link=`` (a start link; the fragment ``#1!...`` works too); against
-the computer: ``computer=white|black`` (the colour it plays) and
+the computer: ``computer=white|black`` (the color it plays) and
 ``level=1..4``. Games from links and the autosave open through
 web/ui/session.py; the computer's workers start only after the page is ready
 (web/ui/computer.py).
@@ -31,7 +31,7 @@ from web.ui.app import App  # noqa: E402
 from web.ui.computer import Computer  # noqa: E402
 from web.ui.dom import when_idle  # noqa: E402
 from web.ui.feedback import Feedback  # noqa: E402
-from web.ui.review import Reviewer  # noqa: E402
+from web.ui.reviewer import Reviewer  # noqa: E402
 from web.ui.session import Session  # noqa: E402
 from web.ui.training import Trainer  # noqa: E402
 

@@ -49,7 +49,7 @@ class GameResult:
 
 def paired_openings(kind: BoardKind, rng: Random, games: int) -> list[tuple[tuple[Setup, Setup], Dice]]:
     """Random set-ups and dice for ``games`` games, each pair sharing them
-    (the colours swap within a pair, so neither side is luckier)."""
+    (the colors swap within a pair, so neither side is luckier)."""
     openings = []
     for game in range(games):
         if game % 2 == 0:
@@ -106,7 +106,7 @@ def arena(
     out: Callable[[str], None] = print,
     **options: Any,
 ) -> float:
-    """Play ``games`` games between two levels, colours swapped each game.
+    """Play ``games`` games between two levels, colors swapped each game.
 
     Games go in pairs from the same random set-ups and dice, ``first``
     White in the even games and Black in the odd ones. Returns ``first``'s

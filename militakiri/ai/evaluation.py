@@ -112,7 +112,7 @@ def evaluate(position: Position, hanging: bool = False) -> int:
     endgame = position.moves_left is not None
     spares = position.spares
     score = [0, 0]
-    # Per colour: what the other side would win by taking each threatened
+    # Per color: what the other side would win by taking each threatened
     # tower.
     threats: list[list[int]] = [[], []]
     towers_at: list[list[int]] = [[], []]

@@ -118,7 +118,7 @@ def judge(game: Played, scores: list[tuple[str | None, int]]) -> list[MoveReview
 
 
 def counts(reviews: list[MoveReview], start_turn: int) -> dict[int, dict[str, int]]:
-    """``{colour: {mark: count}}`` of the marks each player got."""
+    """``{color: {mark: count}}`` of the marks each player got."""
     result = {0: dict.fromkeys(NAGS, 0), 1: dict.fromkeys(NAGS, 0)}
     for r in reviews:
         if r.mark is not None:

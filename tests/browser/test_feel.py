@@ -14,7 +14,7 @@ from game_page import GamePage, errors_of, fresh_game, goto_ready, painted, wait
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
-#: The colour of a square's centre and of a piece's, read off the canvas.
+#: The color of a square's centre and of a piece's, read off the canvas.
 PIXEL = """([x, y]) => { const c = document.getElementById('board');
     const box = c.getBoundingClientRect(), k = c.width / box.width;
     return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data); }"""

@@ -84,7 +84,7 @@ def test_the_double_board_turns_on_a_portrait_phone(browser, base_url, artifacts
 
 def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
     """c1 holds White's star tower, whose plinth fills the corner where the
-    file's letter goes: the letter is still there, in the label's colour."""
+    file's letter goes: the letter is still there, in the label's color."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     goto_ready(page, f"{base_url}?position={quote(START)}")

@@ -348,7 +348,7 @@ def test_a_game_stops_at_the_cap_as_a_draw():
     assert result.points(WHITE) == result.points(BLACK) == 0.5
 
 
-def test_arena_function_swaps_colours_and_scores():
+def test_arena_function_swaps_colors_and_scores():
     lines = []
     score = arena(2, 1, 2, "single", None, seed=3, out=lines.append, cap=40)
     assert lines[0].startswith("game 1: White 2 - Black 1 ")

@@ -27,7 +27,7 @@ def test_single_board_draft_builds_the_setup_and_start_pieces():
     assert shown == expected
 
 
-def test_R4_rows_and_zone_by_colour():
+def test_R4_rows_and_zone_by_color():
     white, black = SetupDraft(SINGLE, WHITE), SetupDraft(SINGLE, BLACK)
     assert [white.row_of(s) for s in ("a1", "a2", "a3", "a4", "a8")] == [1, 2, 3, None, None]
     # Black's row 1 is rank 8 (R2).

@@ -65,7 +65,7 @@ def test_the_board_turns_to_the_player_to_move_in_hot_seat_play():
     assert computer.apply(MovePiece("c3", "d4")) and not computer.flipped  # against the computer: never
 
 
-def test_a_rematch_swaps_the_colours():
+def test_a_rematch_swaps_the_colors():
     settings = GameSettings(white="Anna", black="Bram", time_control="300+5", touch_move=True)
     again = settings.rematch()
     assert (again.white, again.black, again.time_control, again.touch_move) == ("Bram", "Anna", "300+5", True)

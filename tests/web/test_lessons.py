@@ -282,7 +282,7 @@ def _first(data):
     (lambda d: d["lessons"][0].update(tasks=d["lessons"][0]["tasks"] * 3), "1 to 5 tasks"),
     (lambda d: _first(d)["hint"].update(en=" "), "'hint' needs a non-empty text"),
     (lambda d: _first(d).pop("success"), "'success' is missing"),
-    (lambda d: _first(d).update(colour="white"), "unknown field 'colour'"),
+    (lambda d: _first(d).update(color="white"), "unknown field 'color'"),
     (lambda d: _first(d).update(goal={"kind": "mate"}), "goal kind 'mate'"),
     (lambda d: _first(d).update(position="6/6 w"), "task goal/1:"),
     (lambda d: _first(d).update(position="s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1"), "no game can reach"),

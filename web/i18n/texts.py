@@ -258,7 +258,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "review_counts": "{player}: {inaccuracies} inaccuracies (?!), {mistakes} mistakes (?), {blunders} blunders (??).",
         "review_failed": "The analysis stopped: {reason}",
         "rematch": "Rematch",
-        "rematch_title": "The same game again, colours swapped",
+        "rematch_title": "The same game again, colors swapped",
         "ng_turn_board": "Turn the board to the player to move after each move (two players here)",
         "sound_on": "Sound on",
         "sound_off": "Sound off",
@@ -337,7 +337,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_puzzle_good": "Good move! Keep going: find the next one.",
         "tr_solution_line": "Solution: {line}",
         "tr_load_failed": "Could not load the lessons or puzzles: {reason}",
-        "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 4 the strongest) and your colour. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
+        "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 4 the strongest) and your color. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
     },
 }
 

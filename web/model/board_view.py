@@ -8,7 +8,7 @@ UiState:
 - :func:`pieces`: ``{square: piece}``, the set-up so far, a past position
   while stepping through the moves, or the position with this turn's placed
   towers and a promoting take shown (the engine's Position.preview);
-- :func:`waiting_shown`: a colour's waiting towers less those placed now;
+- :func:`waiting_shown`: a color's waiting towers less those placed now;
 - :func:`marks`: every highlight, in drawing order;
 - :func:`hidden_color`: the set-up that must not be seen (R4, hot-seat).
 """
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 def hidden_color(state: UiState) -> int | None:
-    """The colour whose set-up must not be seen now (R4, hot-seat)."""
+    """The color whose set-up must not be seen now (R4, hot-seat)."""
     return state.setup.hidden_color(state.computer) if state.phase == SETUP and state.setup else None
 
 

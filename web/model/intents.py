@@ -114,7 +114,7 @@ class NewGame(Intent):
 
 class OpenGame(Intent):
     """A whole game read from a link, a record or a save, shown at its last
-    move; ``computer``: its colour and level, if it plays a side."""
+    move; ``computer``: its color and level, if it plays a side."""
 
     __slots__ = ("game", "flipped", "message", "computer")
 

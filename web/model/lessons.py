@@ -141,7 +141,7 @@ class Task:
 
     @property
     def solver(self) -> int:
-        """The colour whose task it is: the side to move, White in a set-up."""
+        """The color whose task it is: the side to move, White in a set-up."""
         return WHITE if self.position is None else Position.from_string(self.position).turn
 
     def start(self) -> Position:

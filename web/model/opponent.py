@@ -3,7 +3,7 @@ answer still fits the game.
 
 Pure Python (no browser): web/ui/computer.py sends the :class:`Request`
 objects made here to the worker (web/services/ai_worker.py runs them) and hands
-the answers back to :func:`apply`. The UiState knows which colour the
+the answers back to :func:`apply`. The UiState knows which color the
 computer plays (``settings.computer``, ``settings.level``) and refuses
 board input while it is the computer's turn.
 
@@ -129,7 +129,7 @@ def fits(state: UiState, request: Request) -> bool:
 
 # Remembering the opponent across a reload ---------------------------------------------
 #
-# The autosave (web/services/autosave.py) keeps the game itself; which colour the
+# The autosave (web/services/autosave.py) keeps the game itself; which color the
 # computer played and at what level is kept beside it, and given back to
 # the game read from the save (or a link to it) on this device: the same
 # start position and the same names (the computer's name says its level).
@@ -151,7 +151,7 @@ def memory(state: UiState) -> str | None:
 
 def read_memory(text: str) -> tuple[str, list[str], int, int]:
     """What :func:`memory` wrote: the start position, the two names, the
-    computer's colour and its level; ValueError if ``text`` is anything
+    computer's color and its level; ValueError if ``text`` is anything
     else (the page keeps such a value aside: issue 24).
 
     >>> read_memory('{"computer": 1, "level": 2, "names": ["Ann", "Bo"], "start": "x"}')
@@ -176,7 +176,7 @@ def read_memory(text: str) -> tuple[str, list[str], int, int]:
 
 
 def recalled(state: UiState, text: str | None) -> tuple[int, int] | None:
-    """The side (colour, level) the computer played in this game before a
+    """The side (color, level) the computer played in this game before a
     reload, as ``text`` (:func:`memory`) remembers it; None if it played no
     side here, or ``text`` is not what :func:`memory` writes. The state
     takes it through the RecallComputer intent."""

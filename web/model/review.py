@@ -1,7 +1,7 @@
 """The review of one game on the page: the worker's scores as they come,
 then the engine's judgement (militakiri.ai.review), kept with the game.
 
-Pure Python. web/ui/review.py asks the worker for one position at a time
+Pure Python. web/ui/reviewer.py asks the worker for one position at a time
 (:meth:`GameReview.next_position`) and hands each answer to :meth:`add`;
 when every position is scored, :meth:`results` marks the moves. A review
 that is complete is saved with the game (autosave) and read back with its

@@ -42,7 +42,7 @@ PRESETS = (
 )
 PRESET_IDS = tuple(p for p, _ in PRESETS) + ("custom",)
 EXTRAS = ("none", "fischer", "bronstein")
-#: The computer's colour in a URL (``computer=black``); its levels, weakest
+#: The computer's color in a URL (``computer=black``); its levels, weakest
 #: first (the level list alone: the page loads the search only in the
 #: computer's worker).
 COLOR_WORDS = {"white": 0, "black": 1}
@@ -77,7 +77,7 @@ class GameSettings:
         self.position = position
         #: Seed of the dice and random set-ups (reproducible tests); None = random.
         self.seed = seed
-        #: The colour the computer plays (0 White, 1 Black), None: two players
+        #: The color the computer plays (0 White, 1 Black), None: two players
         #: on this device; its level 1..4 (militakiri.ai, web/model/opponent.py).
         self.computer = computer
         self.level = level
@@ -114,7 +114,7 @@ class GameSettings:
         return TimeControl.parse(self.time_control)
 
     def rematch(self) -> GameSettings:
-        """The same game again with the colours swapped: each name, and the
+        """The same game again with the colors swapped: each name, and the
         computer, on the other side.
 
         >>> again = GameSettings(white="Anna", computer=1, level=3).rematch()

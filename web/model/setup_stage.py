@@ -98,7 +98,7 @@ class SetupStage:
         return self.drafts[WHITE].setup(), self.drafts[BLACK].setup()
 
     def hidden_color(self, computer: int | None) -> int | None:
-        """The colour whose set-up must not be seen now (R4, one device):
+        """The color whose set-up must not be seen now (R4, one device):
         White's while Black places, unless Black is the computer."""
         return WHITE if self.color == BLACK and computer != BLACK else None
 

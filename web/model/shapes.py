@@ -1,4 +1,4 @@
-"""How pieces look, as plain geometry and colours shared by the canvas
+"""How pieces look, as plain geometry and colors shared by the canvas
 (web/ui/draw.py), the rules pages' board pictures (tools/rules.py) and the
 icons (:func:`icon_svg`: the legend, the player bars' towers).
 
@@ -35,7 +35,7 @@ STROKE_ANGLES = {
     PLUS: (0, 90),
 }
 
-#: Colours of the two sides: fill, outline, symbol.
+#: Colors of the two sides: fill, outline, symbol.
 PALETTE = {
     0: {"fill": "#fbf6ea", "edge": "#3a2f25", "mark": "#2a211a", "side": "#d8ccb4"},
     1: {"fill": "#2b2623", "edge": "#0d0b0a", "mark": "#f3e6c8", "side": "#15120f"},
@@ -99,8 +99,8 @@ class PieceParts:
     """How a piece is drawn in the unit box, in this order.
 
     A tower: its ``plinth`` (x, y, width, height, corner radius) in its
-    side's "side" colour, then its crenellated ``body`` (a polygon) in
-    "fill". A pawn or rank: its ``discs`` (centre y, PALETTE colour key) of
+    side's "side" color, then its crenellated ``body`` (a polygon) in
+    "fill". A pawn or rank: its ``discs`` (centre y, PALETTE color key) of
     DISC_RADIUS, the lowest first, the top one in "fill". Then the shape's
     symbol (:func:`symbol_strokes` at (0.5, ``mark_y``), size ``mark_r``),
     and for a rank (``badge``) its height in the badge.
@@ -135,7 +135,7 @@ def piece_parts(piece: Piece) -> PieceParts:
 
     >>> from militakiri.pieces import piece_from_symbol
     >>> parts = piece_parts(piece_from_symbol("X2"))
-    >>> [colour for _, colour in parts.discs], parts.badge
+    >>> [color for _, color in parts.discs], parts.badge
     (['side', 'fill'], True)
     >>> piece_parts(piece_from_symbol("s^")).mark_y
     0.51
@@ -159,23 +159,23 @@ def icon_svg(piece: Piece, size: int = 18) -> str:
     >>> icon_svg(piece_from_symbol("X2"), 26).count("<circle"), ">2</text>" in icon_svg(piece_from_symbol("X2"))
     (3, True)
     """
-    colours = PALETTE[piece.color]
+    colors = PALETTE[piece.color]
     out = [f'<svg viewBox="0 0 100 100" width="{size}" height="{size}" aria-hidden="true" focusable="false">']
     if piece.is_tower:
         points = " ".join(f"{x * 100:.1f},{y * 100:.1f}" for x, y in tower_outline(0.14, 0.86, 0.1, 0.9))
-        out.append(f'<polygon points="{points}" fill="{colours["fill"]}" stroke="{colours["edge"]}" '
+        out.append(f'<polygon points="{points}" fill="{colors["fill"]}" stroke="{colors["edge"]}" '
                    'stroke-width="7" stroke-linejoin="round"/>')
         cy, r = 0.55, 0.2
     else:
         top = 50 - (piece.height - 1) * 3
         for i in range(piece.height - 1, -1, -1):  # stacked discs, the top one last
-            fill = colours["fill"] if i == 0 else colours["side"]
-            out.append(f'<circle cx="50" cy="{top + i * 6}" r="40" fill="{fill}" stroke="{colours["edge"]}" '
+            fill = colors["fill"] if i == 0 else colors["side"]
+            out.append(f'<circle cx="50" cy="{top + i * 6}" r="40" fill="{fill}" stroke="{colors["edge"]}" '
                        'stroke-width="7"/>')
         cy, r = top / 100, 0.23
     for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
         out.append(f'<line x1="{x1 * 100:.1f}" y1="{y1 * 100:.1f}" x2="{x2 * 100:.1f}" y2="{y2 * 100:.1f}" '
-                   f'stroke="{colours["mark"]}" stroke-width="10" stroke-linecap="round"/>')
+                   f'stroke="{colors["mark"]}" stroke-width="10" stroke-linecap="round"/>')
     if not piece.is_tower and piece.height > 1:
         out.append(f'<circle cx="80" cy="20" r="19" fill="{BADGE}" stroke="#fff" stroke-width="4"/>'
                    f'<text x="80" y="28" text-anchor="middle" font-size="26" font-weight="700" '

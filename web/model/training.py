@@ -347,7 +347,7 @@ class Drill:
 
 
 def opponent(drill: Drill) -> int:
-    """The colour the page plays for the player's opponent (a set-up task's
+    """The color the page plays for the player's opponent (a set-up task's
     solver is White: Task.solver)."""
     return 1 - drill.solver
 

@@ -186,7 +186,7 @@ class UiState:
                   computer: tuple[int, int] | None = None) -> None:
         """Show ``game`` (read from a link, a record or a save) at its last
         move, its clock as the caller prepared it (web/services/share.py:
-        prepare); ``computer``: its colour and level, if it plays a side."""
+        prepare); ``computer``: its color and level, if it plays a side."""
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
             white=game.players.white, black=game.players.black, seed=self.settings.seed,
@@ -197,7 +197,7 @@ class UiState:
         self.game = game
         self.game_id = next(_GAME_IDS)
         #: Read whole from a link, a record or a save (it may be analysed
-        #: before its end: web/ui/review.py).
+        #: before its end: web/ui/reviewer.py).
         self.loaded = True
         self.kind = game.kind
         self.setup = None
@@ -339,7 +339,7 @@ class UiState:
 
     @property
     def computer(self) -> int | None:
-        """The colour the computer plays, None in a game of two players."""
+        """The color the computer plays, None in a game of two players."""
         return self.settings.computer
 
     def computer_turn(self) -> bool:
@@ -366,7 +366,7 @@ class UiState:
         return self.phase == SETUP and self.setup_color is not None and not self.computer_turn()
 
     def computer_side(self) -> tuple[int, int] | None:
-        """The computer's colour and level in this game, or None (a link
+        """The computer's color and level in this game, or None (a link
         carries them: militakiri.link version 2)."""
         return None if self.computer is None else (self.computer, self.settings.level)
 

@@ -91,7 +91,7 @@ class Restored:
         self.saved_at = saved_at
         #: Where it is kept (Autosaver.load).
         self.key = key
-        #: The computer's colour and level, if it plays a side (the link's).
+        #: The computer's color and level, if it plays a side (the link's).
         self.computer = computer
         #: A finished review as saved (checked by GameReview.from_saved), or None.
         self.review = review

@@ -29,7 +29,7 @@ class ClockView:
         self.state = state
         self.bars = bars
         self.on_over = on_over
-        #: Called with a colour when its running clock first drops under
+        #: Called with a color when its running clock first drops under
         #: LOW_SECONDS in a game (web/ui/feedback.py's sound).
         self.on_low = None
         self._low_said: set = set()

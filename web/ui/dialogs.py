@@ -174,7 +174,7 @@ class Dialogs:
         return True
 
     def rematch(self) -> None:
-        """The same settings, colours swapped, in one click."""
+        """The same settings, colors swapped, in one click."""
         self.app.new_game(self.app.state.settings.rematch())
 
     def _refuse(self, reason: str) -> None:

@@ -40,7 +40,7 @@ SELECTED = "rgba(46, 150, 104, 0.55)"
 MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
 CURSOR = "#1b6fe0"
-#: The review's better move (web/ui/review.py), an arrow.
+#: The review's better move (web/ui/reviewer.py), an arrow.
 ARROW = "rgba(24, 130, 80, 0.78)"
 #: A premove (web/model/premove.py): the piece and where it goes.
 PREMOVE = "rgba(60, 110, 210, 0.42)"
@@ -204,8 +204,8 @@ class Renderer:
         for mark in marks:
             by_kind.setdefault(mark.kind, []).append(mark)
 
-        for kind_name, colour in (("last", LAST), ("selected", SELECTED), ("premove", PREMOVE)):
-            ctx.fillStyle = colour
+        for kind_name, color in (("last", LAST), ("selected", SELECTED), ("premove", PREMOVE)):
+            ctx.fillStyle = color
             for mark in by_kind.get(kind_name, ()):
                 x, y = self._origin(mark.square)
                 ctx.fillRect(x, y, s, s)
@@ -415,7 +415,7 @@ class Renderer:
             ctx.textBaseline = baseline
             light = (file + rank) % 2
             ctx.fillStyle = LABEL_ON_LIGHT if light else LABEL_ON_DARK
-            ctx.strokeStyle = LIGHT if light else DARK  # the square's own colour, round the letters
+            ctx.strokeStyle = LIGHT if light else DARK  # the square's own color, round the letters
             at = (x + s - 3, y + s - 3) if align == "right" else (x + 3, y + 3)
             ctx.strokeText(label, *at)
             ctx.fillText(label, *at)
@@ -475,9 +475,9 @@ class Renderer:
 
 def _paint_fields(ctx, g: BoardGeometry) -> None:
     """The fields, checkered so that diagonals are easy to follow: the light
-    ones, then the dark ones (a colour set twice, not once a field)."""
-    for colour, parity in ((LIGHT, 1), (DARK, 0)):
-        ctx.fillStyle = colour
+    ones, then the dark ones (a color set twice, not once a field)."""
+    for color, parity in ((LIGHT, 1), (DARK, 0)):
+        ctx.fillStyle = color
         for rank in range(g.rows):
             for file in range(g.files):
                 if (file + rank) % 2 == parity:
@@ -487,15 +487,15 @@ def _paint_fields(ctx, g: BoardGeometry) -> None:
 
 def paint_piece(ctx, piece, s: float) -> None:
     """Paint ``piece`` into a square of ``s`` pixels at (0, 0) (its parts: shapes.piece_parts)."""
-    colours = PALETTE[piece.color]
+    colors = PALETTE[piece.color]
     parts = piece_parts(piece)
     ctx.lineJoin = "round"
     ctx.lineCap = "round"
     if piece.is_tower:
-        _paint_tower(ctx, colours, s, parts)
+        _paint_tower(ctx, colors, s, parts)
     else:
-        _paint_stack(ctx, colours, s, parts)
-    ctx.strokeStyle = colours["mark"]
+        _paint_stack(ctx, colors, s, parts)
+    ctx.strokeStyle = colors["mark"]
     ctx.lineWidth = s * STROKE
     for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
         ctx.beginPath()
@@ -506,10 +506,10 @@ def paint_piece(ctx, piece, s: float) -> None:
         _paint_badge(ctx, s, piece.height)
 
 
-def _paint_tower(ctx, colours, s: float, parts) -> None:
+def _paint_tower(ctx, colors, s: float, parts) -> None:
     # Plinth.
-    ctx.fillStyle = colours["side"]
-    ctx.strokeStyle = colours["edge"]
+    ctx.fillStyle = colors["side"]
+    ctx.strokeStyle = colors["edge"]
     ctx.lineWidth = s * OUTLINE
     _round_rect(ctx, *(v * s for v in parts.plinth))
     ctx.fill()
@@ -521,18 +521,18 @@ def _paint_tower(ctx, colours, s: float, parts) -> None:
     for px, py in points[1:]:
         ctx.lineTo(px * s, py * s)
     ctx.closePath()
-    ctx.fillStyle = colours["fill"]
+    ctx.fillStyle = colors["fill"]
     ctx.fill()
     ctx.stroke()
 
 
-def _paint_stack(ctx, colours, s: float, parts) -> None:
+def _paint_stack(ctx, colors, s: float, parts) -> None:
     ctx.lineWidth = s * OUTLINE
-    ctx.strokeStyle = colours["edge"]
-    for cy, colour in parts.discs:  # the lowest disc first
+    ctx.strokeStyle = colors["edge"]
+    for cy, color in parts.discs:  # the lowest disc first
         ctx.beginPath()
         ctx.arc(0.5 * s, cy * s, DISC_RADIUS * s, 0, math.tau)
-        ctx.fillStyle = colours[colour]
+        ctx.fillStyle = colors[color]
         ctx.fill()
         ctx.stroke()
 

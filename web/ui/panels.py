@@ -16,7 +16,7 @@ COLOR_IDS = ("white", "black")
 
 
 class PlayerBars:
-    """One bar per colour; the bar of the side at the top of the board comes first."""
+    """One bar per color; the bar of the side at the top of the board comes first."""
 
     def __init__(self, state) -> None:
         self.state = state

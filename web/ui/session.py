@@ -217,7 +217,7 @@ class Session:
     def load_game(self, game, message_key: str | None, deadline: float | None = None,
                   computer: tuple[int, int] | None = None, clock_left=None) -> None:
         """A game read whole from a link or a record becomes the game; with
-        ``computer`` (colour, level) the computer goes on playing its side.
+        ``computer`` (color, level) the computer goes on playing its side.
         The board turns to the player against the computer, else to
         whoever is to move."""
         try:

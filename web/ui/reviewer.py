@@ -130,8 +130,8 @@ class Reviewer:
         _add(svg, "line", x1=0, y1=HEIGHT / 2, x2=WIDTH, y2=HEIGHT / 2, stroke="#9c8c7a", **{"stroke-width": 0.6})
         for r in results:
             if r.mark is not None:
-                colour = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}[r.mark]
-                _add(svg, "circle", cx=x(r.ply), cy=y(r.eval), r=2.6, fill=colour)
+                color = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}[r.mark]
+                _add(svg, "circle", cx=x(r.ply), cy=y(r.eval), r=2.6, fill=color)
         _add(svg, "line", x1=x(shown), y1=0, x2=x(shown), y2=HEIGHT, stroke="#2e9668", **{"stroke-width": 1.4})
         set_attr(svg, "aria-label", t("review_graph"))
 
