@@ -30,8 +30,10 @@ from web.ui import language  # noqa: E402
 from web.ui.app import App  # noqa: E402
 from web.ui.computer import Computer  # noqa: E402
 from web.ui.dom import when_idle  # noqa: E402
+from web.ui.embed_port import EmbedPort  # noqa: E402
 from web.ui.feedback import Feedback  # noqa: E402
 from web.ui.reviewer import Reviewer  # noqa: E402
+from web.ui.saved_games import SavedGames  # noqa: E402
 from web.ui.session import Session  # noqa: E402
 from web.ui.training import Trainer  # noqa: E402
 
@@ -44,6 +46,8 @@ language.start(query)  # before any text is shown: ?lang=, the saved choice, the
 app = App(settings)
 language.wire(app)
 session = Session(app, query, options)
+embed = EmbedPort(app, options.embed)
+saved_games = SavedGames(app, session)
 computer = Computer(app, session.warn)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
@@ -53,7 +57,7 @@ lessons = trainer.asked(query, False)  # ?puzzle=ID, ?learn
 session.start(has_game_params(query), ask_new_game=not lessons)
 app.refresh()  # the board is painted in the next animation frame, before the page's first paint
 
-session.ready()
+embed.ready()
 computer.ready()  # its workers, if this game needs them: off the start path (a timer)
 # This board's move tables, built at its first move otherwise, while the
 # player reads the New game dialog or sets up (the other board's wait for its

@@ -1,11 +1,12 @@
 """Games that travel and last (browser glue): links in the address bar,
-autosave, replay controls and keys, Resume, the notice line, the window
-title, and embed mode's messages to the parent window.
+autosave, replay controls and keys, Resume, the notice line and the window
+title. The Saved games dialog is web/ui/saved_games.py; embed mode's
+messages to the parent window, web/ui/embed_port.py.
 
 The decisions are in pure modules (tested with plain pytest): share.py
-(links, clocks of a game read back), autosave.py (what is saved, and when),
-replay.py (which move is shown), embed.py (messages), storage.py
-(localStorage that never throws).
+(links, clocks of a game read back), autosave.py (what is saved, and when;
+the one place that knows the saves' keys), replay.py (which move is
+shown), storage.py (localStorage that never throws).
 
 Start-up (:meth:`Session.start`), in this order of preference:
 
@@ -34,7 +35,6 @@ from pyscript.ffi import create_proxy
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 
 from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
-from web.services.embed import messages_for, ready_message
 from web.ui import guard
 from web.ui.dom import by_id, interval, next_frame, on, set_attr, set_text, show, timeout
 from web.services.share import (
@@ -101,7 +101,6 @@ class Session:
         #: texts.py keys of stored data this page could not read (kept aside):
         #: said in the notice line for as long as the page is open.
         self.warnings: list[str] = []
-        self._announced = False  # embed: nothing is posted before "ready"
         app.views.append(self._update_view)
         app.events.on(self._on_event)
         self._wire()
@@ -113,9 +112,6 @@ class Session:
                           ("btn-last", "last")):
             on(by_id(name), "click", lambda e, how=how: self.step(how))
         on(by_id("btn-resume"), "click", lambda e: self.resume())
-        on(by_id("btn-saved"), "click", lambda e: self.open_saved_games())
-        on(by_id("saved-close"), "click", lambda e: by_id("dlg-saved").close())
-        on(by_id("dlg-saved"), "close", lambda e: self.app.after_dialog())
         on(by_id("btn-share"), "click", lambda e: self.dialogs.open_share())
         on(by_id("btn-record"), "click", lambda e: self.dialogs.open_record())
         on(by_id("result-share"), "click",
@@ -206,12 +202,6 @@ class Session:
         if key not in self.warnings:
             self.warnings.append(key)
 
-    def ready(self) -> None:
-        """The page can be played: tell an embedding page."""
-        if self.embed:
-            self._announced = True
-            self._post(ready_message(self.state))
-
     # Loading games --------------------------------------------------------------------
 
     def load_game(self, game, message_key: str | None, deadline: float | None = None,
@@ -285,9 +275,6 @@ class Session:
         if not self._save_soon:
             self._save_soon = True
             next_frame(self._frame_proxy)
-        if self.embed and self._announced:
-            for message in messages_for(event, self.state):
-                self._post(message)
         if event.name == "moved":
             self._after_move()
 
@@ -343,35 +330,13 @@ class Session:
         if stale:
             self.state.apply(Say(Message("autosave_stale", {"n": len(restored.game.tokens)}, "warn")))
 
-    # Saved games ------------------------------------------------------------------------
+    # Saved games (the dialog: web/ui/saved_games.py) ---------------------------------------
 
-    def open_saved_games(self) -> None:
-        """The list of the other saved games, each with Open."""
-        listing = by_id("saved-list")
-        listing.replaceChildren()
-        for restored in self.saver.others:
-            game = restored.game
-            item = js.document.createElement("li")
-            words = js.document.createElement("span")
-            when = js.Date.new(float(restored.saved_at) * 1000.0).toLocaleString() if restored.saved_at else "?"
-            set_text(words, t("saved_game_row", white=game.players.white, black=game.players.black,
-                              moves=game.position.number, when=str(when)))
-            button = js.document.createElement("button")
-            button.type = "button"
-            set_text(button, t("open_game"))
-            on(button, "click", lambda e, r=restored: self.open_saved(r))
-            item.append(words, button)
-            listing.append(item)
-        dialog = by_id("dlg-saved")
-        if not dialog.open:
-            dialog.showModal()
-
-    def open_saved(self, restored) -> None:
-        """Save this game, then open ``restored`` in this tab."""
+    def open_other(self, restored) -> None:
+        """Save this game, then open ``restored``, another saved game, in this tab."""
         self.save(force=True)
         self.saver.open_other(restored, self.state.wall())
         self._remember_slot()
-        by_id("dlg-saved").close()
         self._load_restored(restored)
         self.saver.prime(self.state)
         self.app.refresh()
@@ -478,12 +443,3 @@ class Session:
             return
         event.preventDefault()
         self.step(how)
-
-    # Embed --------------------------------------------------------------------------------
-
-    def _post(self, message: dict) -> None:
-        """postMessage to the parent window (any origin: nothing secret is sent)."""
-        try:
-            guard.call(js.window.parent, "postMessage", js.JSON.parse(json.dumps(message)), "*")
-        except guard.BrowserError as error:
-            js.window.console.error(f"postMessage: {error}")
