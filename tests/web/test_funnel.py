@@ -66,7 +66,8 @@ STATE = UI.parent / "model" / "ui_state.py"
 #: What a controller may call on what it reaches through the state: questions only.
 READS = {"replay.shown", "replay.last_token", "settings.control", "settings.rematch", "setup.draft.is_complete",
          "game.start.string", "kind.square", "kind.square_name", "stars", "task.text",
-         "now", "wall"}  # (the clocks the state reads)
+         "now", "wall",  # (the clocks the state reads)
+         "again"}  # (a new Drill for the next try, begun by the BeginDrill intent)
 
 
 def _ui_state_methods() -> tuple[set[str], set[str]]:

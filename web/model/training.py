@@ -225,21 +225,33 @@ class DrillStep:
 
 
 class Drill:
-    """One try at a lesson's task or a puzzle."""
+    """One try at a lesson's task (:class:`TaskDrill`) or a puzzle
+    (:class:`PuzzleDrill`): what both have, and what each answers its own
+    way (the start, the board, the solution, how a move is judged).
+    ``task`` or ``puzzle`` is None on the other kind."""
 
-    __slots__ = ("task", "puzzle", "solver", "mistakes", "hints", "status")
+    task: Task | None = None
+    puzzle: Puzzle | None = None
 
-    def __init__(self, task: Task | None, puzzle: Puzzle | None, solver: int, mistakes: int = 0, hints: int = 0,
-                 status: str = "solving") -> None:
-        self.task = task
-        self.puzzle = puzzle
+    def __init__(self, solver: int, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
         self.solver = solver
         self.mistakes = mistakes
         self.hints = hints
         self.status = status
 
+    @staticmethod
+    def for_task(task: Task) -> TaskDrill:
+        return TaskDrill(task)
+
+    @staticmethod
+    def for_puzzle(puzzle: Puzzle) -> PuzzleDrill:
+        return PuzzleDrill(puzzle)
+
+    def _what(self) -> object:
+        raise NotImplementedError
+
     def _key(self) -> tuple[object, ...]:
-        return (self.task, self.puzzle, self.solver, self.mistakes, self.hints, self.status)
+        return (type(self).__name__, self._what(), self.solver, self.mistakes, self.hints, self.status)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Drill):
@@ -247,82 +259,42 @@ class Drill:
         return self._key() == other._key()
 
     def __repr__(self) -> str:
-        return (f"Drill(task={self.task!r}, puzzle={self.puzzle!r}, solver={self.solver!r}, "
-                f"mistakes={self.mistakes!r}, hints={self.hints!r}, status={self.status!r})")
-
-    @classmethod
-    def for_task(cls, task: Task) -> Drill:
-        return cls(task, None, task.solver)
-
-    @classmethod
-    def for_puzzle(cls, puzzle: Puzzle) -> Drill:
-        return cls(None, puzzle, puzzle.solver)
-
-    def _the_task(self) -> Task:
-        assert self.task is not None, "a puzzle, not a task"
-        return self.task
-
-    def _the_puzzle(self) -> Puzzle:
-        assert self.puzzle is not None, "a task, not a puzzle"
-        return self.puzzle
+        return (f"{type(self).__name__}({self._what()!r}, mistakes={self.mistakes!r}, hints={self.hints!r}, "
+                f"status={self.status!r})")
 
     @property
     def id(self) -> str:
-        return self.task.id if self.task is not None else self._the_puzzle().id
+        raise NotImplementedError
 
     @property
     def position(self) -> str | None:
-        return self.task.position if self.task is not None else self._the_puzzle().position
+        """The start position, or None for a set-up task."""
+        raise NotImplementedError
 
     @property
     def board(self) -> str:
-        if self.puzzle is not None:
-            return self.puzzle.board
-        task = self._the_task()
-        if task.setup_board:
-            return task.setup_board
-        assert task.position is not None  # a task starts from a set-up or a position
-        return Position.from_string(task.position).kind.name
+        raise NotImplementedError
 
     @property
     def solution(self) -> tuple[str, ...]:
-        return self.task.solution if self.task is not None else self._the_puzzle().line
+        raise NotImplementedError
+
+    def again(self) -> Drill:
+        """A new try at the same drill: a failed try counts as a mistake, and
+        the hints stay counted."""
+        raise NotImplementedError
 
     def after_move(self, now: Position, played: list[str]) -> DrillStep:
         """Judge the position ``now``, reached by ``played`` (the tokens since
         the start, the last one just played by either side)."""
         if self.status != "solving":
             return DrillStep(self.status)
-        step = self._lesson(now, played) if self.task is not None else self._puzzle(now, played)
+        step = self._judged(now, played)
         self.status = step.status
         return step
 
-    def _lesson(self, now: Position, played: list[str]) -> DrillStep:
-        task = self._the_task()
-        start = task.start()
-        solver_moves = (len(played) + 1) // 2
-        judged = verdict(task, start, now, solver_moves)
-        if judged.reached:
-            return DrillStep("solved")
-        if judged.failed:
-            return DrillStep("failed", reason=judged.message())
-        if now.turn != self.solver and now.outcome() is None:
-            return DrillStep("solving", reply_token(task, now, played))
-        return DrillStep("solving")
-
-    def _puzzle(self, now: Position, played: list[str]) -> DrillStep:
-        puzzle = self._the_puzzle()
-        line = puzzle.line
-        ply = len(played) - 1
-        if ply % 2 == 0:  # the player's move
-            outcome = now.outcome()
-            won = outcome is not None and outcome.winner == self.solver
-            if played[-1] != line[ply] and not (puzzle.goal == "win" and won):
-                return DrillStep("failed", reason=text("goal_not_the_line"))
-            if won or ply + 1 >= len(line):
-                return DrillStep("solved")
-            return DrillStep("solving", line[ply + 1])
-        return DrillStep("solved" if ply + 1 >= len(line) else "solving")
+    def _judged(self, now: Position, played: list[str]) -> DrillStep:
+        raise NotImplementedError
 
     def hinted(self) -> None:
         """The player asked for a hint: counted against the stars."""
@@ -338,12 +310,108 @@ class Drill:
 
     def setup_done(self, draft: SetupDraft) -> DrillStep:
         """A set-up task: White's set-up is confirmed (``draft``)."""
-        judged = setup_verdict(self._the_task(), draft)
-        self.status = "solved" if judged.reached else "failed"
-        return DrillStep(self.status, reason=judged.message())
+        raise NotImplementedError
 
     def stars(self) -> int:
         return stars(self.status == "solved", self.mistakes, self.hints)
+
+
+class TaskDrill(Drill):
+    """A try at a lesson's task: a move to find, a goal to reach, or a set-up."""
+
+    def __init__(self, task: Task, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
+        super().__init__(task.solver, mistakes, hints, status)
+        self.task: Task = task
+
+    def _what(self) -> object:
+        return self.task
+
+    @property
+    def id(self) -> str:
+        return self.task.id
+
+    @property
+    def position(self) -> str | None:
+        return self.task.position
+
+    @property
+    def board(self) -> str:
+        task = self.task
+        if task.setup_board:
+            return task.setup_board
+        assert task.position is not None  # a task starts from a set-up or a position
+        return Position.from_string(task.position).kind.name
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        return self.task.solution
+
+    def again(self) -> TaskDrill:
+        return TaskDrill(self.task, self.mistakes + (self.status == "failed"), self.hints)
+
+    def _judged(self, now: Position, played: list[str]) -> DrillStep:
+        task = self.task
+        solver_moves = (len(played) + 1) // 2
+        judged = verdict(task, task.start(), now, solver_moves)
+        if judged.reached:
+            return DrillStep("solved")
+        if judged.failed:
+            return DrillStep("failed", reason=judged.message())
+        if now.turn != self.solver and now.outcome() is None:
+            return DrillStep("solving", reply_token(task, now, played))
+        return DrillStep("solving")
+
+    def setup_done(self, draft: SetupDraft) -> DrillStep:
+        judged = setup_verdict(self.task, draft)
+        self.status = "solved" if judged.reached else "failed"
+        return DrillStep(self.status, reason=judged.message())
+
+
+class PuzzleDrill(Drill):
+    """A try at a puzzle: its line, the player's moves and the replies."""
+
+    def __init__(self, puzzle: Puzzle, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
+        super().__init__(puzzle.solver, mistakes, hints, status)
+        self.puzzle: Puzzle = puzzle
+
+    def _what(self) -> object:
+        return self.puzzle
+
+    @property
+    def id(self) -> str:
+        return self.puzzle.id
+
+    @property
+    def position(self) -> str | None:
+        return self.puzzle.position
+
+    @property
+    def board(self) -> str:
+        return self.puzzle.board
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        return self.puzzle.line
+
+    def again(self) -> PuzzleDrill:
+        return PuzzleDrill(self.puzzle, self.mistakes + (self.status == "failed"), self.hints)
+
+    def _judged(self, now: Position, played: list[str]) -> DrillStep:
+        puzzle = self.puzzle
+        line = puzzle.line
+        ply = len(played) - 1
+        if ply % 2 == 0:  # the player's move
+            outcome = now.outcome()
+            won = outcome is not None and outcome.winner == self.solver
+            if played[-1] != line[ply] and not (puzzle.goal == "win" and won):
+                return DrillStep("failed", reason=text("goal_not_the_line"))
+            if won or ply + 1 >= len(line):
+                return DrillStep("solved")
+            return DrillStep("solving", line[ply + 1])
+        return DrillStep("solved" if ply + 1 >= len(line) else "solving")
+
+    def setup_done(self, draft: SetupDraft) -> DrillStep:
+        return DrillStep(self.status)  # a puzzle has no set-up
 
 
 def opponent(drill: Drill) -> int:

@@ -355,9 +355,7 @@ class Trainer:
         drill = self.state.drill
         if drill is None:
             return
-        again = Drill(drill.task, drill.puzzle, drill.solver, mistakes=drill.mistakes + (drill.status == "failed"),
-                      hints=drill.hints)
-        self._begin(again)
+        self._begin(drill.again())
 
     async def next(self) -> None:
         drill = self.state.drill
