@@ -426,7 +426,8 @@ def pictures_and_places():
     after = {19: piece_from_symbol("X2"), 3: piece_from_symbol("S^"), 4: piece_from_symbol("P^")}
     sprites, covered = animation.plan(before, after, Move(12, 19))
     out("  sprites", sprites, sorted(covered))
-    out("  at", [animation.at(sprite, 0.3, lambda sq: (sq % 6, sq // 6)) for sprite in sprites])
+    out("  keyframes", [[sorted(frame.items()) for frame in animation.keyframes(sprite, (sprite.origin * 10.5, 3), (sprite.target * 10.25, 0))]
+                        for sprite in sprites])
     out("== queries")
     for query in ("?board=double&time=300%2B5&white=Zo%C3%AB+B&seed=12&computer=black&level=max",
                   "?time=1e400%2B0&seed=%C2%B2&level=4&computer=black", "?position=x&touch=on&lang=nl",

@@ -10,7 +10,7 @@ from militakiri.move import Move
 from militakiri.pieces import piece_from_symbol as piece
 
 from web.model import board_view
-from web.model.animation import Sprite, at, plan
+from web.model.animation import Sprite, keyframes, plan
 from web.model.announce import announce
 from web.model.settings import GameSettings
 
@@ -45,7 +45,8 @@ def test_a_promotion_fades_the_stack_and_brings_the_tower_R13():
     assert ("X2", "out") in kinds and ("x2", "out") in kinds and ("X^", "in") in kinds
     assert move.tower_field in covered
     mover = sprites[-1]
-    assert at(mover, 0.0, lambda s: (s, 0))[1] == 1.0 and at(mover, 1.0, lambda s: (s, 0))[1] == 0.0
+    frames = keyframes(mover, (0, 0), (50, 0))
+    assert frames[0]["opacity"] == 1 and frames[-1]["opacity"] == 0
 
 
 def test_sounds_and_words_of_a_placement_R15():

@@ -3,10 +3,12 @@
 Pure Python, like chessground's anim.ts: the board before a move, the board
 after it and the move itself (its origin, target, placed towers and new
 tower's field, from the engine's token) give a short list of sprites; the
-renderer (web/ui/draw.py) draws each at a point of its path and with an
-opacity for the time gone, and draws the rest of the board as it is after
-the move. No rule is worked out here: what changed is read off the two
-boards.
+renderer (web/ui/draw.py) paints the board as it is after the move without
+the fields the sprites cover, once, and lets the browser's compositor move
+and fade each sprite along its :func:`keyframes` (the Web Animations API,
+as chessground animates pieces with CSS transforms): no canvas is painted
+again until the move has arrived. No rule is worked out here: what changed
+is read off the two boards.
 
 - the moving piece slides from its field to the target; if it is not there
   afterwards (a promotion: the stack leaves, R13), it fades as it arrives;
@@ -22,8 +24,8 @@ boards.
 >>> sprites, covered = plan({c3: p("X1")}, {d4: p("X1")}, Move(c3, d4))
 >>> [(s.piece.symbol, s.origin == c3, s.target == d4, s.fade) for s in sprites], sorted(covered) == [c3, d4]
 ([('X1', True, True, 'none')], True)
->>> at(sprites[0], 0.5, lambda sq: (sq % 6, sq // 6))
-((2.5, 2.5), 1.0)
+>>> [frame["transform"] for frame in keyframes(sprites[0], (100, 250), (150, 200))]
+['translate(100px, 250px)', 'translate(150px, 200px)']
 """
 
 from __future__ import annotations
@@ -31,8 +33,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import Callable
-
     from militakiri.move import Move
     from militakiri.pieces import Piece
 
@@ -90,20 +90,36 @@ def plan(before: dict[int, Piece], after: dict[int, Piece], move: Move) -> tuple
     return sprites, covered
 
 
-def ease(t: float) -> float:
-    """Slow in and out (a cubic), for ``t`` from 0 to 1."""
-    t = min(max(t, 0.0), 1.0)
-    return t * t * (3 - 2 * t)
+#: The timing of every slide: slow in and out (CSS's own curve, close to
+#: the cubic t * t * (3 - 2t)).
+EASING = "ease-in-out"
 
 
-def at(sprite: Sprite, t: float, place: Callable[[int], tuple[float, float]]) -> tuple[tuple[float, float], float]:
-    """Where ``sprite`` is (in ``place(square)``'s units) and its opacity at
-    ``t`` (0 to 1) of the animation."""
-    (x0, y0), (x1, y1) = place(sprite.origin), place(sprite.target)
-    k = ease(t)
-    opacity = 1.0
-    if sprite.fade == "out":
-        opacity = 1.0 - k if sprite.origin == sprite.target else min(1.0, 2 * (1 - k))
-    elif sprite.fade == "in":
-        opacity = k
-    return (x0 + (x1 - x0) * k, y0 + (y1 - y0) * k), opacity
+def keyframes(sprite: Sprite, start: tuple[float, float], end: tuple[float, float]) -> list[dict[str, object]]:
+    """The keyframes of ``sprite`` from ``start`` to ``end`` (its origin's and
+    target's top-left corners, in CSS pixels): where it is and how opaque,
+    for ``element.animate`` with :data:`EASING`. A piece that slides and
+    does not stay (a promotion) fades in the second half of its way.
+
+    >>> from militakiri.pieces import piece_from_symbol as p
+    >>> [frame["opacity"] for frame in keyframes(Sprite(p("X3"), 1, 2, "out"), (0, 0), (10, 0))]
+    [1, 1, 0]
+    >>> [frame["opacity"] for frame in keyframes(Sprite(p("x1"), 2, 2, "out"), (10, 0), (10, 0))]
+    [1, 0]
+    """
+    opacity = {"none": (1, 1), "in": (0, 1), "out": (1, 0)}[sprite.fade]
+    frames = [_frame(0, start, opacity[0]), _frame(1, end, opacity[1])]
+    if sprite.fade == "out" and sprite.origin != sprite.target:
+        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        frames.insert(1, _frame(0.5, middle, 1))
+    return frames
+
+
+def _frame(offset: float, at: tuple[float, float], opacity: int) -> dict[str, object]:
+    return {"offset": offset, "opacity": opacity, "transform": f"translate({_px(at[0])}px, {_px(at[1])}px)"}
+
+
+def _px(value: float) -> str:
+    """``value`` to a hundredth of a pixel, without a needless ``.0``."""
+    text = "%.2f" % value
+    return text.rstrip("0").rstrip(".") if "." in text else text

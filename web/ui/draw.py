@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 import js
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from militakiri.board import ZONE_ROWS
 from militakiri.move import Move
@@ -77,8 +77,12 @@ class Renderer:
         self._pieces: dict = {}
         #: What the canvas shows now (see _picture); None: paint the next frame.
         self._painted: tuple | None = None
-        #: A move being animated: (start ms, sprites, covered squares), or None.
+        #: A move being animated: (sprites, covered squares), or None; its
+        #: sprites are elements over the canvas that the compositor moves.
         self._animation = None
+        self._sprite_elements: list = []
+        self._launch = False  # the next frame starts the sprites
+        self._finished = create_proxy(lambda *args: self._end_animation(True))
         #: The next move is not animated (the player dropped it there).
         self.skip_animation = False
         self._motion = js.window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -94,6 +98,7 @@ class Renderer:
         if square == self.square and dpr == self.dpr and self._sized():
             return
         self.square, self.dpr = square, dpr
+        self._end_animation(False)  # its sprites stood on the old fields
         g = self.geometry()
         self.canvas.style.width = f"{g.width}px"
         self.canvas.style.height = f"{g.height}px"
@@ -120,9 +125,10 @@ class Renderer:
 
     # Animation ----------------------------------------------------------------
 
-    def _animate(self, pieces: dict) -> float | None:
-        """Start, go on with or end the animation of the move just shown;
-        the time gone (0 to 1), or None when nothing moves."""
+    def _animate(self, pieces: dict) -> bool:
+        """Start the animation of the move just shown (its sprites in this
+        frame), or end one overtaken by another change; whether a move is
+        being animated (its fields are then drawn only as sprites)."""
         state = self.state
         game = state.game
         shown = (state.game_id, state.replay.shown(game) if game is not None and state.started else None)
@@ -131,38 +137,61 @@ class Renderer:
             one_step = (self._shown is not None and shown[0] == self._shown[0] and shown[1] is not None
                         and self._shown[1] is not None and shown[1] == self._shown[1] + 1)
             self._shown = shown
-            self._animation = None
+            self._end_animation(False)
             token = state.replay.last_token(game) if one_step else None
             if token is not None and not self.skip_animation and not self._motion.matches:
-                sprites, covered = animation.plan(before, pieces, Move.from_token(token, state.kind))
-                self._animation = (float(js.window.performance.now()), sprites, covered)
+                self._animation = animation.plan(before, pieces, Move.from_token(token, state.kind))
+                self._launch = True
+                set_attr(self.canvas, "data-animating", "1")
             self.skip_animation = False
-        if self._animation is None or self.drag:
-            self._animation = None
-            self.canvas.removeAttribute("data-animating")
-            return None
-        duration = float(getattr(js.window, "militakiriAnimationMs", None) or animation.DURATION_MS)
-        gone = (float(js.window.performance.now()) - self._animation[0]) / duration
-        if gone >= 1:
-            self._animation = None
-            self.canvas.removeAttribute("data-animating")
-            return None
-        set_attr(self.canvas, "data-animating", "1")
-        self.request()  # the next frame of it
-        return gone
+        if self._animation is not None and self.drag:
+            self._end_animation(False)
+        return self._animation is not None
 
-    def _draw_sprites(self, gone: float, g: BoardGeometry) -> None:
+    def _start_sprites(self, g: BoardGeometry) -> None:
+        """Each sprite of the move as a small canvas over the board, which
+        the compositor slides and fades (animation.keyframes): the board's
+        canvas is not painted again until the move has arrived, so a phone
+        spends no main-thread time on the frames between."""
+        self._launch = False
         kind = self.state.kind
         s = g.square
+        duration = float(getattr(js.window, "militakiriAnimationMs", None) or animation.DURATION_MS)
+        left, top = float(self.canvas.offsetLeft), float(self.canvas.offsetTop)
+        parent = self.canvas.parentElement
+        last = None
+        for sprite in self._animation[0]:
+            element = js.document.createElement("canvas")
+            element.className = "sprite"
+            picture = self._sprite(sprite.piece, s)
+            element.width = picture.width
+            element.height = picture.height
+            element.getContext("2d").drawImage(picture, 0, 0)
+            element.style.cssText = f"left:{left}px;top:{top}px;width:{s}px;height:{s}px"
+            parent.append(element)
+            self._sprite_elements.append(element)
+            start = g.origin(kind.file_of(sprite.origin), kind.rank_of(sprite.origin))
+            end = g.origin(kind.file_of(sprite.target), kind.rank_of(sprite.target))
+            last = element.animate(to_js(animation.keyframes(sprite, start, end)),
+                                   to_js({"duration": duration, "easing": animation.EASING, "fill": "forwards"}))
+        if last is None:
+            self._end_animation(True)
+        else:
+            last.onfinish = self._finished  # (all have one duration; a removed one never finishes)
 
-        def place(sq: int) -> tuple[float, float]:
-            return g.origin(kind.file_of(sq), kind.rank_of(sq))
-
-        for sprite in self._animation[1]:
-            (x, y), opacity = animation.at(sprite, gone, place)
-            self.ctx.globalAlpha = opacity
-            self._stamp(sprite.piece, x, y, s)
-        self.ctx.globalAlpha = 1
+    def _end_animation(self, arrived: bool) -> None:
+        """The sprites go; if the move ``arrived``, the board is painted as
+        it is now (else what overtook the animation paints it)."""
+        for element in self._sprite_elements:
+            element.remove()
+        self._sprite_elements = []
+        if self._animation is not None:
+            self._animation = None
+            self._launch = False
+            self.canvas.removeAttribute("data-animating")
+            if arrived:
+                self._painted = None
+                self.request()
 
     # Drawing ------------------------------------------------------------------
 
@@ -186,14 +215,17 @@ class Renderer:
         g = self.geometry()
         marks = board_view.marks(state)
         pieces = board_view.pieces(state)
-        gone = self._animate(pieces)
+        animating = self._animate(pieces)
         hidden = board_view.hidden_color(state)
         better = self._better(state)
         picture = self._picture(g, marks, pieces, hidden, better)
-        if gone is None and picture == self._painted:
+        if animating:  # the fields under the sprites are left out
+            picture += (tuple(sorted(self._animation[1])),)
+        if picture == self._painted:
+            if self._launch:
+                self._start_sprites(g)
             return  # nothing to paint, and no canvas for the browser to send on
-        # A move's frames are never kept: its last one must be painted.
-        self._painted = picture if gone is None else None
+        self._painted = picture
 
         s = g.square
         ctx = self.ctx
@@ -225,7 +257,7 @@ class Renderer:
         self._zone_lines(g)
 
         # Pieces (those of a move being animated apart, over the rest).
-        covered = self._animation[2] if gone is not None else ()
+        covered = self._animation[1] if animating else ()
         drag_origin = self.drag[0] if self.drag else None
         for sq, piece in pieces.items():
             if sq in covered:
@@ -238,9 +270,6 @@ class Renderer:
                 ctx.globalAlpha = 1
             else:
                 self._stamp(piece, x, y, s)
-
-        if gone is not None:
-            self._draw_sprites(gone, g)
 
         # Ghost towers where a tower can be put.
         ctx.globalAlpha = GHOST_ALPHA
@@ -284,6 +313,8 @@ class Renderer:
             if piece is not None:
                 size = s * 1.15
                 self._stamp(piece, px - size / 2, py - size / 2, size)
+        if self._launch:
+            self._start_sprites(g)
 
     @staticmethod
     def _better(state) -> str | None:
