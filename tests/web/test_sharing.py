@@ -641,3 +641,14 @@ def test_a_review_too_long_to_keep_is_left_out_of_the_save_and_the_game_kept(mon
     assert saver.update(state, 0, wall=1) == "saved without review"
     restored = restore(backend.items[saver.key], wall_now=2)
     assert restored.game.tokens == game.tokens and restored.review is None
+
+
+def test_a_saved_game_keeps_its_date_for_its_record():
+    """Issue 25, rough edge 12: a game reopened from its save exported a
+    record with [Date "????.??.??"] (its link has no place for the date)."""
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2", players=Players(white="Anna", date="2026.11.26"))
+    game.play("c3-d4")
+    back = restore(snapshot(game, now=0), wall_now=0).game
+    assert back.players.date == "2026.11.26" and '[Date "2026.11.26"]' in back.record()
+    undated = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    assert "date" not in json.loads(snapshot(undated, now=0))

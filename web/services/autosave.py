@@ -14,6 +14,8 @@ is small JSON::
 - ``touch_move``: only in a game with touch-move on (R25; a game link has
   no place for it): ``{"touched": "c3" | null}``, the piece that must move;
 - ``saved``: when (seconds since 1970), which of several saves is newest;
+- ``date``: the game's date as its record writes it (``2026.11.26``), if
+  it has one: a link has no place for it;
 - ``check``: a check code over the rest, so a saved game changed by hand or
   cut short is refused with a clear message and nothing half-loaded.
 
@@ -51,6 +53,7 @@ import math
 import time
 
 from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
+from militakiri.bounded import is_digits
 from militakiri.randomness import Random
 
 from web.model.jsontext import dumps, loads
@@ -131,6 +134,8 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
         body["touch_move"] = {"touched": touched}
     if review is not None:  # a finished review (web/model/review.py: GameReview.to_saved)
         body["review"] = review
+    if _is_date(game.players.date):  # the record's Date (a link has no place for it)
+        body["date"] = game.players.date
     body["check"] = _check(body)
     return dumps(body, compact=True)
 
@@ -178,6 +183,11 @@ def restore(text: object, *, wall_now: float) -> Restored:
     except InvalidLinkError as error:
         raise SavedGameError(str(error)) from None
     _restore_touch_move(shared.game, data.get("touch_move"))
+    date = data.get("date")
+    if date is not None:
+        if not _is_date(date):
+            raise SavedGameError("its date is not a date")
+        shared.game.players = shared.game.players.replace(date=date)
     try:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
@@ -185,6 +195,17 @@ def restore(text: object, *, wall_now: float) -> Restored:
     # A view setting: anything but true (a forged "no" too) is not flipped.
     return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
                     review=data.get("review"))
+
+
+def _is_date(text: object) -> bool:
+    """Whether ``text`` is a date as the record writes it, ``2026.11.26``.
+
+    >>> _is_date("2026.11.26"), _is_date("????.??.??"), _is_date("2026.1.26"), _is_date(20261126)
+    (True, False, False, False)
+    """
+    if not isinstance(text, str) or len(text) != 10 or text[4] != "." or text[7] != ".":
+        return False
+    return all(is_digits(part) for part in (text[:4], text[5:7], text[8:]))
 
 
 def _restore_touch_move(game: Game, saved: object) -> None:
