@@ -191,7 +191,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         page.click("#btn-analyse")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-        expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunders (??).")
+        expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??).")
         assert page.locator("#review-graph circle").count() == 1
         page.screenshot(path=str(artifacts_dir / "review.png"))
         # A click on the graph's left end goes to the start, where the arrow shows the better move.
@@ -201,7 +201,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         page.screenshot(path=str(artifacts_dir / "review-better-move.png"))
         page.reload()
         wait_ready(page)
-        expect(page.locator("#review-counts")).to_contain_text("1 blunders")
+        expect(page.locator("#review-counts")).to_contain_text("1 blunder (??)")
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
         # It travels in the game record (NOTATION.md: [%eval] comments and glyphs) ...
         page.click("#btn-record")
@@ -217,7 +217,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         reader.fill("#record-paste", record)
         reader.click("#record-open")
         expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-        expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunders (??).")
+        expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunder (??).")
         expect(reader.locator("#review-heading")).to_have_text("Analyse")
         other.close()
         assert not errors, errors

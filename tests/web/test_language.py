@@ -64,9 +64,22 @@ def test_dutch_texts_are_dutch(dutch):
     same = {k for k, v in TEXTS["nl"].items() if v == TEXTS["en"][k]}
     for key in same:
         words = re.sub(r"\{[^}]*\}|\(R\d+\)", "", TEXTS["en"][key])
-        assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min"}, key
+        assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min",
+                                                                    "count_blunders", "count_blunders_one"}, key
     assert t("to_move", player="Anna (Wit)") == "Anna (Wit) is aan zet: kies een stuk."
     assert t("piece_rank", side=t("black"), shape=t("shape_cross"), height=2) == "kruisrang 2 van Zwart"
+
+
+def test_one_is_said_in_the_singular_in_both_languages(dutch):
+    """Issue 25, rough edge 9: "1 fouten"."""
+    assert [t("count_mistakes", n=n) for n in (0, 1, 2)] == ["0 fouten", "1 fout", "2 fouten"]
+    assert t("count_inaccuracies", n=1) == "1 onnauwkeurigheid" and t("share_length", n=1) == "1 teken"
+    assert t("count_mistakes", n=True) == "True fouten"  # (a bool is not a count)
+    texts.set_language("en")
+    try:
+        assert [t("count_blunders", n=n) for n in (1, 3)] == ["1 blunder", "3 blunders"]
+    finally:
+        texts.set_language("nl")
 
 
 def test_an_engine_sentence_is_shown_in_the_page_language(dutch):

@@ -212,6 +212,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "share_corr": "Send this link to {player}: it is their move, due by {deadline}.",
         "share_link_label": "Link to this game",
         "share_length": "{n} characters",
+        "share_length_one": "1 character",
         "copy": "Copy",
         "copied": "Copied.",
         "copy_failed": "Could not copy: select the text and copy it by hand.",
@@ -255,7 +256,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "review_progress": "Analysing the moves",
         "review_cancel": "Cancel",
         "review_graph": "The advantage after each move: White above the line, Black below. Click to go to a move.",
-        "review_counts": "{player}: {inaccuracies} inaccuracies (?!), {mistakes} mistakes (?), {blunders} blunders (??).",
+        "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??).",
+        "count_inaccuracies": "{n} inaccuracies",
+        "count_inaccuracies_one": "1 inaccuracy",
+        "count_mistakes": "{n} mistakes",
+        "count_mistakes_one": "1 mistake",
+        "count_blunders": "{n} blunders",
+        "count_blunders_one": "1 blunder",
         "review_failed": "The analysis stopped: {reason}",
         "rematch": "Rematch",
         "rematch_title": "The same game again, colors swapped",
@@ -388,7 +395,10 @@ def t(key: str, **args: object) -> str:
     missing from English shows itself (and a test fails).
     """
     table = TEXTS.get(_language, TEXTS["en"])
-    template = table.get(key, TEXTS["en"].get(key, key))
+    # One thing is said apart where the language has a form for it
+    # (KEY_one: "1 mistake", "1 fout"), never "1 mistakes".
+    one = key + "_one" if args.get("n") == 1 and args.get("n") is not True else None
+    template = table[one] if one in table else table.get(key, TEXTS["en"].get(key, key))
     if not args:
         return template
     # An engine sentence (militakiri.messages.Text) in the page's language.

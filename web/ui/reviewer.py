@@ -140,8 +140,10 @@ class Reviewer:
         lines = []
         for color in (0, 1):
             marks = found[color]
-            lines.append(t("review_counts", player=self.state.label(color), inaccuracies=marks["inaccuracy"],
-                           mistakes=marks["mistake"], blunders=marks["blunder"]))
+            lines.append(t("review_counts", player=self.state.label(color),
+                           inaccuracies=t("count_inaccuracies", n=marks["inaccuracy"]),
+                           mistakes=t("count_mistakes", n=marks["mistake"]),
+                           blunders=t("count_blunders", n=marks["blunder"])))
         set_text(by_id("review-counts"), " ".join(lines))
 
     def _graph_clicked(self, event) -> None:
