@@ -147,6 +147,8 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
             else:
                 ui.expect_position(position.string())
         expect(box).to_have_attribute("data-result", "solved")
+        # Numbered from 1, not from the move of the game it was cut from (issue 25).
+        expect(page.locator("#moves li").first.locator(".num")).to_have_text("1.")
         expect(page.locator("#tr-feedback")).to_contain_text("Right!")
         expect(page.locator("#status")).to_contain_text("Solved!")
         up = rating(page)

@@ -147,3 +147,19 @@ def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing()
             break
     assert not state.apply(MovePiece(origin, refused[0]))
     assert state.message is not None and state.message.level == "warn" and drill.mistakes == 1
+
+
+def test_a_puzzles_moves_are_numbered_from_one():
+    """Issue 25, rough edge 10: the move list of a lesson or puzzle started
+    at move 10 or 14 (the number of the game it was cut from)."""
+    from web.model.intents import BeginDrill, NewGame
+    from web.model.settings import GameSettings
+    from web.model.ui_state import UiState
+
+    puzzle = next(p for p in PUZZLES if Position.from_string(p.position).number > 1)
+    drill = Drill.for_puzzle(puzzle)
+    state = UiState()
+    state.apply(NewGame(GameSettings(board=drill.board, position=drill.position)))
+    assert state.first_move_number() == state.game.start.number > 1
+    state.apply(BeginDrill(drill))
+    assert state.first_move_number() == 1

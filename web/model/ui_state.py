@@ -90,10 +90,11 @@ def today() -> str:
     return "%04d.%02d.%02d" % (year, month, day)
 
 
-def move_label(game: Game, ply: int) -> str:
+def move_label(game: Game, ply: int, first: int | None = None) -> str:
     """``'7.'`` or ``'7…'``: the number the move list gives the game's
-    ``ply``-th move (record.move_number)."""
-    number, mover = move_number(ply, game.start.number, game.start.turn)
+    ``ply``-th move (record.move_number), from ``first`` (the start's
+    number unless given: UiState.first_move_number)."""
+    number, mover = move_number(ply, game.start.number if first is None else first, game.start.turn)
     return f"{number}." if mover == WHITE else f"{number}\u2026"
 
 
@@ -312,6 +313,15 @@ class UiState:
         """The position on the board: the live one, or a past one (replay)."""
         return self.replay.position(self._game)
 
+    def first_move_number(self) -> int:
+        """The number the move list and the replay give the game's first
+        move: its start's, but 1 in a lesson or a puzzle (a position cut
+        from a game; the learner's first move is move 1: issue 25)."""
+        game = self.game
+        if self.drill is not None or game is None:
+            return 1
+        return game.start.number
+
     def viewing_past(self) -> bool:
         """Whether the board shows an earlier position (read-only)."""
         return self.game is not None and self.started and not self.replay.is_live()
@@ -502,8 +512,9 @@ class UiState:
         shown = self.replay.shown(game)
         if shown == 0:
             return Message("replay_start", {}, level)
-        label = move_label(game, shown)
-        last = move_label(game, len(game.tokens))
+        first = self.first_move_number()
+        label = move_label(game, shown, first)
+        last = move_label(game, len(game.tokens), first)
         return Message("replay_at", {"label": label, "move": self.replay.last_token(game),
                                      "last": f"{last} {game.tokens[-1]}"}, level)
 

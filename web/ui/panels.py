@@ -102,7 +102,7 @@ class MoveList:
         marks = [review.mark(ply) for ply in range(1, len(tokens) + 1)] if review is not None else []
         # One step into the page (a row of elements made one by one was a
         # dozen calls into the browser per move, every move).
-        self.list.innerHTML = move_list_markup(tokens, game.start.number, game.start.turn, shown, marks)
+        self.list.innerHTML = move_list_markup(tokens, state.first_move_number(), game.start.turn, shown, marks)
         # Scrolling reads the layout: in the next frame, which lays the page
         # out anyway, not now, between the refresh's other changes.
         next_frame(self._scroll_frame)
