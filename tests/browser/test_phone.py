@@ -77,3 +77,24 @@ def test_phone_shows_ranks_towers_and_waiting_towers(ui, artifacts_dir: Path):
     page.screenshot(path=str(artifacts_dir / "phone-pieces.png"))
     ui.tap("d6")
     ui.expect_position(Position.from_string(PIECES).play("@c3,d2-d6").string())
+
+
+def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
+    """Issue 25, rough edge 11: after Rematch the page stayed scrolled down,
+    the top bar and the opponent's clock off-screen."""
+    from urllib.parse import quote
+
+    from game_page import GamePage, goto_ready
+
+    _, page, errors = shared
+    goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
+    ui = GamePage(page)
+    ui.play("a1xa8")  # Black's last tower taken: White wins (R19)
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0
+    page.locator("#result-rematch").tap()
+    expect(page.locator("#bar-white")).to_contain_text("White")  # the colors swapped: Anna plays Black
+    page.wait_for_function("() => window.scrollY === 0")
+    assert page.locator("#bar-black").bounding_box()["y"] >= 0
+    assert not errors, errors

@@ -174,6 +174,9 @@ class App:
         self._result_shown_for = None
         self.fit()
         self.refresh()
+        # From the top, both players' bars in view (a phone was left scrolled
+        # down where the last game ended: issue 25).
+        js.window.scrollTo(0, 0)
 
     def fit(self) -> None:
         """Size the board to the window (never to its own column, which would
