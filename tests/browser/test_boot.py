@@ -29,7 +29,7 @@ def test_page_boots_from_local_runtime(page, site, open_app, request_log, consol
     # Ready means playable: a new game's set-up, its instructions shown.
     assert page.get_attribute("#board", "data-status") == "setup"
     status = page.inner_text("#status")
-    assert "click where your towers go" in status
+    assert "choose where your towers go" in status
     # Python drew the board on the canvas (in the first animation frame).
     painted(page)
     pixel = page.evaluate("() => Array.from(document.getElementById('board')"

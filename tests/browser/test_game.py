@@ -44,12 +44,13 @@ def test_first_visit_opens_the_new_game_dialog(ui):
     assert page.get_attribute("html", "data-ready") == "1"
     ui.expect_status("setup")
     assert ui.position() == ""
+    assert page.locator(".keys-help").is_visible()  # a mouse and a keyboard here (not on a phone: test_phone)
 
 
 def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     page = ui.page
     ui.new_game(white="Anna", black="Bram")
-    expect(page.locator("#status")).to_contain_text("Anna (White): click where your towers go")
+    expect(page.locator("#status")).to_contain_text("Anna (White): choose where your towers go")
     # A wrong click is explained (R4) and changes nothing.
     ui.click("c4")
     expect(page.locator("#status")).to_have_class(re.compile("warn"))
@@ -58,7 +59,7 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
         ui.click(square)
     page.click("#btn-done")
     # R4: White's set-up is hidden while Black places.
-    expect(page.locator("#status")).to_contain_text("Bram (Black): click where your towers go")
+    expect(page.locator("#status")).to_contain_text("Bram (Black): choose where your towers go")
     for square in ("a8", "b7"):
         ui.click(square)
     page.wait_for_timeout(100)

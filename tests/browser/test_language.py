@@ -29,7 +29,7 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url,
 
     page.click("#ng-start")
     status = page.locator("#status")
-    expect(status).to_contain_text("Wit: klik waar je torens komen")
+    expect(status).to_contain_text("Wit: kies waar je torens komen")
     # A refused field: the engine's sentence, in Dutch (militakiri/messages.py).
     GamePage(page).click("c4")
     expect(status).to_have_text("c4 ligt niet in de opstelzone van Wit: torens staan op de rijen 1-3 (R4)")

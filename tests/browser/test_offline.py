@@ -175,7 +175,7 @@ def test_under_a_sub_path_the_worker_serves_that_path_offline(page, context, own
 
     context.set_offline(True)
     goto_ready(page, prefix + "?lang=nl&board=single")
-    expect(page.locator("#status")).to_contain_text("klik waar je torens komen")
+    expect(page.locator("#status")).to_contain_text("kies waar je torens komen")
     context.set_offline(False)
 
 

@@ -98,3 +98,15 @@ def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
     page.wait_for_function("() => window.scrollY === 0")
     assert page.locator("#bar-black").bounding_box()["y"] >= 0
     assert not errors, errors
+
+
+def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
+    """Issue 25, rough edge 7: "click" and "press Escape" on a touch screen,
+    and the keyboard's help shown on a phone."""
+    _, page, errors = shared
+    goto = __import__("game_page").goto_ready
+    goto(page, base_url + "?board=single")
+    assert not page.locator(".keys-help").is_visible()
+    status = page.locator("#status").inner_text()
+    assert "choose where your towers go" in status and "click" not in status.lower()
+    assert not errors, errors

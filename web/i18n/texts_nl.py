@@ -48,18 +48,18 @@ NL: dict[str, str] = {
     "help_goal": "Doel: speel alle torens van je tegenspeler van het bord (R19).",
     "help_hotseat": "Twee mensen spelen om beurten op dit apparaat.",
     "help_vs_computer": "Je speelt op dit apparaat tegen de computer: die doet zijn eigen zetten.",
-    "help_setup": "Opstelling: elke speler klikt de velden van zijn torens op zijn eigen drie rijen aan "
+    "help_setup": "Opstelling: elke speler kiest de velden van zijn torens op zijn eigen drie rijen "
                   "\u2013 de stertoren op de eerste rij, de kruistoren op de tweede, de plustoren op de derde; "
                   "de pionnen vullen zich vanzelf aan. De tweede speler stelt op terwijl de eerste opstelling "
                   "verborgen blijft. Daarna beslist de dobbelsteen wie begint.",
-    "help_move": "Zetten: klik op een van je stukken (of sleep het). Stippen tonen waar het heen kan, ringen "
+    "help_move": "Zetten: kies een van je stukken (of sleep het). Stippen tonen waar het heen kan, ringen "
                  "wat het kan nemen. Een plus beweegt recht en neemt diagonaal, een kruis beweegt diagonaal en "
                  "neemt recht, een ster doet allebei. Een toren gaat over elke afstand, een pion 1 veld, een rang "
                  "van h pionnen tot h velden. Niets springt.",
     "help_take": "Nemen: een toren haalt weg wat hij neemt; een genomen toren gaat van het bord. Een lagere "
                  "stapel die een hogere neemt, haalt die weg; een hogere of gelijke gaat er bovenop.",
     "help_promote": "Promotie: een kruis- of plusrang 3, of een sterrang 4, wordt een reservetoren van die vorm: "
-                    "klik er een gemarkeerd veld van je opstelzone voor aan. Is de zone vol, dan wacht de toren "
+                    "kies er een gemarkeerd veld van je opstelzone voor. Is de zone vol, dan wacht de toren "
                     "en wordt hij bij een latere beurt eerst geplaatst.",
     "help_endgame": "Eindspelregel: zodra een speler geen pionnen of rangen meer op het bord heeft en nog maar "
                     "\u00e9\u00e9n toren (R16), beweegt en neemt elk stuk van beide spelers 1 veld, en heeft elke "
@@ -153,9 +153,9 @@ NL: dict[str, str] = {
     "result_record": "Partijverslag",
     "show_board": "Bekijk het bord",
     # Status line ---------------------------------------------------------------
-    "setup_place": "{player}: klik waar je torens komen \u2013 stertoren op rij {r1}, kruistoren op rij {r2}, "
+    "setup_place": "{player}: kies waar je torens komen \u2013 stertoren op rij {r1}, kruistoren op rij {r2}, "
                    "plustoren op rij {r3} (R4). De pionnen vullen zich aan.",
-    "setup_place_double": "{player}: klik waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
+    "setup_place_double": "{player}: kies waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
                           "op rij {r2}, twee plustorens op rij {r3}; nooit twee naast elkaar (R4, R5). "
                           "De pionnen vullen zich aan.",
     "setup_done_white": "{player}: opstelling klaar. Druk op Klaar; dan stelt Zwart op, en jouw opstelling "
@@ -170,7 +170,7 @@ NL: dict[str, str] = {
                         "Stippen zijn zetten, ringen zijn slagen.",
     "touch_move_bound": "Aanraken is zetten: je raakte het stuk op {square} aan, dus dat stuk moet zetten (R25).",
     "place_waiting": "{player}: plaats eerst je wachtende {shape}toren op een gemarkeerd veld (R15).",
-    "choose_tower_field": "{player}: klik een gemarkeerd veld van je opstelzone aan voor je nieuwe "
+    "choose_tower_field": "{player}: kies een gemarkeerd veld van je opstelzone voor je nieuwe "
                           "{shape}toren (R13).",
     "tower_waits": "{player}: de nieuwe {shape}toren wacht, de opstelzone is vol (R15).",
     "over": "{title}: {reason}",
@@ -180,8 +180,8 @@ NL: dict[str, str] = {
     "no_piece": "Op {square} staat geen stuk. Kies een van je stukken.",
     "not_your_piece": "Op {square} staat een {piece}; {player} is aan zet.",
     "no_moves": "De {piece} op {square} kan nu geen zet doen.",
-    "pick_tower_field_first": "Kies eerst een gemarkeerd veld voor de nieuwe toren, of druk op Escape "
-                              "om de slag terug te nemen.",
+    "pick_tower_field_first": "Kies eerst een gemarkeerd veld voor de nieuwe toren (met een toetsenbord neemt "
+                              "Escape de slag terug).",
     "place_waiting_first": "Je wachtende {shape}toren gaat voor, op een gemarkeerd veld van je opstelzone (R15).",
     "game_over_click": "De partij is voorbij \u2013 {title}: {reason} Begin een nieuw spel om weer te spelen.",
     "no_take_back": "Zetten terugnemen kan alleen in partijen zonder klok.",
@@ -264,15 +264,15 @@ NL: dict[str, str] = {
     "say_placed": "zet zijn wachtende toren op {fields}",
     "say_promotes": "promoveert: de toren wacht op een vrij veld",
     "say_promotes_on": "promoveert: {tower} op {field}",
-    "premove_pick": "Voorzet: het stuk op {square} zet zodra de computer gezet heeft; klik nu waarheen.",
-    "premove_set": "Voorzet {move}: gespeeld zodra de computer gezet heeft, als het dan nog mag. Escape laat hem vallen.",
+    "premove_pick": "Voorzet: het stuk op {square} zet zodra de computer gezet heeft; kies nu waarheen.",
+    "premove_set": "Voorzet {move}: gespeeld zodra de computer gezet heeft, als het dan nog mag. Kies het stuk opnieuw (of druk op Escape) om hem te laten vallen.",
     "premove_dropped": "Je voorzet {move} is vervallen: {reason}",
     "analyse": "Analyseren",
     "analyse_title": "Het sterkste niveau bekijkt elke zet: waar de partij kantelde",
     "review_heading": "Analyse",
     "review_progress": "De zetten worden geanalyseerd",
     "review_cancel": "Stoppen",
-    "review_graph": "Het voordeel na elke zet: Wit boven de lijn, Zwart eronder. Klik om naar een zet te gaan.",
+    "review_graph": "Het voordeel na elke zet: Wit boven de lijn, Zwart eronder. Kies een punt om naar zijn zet te gaan.",
     "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??).",
     "count_inaccuracies": "{n} onnauwkeurigheden",
     "count_inaccuracies_one": "1 onnauwkeurigheid",
