@@ -98,3 +98,28 @@ def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
         return n; }""")
     assert found > 5, found
     context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
+    """Issue 25, rough edge 14: the status line grew when a message wrapped,
+    and what is below it moved (the board had resized before that)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
+    try:
+        page = context.new_page()
+        goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna&black=Bram")
+        ui = GamePage(page)
+
+        def boxes():
+            return [page.locator(sel).bounding_box() for sel in ("#board", "#status", "#controls")]
+
+        first = boxes()
+        ui.click("c3")  # "White cross pawn on c3: dots are moves, rings are takes." (two lines here)
+        expect(page.locator("#status")).to_contain_text("dots are moves")
+        assert boxes() == first
+        ui.click("c6")  # a refusal naming its rule
+        expect(page.locator("#status")).to_contain_text("(R8)")
+        assert boxes() == first
+    finally:
+        context.close()
