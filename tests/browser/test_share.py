@@ -524,3 +524,24 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
         page.locator("#btn-saved").click()
         expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
         assert not errors
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_a_long_move_list_scrolled_to_its_end_shows_its_first_row_whole(browser, base_url, size):
+    """Issue 25, rough edge 13: the move list, a scroll box, cut its first
+    visible row in half."""
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    rng = random.Random(7)
+    while len(game.tokens) < 60:
+        game.play(quiet_moves(game.position.string(), rng))
+    width, height = size
+    with fresh_game(browser, f"{base_url}#{game_to_link(game)}", viewport={"width": width, "height": height}) as (ui, errors):
+        page = ui.page
+        ui.expect_position(game.position.string())
+        page.wait_for_function("() => { const l = document.getElementById('moves');"
+                               " return l.scrollHeight > l.clientHeight && l.scrollTop > 0; }")
+        row, top, client = page.evaluate("""() => { const l = document.getElementById('moves');
+            return [l.querySelector('li').getBoundingClientRect().height, l.scrollTop, l.clientHeight]; }""")
+        assert top + client == pytest.approx(page.evaluate("document.getElementById('moves').scrollHeight"), abs=1)
+        assert min(top % row, row - top % row) < 1, (row, top, client)
+        assert not errors, errors
