@@ -319,3 +319,24 @@ def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_
         ui.expect_position(after)
         assert "learn" not in page.url, page.url
         assert not errors, errors
+
+
+def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(browser, base_url):
+    """Issue 25, rough edge 5: after Solution, a failed puzzle showed a green
+    status box (the game's end) with the red "Not this time"."""
+    puzzle = PUZZLES["s0008"]  # the game is won in one move
+    assert puzzle.goal == "win" and len(puzzle.line) == 1
+    position = Position.from_string(puzzle.position)
+    wrong = next(t for t in position.legal_moves()
+                 if t != puzzle.line[0] and "@" not in t and "=" not in t
+                 and not Position.from_string(puzzle.position).play(t).is_over())
+    with fresh_game(browser, base_url + "?puzzle=s0008") as (ui, errors):
+        page = ui.page
+        ui.play(wrong)
+        expect(page.locator("#training")).to_have_attribute("data-result", "failed")
+        page.click("#tr-solution")
+        ui.expect_status("over")  # the solution played: the game is over
+        status = page.locator("#status")
+        expect(status).to_contain_text("Not this time")
+        assert status.get_attribute("class").split() == ["warn"]
+        assert not errors, errors

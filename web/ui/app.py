@@ -276,7 +276,7 @@ class App:
         text = message.text()
         set_text(self.status, text)
         self.status.classList.toggle("warn", message.level == "warn")
-        self.status.classList.toggle("over", phase == OVER)
+        self.status.classList.toggle("over", message.key == "over")  # (not a drill failed at the end)
         self._aria(text)
 
         in_setup = state.player_sets_up()
