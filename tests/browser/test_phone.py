@@ -110,3 +110,23 @@ def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
     status = page.locator("#status").inner_text()
     assert "choose where your towers go" in status and "click" not in status.lower()
     assert not errors, errors
+
+
+def test_the_dice_stand_beside_their_players_names_on_a_phone(browser, base_url, artifacts_dir):
+    """Issue 25, rough edge 3: on a phone both dice stood on the first
+    player's line and the computer's line had none."""
+    from game_page import fresh_game
+
+    url = base_url + "?board=single&white=Anna%20Lena%20van%20den%20Berg&black=Bram%20Bakker"
+    with fresh_game(browser, url, viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True) as (ui, errors):
+        page = ui.page
+        ui.setup(None, None)
+        page.click("#dice-roll")
+        expect(page.locator("#dice-rolls li").last).to_contain_text("starts")
+        page.screenshot(path=str(artifacts_dir / "phone-dice.png"))
+        for row in page.locator("#dice-rolls li").all():
+            names, dice = row.locator(".side-name").all(), row.locator(".die").all()
+            assert len(names) == len(dice) == 2
+            for name, die in zip((n.bounding_box() for n in names), (d.bounding_box() for d in dice)):
+                assert abs((name["y"] + name["height"] / 2) - (die["y"] + die["height"] / 2)) < 8, (name, die)
+        assert not errors, errors

@@ -201,9 +201,13 @@ class Dialogs:
         clear(rolls)
         for w, b in dice.rolls:
             item = el("li")
-            item.appendChild(el("span", state.label(0), cls="side-name"))
-            item.insertAdjacentHTML("beforeend", die_markup(w, 0) + die_markup(b, 1))
-            item.appendChild(el("span", state.label(1), cls="side-name"))
+            # Each player's name and die together: a narrow screen wraps
+            # between the two sides, never between a name and its die.
+            for color, roll in ((0, w), (1, b)):
+                side = el("span", cls="side")
+                side.appendChild(el("span", state.label(color), cls="side-name"))
+                side.insertAdjacentHTML("beforeend", die_markup(roll, color))
+                item.appendChild(side)
             verdict = t("dice_tie") if w == b else t("dice_first", player=state.label(dice.first))
             item.appendChild(el("span", verdict, cls="verdict"))
             rolls.appendChild(item)
