@@ -163,3 +163,23 @@ def test_a_puzzles_moves_are_numbered_from_one():
     assert state.first_move_number() == state.game.start.number > 1
     state.apply(BeginDrill(drill))
     assert state.first_move_number() == 1
+
+
+def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
+    """Issue 25, rough edge 6: lesson hints were text only."""
+    from web.model import board_view
+    from web.model.intents import BeginDrill, DrillHint, MovePiece, NewGame
+    from web.model.settings import GameSettings
+    from web.model.ui_state import UiState
+
+    task = next(task for lesson in LESSONS for task in lesson.tasks if task.position is not None and task.solution)
+    drill = Drill.for_task(task)
+    state = UiState()
+    state.apply(NewGame(GameSettings(board=drill.board, position=drill.position)))
+    state.apply(BeginDrill(drill))
+    origin = task.solution[0].split(",")[-1][:2]
+    assert state.apply(DrillHint()) and drill.hints == 1
+    assert ("hint", origin) in [(mark.kind, mark.square) for mark in board_view.marks(state)]
+    token = task.solution[0].split(",")[-1]
+    state.apply(MovePiece(token[:2], token[3:5]))
+    assert "hint" not in [mark.kind for mark in board_view.marks(state)]

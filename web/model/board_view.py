@@ -81,6 +81,9 @@ def marks(state: UiState) -> list[Mark]:
     if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \
             and not state.viewing_past():
         result += _move_marks("hint", state.hint[1], state.kind, placements_first=True)
+    if state.hint_field is not None and game is not None and state.hint_field[0] == len(game.tokens) \
+            and not state.viewing_past():
+        result.append(Mark("hint", state.hint_field[1]))  # a drill's hint: where to begin
     result += [Mark("premove", square) for square in state.premove.squares()]
     if state.cursor:
         result.append(Mark("cursor", state.cursor))

@@ -259,6 +259,9 @@ class UiState:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
+        #: A drill's hint on the board: (moves played when asked, the field
+        #: of the piece the solution moves next).
+        self.hint_field: tuple[int, str] | None = None
 
     @property
     def turn_in_progress(self) -> TurnInProgress:
@@ -838,10 +841,20 @@ class UiState:
         return drill.after_move(game.position, list(game.tokens))
 
     def _drill_hint(self) -> bool:
+        """The solver asked for a hint: counted against the stars, and, in a
+        drill from a position with the solver to move, the field of the
+        solution's next move is marked on the board (issue 25)."""
         drill = self.drill
         if drill is None or drill.status != "solving":
             return False
         drill.hinted()
+        game = self.game
+        if game is not None and self.started and drill.position is not None \
+                and len(game.tokens) < len(drill.solution) and game.position.turn == drill.solver \
+                and tuple(game.tokens) == drill.solution[:len(game.tokens)]:  # (on the solution's way)
+            ply = len(game.tokens)
+            origin = Move.from_token(drill.solution[ply], self.kind).origin
+            self.hint_field = (ply, self.kind.square_name(origin))
         return True
 
     def _give_up(self) -> bool:

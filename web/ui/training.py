@@ -27,7 +27,6 @@ import asyncio
 
 from militakiri import MilitakiriError
 from militakiri.bounded import excerpt
-from militakiri.move import Move
 from militakiri.randomness import Random
 import js
 
@@ -324,9 +323,9 @@ class Trainer:
         if drill.task is not None:
             self._say(lambda: drill.task.text("hint", language()), "solving")
             return
-        ply = len(self.state.game.tokens)  # the puzzle's game starts at its position
-        if ply < len(drill.solution) and self.state.game.position.turn == drill.solver:
-            square = self.state.kind.square_name(Move.from_token(drill.solution[ply], self.state.kind).origin)
+        field = self.state.hint_field  # marked on the board too
+        if field is not None:
+            square = field[1]
             self._say(lambda: t("tr_hint_piece", square=square), "solving")
 
     def show_solution(self) -> None:
