@@ -115,7 +115,8 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
     started = time.monotonic()
     page.evaluate("__longtasks.length = 0")
     ui.new_game(opponent=(1, "white"), position=LATE)
-    expect(page.locator("#bar-black .name")).to_have_text("Computer, level 1 (Black)")
+    expect(page.locator("#bar-black .name")).to_have_text("Level 1")
+    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 1 (Black)"
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     start_ms = int(page.get_attribute("html", "data-ai-ms"))
     # Long tasks while the worker started (from the dialog's Start to "ready").
@@ -303,7 +304,7 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     page.reload()
     wait_ready(page)
     assert plies(ui) == 2
-    expect(page.locator("#bar-black .name")).to_have_text("Computer, level 2 (Black)")
+    expect(page.locator("#bar-black .name")).to_have_text("Level 2")
     human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
     wait_for_computer(ui, WORKER_TIMEOUT_MS)
     assert plies(ui) == 4

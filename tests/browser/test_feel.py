@@ -164,7 +164,7 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, bas
     friend = other.new_page()
     goto_ready(friend, url)
     view = GamePage(friend)
-    expect(friend.locator("#bar-white")).to_contain_text("Computer, level 1")
+    expect(friend.locator("#bar-white .name")).to_have_attribute("title", "Computer, level 1 (White)")
     assert friend.evaluate("window.militakiri.squareCenter('a8').y") > 300  # Black at the bottom
     # The link's clock: Black's time left, paused until Resume (as after a reload).
     expect(friend.locator("#clock-black")).to_contain_text("4:5")

@@ -123,3 +123,24 @@ def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
         assert boxes() == first
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts_dir):
+    """Issue 25, rough edge 4: "Computer, …", "Tester (W…" even at 1366 px.
+    A bar shows the name (its chip shows the side, a screen reader hears it)."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
+    try:
+        page = context.new_page()
+        goto_ready(page, f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0")
+        expect(page.locator("#bar-white .name")).to_have_text("Tester")
+        expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
+        assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
+        expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the side)
+        page.screenshot(path=str(artifacts_dir / f"bars-{width}x{height}.png"))
+        cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
+            .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+        assert not cut, cut
+    finally:
+        context.close()

@@ -294,6 +294,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_3": "3 \u2013 medium",
         "level_4": "4 \u2013 strongest",
         "computer_name": "Computer, level {level}",
+        "computer_short": "Level {level}",
         "computer_starting": "{player} is getting ready (the first time takes a few seconds)\u2026",
         "computer_setting_up": "{player} is placing its towers\u2026",
         "computer_thinking": "{player} is thinking\u2026",

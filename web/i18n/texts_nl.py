@@ -311,6 +311,7 @@ NL: dict[str, str] = {
     "level_3": "3 \u2013 gemiddeld",
     "level_4": "4 \u2013 sterkst",
     "computer_name": "Computer, niveau {level}",
+    "computer_short": "Niveau {level}",
     "computer_starting": "{player} maakt zich klaar (de eerste keer duurt dat een paar seconden)\u2026",
     "computer_setting_up": "{player} zet zijn torens op\u2026",
     "computer_thinking": "{player} denkt na\u2026",

@@ -167,6 +167,22 @@ def player_label(color: int, name: str) -> str:
     return t("name_side", name=name, side=side)
 
 
+def bar_name(color: int, name: str, level: int | None = None) -> str:
+    """What a player bar shows of ``player_label``: the name without the
+    side (its chip shows that), or the side when there is no name; the
+    computer at ``level`` (if it plays this side) is "Level 4", short enough
+    for a bar with a clock.
+
+    >>> bar_name(0, "Anna"), bar_name(1, ""), bar_name(1, "Computer, level 4", 4)
+    ('Anna', 'Black', 'Level 4')
+    """
+    if level is not None and name == t("computer_name", level=level):
+        return t("computer_short", level=level)
+    label = player_label(color, name)
+    name = name.strip()
+    return name if name and label != (t("white") if color == 0 else t("black")) else label
+
+
 def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:
     """The title and reason of the result dialog, naming the rule."""
     labels = (player_label(0, names[0]), player_label(1, names[1]))

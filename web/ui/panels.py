@@ -8,7 +8,7 @@ from militakiri.pieces import WHITE
 
 from web.model import board_view
 from web.i18n.texts import t
-from web.model.formatting import move_list_markup, tower_box
+from web.model.formatting import bar_name, move_list_markup, tower_box
 from web.model.ui_state import OVER
 from web.ui.dom import by_id, clear, el, keep, next_frame, set_attr, set_text, show
 
@@ -27,14 +27,18 @@ class PlayerBars:
             clear(bar)
             who = el("div", cls="who")
             who.appendChild(el("span", cls="chip", aria_hidden="true"))
+            # The name alone in view (the chip shows the side); the side in
+            # words for a screen reader: "Tester (W…" was all a bar had room for.
             name = el("span", cls="name")
             who.appendChild(name)
+            side = el("span", cls="visually-hidden")
+            who.appendChild(side)
             towers = el("div", cls="towers")
             clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
             bar.appendChild(who)
             bar.appendChild(towers)
             bar.appendChild(clock)
-            self.bars.append({"bar": bar, "name": name, "towers": towers, "clock": clock})
+            self.bars.append({"bar": bar, "name": name, "side": side, "towers": towers, "clock": clock})
         self.play = by_id("play")
 
     def clock(self, color: int):
@@ -50,7 +54,12 @@ class PlayerBars:
         for color, parts in enumerate(self.bars):
             bar = parts["bar"]
             bar.style.order = "0" if color == top else "2"
-            set_text(parts["name"], state.label(color))
+            label = state.label(color)
+            level = state.settings.level if state.computer == color else None
+            shown = bar_name(color, (state.players.white, state.players.black)[color], level)
+            set_text(parts["name"], shown)
+            set_text(parts["side"], label[len(shown):] if label.startswith(shown) else "")
+            set_attr(parts["name"], "title", label)
             active = state.turn == color and state.phase != OVER
             bar.classList.toggle("active", bool(active))
             self._towers(color, parts["towers"])
