@@ -114,7 +114,8 @@ def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared
     expect(other.page.locator("#status")).to_have_text("Opened the game from the link (moves played: 20).")
     # Clock times are not in a link: the game goes on without a clock, said so.
     expect(other.page.locator("#notice")).to_contain_text("without a clock")
-    expect(other.page.locator("#bar-white .name")).to_have_text("Anna (White)")
+    expect(other.page.locator("#bar-white .name")).to_have_text("Anna")
+    expect(other.page.locator("#bar-white .name")).to_have_attribute("title", "Anna (White)")
     # The fragment is cleared: a reload shows the saved game as it went on.
     assert "#" not in other.page.url
     assert not errors and not other_errors, errors + other_errors
@@ -343,8 +344,10 @@ def test_names_from_a_link_are_only_ever_text(viewer, artifacts_dir):
                               players=Players(white=XSS, black=black))
     deadline = page.evaluate("Date.now() / 1000") + 86400
     page.evaluate("link => { location.hash = link; }", game_to_link(game, deadline=deadline))
-    expect(page.locator("#bar-white .name")).to_have_text(f"{XSS} (White)")
-    expect(page.locator("#bar-black .name")).to_have_text(f"{black} (Black)")
+    expect(page.locator("#bar-white .name")).to_have_text(XSS)
+    expect(page.locator("#bar-white .name")).to_have_attribute("title", f"{XSS} (White)")
+    expect(page.locator("#bar-black .name")).to_have_text(black)
+    expect(page.locator("#bar-black .name")).to_have_attribute("title", f"{black} (Black)")
     expect(page).to_have_title(f"{XSS} \u2013 {black} \u00b7 Militakiri")
     expect(page.locator("#notice")).to_contain_text(f"{XSS} (White) must move by")
     page.click("#btn-share")
