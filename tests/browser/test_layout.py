@@ -144,3 +144,25 @@ def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts
         assert not cut, cut
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(420, 620), (844, 390)], ids=["embed-420x620", "844x390"])
+def test_the_new_game_dialogs_start_is_in_reach_in_a_small_window(browser, base_url, size, artifacts_dir):
+    """Issue 25, rough edge 15: the New game dialog in a 420x620 frame
+    needed scrolling to reach Start; its buttons now stay at its foot."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        goto_ready(page, base_url + ("?embed" if width == 420 else ""))
+        expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+        assert page.evaluate("(() => { const d = document.getElementById('dlg-new');"
+                             " return d.scrollHeight > d.clientHeight; })()")  # (taller than the window)
+        start = page.locator("#ng-start").bounding_box()
+        assert start["y"] + start["height"] <= height
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                            [start["x"] + start["width"] / 2, start["y"] + start["height"] / 2])
+        assert hit == "ng-start"
+        page.screenshot(path=str(artifacts_dir / f"new-game-{width}x{height}.png"))
+    finally:
+        context.close()

@@ -36,7 +36,7 @@ from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_
 
 from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
 from web.ui import guard
-from web.ui.dom import by_id, interval, next_frame, on, set_attr, set_text, show, timeout
+from web.ui.dom import by_id, interval, later, next_frame, on, set_attr, set_text, show, timeout
 from web.services.share import (
     current_deadline,
     is_empty_fragment,
@@ -60,6 +60,8 @@ TICK_MS = 1000
 #: While a live clock runs, the save is refreshed this often (ticks), so a
 #: crash loses at most a few seconds of the mover's clock.
 SAVE_EVERY_TICKS = 5
+#: How long a toast stays over the board (ms): long enough to read twice.
+TOAST_MS = 6000
 REPLAY_KEYS = {"Home": "first", "End": "last", "PageUp": "prev", "PageDown": "next"}
 ARROW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next"}
 
@@ -98,6 +100,7 @@ class Session:
         #: (id of the game, texts.py key) about a loaded game's clock (link_no_clock, ...).
         self.note: tuple | None = None
         self._ticks = 0
+        self._said_unsaved = False  # an embed's game is not kept: said at its first move
         #: texts.py keys of stored data this page could not read (kept aside):
         #: said in the notice line for as long as the page is open.
         self.warnings: list[str] = []
@@ -277,6 +280,20 @@ class Session:
             next_frame(self._frame_proxy)
         if event.name == "moved":
             self._after_move()
+            if self.embed and not self.storage.available and not self._said_unsaved:
+                self._said_unsaved = True
+                self._toast(t("autosave_off_embed"))
+
+    def _toast(self, text: str) -> None:
+        """``text`` over the foot of the board for a few seconds: said once,
+        taking no room (an embed's notice line took 40 px of a 620 px frame
+        for as long as it was open: issue 25)."""
+        toast = js.document.createElement("p")
+        toast.className = "toast"
+        toast.setAttribute("role", "status")
+        set_text(toast, text)
+        by_id("board-wrap").append(toast)
+        later(TOAST_MS, toast.remove)
 
     def _deferred_save(self) -> None:
         self._save_soon = False
@@ -379,8 +396,8 @@ class Session:
             if self.note is not None and self.note[0] == state.game_id and not game.is_over():
                 parts.append(t(self.note[1]))
         parts += [t(key) for key in self.warnings]
-        if not self.storage.available:  # embed mode has no Share or Game record button
-            parts.append(t("autosave_off_embed") if self.embed else t("autosave_off"))
+        if not self.storage.available and not self.embed:  # (an embed says it once: _toast)
+            parts.append(t("autosave_off"))
         others = len(self.saver.others)
         if others:
             parts.append(t("saved_others", n=others))
