@@ -102,3 +102,19 @@ def test_escape_and_a_second_click_drop_a_premove():
     assert state.apply(Touch("b3")) and state.apply(Touch("b4")) and state.apply(Cancel())
     assert state.premove.move is None
     assert not state.apply(Touch("a6"))  # the computer's piece: no premove
+
+
+def test_a_ghost_tower_is_not_drawn_over_a_pawn_that_fills_its_field():
+    """Issue 25, rough edge 16: on the double board, the outlines of the
+    towers that may still be placed were drawn over the pawns filled in."""
+    from web.model import board_view
+    from web.model.intents import Touch
+
+    state, _ = state_for(board="double")
+    for field in ("a1", "e1", "b2"):
+        assert state.apply(Touch(field))
+    shown = board_view.pieces(state)
+    ghosts = [mark for mark in board_view.marks(state) if mark.kind == "ghost"]
+    over_pawns = [mark for mark in ghosts if state.kind.square(mark.square) in shown]
+    assert over_pawns and all(mark.piece is None for mark in over_pawns)
+    assert any(mark.piece is not None for mark in ghosts)  # free fields keep their outline

@@ -75,7 +75,11 @@ def marks(state: UiState) -> list[Mark]:
     if state.viewing_past() or state.paused:
         pass  # a past position or paused clocks: nothing to choose
     elif state.player_sets_up() and state.setup is not None:
-        result += state.setup.ghosts()
+        # A field a pawn fills in keeps its tint but not the tower's outline
+        # over the pawn (both at once were a blur on the double board: issue 25).
+        shown = pieces(state)
+        result += [mark if state.kind.square(mark.square) not in shown else Mark("ghost", mark.square)
+                   for mark in state.setup.ghosts()]
     elif state.phase == PLAYING and not state.computer_turn():
         result += state.turn_in_progress.marks()
     if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \

@@ -274,8 +274,9 @@ class Renderer:
         # Ghost towers where a tower can be put.
         ctx.globalAlpha = GHOST_ALPHA
         for mark in by_kind.get("ghost", ()):
-            x, y = self._origin(mark.square)
-            self._stamp(mark.piece, x, y, s)
+            if mark.piece is not None:  # (none over a pawn: board_view.marks)
+                x, y = self._origin(mark.square)
+                self._stamp(mark.piece, x, y, s)
         ctx.globalAlpha = 1
 
         # Moves as dots, takes as rings.
