@@ -332,6 +332,7 @@ def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(brows
                  and not Position.from_string(puzzle.position).play(t).is_over())
     with fresh_game(browser, base_url + "?puzzle=s0008") as (ui, errors):
         page = ui.page
+        ui.expect_position(puzzle.position)  # (the puzzles file comes after ready)
         ui.play(wrong)
         expect(page.locator("#training")).to_have_attribute("data-result", "failed")
         page.click("#tr-solution")

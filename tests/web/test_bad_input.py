@@ -202,3 +202,13 @@ def test_a_clock_past_its_control_by_increments_reads_back_from_its_save_and_lin
     assert restored.game.clock.left == [game.clock.remaining(color, 1.0) for color in (0, 1)]
     shared = game_from_link(link_of(game, computer=(1, 4), now=1.0))
     assert shared.clock_left is not None and shared.clock_left[0] == game.clock.remaining(0, 1.0)
+
+
+def test_a_forged_touched_piece_is_quoted_short():
+    """Found by the save fuzzer: the refusal quoted a forged touched field whole."""
+    body = {"clock": None, "flipped": False, "format": 1, "link": "1!scdbabf!52!-!White!Black!-!-!2.VQ!l4pv",
+            "saved": 0.0, "touch_move": {"touched": "9" * 600}}
+    body["check"] = _check(body)
+    with pytest.raises(SavedGameError) as refused:
+        restore(json.dumps(body), wall_now=0)
+    assert len(str(refused.value)) < 200 and "cannot move" in str(refused.value)

@@ -53,7 +53,7 @@ import math
 import time
 
 from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
-from militakiri.bounded import is_digits
+from militakiri.bounded import excerpt, is_digits
 from militakiri.randomness import Random
 
 from web.model.jsontext import dumps, loads
@@ -224,7 +224,7 @@ def _restore_touch_move(game: Game, saved: object) -> None:
         except (MilitakiriError, ValueError):  # not a square's name
             ok = False
         if not ok:
-            raise SavedGameError(f"its touched piece on {touched!r} cannot move")
+            raise SavedGameError(f"its touched piece on {excerpt(touched)} cannot move")
 
 
 #: Saved games kept at most (games in progress in other tabs, or left for
