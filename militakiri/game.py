@@ -210,7 +210,7 @@ class Game:
                 f"{excerpt(strip_space(token))}: touch-move is on and {square} was touched, "
                 "so that piece must move (R25)"
             )
-        self._push(move, move.token(self.kind), now)
+        self._push(move, now)
 
     def push(self, move: Move) -> None:
         """Play ``move``, one of ``position.generate_moves()``, without the
@@ -232,12 +232,12 @@ class Game:
             raise GameOverError(f"the game is over ({self.outcome()})")
         if len(self.tokens) >= MAX_PLIES:
             raise IllegalMoveError(f"a game holds at most {MAX_PLIES:,} moves")
-        self._push(move, move.token(self.kind), None)
+        self._push(move, None)
 
-    def _push(self, move: Move, token: str, now: float | None) -> None:
-        """Play ``move`` (legal here), written ``token``."""
+    def _push(self, move: Move, now: float | None) -> None:
+        """Play ``move`` (legal here) at ``now`` (a timed game's time)."""
         self.position.push(move)
-        self.tokens.append(token)
+        self.tokens.append(move.token(self.kind))
         self.touched = None
         if self.clock is not None:
             assert now is not None  # refused above
@@ -377,8 +377,8 @@ class TurnChoices:
     def destinations(self, placed: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
         """``{origin: {target: 'move' or 'take'}}`` after the placements."""
         result: dict[str, dict[str, str]] = {}
+        names = self.kind.names
         for move, _ in self._matching(placed):
-            names = self.kind.names
             result.setdefault(names[move.origin], {})[names[move.target]] = (
                 "take" if move.is_take else "move"
             )

@@ -137,7 +137,8 @@ def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts
         expect(page.locator("#bar-white .name")).to_have_text("Tester")
         expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
         assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
-        expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the side)
+        expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the whole label)
+        expect(page.locator("#bar-black")).to_contain_text("Computer, level 4 (Black)")
         page.screenshot(path=str(artifacts_dir / f"bars-{width}x{height}.png"))
         cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
             .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")

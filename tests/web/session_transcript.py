@@ -101,6 +101,12 @@ def first_move(state):
     return origin, sorted(destinations[origin])[0]
 
 
+def random_start(state):
+    """Both set-ups at random, the dice rolled, the game started."""
+    for intent in (RandomSetup(), SetupDone(), RandomSetup(), SetupDone(), RollDice(), StartGame()):
+        state.apply(intent)
+
+
 def play_on(state, rng, moves):
     """``moves`` moves by pointing as a player does; a waiting tower placed
     first, a promoted tower's field chosen."""
@@ -175,12 +181,7 @@ def session():
     show(state, "escape")
     # Untimed: a take-back, a hint.
     untimed = UiState(GameSettings(seed=9), now=clock)
-    untimed.apply(RandomSetup())
-    untimed.apply(SetupDone())
-    untimed.apply(RandomSetup())
-    untimed.apply(SetupDone())
-    untimed.apply(RollDice())
-    untimed.apply(StartGame())
+    random_start(untimed)
     play_on(untimed, Random(3), 6)
     out("  can take back", untimed.can_take_back())
     untimed.apply(TakeBack())
@@ -401,12 +402,7 @@ def words():
         show(state, "new game")
         state.apply(Touch("c5"))
         show(state, "refused")
-        state.apply(RandomSetup())
-        state.apply(SetupDone())
-        state.apply(RandomSetup())
-        state.apply(SetupDone())
-        state.apply(RollDice())
-        state.apply(StartGame())
+        random_start(state)
         play_on(state, Random(2), 4)
         show(state, "after moves")
     set_language("en")

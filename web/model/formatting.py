@@ -178,9 +178,8 @@ def bar_name(color: int, name: str, level: int | None = None) -> str:
     """
     if level is not None and name == t("computer_name", level=level):
         return t("computer_short", level=level)
-    label = player_label(color, name)
-    name = name.strip()
-    return name if name and label != (t("white") if color == 0 else t("black")) else label
+    side = t("white") if color == 0 else t("black")
+    return side if player_label(color, name) == side else name.strip()
 
 
 def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:

@@ -41,10 +41,12 @@ _TWO_53 = 9007199254740992.0
 MAX_DEPTH = 100
 
 
-def loads(text: str, max_depth: int | None = MAX_DEPTH) -> Any:  # JSON: whoever reads it checks it
+def loads(text: str, max_depth: int | None = MAX_DEPTH,
+          max_chars: int | None = None) -> Any:  # JSON: whoever reads it checks it
     """``json.loads(text)``, the same value in CPython and MicroPython;
-    ValueError if ``text`` is not JSON or is nested deeper than
-    ``max_depth`` (None: the page's own data files, not walked for it).
+    ValueError if ``text`` is not JSON, is nested deeper than ``max_depth``
+    (None: the page's own data files, not walked for it) or is longer than
+    ``max_chars`` (both bounds are checked before any parser sees it).
 
     Every character past U+FFFF is written as a surrogate pair of escapes
     (``\\ud83d\\ude00``: :func:`string_text`, and CPython's ``json.dumps``).
@@ -70,7 +72,13 @@ def loads(text: str, max_depth: int | None = MAX_DEPTH) -> Any:  # JSON: whoever
     Traceback (most recent call last):
     ...
     ValueError: JSON nested deeper than 100 levels
+    >>> loads("[1, 2]", max_chars=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: JSON of 6 characters, more than 5
     """
+    if max_chars is not None and len(text) > max_chars:
+        raise ValueError(f"JSON of {len(text):,} characters, more than {max_chars:,}")
     # (Counted in C: most texts have too few brackets to be walked at all.)
     if max_depth is not None and text.count("[") + text.count("{") > max_depth \
             and _nesting(text, max_depth) > max_depth:

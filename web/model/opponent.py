@@ -161,9 +161,7 @@ def read_memory(text: str) -> tuple[str, list[str], int, int]:
     ...
     ValueError: not a computer remembered by this page
     """
-    if len(text) > MAX_MEMORY_CHARS:
-        raise ValueError(f"{len(text)} characters, more than a remembered computer needs")
-    data = loads(text)
+    data = loads(text, max_chars=MAX_MEMORY_CHARS)
     if not isinstance(data, dict):
         raise ValueError("not a computer remembered by this page")
     start, names, color, level = data.get("start"), data.get("names"), data.get("computer"), data.get("level")

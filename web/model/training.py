@@ -162,9 +162,7 @@ class Progress:
     def read(cls, text: str | None) -> Progress:
         progress = cls()
         try:
-            if text and len(text) > MAX_PROGRESS_CHARS:
-                raise ValueError(f"{len(text)} characters")
-            data = loads(text) if text else {}
+            data = loads(text, max_chars=MAX_PROGRESS_CHARS) if text else {}
         except ValueError:
             data = None
         if not isinstance(data, dict):

@@ -700,8 +700,8 @@ class UiState:
         self.flipped = not self.flipped
 
     # News from the page around the game (web/ui) ------------------------------
-    # The controllers change the state only through methods; these are for
-    # what they learn outside a player's move: a save, a worker, the layout.
+    # What the controllers learn outside a player's move (a save, a worker,
+    # the pointer), each the handler of its intent.
 
     def _say(self, message: Message | None) -> None:
         """What the status line says until the next change: a save that

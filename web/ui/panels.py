@@ -27,18 +27,18 @@ class PlayerBars:
             clear(bar)
             who = el("div", cls="who")
             who.appendChild(el("span", cls="chip", aria_hidden="true"))
-            # The name alone in view (the chip shows the side); the side in
-            # words for a screen reader: "Tester (W…" was all a bar had room for.
-            name = el("span", cls="name")
+            # The name alone in view (the chip shows the side: "Tester (W…"
+            # was all a bar had room for); the whole label for a screen reader.
+            name = el("span", cls="name", aria_hidden="true")
             who.appendChild(name)
-            side = el("span", cls="visually-hidden")
-            who.appendChild(side)
+            label = el("span", cls="visually-hidden")
+            who.appendChild(label)
             towers = el("div", cls="towers")
             clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
             bar.appendChild(who)
             bar.appendChild(towers)
             bar.appendChild(clock)
-            self.bars.append({"bar": bar, "name": name, "side": side, "towers": towers, "clock": clock})
+            self.bars.append({"bar": bar, "name": name, "label": label, "towers": towers, "clock": clock})
         self.play = by_id("play")
 
     def clock(self, color: int):
@@ -58,7 +58,7 @@ class PlayerBars:
             level = state.settings.level if state.computer == color else None
             shown = bar_name(color, (state.players.white, state.players.black)[color], level)
             set_text(parts["name"], shown)
-            set_text(parts["side"], label[len(shown):] if label.startswith(shown) else "")
+            set_text(parts["label"], label)
             set_attr(parts["name"], "title", label)
             active = state.turn == color and state.phase != OVER
             bar.classList.toggle("active", bool(active))
