@@ -151,6 +151,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                           "de opdracht is niet gelukt binnen {n} zetten van jou"),
     "goal_other_move": ("that move is legal, but this task asks for another one",
                         "die zet mag, maar deze opdracht vraagt een andere"),
+    # What a review says of a marked move (ai/review.py) -----------------------
+    "review_last_tower": ("{move} lost {player}'s last tower: {reply} follows.",
+                          "{move} kostte de laatste toren van {player}: {reply} volgt."),
+    "review_lost_game": ("{move} lost the game: {reply} follows.",
+                         "{move} verloor de partij: {reply} volgt."),
+    "review_lost_piece": ("{move} lost a {piece}: {reply} follows.",
+                          "{move} kostte een {piece}: {reply} volgt."),
+    "review_chances": ("After {move}, {player}'s winning chances fell from {before} % to {after} %.",
+                       "Na {move} zakten de winstkansen van {player} van {before} % naar {after} %."),
+    "review_turning": ("The turning point. {said}", "Het keerpunt. {said}"),
+    "review_with_better": ("{said} {better}", "{said} {better}"),
+    "review_better": ("Better was {best}.", "Beter was {best}."),
+    "review_better_wins": ("Better was {best}, which wins.", "Beter was {best}, dat wint."),
+    "review_better_takes": ("Better was {best}, which takes a {piece}.",
+                            "Beter was {best}, dat een {piece} slaat."),
 }
 
 _INDEX = {code: i for i, code in enumerate(LANGUAGES)}

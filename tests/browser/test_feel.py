@@ -191,14 +191,36 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         page.click("#btn-analyse")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-        expect(page.locator("#review-counts")).to_contain_text("White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??).")
-        assert page.locator("#review-graph circle").count() == 1
+        # Marks by winning chances thrown away (issue 25), each player's accuracy.
+        expect(page.locator("#review-counts")).to_contain_text(
+            "White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??). Accuracy ")
+        assert page.locator("#review-graph circle").count() == 1  # the blunder's dot
+        # The graph has its axes: White's chances from 0 to 100 %, the moves numbered.
+        labels = page.locator("#review-graph text").all_text_contents()
+        assert labels == ["100 %", "50 %", "0 %", "1"], labels
+        # The blunder was the turning point; nothing said while the game's end is shown.
+        expect(page.locator("#review-moments button")).to_have_text(["1. a1-a2?? \u00b7 turning point"])
+        expect(page.locator("#review-words")).to_be_hidden()
         page.screenshot(path=str(artifacts_dir / "review.png"))
-        # A click on the graph's left end goes to the start, where the arrow shows the better move.
+        # A click on the blunder's dot goes to the position before it: its
+        # words, the move played (a red arrow) and the better one (green).
         box = page.locator("#review-graph").bounding_box()
-        page.mouse.click(box["x"] + 2, box["y"] + box["height"] / 2)
+        dot = page.locator("#review-graph circle").bounding_box()
+        page.mouse.click(dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2)
         expect(ui.board).to_have_attribute("data-ply", "0")
+        expect(page.locator("#review-words")).to_have_text(
+            "The turning point. a1-a2 lost White's last tower: b2xa2 follows. "
+            "Better was a1xb2, which takes a Black cross pawn.")
+        expect(page.locator("#review-moments button")).to_have_attribute("aria-current", "true")
+        (a1x, a1y), (a2x, a2y), (b2x, b2y) = (centre(ui, name) for name in ("a1", "a2", "b2"))
+        red = page.evaluate(PIXEL, [(a1x + a2x) / 2, (a1y + a2y) / 2])
+        green = page.evaluate(PIXEL, [(a1x + b2x) / 2, (a1y + b2y) / 2])
+        assert red[0] > red[1] + 60 and green[1] > green[0] + 40, (red, green)
         page.screenshot(path=str(artifacts_dir / "review-better-move.png"))
+        # Elsewhere on the graph: that move, without words.
+        page.mouse.click(box["x"] + box["width"] - 4, box["y"] + box["height"] / 2)
+        expect(ui.board).to_have_attribute("data-ply", "2")
+        expect(page.locator("#review-words")).to_be_hidden()
         page.reload()
         wait_ready(page)
         expect(page.locator("#review-counts")).to_contain_text("1 blunder (??)")
@@ -219,6 +241,11 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
         expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunder (??).")
         expect(reader.locator("#review-heading")).to_have_text("Analyse")
+        reader.click("#result-close")
+        reader.click("#review-moments button")  # the words in the reader's language
+        expect(reader.locator("#review-words")).to_have_text(
+            "Het keerpunt. a1-a2 kostte de laatste toren van Wit: b2xa2 volgt. "
+            "Beter was a1xb2, dat een kruispion van Zwart slaat.")
         other.close()
         assert not errors, errors
 

@@ -362,10 +362,14 @@ def saves_and_links(state):
     review = GameReview(corr)
     out("  review asks", review.next_position())
     review.add("b3-b4", 35)  # a better move: legal where it stands (checked when read back)
-    review.add(None, -1234)
+    review.add(None, 1234)  # Black wins after it: the move lost the game
     notes = review.annotations()
     out("  review", review.to_saved(), [(ply, notes[ply].comment) for ply in sorted(notes)])
     out("  from saved", GameReview.from_saved(corr, review.to_saved()).to_saved())
+    # The judgement by winning chances, its words and accuracy (issue 25): floats
+    # through exp, rounded to integers that must agree in every interpreter.
+    out("  judged", [(r.mark, r.loss, r.turning) for r in review.results()], review.accuracy(),
+        review.white_chances(0), review.words(0).say("nl"))
     # Embed messages.
     events = GameEvents()
     embedded = UiState(GameSettings(position=START), now=Clock())

@@ -65,7 +65,7 @@ def test_dutch_texts_are_dutch(dutch):
     for key in same:
         words = re.sub(r"\{[^}]*\}|\(R\d+\)", "", TEXTS["en"][key])
         assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min",
-                                                                    "count_blunders", "count_blunders_one"}, key
+                                                                    "count_blunders", "count_blunders_one", "mark_blunder"}, key
     assert t("to_move", player="Anna (Wit)") == "Anna (Wit) is aan zet: kies een stuk."
     assert t("piece_rank", side=t("black"), shape=t("shape_cross"), height=2) == "kruisrang 2 van Zwart"
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from militakiri.ai.review import NAGS, MoveReview, clip, for_white, judge
+from militakiri.ai.review import NAGS, MoveReview, accuracy, chances, clip, explain, for_white, judge
 from militakiri.errors import MilitakiriError
+from militakiri.messages import Text
 from militakiri.record import Annotation
 
 if TYPE_CHECKING:
@@ -91,6 +92,22 @@ def _pawns(score: int) -> str:
     return f"{sign}{score // 100}.{'0' if part < 10 else ''}{part}"
 
 
+def graph_ticks(plies: int) -> list[int]:
+    """The moves (plies, from 1) whose numbers label the review's graph:
+    up to five, evenly apart, the last move always, none crowding it.
+
+    >>> graph_ticks(0), graph_ticks(3), graph_ticks(36), graph_ticks(10)
+    ([], [1, 2, 3], [1, 10, 19, 28, 36], [1, 4, 7, 10])
+    """
+    if plies < 1:
+        return []
+    step = max(1, -(-(plies - 1) // 4))
+    ticks = list(range(1, plies, step))
+    if len(ticks) > 1 and plies - ticks[-1] < step / 2:
+        ticks.pop()
+    return ticks + [plies]
+
+
 class GameReview:
     """One game's review: ``scores[p]`` is (best move, score for the player
     to move) after ``p`` moves."""
@@ -146,12 +163,43 @@ class GameReview:
             return None
         return self.results()[ply - 1].mark
 
-    def better(self, shown: int) -> str | None:
-        """The better move to show in the position after ``shown`` moves,
-        when the move played there was marked: the engine's best."""
-        if self.mark(shown + 1) is None:
+    def white_chances(self, ply: int) -> int:
+        """White's winning chances after ``ply`` moves, in thousandths."""
+        return chances(self.white_score(ply))
+
+    def moments(self) -> list[MoveReview]:
+        """The moves the review has something to say of: the marked ones
+        and the turning point, in the game's order."""
+        return [r for r in self.results() if r.noted]
+
+    def moment(self, shown: int) -> MoveReview | None:
+        """The move played from the position after ``shown`` moves, when the
+        review has something to say of it: the board there shows it with
+        the better move, and the words say why."""
+        if not self.complete or not 0 <= shown < self.plies:
             return None
-        return self.results()[shown].best
+        found = self.results()[shown]
+        return found if found.noted else None
+
+    def arrows(self, shown: int) -> tuple[str | None, str | None]:
+        """(the move played, the better move) to draw on the position after
+        ``shown`` moves, where the move played from there was noted."""
+        found = self.moment(shown)
+        if found is None:
+            return None, None
+        return found.token, (found.best if found.best != found.token else None)
+
+    def words(self, shown: int) -> Text | None:
+        """What the review says of the move played from the position after
+        ``shown`` moves (militakiri.ai.review.explain), or None."""
+        found = self.moment(shown)
+        if found is None:
+            return None
+        return explain(self.game.position_at(shown), found)
+
+    def accuracy(self) -> dict[int, int | None]:
+        """Each player's accuracy in percent (militakiri.ai.review.accuracy)."""
+        return accuracy(self.results(), self.game.start.turn)
 
     def annotations(self) -> dict[int, Annotation]:
         """The review as the game record carries it (NOTATION.md): before

@@ -40,8 +40,9 @@ SELECTED = "rgba(46, 150, 104, 0.55)"
 MOVE_DOT = "rgba(28, 96, 66, 0.62)"
 TAKE_RING = "rgba(196, 36, 28, 0.92)"
 CURSOR = "#1b6fe0"
-#: The review's better move (web/ui/reviewer.py), an arrow.
-ARROW = "rgba(24, 130, 80, 0.78)"
+#: The review's arrows (web/ui/reviewer.py): the move played, the better one.
+PLAYED_ARROW = "rgba(200, 52, 40, 0.72)"
+BETTER_ARROW = "rgba(24, 130, 80, 0.80)"
 #: A premove (web/model/premove.py): the piece and where it goes.
 PREMOVE = "rgba(60, 110, 210, 0.42)"
 #: A hint (web/ui/computer.py): the squares of the suggested move.
@@ -195,13 +196,13 @@ class Renderer:
 
     # Drawing ------------------------------------------------------------------
 
-    def _picture(self, g: BoardGeometry, marks: list, pieces: dict, hidden: int | None, better: str | None) -> tuple:
+    def _picture(self, g: BoardGeometry, marks: list, pieces: dict, hidden: int | None, arrows: tuple) -> tuple:
         """All a still frame shows, as a value: a frame equal to the last
         one is not painted again (a tap that changes only the DOM, a second
         request in one frame)."""
         state = self.state
         return (
-            state.kind.name, g, self.dpr, self.drag, better,
+            state.kind.name, g, self.dpr, self.drag, arrows,
             tuple((mark.kind, mark.square, mark.piece.symbol if mark.piece is not None else None) for mark in marks),
             tuple(sorted((sq, piece.symbol) for sq, piece in pieces.items())),
             None if hidden is None else t("hidden_setup", side=t(("white", "black")[hidden])),
@@ -217,8 +218,8 @@ class Renderer:
         pieces = board_view.pieces(state)
         animating = self._animate(pieces)
         hidden = board_view.hidden_color(state)
-        better = self._better(state)
-        picture = self._picture(g, marks, pieces, hidden, better)
+        arrows = self._arrows(state)
+        picture = self._picture(g, marks, pieces, hidden, arrows)
         if animating:  # the fields under the sprites are left out
             picture += (tuple(sorted(self._animation[1])),)
         if picture == self._painted:
@@ -294,8 +295,11 @@ class Renderer:
             ctx.arc(cx, cy, s * 0.455, 0, math.tau)
             ctx.stroke()
 
+        played, better = arrows
+        if played is not None:
+            self._arrow(g, played, PLAYED_ARROW)
         if better is not None:
-            self._arrow(g, better)
+            self._arrow(g, better, BETTER_ARROW)
         self._coordinates(g)  # over the pieces: a piece never hides them
 
         if hidden is not None:
@@ -318,16 +322,16 @@ class Renderer:
             self._start_sprites(g)
 
     @staticmethod
-    def _better(state) -> str | None:
-        """The review's better move where the move shown was marked
-        (web/model/review.py), or None."""
+    def _arrows(state) -> tuple[str | None, str | None]:
+        """The review's (move played, better move) where the move from the
+        position shown was marked (web/model/review.py), else Nones."""
         review = state.review
         if review is None or not review.complete or state.game is None or not state.started:
-            return None
-        return review.better(state.replay.shown(state.game))
+            return None, None
+        return review.arrows(state.replay.shown(state.game))
 
-    def _arrow(self, g: BoardGeometry, token: str) -> None:
-        """The review's better move, as an arrow."""
+    def _arrow(self, g: BoardGeometry, token: str, color: str) -> None:
+        """A move of the review, as an arrow."""
         state = self.state
         kind = state.kind
         move = Move.from_token(token, kind)
@@ -336,7 +340,7 @@ class Renderer:
         angle = math.atan2(y2 - y1, x2 - x1)
         head = g.square * 0.32
         ctx = self.ctx
-        ctx.strokeStyle = ctx.fillStyle = ARROW
+        ctx.strokeStyle = ctx.fillStyle = color
         ctx.lineWidth = max(3, g.square * 0.14)
         ctx.lineCap = "round"
         ctx.beginPath()

@@ -1,8 +1,12 @@
 """The review after a game (browser glue): *Analyse* asks the computer's
 worker to judge every position (web/model/review.py), with a progress bar
-and *Cancel*; then an evaluation graph where a click or tap jumps to that
-move, each move's mark in the move list, a count of marks per player, and
-on the board an arrow for the better move (web/ui/draw.py).
+and *Cancel*; then White's winning chances after each move as a graph
+(0-100 %, a 50 % line, axes, the marked moves as dots, a legend) where a
+click or tap jumps to that move, each move's mark in the move list, the
+marks and accuracy per player, and the moves the review explains as a row
+of buttons. Where the move played from the position shown was marked, the
+board draws it and the better move as two arrows (web/ui/draw.py) and the
+words say what it allowed and what was better (militakiri.ai.review.explain).
 
 Hooks for tests: ``#review[data-state]`` is ``running``, ``done`` or
 ``cancelled``.
@@ -14,10 +18,13 @@ import asyncio
 
 import js
 
-from militakiri.ai.review import EVAL_CLIP, counts
+from militakiri.ai.review import CERTAIN, GLYPHS, counts
+from militakiri.messages import say
 
 from web.i18n.texts import language, t
-from web.model.review import GameReview
+from web.model.review import GameReview, graph_ticks
+from web.model.shapes import markup_text
+from web.model.ui_state import move_label
 from web.ui.computer import ComputerError
 from web.ui.dom import by_id, on, set_attr, set_text, show
 from web.model.intents import ShowPly, ShowReview
@@ -25,8 +32,17 @@ from web.model.intents import ShowPly, ShowReview
 #: Thinking time per position (seconds): about half a minute for a 60-move game.
 SECONDS_PER_POSITION = 0.25
 SVG = "http://www.w3.org/2000/svg"
-#: The graph's size in its own units (it scales to the panel).
-WIDTH, HEIGHT = 300, 90
+#: The graph's box in its own units (index.html's viewBox; it scales to the
+#: panel) and the plot inside it, room left for the axes' labels.
+WIDTH, HEIGHT = 320, 118
+LEFT, RIGHT, TOP, BOTTOM = 32, 314, 6, 100
+#: The marks' colors (the Okabe-Ito palette, told apart by most color-blind eyes).
+MARK_COLORS = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}
+MARKS = ("inaccuracy", "mistake", "blunder")  # (a dict's order is not MicroPython's)
+TURNING_COLOR = "#7b3fa0"
+#: How far from a dot a tap still means the dot, in the graph's units (about 8 px on a phone).
+DOT_REACH = 7
+MARK_WORDS = {"inaccuracy": "mark_inaccuracy", "mistake": "mark_mistake", "blunder": "mark_blunder"}
 
 
 class Reviewer:
@@ -39,6 +55,7 @@ class Reviewer:
         on(by_id("btn-analyse"), "click", lambda e: self.start())
         on(by_id("review-cancel"), "click", lambda e: self.cancel())
         on(by_id("review-graph"), "click", self._graph_clicked)
+        on(by_id("review-moments"), "click", self._moment_clicked)
         app.views.append(self.update)
 
     # Running ----------------------------------------------------------------------------
@@ -99,6 +116,7 @@ class Reviewer:
         show(by_id("btn-analyse"), can and review is None)
         show(by_id("review"), review is not None)
         if review is None:
+            show(by_id("review-words"), False)
             return
         running = self._running is review
         show(by_id("review-run"), running)
@@ -110,50 +128,116 @@ class Reviewer:
         if key == self._drawn:
             return
         self._drawn = key
+        words = review.words(shown) if review.complete else None
+        words_box = by_id("review-words")
+        set_text(words_box, "" if words is None else str(say(words, language())))
+        show(words_box, words is not None)
         if review.complete:
             self._graph(review, shown)
+            self._legend(review)
             self._counts(review)
+            self._moments(review, shown)
 
     def _graph(self, review: GameReview, shown: int) -> None:
         svg = by_id("review-graph")
         svg.replaceChildren()
-        results = review.results()
-        n = max(1, len(results))
-        x = lambda ply: ply * WIDTH / n  # noqa: E731
-        y = lambda value: HEIGHT / 2 - value / EVAL_CLIP * (HEIGHT / 2 - 3)  # noqa: E731
-        points = [(0, y(review.white_score(0)))]
-        points += [(x(r.ply), y(r.eval)) for r in results]
+        n = max(1, review.plies)
+        x = lambda ply: LEFT + ply * (RIGHT - LEFT) / n  # noqa: E731
+        y = lambda chances: BOTTOM - chances / CERTAIN * (BOTTOM - TOP)  # noqa: E731
+        points = [(x(ply), y(review.white_chances(ply))) for ply in range(review.plies + 1)]
         # As lichess draws it: White's share light below the curve, Black's dark above.
-        area = f"M0,{HEIGHT} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points) + f" L{x(n)},{HEIGHT} Z"
-        _add(svg, "rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#2b2623")
+        area = (f"M{LEFT},{BOTTOM} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points)
+                + f" L{x(n):.1f},{BOTTOM} Z")
+        _add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill="#4a403a")
         _add(svg, "path", d=area, fill="#f7efe1")
-        _add(svg, "line", x1=0, y1=HEIGHT / 2, x2=WIDTH, y2=HEIGHT / 2, stroke="#9c8c7a", **{"stroke-width": 0.6})
-        for r in results:
+        for chances, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
+            _add(svg, "line", x1=LEFT, y1=y(chances), x2=RIGHT, y2=y(chances), stroke="#9c8c7a",
+                 **{"stroke-width": 0.8 if chances == CERTAIN // 2 else 0.4})
+            _label(svg, label, LEFT - 3, y(chances) + 3, "end")
+        said = set()
+        for ply in graph_ticks(review.plies):  # labelled with the move's number, once
+            _add(svg, "line", x1=x(ply), y1=BOTTOM, x2=x(ply), y2=BOTTOM + 3, stroke="#6b5d50")
+            number = move_label(review.game, ply).rstrip(".\u2026")
+            if number not in said:
+                said.add(number)
+                _label(svg, number, x(ply), BOTTOM + 13, "middle")
+        _add(svg, "line", x1=x(shown), y1=TOP, x2=x(shown), y2=BOTTOM, stroke="#2e9668", **{"stroke-width": 1.6})
+        for r in review.moments():
+            cx, cy = x(r.ply), y(review.white_chances(r.ply))
+            if r.turning:
+                _add(svg, "rect", x=cx - 4, y=cy - 4, width=8, height=8, fill=TURNING_COLOR, stroke="#fff",
+                     transform=f"rotate(45 {cx:.1f} {cy:.1f})", **{"stroke-width": 1})
             if r.mark is not None:
-                color = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}[r.mark]
-                _add(svg, "circle", cx=x(r.ply), cy=y(r.eval), r=2.6, fill=color)
-        _add(svg, "line", x1=x(shown), y1=0, x2=x(shown), y2=HEIGHT, stroke="#2e9668", **{"stroke-width": 1.4})
+                _add(svg, "circle", cx=cx, cy=cy, r=3.2, fill=MARK_COLORS[r.mark], stroke="#fff",
+                     **{"stroke-width": 0.8})
         set_attr(svg, "aria-label", t("review_graph"))
+
+    def _legend(self, review: GameReview) -> None:
+        entries = [(MARK_COLORS[mark], "dot", t(MARK_WORDS[mark])) for mark in MARKS]
+        if any(r.turning for r in review.results()):
+            entries.append((TURNING_COLOR, "dot turning", t("review_turning")))
+        by_id("review-legend").innerHTML = "".join(
+            f'<span><span class="{cls}" style="background:{color}"></span>{markup_text(label)}</span>'
+            for color, cls, label in entries)
+
+    def _moments(self, review: GameReview, shown: int) -> None:
+        """One button per move the review explains; the one shown is current."""
+        box = by_id("review-moments")
+        set_attr(box, "aria-label", t("review_moments_label"))
+        parts = []
+        for r in review.moments():
+            sign = GLYPHS[r.mark] if r.mark else ""
+            label = t("review_moment", number=move_label(review.game, r.ply), move=r.token, sign=sign)
+            if r.turning:
+                label += " \u00b7 " + t("review_turning")
+            current = "true" if r.ply == shown + 1 else "false"
+            parts.append(f'<li><button type="button" data-ply="{r.ply}" aria-current="{current}">'
+                         f'{markup_text(label)}</button></li>')
+        box.innerHTML = "".join(parts)
 
     def _counts(self, review: GameReview) -> None:
         found = counts(review.results(), review.game.start.turn)
+        accuracy = review.accuracy()
         lines = []
         for color in (0, 1):
             marks = found[color]
+            if accuracy[color] is None:
+                continue  # (a player without a move in this game)
             lines.append(t("review_counts", player=self.state.label(color),
                            inaccuracies=t("count_inaccuracies", n=marks["inaccuracy"]),
                            mistakes=t("count_mistakes", n=marks["mistake"]),
-                           blunders=t("count_blunders", n=marks["blunder"])))
-        set_text(by_id("review-counts"), " ".join(lines))
+                           blunders=t("count_blunders", n=marks["blunder"]), accuracy=accuracy[color]))
+        set_text(by_id("review-counts"), "\n".join(lines))  # a line each (white-space: pre-line)
 
     def _graph_clicked(self, event) -> None:
         review = self.state.review
         if review is None or not review.complete:
             return
         box = event.currentTarget.getBoundingClientRect()
-        ply = round((event.clientX - box.left) / max(1, box.width) * review.plies)
-        if self.state.apply(ShowPly(max(0, min(review.plies, ply)))):
+        at = (event.clientX - box.left) / max(1, box.width) * WIDTH  # in the graph's units
+        ply = max(0, min(review.plies, round((at - LEFT) / (RIGHT - LEFT) * review.plies)))
+        # A dot near the tap (a finger's width): the position before that
+        # move, where its arrows and words are.
+        x = lambda ply: LEFT + ply * (RIGHT - LEFT) / max(1, review.plies)  # noqa: E731
+        near = [r for r in review.moments() if abs(x(r.ply) - at) <= DOT_REACH]
+        if near:
+            ply = min(near, key=lambda r: abs(x(r.ply) - at)).ply - 1
+        if self.state.apply(ShowPly(ply)):
             self.app.refresh()
+
+    def _moment_clicked(self, event) -> None:
+        ply = event.target.closest("button[data-ply]") if event.target else None
+        if ply and self.state.apply(ShowPly(int(ply.getAttribute("data-ply")) - 1)):
+            self.app.refresh()
+
+
+def _label(svg, words: str, x: float, y: float, anchor: str) -> None:
+    node = js.document.createElementNS(SVG, "text")
+    for key, value in (("x", f"{x:.1f}"), ("y", f"{y:.1f}"), ("text-anchor", anchor), ("font-size", "9"),
+                       ("fill", "#6b5d50")):
+        node.setAttribute(key, value)
+    node.textContent = words
+    svg.appendChild(node)
 
 
 def _add(svg, name: str, **attrs) -> None:
