@@ -241,12 +241,34 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
         expect(reader.locator("#review-counts")).to_contain_text("Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunder (??).")
         expect(reader.locator("#review-heading")).to_have_text("Analyse")
+        expect(reader.locator("#btn-practice")).to_have_text("Verder spelen vanaf hier")
         reader.click("#result-close")
         reader.click("#review-moments button")  # the words in the reader's language
         expect(reader.locator("#review-words")).to_have_text(
             "Het keerpunt. a1-a2 kostte de laatste toren van Wit: b2xa2 volgt. "
             "Beter was a1xb2, dat een kruispion van Zwart slaat.")
         other.close()
+        # Practice from here (issue 25): from the position before the blunder,
+        # a new game against the computer, whose record starts there.
+        page.click("#review-moments button")
+        expect(ui.board).to_have_attribute("data-ply", "0")
+        page.click("#btn-practice")
+        expect(page.locator("#ng-title")).to_have_text("Practice from here")
+        assert page.input_value("#ng-position") == BLUNDER
+        page.check("#ng-computer")
+        page.select_option("#ng-level", "1")
+        page.select_option("#ng-side", "white")
+        page.click("#ng-start")
+        expect(ui.board).to_have_attribute("data-position", BLUNDER)
+        expect(page.locator("#review")).to_be_hidden()
+        ui.play("a1xb2")  # the better move, this time
+        expect(ui.board).to_have_attribute("data-plies", "2", timeout=60_000)  # the computer answered
+        page.click("#btn-record")
+        assert '[Position "' + BLUNDER + '"]' in page.input_value("#record-text")
+        page.click("#record-close")
+        page.click("#btn-new")  # an ordinary New game has its own title again
+        expect(page.locator("#ng-title")).to_have_text("New game")
+        assert page.input_value("#ng-position") == ""
         assert not errors, errors
 
 

@@ -8,6 +8,7 @@ from militakiri import Game, Position
 from militakiri.randomness import Random
 
 from web.model import board_view
+from web.model.settings import GameSettings
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 
 from .fakes import state_for
@@ -349,3 +350,30 @@ def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
     state.apply(RollDice())
     state.apply(StartGame())
     assert state.game_id == during_setup
+
+
+START = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
+
+
+def test_practice_from_here_offers_the_position_shown_of_a_game_not_being_played():
+    """Practice from here (issue 25): a game over, read, or stepped back in;
+    never the live end of a game being played, nor a finished position."""
+    from web.model.intents import ShowPly
+    state, _ = state_for(START)
+    assert state.practice_position() is None  # being played, at its last move
+    state.apply(MovePiece("c3", "d4"))
+    assert state.apply(ShowPly(0))
+    assert state.practice_position() == START  # a replay stepped back
+    state.apply(ShowPly(1))
+    assert state.practice_position() is None
+    state.apply(Resign(1))  # Black resigns: over, but the position plays on
+    assert state.phase == OVER and state.practice_position() == state.game.position.string()
+    lost = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    lost.play("a1-a2")
+    lost.play("b2xa2")
+    state.apply(OpenGame(lost))
+    assert state.practice_position() is None  # no move left to play there (R19)
+    state.apply(ShowPly(1))
+    assert state.practice_position() == lost.position_at(1).string()
+    state.apply(NewGame(GameSettings(position=state.practice_position(), computer=1, level=1)))
+    assert state.game.start.string() == lost.position_at(1).string() and not state.game.tokens

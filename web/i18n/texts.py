@@ -87,6 +87,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "piece_rank": "{side} {shape} rank {height}",
         # New game dialog ---------------------------------------------------
         "ng_title": "New game",
+        "ng_practice_title": "Practice from here",
+        "practice": "Practice from here",
+        "practice_title": "Play on from the position shown, against the computer or as two players, in a new game",
         "ng_board": "Board",
         "ng_single": "Single board (6 \u00d7 8)",
         "ng_double": "Double board (12 \u00d7 8)",

@@ -85,6 +85,9 @@ NL: dict[str, str] = {
     "piece_rank": "{shape}rang {height} van {side}",
     # New game dialog -----------------------------------------------------------
     "ng_title": "Nieuw spel",
+    "ng_practice_title": "Verder spelen vanaf hier",
+    "practice": "Verder spelen vanaf hier",
+    "practice_title": "Speel verder vanaf de getoonde stelling, tegen de computer of met z'n tweeën, in een nieuw spel",
     "ng_board": "Bord",
     "ng_single": "Enkel bord (6 \u00d7 8)",
     "ng_double": "Dubbel bord (12 \u00d7 8)",

@@ -666,6 +666,19 @@ class UiState:
             self.message = None
         return outcome
 
+    def practice_position(self) -> str | None:
+        """The position to play on from, as a new game (Practice from here,
+        issue 25): the one shown of a game over, of one read from a link or
+        a record, or of a replay stepped back; None in a game being played
+        at its last move, a set-up, a lesson or a puzzle."""
+        game = self.game
+        if game is None or not self.started or self.drill is not None:
+            return None
+        if not (self.phase == OVER or self.loaded or self.viewing_past()):
+            return None
+        position = self.replay.position(game)
+        return None if position.is_over() else position.string()
+
     def can_take_back(self) -> bool:
         game = self.game
         return (self.started and game is not None and game.clock is None and bool(game.tokens)

@@ -119,6 +119,7 @@ class App:
             "btn-new": lambda: self.dialogs.open_new(),
             "btn-again": lambda: self.dialogs.open_new(),
             "btn-rematch": lambda: self.dialogs.rematch(),
+            "btn-practice": lambda: self.dialogs.open_new(practice=state.practice_position()),
             "btn-flip": lambda: (state.apply(Flip()), self.refresh()),
             "btn-help": lambda: self.dialogs.open_help(),
             "btn-random": lambda: (state.apply(RandomSetup()), self.refresh()),
@@ -292,6 +293,7 @@ class App:
         show(by_id("btn-resign"), playing and game_of_own)
         show(by_id("btn-again"), phase == OVER and game_of_own)
         show(by_id("btn-rematch"), phase == OVER and game_of_own)
+        show(by_id("btn-practice"), state.practice_position() is not None)
         show(by_id("replay"), state.game is not None and state.started  # no moves in a set-up
              and state.drill is None)
 

@@ -8,7 +8,7 @@ from militakiri import MilitakiriError
 
 from web.model.formatting import result_texts, time_control_text
 from web.model.shapes import markup_text
-from web.ui.dom import by_id, clear, el, on, set_text, show
+from web.ui.dom import by_id, clear, el, on, set_attr, set_text, show
 from web.ui.panels import fill_help
 from web.model.settings import (
     COLOR_WORDS,
@@ -78,7 +78,13 @@ class Dialogs:
         for dialog in (self.new, self.resign, self.result, self.help, self.dice):
             on(dialog, "close", lambda e: self.app.after_dialog())
 
-    def open_new(self, settings: GameSettings | None = None) -> None:
+    def open_new(self, settings: GameSettings | None = None, practice: str | None = None) -> None:
+        """New game, with ``settings`` chosen (else the last game's); with
+        ``practice``, a position to play on from (Practice from here): the
+        same dialog, titled so, the position filled in and shown."""
+        title = by_id("ng-title")
+        set_attr(title, "data-text", "ng_practice_title" if practice else "ng_title")
+        set_text(title, t("ng_practice_title" if practice else "ng_title"))
         if self.new.open:  # the player is choosing: keep it
             self._opponent_changed()
             self._custom_changed()
@@ -104,7 +110,11 @@ class Dialogs:
         if settings.computer is not None:
             by_id("ng-side").value = SIDES[1 - settings.computer]
         self._opponent_changed()
-        by_id("ng-position").value = ""
+        by_id("ng-position").value = practice or ""
+        by_id("ng-more").open = practice is not None
+        if practice is not None:  # the board the position stands on
+            board = "ng-double" if self.app.state.kind.name == "double" else "ng-single"
+            by_id(board).checked = True
         set_text(by_id("ng-error"), "")
         self._custom_changed()
         if not self.new.open:
