@@ -151,6 +151,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                           "de opdracht is niet gelukt binnen {n} zetten van jou"),
     "goal_other_move": ("that move is legal, but this task asks for another one",
                         "die zet mag, maar deze opdracht vraagt een andere"),
+    "mistake_again": ("{move} is the move played in the game: find another",
+                      "{move} is de zet uit de partij: zoek een andere"),
+    "mistake_weighed": ("{move} keeps {kept} % winning chances; the best move keeps {best} %",
+                        "{move} houdt {kept} % winstkansen; de beste zet houdt {best} %"),
     # What a review says of a marked move (ai/review.py) -----------------------
     "review_last_tower": ("{move} lost {player}'s last tower: {reply} follows.",
                           "{move} kostte de laatste toren van {player}: {reply} volgt."),

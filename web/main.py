@@ -51,7 +51,8 @@ saved_games = SavedGames(app, session)
 computer = Computer(app, session.warn)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
-trainer = Trainer(app, session)
+trainer = Trainer(app, session, computer)
+reviewer.learn = trainer.start_mistakes  # Learn from your mistakes: the review's moves as drills
 # A link, the saved game, or the New game dialog (unless the URL starts a game).
 lessons = trainer.asked(query, False)  # ?puzzle=ID, ?learn
 session.start(has_game_params(query), ask_new_game=not lessons)

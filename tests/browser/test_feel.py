@@ -326,3 +326,41 @@ def test_a_tap_that_changes_nothing_on_the_board_paints_nothing(browser, base_ur
     painted(page)
     assert page.evaluate("window.boardStamps") > stamps
     context.close()
+
+
+def test_learn_from_your_mistakes_replays_the_blunder_as_a_task(browser, base_url, artifacts_dir):
+    """Issue 25: after the review, each marked move is a task (find a better
+    move); a move other than the best is weighed by the computer."""
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
+        page = ui.page
+        ui.play("a1-a2")
+        ui.play("b2xa2")
+        page.click("#result-close")
+        page.click("#btn-analyse")
+        expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+        page.click("#review-learn")
+        box = page.locator("#training")
+        expect(box).to_have_attribute("data-drill", "mistake-1")
+        expect(page.locator("#tr-title")).to_have_text("Your mistakes: 1 of 1")
+        expect(page.locator("#tr-text")).to_have_text("White played a1-a2?? here. Find a better move.")
+        expect(ui.board).to_have_attribute("data-position", BLUNDER)
+        ui.play("a1-a2")  # the game's move again
+        expect(box).to_have_attribute("data-result", "failed")
+        expect(page.locator("#tr-feedback")).to_contain_text("a1-a2 is the move played in the game: find another")
+        page.click("#tr-retry")
+        ui.play("a1-b1")  # another move: the computer weighs it (b2xb1 takes the last tower)
+        expect(box).to_have_attribute("data-result", "failed", timeout=60_000)
+        expect(page.locator("#tr-feedback")).to_contain_text("a1-b1 keeps ")
+        expect(page.locator("#tr-feedback")).to_contain_text("the best move keeps")
+        page.screenshot(path=str(artifacts_dir / "mistake-weighed.png"))
+        page.click("#tr-retry")
+        ui.play("a1xb2")
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text("the computer's best, a1xb2")
+        expect(page.locator("#tr-next")).to_be_hidden()  # the last one: the way on is back
+        expect(page.locator("#tr-list")).to_be_hidden()
+        page.click("#tr-exit")
+        expect(box).to_be_hidden()
+        expect(ui.board).to_have_attribute("data-plies", "2")  # the reviewed game, with its review
+        expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
+        assert not errors, errors

@@ -183,3 +183,35 @@ def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
     token = task.solution[0].split(",")[-1]
     state.apply(MovePiece(token[:2], token[3:5]))
     assert "hint" not in [mark.kind for mark in board_view.marks(state)]
+
+
+def test_learn_from_your_mistakes_takes_the_players_marked_moves_and_weighs_a_move_within_the_margin():
+    """Issue 25: the marked moves of the player's side become drills; a move
+    other than the best is solved when its winning chances are within MARGIN."""
+    from hypothesis import given, settings, strategies as st
+
+    from militakiri import Game
+    from militakiri.ai.review import chances
+    from web.model.review import GameReview
+    from web.model.training import MARGIN, MistakeDrill, mistakes_of
+
+    game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    game.play("a1-a2")
+    game.play("b2xa2")
+    review = GameReview(game)
+    for best, score in (("a1xb2", 200), ("b2xa2", 1500), (None, -1500)):
+        review.add(best, score)
+    (mistake,) = mistakes_of(review, (0, 1))
+    assert (mistake.ply, mistake.played, mistake.best, mistake.score) == (1, "a1-a2", "a1xb2", 200)
+    assert mistakes_of(review, (1,)) == ()  # Black's move was the best
+
+    @settings(max_examples=60)
+    @given(st.integers(-3000, 3000))
+    def weighed(score):
+        drill = MistakeDrill(mistake)
+        assert drill.after_move(game.start.copy().play("a1-a3"), ["a1-a3"]).status == "weighing"
+        step = drill.weigh(score)
+        assert step.status == ("solved" if chances(-score) >= chances(200) - MARGIN else "failed")
+        assert drill.weigh(0).status == step.status  # judged once
+
+    weighed()

@@ -311,6 +311,17 @@ class BeginDrill(Intent):
         self.drill = drill
 
 
+class WeighDrillMove(Intent):
+    """The engine's ``score`` after the player's move in a Learn from your
+    mistakes drill (for the side to move there): the drill judges the move;
+    ``apply`` returns its DrillStep."""
+
+    __slots__ = ("score",)
+
+    def __init__(self, score: int) -> None:
+        self.score = score
+
+
 class JudgeDrill(Intent):
     """The drill's game changed (a move, or the solver's set-up done): the
     drill judges it; ``apply`` returns its DrillStep."""

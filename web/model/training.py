@@ -9,7 +9,11 @@ moves :meth:`Drill.after_move` says what comes next: the opponent's reply to
 play, solved, failed (with the reason), or go on. A puzzle (tools/puzzles.py,
 web/data/puzzles.json) is solved by its line: each of the player's moves must
 be the line's (or, for a ``"win"`` puzzle, any move that wins at once), and
-the replies are the line's.
+the replies are the line's. A :class:`Mistake` of a reviewed game (Learn
+from your mistakes) is solved by a move the engine weighs no worse than
+``MARGIN`` below the best: :meth:`MistakeDrill.after_move` says
+``weighing``, the page asks the computer's worker for the score after the
+move, and :meth:`MistakeDrill.weigh` judges it.
 
 >>> puzzles = read_puzzles('[{"id": "s1", "board": "single", "goal": "tower", "rating": 1200,'
 ...     ' "position": "5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1", "line": ["a1xb2", "c4-c3"]}]')
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from militakiri.ai.review import GLYPHS, INACCURACY, chances
 from militakiri.messages import Text, text
 from militakiri.position import Position
 
@@ -38,6 +43,8 @@ if TYPE_CHECKING:
     from militakiri.draft import SetupDraft
     from militakiri.randomness import Random
 
+    from web.model.review import GameReview
+
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
 PROGRESS_KEY = "militakiri.training"
 #: A new player's puzzle rating, and how far one result moves it (Elo's K).
@@ -46,6 +53,9 @@ K = 32
 #: The next puzzle is drawn from this many unsolved ones nearest the rating.
 NEAREST = 8
 PUZZLE_GOALS = ("win", "tower")
+#: A better move than the game's may keep this many thousandths of winning
+#: chances less than the best one and still count: an inaccuracy's worth.
+MARGIN = INACCURACY
 
 
 class Puzzle:
@@ -230,6 +240,7 @@ class Drill:
 
     task: Task | None = None
     puzzle: Puzzle | None = None
+    mistake: Mistake | None = None
 
     def __init__(self, solver: int, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
         self.solver = solver
@@ -309,6 +320,11 @@ class Drill:
     def setup_done(self, draft: SetupDraft) -> DrillStep:
         """A set-up task: White's set-up is confirmed (``draft``)."""
         raise NotImplementedError
+
+    def weigh(self, score: int) -> DrillStep:
+        """The engine's score after the player's move: only a mistake's
+        drill (:class:`MistakeDrill`) asks for one."""
+        return DrillStep(self.status)
 
     def stars(self) -> int:
         return stars(self.status == "solved", self.mistakes, self.hints)
@@ -410,6 +426,139 @@ class PuzzleDrill(Drill):
 
     def setup_done(self, draft: SetupDraft) -> DrillStep:
         return DrillStep(self.status)  # a puzzle has no set-up
+
+
+class Mistake:
+    """A marked move of a reviewed game, to find a better one for: the
+    position before it, the move played, the engine's best and its score
+    there (for the player to move), the move's mark, and where it stands
+    (``number`` of ``total``; ``ply`` in the game). A value."""
+
+    __slots__ = ("number", "total", "ply", "position", "played", "best", "score", "mark")
+
+    def __init__(self, number: int, total: int, ply: int, position: str, played: str, best: str, score: int,
+                 mark: str | None) -> None:
+        self.number = number
+        self.total = total
+        self.ply = ply
+        self.position = position
+        self.played = played
+        self.best = best
+        self.score = score
+        self.mark = mark
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.number, self.total, self.ply, self.position, self.played, self.best, self.score, self.mark)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mistake) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Mistake({self.number}/{self.total}, ply {self.ply}: {self.played}{GLYPHS.get(self.mark or '', '')})"
+
+
+def mistakes_of(review: GameReview, colors: tuple[int, ...]) -> tuple[Mistake, ...]:
+    """The marked moves of ``colors`` in a complete review (the turning
+    point among them), each a :class:`Mistake` to find a better move for.
+
+    >>> from militakiri import Game
+    >>> from web.model.review import GameReview
+    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game.play("a1-a2"); game.play("b2xa2")
+    >>> review = GameReview(game)
+    >>> for best, score in (("a1xb2", 0), ("b2xa2", 1500), (None, -1500)): review.add(best, score)
+    >>> mistakes_of(review, (0,)), mistakes_of(review, (1,))
+    ((Mistake(1/1, ply 1: a1-a2??),), ())
+    """
+    found = []
+    for r in review.moments():
+        if review.turn_at(r.ply - 1) in colors and r.best is not None and r.best != r.token:
+            found.append((r.ply, review.game.position_at(r.ply - 1).string(), r.token, r.best,
+                          review.scores[r.ply - 1][1], r.mark))
+    return tuple(Mistake(i + 1, len(found), *item) for i, item in enumerate(found))
+
+
+class MistakeDrill(Drill):
+    """A try at finding a better move than the game's (Learn from your
+    mistakes): one move, judged by the engine.
+
+    >>> drill = MistakeDrill(Mistake(1, 1, 1, "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1",
+    ...                               "a1-a2", "a1xb2", 0, "blunder"))
+    >>> start = Position.from_string(drill.position)
+    >>> drill.after_move(start.copy().play("a1-a3"), ["a1-a3"]).status
+    'weighing'
+    >>> drill.weigh(-10).status, drill.status  # the reply's side: a move as good as the best
+    ('solved', 'solved')
+    >>> drill.again().after_move(start.copy().play("a1-a2"), ["a1-a2"]).reason
+    'a1-a2 is the move played in the game: find another'
+    """
+
+    def __init__(self, mistake: Mistake, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
+        super().__init__(Position.from_string(mistake.position).turn, mistakes, hints, status)
+        self.mistake = mistake
+        #: The player's move being weighed.
+        self.tried: str | None = None
+
+    def _what(self) -> object:
+        return self.mistake
+
+    @property
+    def id(self) -> str:
+        assert self.mistake is not None
+        return f"mistake-{self.mistake.number}"
+
+    @property
+    def position(self) -> str | None:
+        assert self.mistake is not None
+        return self.mistake.position
+
+    @property
+    def board(self) -> str:
+        assert self.mistake is not None
+        return Position.from_string(self.mistake.position).kind.name
+
+    @property
+    def solution(self) -> tuple[str, ...]:
+        assert self.mistake is not None
+        return (self.mistake.best,)
+
+    def again(self) -> MistakeDrill:
+        assert self.mistake is not None
+        return MistakeDrill(self.mistake, self.mistakes + (self.status == "failed"), self.hints)
+
+    def _judged(self, now: Position, played: list[str]) -> DrillStep:
+        mistake = self.mistake
+        assert mistake is not None
+        token = played[-1]
+        outcome = now.outcome()
+        if token == mistake.best or (outcome is not None and outcome.winner == self.solver):
+            return DrillStep("solved")
+        if token == mistake.played:
+            return DrillStep("failed", reason=text("mistake_again", move=token))
+        self.tried = token
+        return DrillStep("weighing")
+
+    def weigh(self, score: int) -> DrillStep:
+        """The engine's score after the player's move (for the opponent, who
+        is to move there) judges it: solved if it keeps the player's winning
+        chances within ``MARGIN`` of the best move's."""
+        mistake = self.mistake
+        assert mistake is not None
+        if self.status != "weighing":
+            return DrillStep(self.status)
+        kept, best = chances(-score), chances(mistake.score)
+        if kept >= best - MARGIN:
+            self.status = "solved"
+            return DrillStep("solved")
+        self.status = "failed"
+        return DrillStep("failed", reason=text("mistake_weighed", move=self.tried, kept=round(kept / 10),
+                                               best=round(best / 10)))
+
+    def setup_done(self, draft: SetupDraft) -> DrillStep:
+        return DrillStep(self.status)  # a mistake has no set-up
 
 
 def opponent(drill: Drill) -> int:

@@ -486,6 +486,8 @@ class UiState:
         if self.paused:
             return Message("paused", {"player": self.label(self._game.position.turn)})
         if self.drill is not None and self.drill.status != "solving":  # the training box says more
+            if self.drill.status == "weighing":
+                return Message("tr_status_weighing")
             return Message("tr_status_solved") if self.drill.status == "solved" \
                 else Message("tr_status_failed", {}, "warn")
         computer = self.computer
@@ -853,6 +855,13 @@ class UiState:
             return None
         return drill.after_move(game.position, list(game.tokens))
 
+    def _weigh_drill_move(self, score: int) -> DrillStep | None:
+        """A mistake's drill weighs the player's move by ``score``."""
+        drill = self.drill
+        if drill is None or drill.status != "weighing":
+            return None
+        return drill.weigh(score)
+
     def _drill_hint(self) -> bool:
         """The solver asked for a hint: counted against the stars, and, in a
         drill from a position with the solver to move, the field of the
@@ -907,6 +916,7 @@ _HANDLERS: dict[type[Intent], Callable[[UiState, Any], object]] = {
     intents.ShowReview: lambda state, i: state._show_review(i.review),
     intents.BeginDrill: lambda state, i: state._begin_drill(i.drill),
     intents.JudgeDrill: lambda state, i: state._judge_drill(),
+    intents.WeighDrillMove: lambda state, i: state._weigh_drill_move(i.score),
     intents.DrillHint: lambda state, i: state._drill_hint(),
     intents.GiveUp: lambda state, i: state._give_up(),
     intents.PlaySolution: lambda state, i: state._play_solution(i.token),

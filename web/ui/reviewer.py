@@ -23,6 +23,7 @@ from militakiri.messages import say
 
 from web.i18n.texts import language, t
 from web.model.review import GameReview, graph_ticks
+from web.model.training import Mistake, mistakes_of
 from web.model.shapes import markup_text
 from web.model.ui_state import move_label
 from web.ui.computer import ComputerError
@@ -56,6 +57,9 @@ class Reviewer:
         on(by_id("review-cancel"), "click", lambda e: self.cancel())
         on(by_id("review-graph"), "click", self._graph_clicked)
         on(by_id("review-moments"), "click", self._moment_clicked)
+        on(by_id("review-learn"), "click", lambda e: self._learn())
+        #: Starts Learn from your mistakes (web/ui/training.py's Trainer.start_mistakes).
+        self.learn = lambda mistakes: None
         app.views.append(self.update)
 
     # Running ----------------------------------------------------------------------------
@@ -137,6 +141,7 @@ class Reviewer:
             self._legend(review)
             self._counts(review)
             self._moments(review, shown)
+        show(by_id("review-learn"), review.complete and bool(self._mistakes(review)))
 
     def _graph(self, review: GameReview, shown: int) -> None:
         svg = by_id("review-graph")
@@ -224,6 +229,17 @@ class Reviewer:
             ply = min(near, key=lambda r: abs(x(r.ply) - at)).ply - 1
         if self.state.apply(ShowPly(ply)):
             self.app.refresh()
+
+    def _mistakes(self, review: GameReview) -> tuple[Mistake, ...]:
+        """The player's marked moves: against the computer, the other
+        side's; between two people here, both sides'."""
+        computer = self.state.computer
+        return mistakes_of(review, (0, 1) if computer is None else (1 - computer,))
+
+    def _learn(self) -> None:
+        review = self.state.review
+        if review is not None and review.complete:
+            self.learn(self._mistakes(review))
 
     def _moment_clicked(self, event) -> None:
         ply = event.target.closest("button[data-ply]") if event.target else None

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 
 from militakiri import MilitakiriError
+from militakiri.ai.review import GLYPHS
 from militakiri.bounded import excerpt
 from militakiri.randomness import Random
 import js
@@ -34,14 +35,16 @@ from web.i18n.texts import language, t
 from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
-from web.model.training import (PROGRESS_KEY, Drill, Progress, DrillStep, next_puzzle, opponent, read_puzzles,
-                                 star_line)
+from web.model.training import (PROGRESS_KEY, Drill, Mistake, MistakeDrill, Progress, DrillStep, next_puzzle,
+                                 opponent, read_puzzles, star_line)
 from web.model.layout import NARROW
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
-from web.model.intents import BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, PlaySolution
+from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
+                                PlaySolution, ShowReview, WeighDrillMove)
+from web.ui.computer import ComputerError
 
 LESSONS_URL = "./web/data/lessons.json"
 PUZZLES_URL = "./web/data/puzzles.json"
@@ -49,6 +52,8 @@ PUZZLES_URL = "./web/data/puzzles.json"
 REPLY_MS = 450
 #: A solution shown move by move.
 SOLUTION_MS = 700
+#: The computer's time to weigh a move in Learn from your mistakes (seconds).
+WEIGH_SECONDS = 0.5
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
 KEPT_OPTIONS = ("lang", "embed", "sound")
 
@@ -61,10 +66,16 @@ async def _fetch_text(url: str) -> str:
 
 
 class Trainer:
-    def __init__(self, app, session) -> None:
+    def __init__(self, app, session, computer) -> None:
         self.app = app
         self.state = app.state
         self.session = session
+        #: The computer's worker weighs a move in Learn from your mistakes.
+        self.computer = computer
+        #: The mistakes being learnt from (web/model/training.py's Mistake).
+        self.mistakes: tuple[Mistake, ...] = ()
+        #: The game they were made in, its review and its computer.
+        self._reviewed = None
         self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self.progress = Progress.read(self.storage.get(PROGRESS_KEY))
         #: Whether progress may be written: not over a value it could not
@@ -136,7 +147,7 @@ class Trainer:
         location = js.window.location
         params = parse_qs(str(location.search or "").lstrip("?"), keep_blank_values=True)
         pairs = [(name, params[name][-1]) for name in KEPT_OPTIONS if name in params]
-        if drill is not None:
+        if drill is not None and drill.mistake is None:  # (a game's mistakes have no address)
             pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
         # "/" may stand in a query: plus/2 reads better than plus%2F2.
         try:
@@ -240,6 +251,18 @@ class Trainer:
         self._begin(Drill.for_puzzle(chosen))
         return True
 
+    def start_mistakes(self, mistakes: tuple[Mistake, ...]) -> None:
+        """Learn from your mistakes: each of the player's marked moves of the
+        game reviewed, in turn, as a task (find a better move)."""
+        if mistakes:
+            state = self.state
+            self.mistakes = mistakes
+            # The game and its review, to go back to (a game from a link is not the saved one).
+            computer = None if state.computer is None else (state.computer, state.settings.level)
+            self._reviewed = (state.game, state.review, computer)
+            self.computer.want()  # it weighs the moves
+            self._begin(MistakeDrill(mistakes[0]))
+
     # A try ----------------------------------------------------------------------
 
     def _begin(self, drill: Drill) -> None:
@@ -275,6 +298,11 @@ class Trainer:
         if step is None:
             return
         game = state.game
+        if step.status == "weighing":
+            self._say(lambda: t("tr_status_weighing"), "weighing")
+            self.app.refresh()
+            asyncio.create_task(self._weigh(state.game_id, state.position_string()))
+            return
         if step.status != "solving":
             self._finish(step)
             return
@@ -283,6 +311,22 @@ class Trainer:
         if step.reply is not None:
             game_id = state.game_id
             later(REPLY_MS, lambda: self._reply(game_id, step.reply))
+
+    async def _weigh(self, game_id: int, position: str) -> None:
+        """The computer's score after the player's move judges it."""
+        try:
+            value = await self.computer.worker.call("analyse", [position, WEIGH_SECONDS], WEIGH_SECONDS)
+            score = int(value["score"])
+        except ComputerError as error:
+            reason = str(error)
+            if self.state.game_id == game_id:
+                self._say(lambda: t("tr_weigh_failed", reason=reason), "failed")
+            return
+        if self.state.game_id != game_id:
+            return  # the player went elsewhere
+        step = self.state.apply(WeighDrillMove(score))
+        if step is not None:
+            self._finish(step)
 
     def _reply(self, game_id: int, token: str) -> None:
         state = self.state
@@ -301,6 +345,11 @@ class Trainer:
             def feedback():
                 rating = t("tr_rating_change", rating=self.progress.rating, change=sign)
                 return t("tr_puzzle_solved" if solved else "tr_puzzle_failed") + " " + rating
+        elif drill.mistake is not None:
+            best = drill.mistake.best
+
+            def feedback():
+                return t("tr_mistake_solved", best=best) if solved else t("tr_failed", reason=step.reason or "")
         elif solved:
             self.progress.award(drill.id, drill.stars())
             earned = star_line(drill.stars())
@@ -363,6 +412,11 @@ class Trainer:
         if drill.puzzle is not None:
             await self.open_puzzle()
             return
+        if drill.mistake is not None:
+            number = drill.mistake.number
+            if number < len(self.mistakes):
+                self._begin(MistakeDrill(self.mistakes[number]))
+            return
         lessons = await self._lessons()
         tasks = [task for lesson in lessons for task in lesson.tasks]
         at = next((i for i, task in enumerate(tasks) if task.id == drill.id), -1)
@@ -375,8 +429,13 @@ class Trainer:
         """Back to the player's own game (the saved one), or a new game."""
         state = self.state
         self._address(None)
-        state.apply(NewGame(GameSettings()))
-        self.session.reopen_saved()
+        if state.drill is not None and state.drill.mistake is not None and self._reviewed is not None:
+            game, review, computer = self._reviewed
+            state.apply(OpenGame(game, computer=computer))
+            state.apply(ShowReview(review))
+        else:
+            state.apply(NewGame(GameSettings()))
+            self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
         self.app.fit()
@@ -426,6 +485,11 @@ class Trainer:
                                           n=drill.task.number, total=len(lesson.tasks)))
             intro = lesson.text("intro", language()) if drill.task.number == 1 else ""
             set_text(by_id("tr-text"), (intro + " " if intro else "") + drill.task.text("prompt", language()))
+        elif drill.mistake is not None:
+            mistake = drill.mistake
+            set_text(by_id("tr-title"), t("tr_mistake_title", n=mistake.number, total=mistake.total))
+            sign = GLYPHS[mistake.mark] if mistake.mark else ""
+            set_text(by_id("tr-text"), t("tr_mistake_prompt", player=player, move=mistake.played + sign))
         else:
             set_text(by_id("tr-title"), t("tr_puzzle_title", id=drill.id, rating=drill.puzzle.rating))
             moves = (len(drill.solution) + 1) // 2  # the solver's moves in the line
@@ -438,10 +502,14 @@ class Trainer:
         show(by_id("tr-hint"), solving)
         show(by_id("tr-solution"), drill.position is not None and self._solution_game is None
              and (drill.puzzle is not None or drill.status == "failed"))
-        show(by_id("tr-retry"), drill.status != "solving" or self._solution_game is not None)
-        show(by_id("tr-next"), drill.status != "solving")
+        show(by_id("tr-retry"), drill.status not in ("solving", "weighing") or self._solution_game is not None)
+        last_mistake = drill.mistake is not None and drill.mistake.number == drill.mistake.total
+        # (after a game's last mistake, "Back to the game" is the way on)
+        show(by_id("tr-next"), drill.status not in ("solving", "weighing") and not last_mistake)
+        show(by_id("tr-list"), drill.mistake is None)
         by_id("tr-retry").classList.toggle("primary", drill.status == "failed")
         by_id("tr-next").classList.toggle("primary", drill.status != "failed")
-        set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else "tr_next"))
+        set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else
+                                     "tr_next_mistake" if drill.mistake is not None else "tr_next"))
         set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.rating) if drill.puzzle else "")
         self._place()  # last: its height is the text's
