@@ -227,6 +227,65 @@ def cites_ruling(sentence: object) -> bool:
     return key in CATALOGUE and "(R" in CATALOGUE[key][0]
 
 
+def _ruling_group(sentence: str, start: int) -> int:
+    """The end (after ``)``) of a ``(R12)`` or ``(R15, R16)`` at ``start``, else -1."""
+    at = start + 1
+    while True:
+        if sentence[at:at + 1] != "R":
+            return -1
+        at += 1
+        digits = at
+        while sentence[at:at + 1].isdigit():
+            at += 1
+        if at == digits:
+            return -1
+        if sentence[at:at + 1] == ")":
+            return at + 1
+        if sentence[at:at + 2] != ", ":
+            return -1
+        at += 2
+
+
+def rulings_cited(sentence: str) -> list[str]:
+    """The ruling ids ``sentence`` cites in parentheses, in order.
+
+    >>> rulings_cited("first place it (R15); then (R16, R17). Not (R) nor (Rx)")
+    ['R15', 'R16', 'R17']
+    """
+    found: list[str] = []
+    at = sentence.find("(R")
+    while at >= 0:
+        end = _ruling_group(sentence, at)
+        if end > 0:
+            found += sentence[at + 1:end - 1].split(", ")
+        at = sentence.find("(R", at + 1)
+    return found
+
+
+def without_rulings(sentence: str) -> str:
+    """``sentence`` without the ruling ids it cites: what a player reads in
+    the page's messages (issue 25). The ids stay in the rules, in How to
+    play and in a refusal's details; the command line keeps them.
+
+    >>> without_rulings("there is no passing (R9)"), without_rulings("Won (R19). Next (R15, R16): go")
+    ('there is no passing', 'Won. Next: go')
+    """
+    if "(R" not in sentence:
+        return sentence
+    parts = []
+    done = 0
+    at = sentence.find("(R")
+    while at >= 0:
+        end = _ruling_group(sentence, at)
+        if end > 0:
+            cut = at - 1 if at > 0 and sentence[at - 1] == " " else at  # with the space before it
+            parts.append(sentence[done:cut])
+            done = end
+        at = sentence.find("(R", at + 1)
+    parts.append(sentence[done:])
+    return "".join(parts)
+
+
 def text(key: str, **args: object) -> Text:
     """The sentence ``key``: English as a string, other languages by ``.say(lang)``."""
     result = Text(render(key, args))

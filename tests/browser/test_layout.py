@@ -119,7 +119,7 @@ def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
         expect(page.locator("#status")).to_contain_text("dots are moves")
         assert boxes() == first
         ui.click("c6")  # a refusal naming its rule
-        expect(page.locator("#status")).to_contain_text("(R8)")
+        expect(page.locator("#status .rule-ref")).to_have_text("R8")
         assert boxes() == first
     finally:
         context.close()

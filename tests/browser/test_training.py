@@ -78,7 +78,7 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         start = Position.from_string(task.position)
         ui.click(origin)
         ui.click(illegal_target(start, origin))
-        expect(page.locator("#status")).to_contain_text(re.compile(r"\(R\d+"))
+        expect(page.locator("#status .rule-ref")).to_have_text(re.compile(r"^R\d+"))  # refused by a rule
         ui.expect_position(task.position)
         expect(box).to_have_attribute("data-result", "solving")
         # The right move (the piece is still selected): solved, with the
@@ -254,7 +254,7 @@ def test_the_set_up_lesson_refuses_a_field_with_its_rule_and_is_solved_by_a_set_
         expect(box).to_have_attribute("data-drill", task.id)
         expect(page.locator("#board")).to_have_attribute("data-status", "setup")
         ui.click("c5")  # outside the set-up zone: the engine's refusal, naming its rule
-        expect(page.locator("#status")).to_contain_text(re.compile(r"\(R\d+"))
+        expect(page.locator("#status .rule-ref")).to_have_text(re.compile(r"^R\d+"))  # refused by a rule
         page.click("#btn-random")
         page.click("#btn-done")
         expect(box).to_have_attribute("data-result", "solved")

@@ -92,7 +92,7 @@ def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
     assert state.apply(ComputerMove("a6-b5"))
     assert state.game.tokens == ["c3-d4", "a6-b5"] and not state.computer_turn()
     status = state.status()
-    assert status.key == "premove_dropped" and "d4-d5" in status.text() and "(R7)" in status.text()
+    assert status.key == "premove_dropped" and "d4-d5" in status.text() and status.rulings() == ["R7"]
 
 
 def test_escape_and_a_second_click_drop_a_premove():

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from militakiri import SINGLE, SetupDraft
+from militakiri.messages import text
 
 from web.i18n import texts
 from web.i18n.texts import TEXTS, choose_language, t
 from web.model.query import query_params
+from web.model.status import warning
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -86,7 +91,31 @@ def test_an_engine_sentence_is_shown_in_the_page_language(dutch):
     draft = SetupDraft(SINGLE, 0)
     draft.place("c1")
     problem = draft.problem("e1")
-    assert t("engine_says", reason=problem) == "je hebt één stertoren en die staat op c1 (R3)"
+    assert t("engine_says", reason=problem) == "je hebt één stertoren en die staat op c1"  # the id: in its details
+    assert texts.cited("engine_says", reason=problem) == ["R3"]
     texts.set_language("en")
-    assert t("engine_says", reason=problem) == "you have one star tower and it stands on c1 (R3)"
+    assert t("engine_says", reason=problem) == "you have one star tower and it stands on c1"
     assert t("illegal_move", reason="plain words") == "Not allowed: plain words"
+
+
+def test_rule_ids_are_for_how_to_play_and_a_refusals_details_not_every_sentence():
+    """Issue 25, rough edge 8: no text a player reads names a ruling's id
+    but How to play; a refusal keeps them as its details (Message.rulings)."""
+    import string
+
+    from web.model.lessons import read_lessons
+
+    for code in ("en", "nl"):
+        texts.set_language(code)
+        for key, template in texts.TEXTS[code].items():
+            names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+            said = t(key, **{name: "x (R9)" for name in names})
+            assert ("(R" in said) == (key.startswith("help_") and "(R" in template + said), (code, key, said)
+        lessons = read_lessons((ROOT / "web" / "data" / "lessons.json").read_text(encoding="utf-8"))
+        for lesson in lessons:
+            assert "(R" not in lesson.text("intro", code)
+            for task in lesson.tasks:
+                for name in ("prompt", "hint", "success"):
+                    assert "(R" not in task.text(name, code), (task.id, name)
+    texts.set_language("en")
+    assert warning("illegal_move", reason=text("blockade", player="White")).rulings() == ["R18"]

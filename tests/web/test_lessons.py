@@ -109,17 +109,17 @@ def test_the_dutch_texts_use_the_manual_s_words():
 def test_every_success_line_cites_an_existing_ruling_in_both_languages():
     assert {"R1", "R19", "R25"} <= RULINGS
     for task in TASKS:
-        rules = cited(task.text("success", "en"))
+        rules = cited(task.texts["success"]["en"])
         assert rules and rules <= RULINGS, task.id
-        assert cited(task.text("success", "nl")) == rules, task.id
+        assert cited(task.texts["success"]["nl"]) == rules, task.id
 
 
 def test_the_lessons_teach_every_rule_a_player_meets():
     taught = set()
     for lesson in LESSONS:
-        taught |= cited(lesson.text("intro", "en"))
+        taught |= cited(lesson.texts["intro"]["en"])
         for task in lesson.tasks:
-            taught |= cited(task.text("success", "en"))
+            taught |= cited(task.texts["success"]["en"])
     assert TAUGHT <= taught, sorted(TAUGHT - taught)
     assert taught <= RULINGS
 

@@ -7,6 +7,7 @@ import pytest
 from militakiri import Game, Position
 from militakiri.randomness import Random
 
+from web.i18n import texts
 from web.model import board_view
 from web.model.settings import GameSettings
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
@@ -98,7 +99,7 @@ def test_double_board_side_by_side_refused_R5():
     state, _ = state_for(board="double")
     place(state, "c1")
     assert not state.apply(Touch("d1"))
-    assert "(R5)" in state.status().text() and "next to your star tower on c1" in state.status().text()
+    assert state.status().rulings() == ["R5"] and "next to your star tower on c1" in state.status().text()
     ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
     assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
 
@@ -139,7 +140,7 @@ def test_illegal_click_changes_nothing_and_says_why():
     assert state.position_string() == before
     text = state.status().text()
     assert state.status().level == "warn"
-    assert text.startswith("Not allowed: ") and "(R7)" in text
+    assert text.startswith("Not allowed: ") and "(R" not in text and state.status().rulings() == ["R7"]
     assert state.selected == "c3"  # still selected: try again
     state.apply(Cancel())
     assert not state.apply(Touch("a8"))
@@ -154,7 +155,7 @@ def test_user_move_from_a_drag_plays_or_explains():
     state = started_single()
     assert state.can_drag("b3") and not state.can_drag("a8") and not state.can_drag("c4")
     assert not state.apply(MovePiece("b3", "c4"))
-    assert "(R7)" in state.status().text() and state.game.tokens == []
+    assert state.status().rulings() == ["R7"] and state.game.tokens == []
     assert state.apply(MovePiece("b3", "b4"))
     assert state.game.tokens == ["b3-b4"]
 
@@ -184,7 +185,7 @@ def test_waiting_tower_placed_first_then_moved_R15():
     assert state.placing_shape() == 2
     assert "waiting plus tower" in state.status().text()
     assert not state.apply(Touch("a1"))  # a piece: first the waiting tower
-    assert "(R15)" in state.status().text()
+    assert state.status().rulings() == ["R15"] and "(R15)" not in state.status().text()
     assert not state.apply(Touch("c5"))  # not in the zone
     assert state.apply(Touch("c2"))
     assert state.placing_shape() is None
@@ -200,13 +201,14 @@ def test_touch_move_binds_the_selected_piece_R25():
     assert state.touched() == "b3" and "must move (touch-move, R25)" in state.status().text()
     for refused in ("b3", "c3", "a1"):  # let go, another piece, a piece that cannot move
         assert not state.apply(Touch(refused))
-        assert state.status().text() == "Touch-move: you touched the piece on b3, so that piece must move (R25)."
+        assert state.status().text() == "Touch-move: you touched the piece on b3, so that piece must move."
+        assert state.status().rulings() == ["R25"]
         assert state.selected == "b3"
     assert state.apply(Cancel()) and state.selected == "b3"  # Escape does not let go either
     assert not state.apply(MovePiece("c3", "d4"))  # nor a drag of another piece
     assert not state.can_hint()
     assert not state.apply(Touch("c4"))  # a field b3 cannot reach: why, as always
-    assert "(R" in state.status().text() and state.selected == "b3"
+    assert state.status().rulings() and state.selected == "b3"
     assert state.apply(Touch("b5"))
     assert state.game.tokens == ["b3-b5"] and state.touched() is None
     # Black: a drag touches too; an illegal drop keeps that piece bound.
@@ -258,7 +260,7 @@ def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
     assert state.phase == OVER
     outcome = state.game.outcome()
     assert outcome.winner == 0 and outcome.termination == "time"
-    assert "Black ran out of time (R21)" in state.status().text()
+    assert "Black ran out of time." in state.status().text() and texts.cited("why_time", loser="Black") == ["R21"]
     assert not state.apply(Touch("b7"))
 
 
@@ -273,7 +275,7 @@ def test_resign():
     state = started_single()
     assert state.apply(Resign(0))
     assert state.phase == OVER and state.game.outcome().winner == 1
-    assert "resigned (R23)" in state.status().text()
+    assert "resigned." in state.status().text() and texts.cited("why_resignation", loser="White") == ["R23"]
 
 
 def test_cursor_keys_follow_the_screen_and_enter_selects():
@@ -312,7 +314,7 @@ def test_win_by_towers_reaches_over():
         assert state.apply(MovePiece(move_origin, move_target)), state.status().text()
     assert state.phase == OVER
     assert state.game.outcome().termination == "towers"
-    assert "no tower left on the board (R19)" in state.status().text()
+    assert "no tower left on the board." in state.status().text() and texts.cited("why_towers", loser="B") == ["R19"]
 
 
 def test_touch_move_from_the_url_R25():

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri.bounded import strip_space
-from militakiri.messages import say
+from militakiri.messages import rulings_cited, say, without_rulings
 
 if TYPE_CHECKING:
     from typing import Iterable
@@ -334,6 +334,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_solution": "Solution",
         "tr_retry": "Try again",
         "tr_next": "Next task",
+        "rule_ref_title": "The rules this refusal applies (opens the rules)",
         "tr_next_mistake": "Next mistake",
         "tr_mistake_title": "Your mistakes: {n} of {total}",
         "tr_mistake_prompt": "{player} played {move} here. Find a better move.",
@@ -418,7 +419,19 @@ def t(key: str, **args: object) -> str:
     # (KEY_one: "1 mistake", "1 fout"), never "1 mistakes".
     one = key + "_one" if args.get("n") == 1 and args.get("n") is not True else None
     template = table[one] if one in table else table.get(key, TEXTS["en"].get(key, key))
-    if not args:
-        return template
     # An engine sentence (militakiri.messages.Text) in the page's language.
-    return template.format(**{name: say(value, _language) for name, value in args.items()})
+    said = template.format(**{name: say(value, _language) for name, value in args.items()}) if args else template
+    # The rulings' ids are for How to play and a refusal's details (cited),
+    # not for every sentence a player reads (issue 25).
+    return said if key.startswith(RULES_KEYS) else without_rulings(said)
+
+
+#: Keys whose texts keep the rulings they cite: How to play.
+RULES_KEYS = "help_"
+
+
+def cited(key: str, **args: object) -> list[str]:
+    """The ruling ids the text ``key`` with ``args`` cites (its English
+    template's and its engine sentences'): a refusal's details."""
+    template = TEXTS["en"].get(key, "")
+    return rulings_cited(template.format(**{name: say(value, "en") for name, value in args.items()}))

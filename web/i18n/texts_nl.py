@@ -356,6 +356,7 @@ NL: dict[str, str] = {
     "tr_solution": "Oplossing",
     "tr_retry": "Opnieuw",
     "tr_next": "Volgende opdracht",
+    "rule_ref_title": "De regels die deze weigering toepast (opent de regels)",
     "tr_next_mistake": "Volgende fout",
     "tr_mistake_title": "Je fouten: {n} van {total}",
     "tr_mistake_prompt": "{player} speelde hier {move}. Zoek een betere zet.",

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING
 from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
 from militakiri.goals import Goal, Verdict, judge, judge_setup
+from militakiri.messages import without_rulings
 from militakiri.pieces import WHITE
 from militakiri.reachable import unreachable
 from militakiri.setup import Setup
@@ -151,9 +152,11 @@ class Task:
         return Position.from_string(self.position)
 
     def text(self, name: str, language: str) -> str:
-        """The text ``name`` (prompt, hint, success) in ``language``, English if unknown."""
+        """The text ``name`` (prompt, hint, success) in ``language``, English
+        if unknown; without the rulings' ids it cites (issue 25: they are
+        for How to play)."""
         texts = self.texts[name]
-        return texts.get(language, texts["en"])
+        return without_rulings(texts.get(language, texts["en"]))
 
 
 class Lesson:
@@ -178,9 +181,10 @@ class Lesson:
         return f"Lesson(id={self.id!r}, texts={self.texts!r}, tasks={self.tasks!r})"
 
     def text(self, name: str, language: str) -> str:
-        """The text ``name`` (title, intro) in ``language``, English if unknown."""
+        """The text ``name`` (title, intro) in ``language``, English if unknown
+        (without the rulings' ids)."""
         texts = self.texts[name]
-        return texts.get(language, texts["en"])
+        return without_rulings(texts.get(language, texts["en"]))
 
 
 def read_lessons(text: str) -> tuple[Lesson, ...]:

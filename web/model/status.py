@@ -5,7 +5,7 @@ from __future__ import annotations
 from militakiri.messages import cites_ruling
 from militakiri.pieces import SHAPE_NAMES, WHITE, Piece
 
-from web.i18n.texts import TEXTS, t
+from web.i18n.texts import TEXTS, cited, t
 
 
 class Message:
@@ -46,6 +46,18 @@ class Message:
 
     def text(self) -> str:
         return t(self.key, **self.args)
+
+    def rulings(self) -> list[str]:
+        """The rulings a refusal applies (its details: the sentence itself
+        names none, web/i18n/texts.py); none for other messages.
+
+        >>> from militakiri.messages import text
+        >>> warning("illegal_move", reason=text("blockade", player="White")).rulings()
+        ['R18']
+        >>> Message("setup_done_white", {"player": "Ann"}).rulings()
+        []
+        """
+        return cited(self.key, **self.args) if self.level == "warn" else []
 
 
 def warning(key: str, **args: object) -> Message:

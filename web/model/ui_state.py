@@ -127,7 +127,7 @@ class UiState:
         >>> state.apply(Flip()), state.flipped
         (None, True)
         >>> state.apply(Touch("a8")), state.status().text()
-        (False, "a8 is not in White's set-up zone: towers stand on ranks 1-3 (R4)")
+        (False, "a8 is not in White's set-up zone: towers stand on ranks 1-3")
         """
         return _HANDLERS[type(intent)](self, intent)
 
@@ -405,7 +405,9 @@ class UiState:
         queued = self.premove.take()
         if changed and queued is not None and self.phase == PLAYING and not self.computer_turn():
             if not self._move_piece(*queued):  # the engine's refusal, named as the premove's
-                reason = self.message.text() if self.message is not None else ""
+                # The engine's sentence itself: said in the page's language, its rulings in its details.
+                refused = self.message
+                reason = "" if refused is None else refused.args.get("reason", refused.text())
                 self.message = Message("premove_dropped", {"move": "-".join(queued), "reason": reason}, "warn")
         return changed
 

@@ -26,7 +26,7 @@ from web.model.status import Message, describe
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState
 from web.ui.clock_view import ClockView
 from web.ui.dialogs import Dialogs
-from web.ui.dom import apply_texts, by_id, on, set_attr, set_text, show
+from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
@@ -276,6 +276,7 @@ class App:
         message = state.status()
         text = message.text()
         set_text(self.status, text)
+        add_rulings(self.status, message.rulings())  # a refusal's details
         self.status.classList.toggle("warn", message.level == "warn")
         self.status.classList.toggle("over", message.key == "over")  # (not a drill failed at the end)
         self._aria(text)

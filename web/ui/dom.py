@@ -5,7 +5,7 @@ from __future__ import annotations
 import js
 from pyscript.ffi import create_proxy
 
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 
 #: Every proxy made by :func:`keep` (listeners, worker handlers), kept for
 #: the page's lifetime (they are never removed).
@@ -64,6 +64,14 @@ def later(ms: float, fn) -> None:
 
 def by_id(name: str):
     return js.document.getElementById(name)
+
+
+def add_rulings(node, rulings: list[str]) -> None:
+    """A refusal's details after its sentence (issue 25): the ids of the
+    rulings it applies, as a link to the rules in the page's language."""
+    if rulings:
+        node.append(" ", el("a", " ".join(rulings), "rule-ref", href=f"./rules/{language()}.html",
+                            target="_blank", rel="noopener", title=t("rule_ref_title")))
 
 
 def el(tag: str, text: str | None = None, cls: str | None = None, **attrs):

@@ -33,6 +33,7 @@ import js
 from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
+from militakiri.messages import rulings_cited
 
 from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
 from web.ui import guard
@@ -161,14 +162,16 @@ class Session:
         saved = self.saver.load(self.state.wall())
         self._remember_slot()
         for _key, reason in self.saver.broken[:1]:
-            problems.append(("problem_saved_title", t("saved_bad", reason=sentence(reason)), True))
+            problems.append(("problem_saved_title", t("saved_bad", reason=sentence(reason)), True,
+                             rulings_cited(reason)))
         source = self.options.link or str(js.window.location.hash or "")
         shared = None
         if not is_empty_fragment(source):
             try:
                 shared = open_fragment(source)
             except InvalidLinkError as error:
-                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False))
+                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False,
+                                    rulings_cited(str(error))))
             if not self.embed:
                 self._clear_hash()
         choice = start_choice(
@@ -188,7 +191,8 @@ class Session:
             title = problems[0][0]
             text = " ".join(p[1] for p in problems)
             offer_new = any(p[2] for p in problems) and not new_game
-            self.dialogs.problem(title, text, offer_new, then=self.app.dialogs.open_new if new_game else None)
+            self.dialogs.problem(title, text, offer_new, then=self.app.dialogs.open_new if new_game else None,
+                                 rulings=[ruling for p in problems for ruling in p[3]])
         elif new_game:
             self.app.dialogs.open_new()
 
@@ -255,7 +259,8 @@ class Session:
         try:
             shared = open_fragment(fragment)
         except InvalidLinkError as error:
-            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(str(error))))
+            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(str(error))),
+                                 rulings=rulings_cited(str(error)))
         else:
             self._load_shared(shared)
         if not self.embed:

@@ -15,11 +15,12 @@ import js
 from pyscript.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
+from militakiri.messages import rulings_cited
 
 from web.i18n.texts import language, t
 from web.services.share import current_deadline, labels, link_of, record_filename, record_too_big, share_url
 from web.ui import guard
-from web.ui.dom import by_id, later, on, set_text, show
+from web.ui.dom import add_rulings, by_id, later, on, set_text, show
 
 
 def format_deadline(deadline: float) -> str:
@@ -149,6 +150,7 @@ class ShareDialogs:
             game = Game.from_record(text, reachable=True)
         except MilitakiriError as error:
             set_text(error_box, t("record_bad", reason=str(error)))
+            add_rulings(error_box, rulings_cited(str(error)))
             return
         except Exception as error:  # never half-load, whatever went wrong
             js.window.console.error(f"record import: {error!r}")
@@ -160,10 +162,13 @@ class ShareDialogs:
 
     # Problems -------------------------------------------------------------------------
 
-    def problem(self, title_key: str, text: str, offer_new: bool = False, then=None) -> None:
-        """Say why something could not be opened; nothing was changed."""
+    def problem(self, title_key: str, text: str, offer_new: bool = False, then=None,
+                rulings: list[str] | None = None) -> None:
+        """Say why something could not be opened (``rulings``: those it
+        broke, its details); nothing was changed."""
         set_text(by_id("problem-title"), t(title_key))
         set_text(by_id("problem-text"), text)
+        add_rulings(by_id("problem-text"), rulings or [])
         show(by_id("problem-new"), offer_new)
         self._after_problem = then
         if not self.problem_dialog.open:
