@@ -86,6 +86,9 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
     expect(page.locator("#result-title")).to_have_text("Anna (White) wins")
     expect(page.locator("#result-reason")).to_contain_text("Bram (Black) has no tower left on the board.")  # R19, named in How to play
+    # The bars count the towers on the board (issue 25, rough edge 17).
+    expect(page.locator("#bar-black .on-board .count")).to_have_text("0")
+    expect(page.locator("#bar-white .on-board .count")).to_have_text(str(expected.position.towers[0]))
     page.wait_for_timeout(100)
     page.screenshot(path=str(artifacts_dir / "result.png"))
     # The record in the dialog replays to the same game.
@@ -107,8 +110,8 @@ def test_promotion_field_is_chosen_by_a_click(ui):
     ui.click("e2")
     ui.expect_position(Position.from_string(PROMOTION).play("c4xc5=X@e2").string())
     expect(page.locator("#moves li").first).to_contain_text("c4xc5=X@e2")
-    # White has one cross spare left (R13).
-    expect(page.locator("#bar-white .count")).to_have_text(["1", "1", "2"])
+    # White has one cross spare left (R13), and one tower more on the board.
+    expect(page.locator("#bar-white .count")).to_have_text(["2", "1", "1", "2"])
 
 
 def test_waiting_tower_is_placed_first_R15(ui):

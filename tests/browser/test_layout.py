@@ -42,9 +42,15 @@ def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir)
     goto_ready(page, f"{base_url}?board=single")
     assert not outside(page, ["board", "btn-done", "btn-random", "status"]), "set-up"
     # Play, with a clock: Resign; after a reload the clocks wait for Resume.
-    goto_ready(page, f"{base_url}?position={quote(START)}&time=300%2B0")
+    goto_ready(page, f"{base_url}?position={quote(START)}&time=300%2B0&white=Annabel%20Tester&black=Bram%20van%20Dijk")
     ui = GamePage(page)
     assert not outside(page, ["board", "btn-resign", "status", "bar-white", "bar-black"]), "play"
+    # Issue 25 (rough edges 4, 17): the whole name, and the towers on the board beside the spares.
+    cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name, .player-bar .towers')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 || e.offsetHeight > 30).map(e => e.outerHTML.slice(0, 80))""")
+    assert not cut, cut
+    expect(page.locator("#bar-white .on-board")).to_have_text("On board3")
+    expect(page.locator("#bar-white .on-board")).to_have_attribute("title", "Towers on the board")
     ui.play("c3-d4", how="tap" if phone else "click")
     page.reload()
     wait_ready(page)

@@ -47,6 +47,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "clear_setup": "Clear",
         "setup_ready": "Done",
         "spares": "Spare towers",
+        "on_board": "Towers on the board",
+        "on_board_short": "On board",
         "spares_short": "Spares",
         "waiting": "Waiting",
         "moves_left_short": "{n} left",

@@ -25,6 +25,8 @@ NL: dict[str, str] = {
     "clear_setup": "Wissen",
     "setup_ready": "Klaar",
     "spares": "Reservetorens",
+    "on_board": "Torens op het bord",
+    "on_board_short": "Op bord",
     "spares_short": "Reserve",
     "waiting": "Wacht",
     "moves_left_short": "nog {n}",

@@ -32,24 +32,31 @@ TENTHS_BELOW = 10
 SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
 
 
-def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], left: int | None) -> tuple[str, str]:
-    """A player bar's towers: ``(markup, label)``, the spare towers counted
-    per shape, the waiting ones (R15) and the moves left under the move rule
+def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], left: int | None,
+              on_board: int) -> tuple[str, str]:
+    """A player bar's towers: ``(markup, label)``, the towers ``on_board``
+    (what the game is won by taking, R19), the spare towers counted per
+    shape, the waiting ones (R15) and the moves left under the move rule
     (R17), as markup (one step into the page, not one per element) and as the
     words a screen reader says. Only the page's own words go in the markup.
 
-    >>> markup, label = tower_box(0, (1, 2, 2), (1,), None)
+    >>> markup, label = tower_box(0, (1, 2, 2), (1,), None, 3)
     >>> markup.count("<svg"), label
-    (4, 'Spare towers: 1 star, 2 cross, 2 plus. Waiting: cross')
+    (4, 'Towers on the board: 3. Spare towers: 1 star, 2 cross, 2 plus. Waiting: cross')
     """
     spares_word, waiting_word = markup_text(t("spares")), markup_text(t("waiting"))
+    board_word = markup_text(t("on_board"))
     names = [t("shape_" + name) for name in ("star", "cross", "plus")]
-    parts = [f'<span class="group" title="{spares_word}"><span class="lbl long">{spares_word}</span>'
-             f'<span class="lbl short">{markup_text(t("spares_short"))}</span>']
+    # Short words in view, under the name (the whole words in the title
+    # and the screen reader's label): one line at every width.
+    parts = [f'<span class="group on-board" title="{board_word}">'
+             f'<span class="lbl">{markup_text(t("on_board_short"))}</span>'
+             f'<span class="count">{on_board}</span></span>',
+             f'<span class="group" title="{spares_word}"><span class="lbl">{markup_text(t("spares_short"))}</span>']
     for shape in SHAPES:
         parts.append(f'{icon_markup(tower(color, shape))}<span class="count">{spares[shape]}</span>')
     parts.append("</span>")
-    label = t("spares") + ": " + ", ".join(f"{spares[s]} {names[s]}" for s in SHAPES)
+    label = f'{t("on_board")}: {on_board}. ' + t("spares") + ": " + ", ".join(f"{spares[s]} {names[s]}" for s in SHAPES)
     if waiting:
         parts.append(f'<span class="group waiting-group" title="{waiting_word}">'
                      f'<span class="lbl">{waiting_word}</span>')

@@ -73,7 +73,7 @@ class PlayerBars:
         else:
             position = state.shown_position()  # a past one while replaying
             left = position.moves_left[color] if position.moves_left is not None else None
-            key = (tuple(position.spares[color]), board_view.waiting_shown(state, color), left)
+            key = (tuple(position.spares[color]), board_view.waiting_shown(state, color), left, position.towers[color])
         if key == self._keys[color]:
             return
         self._keys[color] = key
