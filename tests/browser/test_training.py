@@ -341,3 +341,34 @@ def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(brows
         expect(status).to_contain_text("Not this time")
         assert status.get_attribute("class").split() == ["warn"]
         assert not errors, errors
+
+
+def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser, base_url, artifacts_dir):
+    """Issue 25, rough edge 1: under the board (a phone, held either way) the
+    task box has one height, so the board does not change size with the
+    amount of text (it went 312 -> 192 px); the words scroll. Beside the
+    board (a wide screen) the board never depended on it."""
+    tasks = ("goal/1", "goal/2", "setup/1", "waiting/1", "waiting/2", "tower-takes/1")
+    for width, height in ((390, 844), (844, 390), (1366, 768)):
+        phone = width < 900
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        page = context.new_page()
+        sizes = {}
+        for task in tasks:
+            goto_ready(page, f"{base_url}?learn={task}")
+            expect(page.locator("#training")).to_have_attribute("data-drill", task)
+            sizes[task] = page.evaluate("document.getElementById('board').getBoundingClientRect().width")
+        assert len(set(sizes.values())) == 1, (width, height, sizes)
+        if phone:  # the set-up lesson's long intro scrolls in its box
+            goto_ready(page, f"{base_url}?learn=setup/1")
+            expect(page.locator("#training")).to_have_attribute("data-drill", "setup/1")
+            words = page.evaluate("(() => { const w = document.querySelector('#training .tr-words');"
+                                  " return [w.scrollHeight, w.clientHeight]; })()")
+            assert words[0] > words[1], words
+            page.screenshot(path=str(artifacts_dir / f"lesson-box-{width}x{height}.png"))
+            # A refused field: a longer status, the same board.
+            before = page.evaluate("document.getElementById('board').getBoundingClientRect().width")
+            GamePage(page).tap("a8")
+            expect(page.locator("#status .rule-ref")).to_be_visible()
+            assert page.evaluate("document.getElementById('board').getBoundingClientRect().width") == before
+        context.close()
