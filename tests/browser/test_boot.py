@@ -89,3 +89,29 @@ def test_request_recorder_sees_other_origins(page, base_url, request_log):
     page.evaluate("fetch('http://127.0.0.1:9/probe.js').catch(() => null)")
     page.wait_for_timeout(200)
     assert request_log.foreign() == ["http://127.0.0.1:9/probe.js"]
+
+
+def test_the_loading_message_is_never_behind_the_new_game_dialog(browser, base_url):
+    """Issue 25, rough edge 2: while the page's Python is on its way the
+    status line says so, in view; the New game dialog opens only once the
+    page is ready (a first visit showed the dialog over the message)."""
+    from playwright.sync_api import expect
+
+    held = []
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.route("**/page-*.romfs.gz", lambda route: held.append(route))
+    page.goto(base_url, wait_until="commit")
+    expect(page.locator("#status")).to_have_text("Loading the game\u2026")
+    for _ in range(1500):  # until the page asks for its Python (at most 30 s)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the page never asked for its Python"
+    assert not page.evaluate("document.getElementById('dlg-new').open")
+    assert page.locator("#status").is_visible()
+    for route in held:
+        route.continue_()
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    assert page.get_attribute("html", "data-ready") == "1"
+    context.close()
