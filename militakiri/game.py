@@ -29,7 +29,7 @@ from .outcome import Outcome, Termination, TerminationName, ended_by
 from .pieces import COLOR_NAMES
 from .position import Position
 from .reachable import check_reachable
-from .record import Annotation, Players, read_record, write_record
+from .record import Annotation, Players, Variation, read_record, write_record
 from .setup import Dice, Setup, start_position
 
 if TYPE_CHECKING:
@@ -71,6 +71,9 @@ class Game:
         #: ``{ply: record.Annotation}``: comments and glyphs the record carries
         #: (a review's evaluations, for one); ply 0 is before the first move.
         self.annotations: dict[int, Annotation] = {}
+        #: ``{ply: [record.Variation]}``: the alternatives to each move the
+        #: record carries (NOTATION.md variations).
+        self.variations: dict[int, list[Variation]] = {}
         self.clock = Clock(self.time_control) if self.time_control.timed else None
         #: ``{ply: position}`` kept for :meth:`position_at`: every
         #: CHECKPOINT-th one and the last one asked, forgotten past a move
@@ -254,6 +257,7 @@ class Game:
         if self.clock is not None:
             raise IllegalMoveError("moves are taken back only in games without a clock")
         self.annotations = {ply: note for ply, note in self.annotations.items() if ply < len(self.tokens)}
+        self.variations = {ply: lines for ply, lines in self.variations.items() if ply < len(self.tokens)}
         self.position.pop()
         self.touched = None
         token = self.tokens.pop()
@@ -318,6 +322,7 @@ class Game:
         game.tokens = read.tokens
         game.external_outcome = read.external_outcome
         game.annotations = read.annotations
+        game.variations = read.variations
         return game
 
 

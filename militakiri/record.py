@@ -133,6 +133,37 @@ class Annotation:
         return f"Annotation(comment={quote(self.comment)}, nags={self.nags!r})"
 
 
+class Variation:
+    """An alternative line (NOTATION.md), played from the position before
+    the move it stands beside: its ``tokens``, its comments and glyphs by
+    ply (``annotations``, 0 before its first move) and the variations
+    inside it (``variations``: ply -> the alternatives to that move). A
+    value.
+
+    >>> Variation(["b7xe4", "c3-d4"], {1: Annotation("better")})
+    Variation(['b7xe4', 'c3-d4'], {1: Annotation(comment='better', nags=())}, {})
+    """
+
+    __slots__ = ("tokens", "annotations", "variations")
+
+    def __init__(self, tokens: list[str], annotations: dict[int, Annotation] | None = None,
+                 variations: dict[int, list[Variation]] | None = None) -> None:
+        self.tokens = tokens
+        self.annotations = {} if annotations is None else annotations
+        self.variations = {} if variations is None else variations
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.tokens, self.annotations, self.variations)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Variation):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"Variation({self.tokens!r}, {self.annotations!r}, {self.variations!r})"
+
+
 class ReplayedRecord:
     """A record read and replayed: what :meth:`Game.from_record
     <militakiri.game.Game.from_record>` builds its game from.
@@ -140,16 +171,18 @@ class ReplayedRecord:
     ``position``: the position after the moves, with them pushed (they can
     be popped); ``external_outcome``: an end from outside the rules (time,
     deadline, resignation), or None; ``annotations``: ``{ply: Annotation}``,
-    the comments and glyphs after each move.
+    the comments and glyphs after each move; ``variations``: ``{ply:
+    [Variation]}``, the alternatives to each move.
     """
 
     __slots__ = ("start", "setups", "dice", "time_control", "players", "position", "tokens",
-                 "external_outcome", "annotations")
+                 "external_outcome", "annotations", "variations")
 
     def __init__(self, start: Position, setups: tuple[Setup, Setup] | None, dice: Dice | None,
                  time_control: TimeControl, players: Players, position: Position,
                  tokens: list[str], external_outcome: Outcome | None,
-                 annotations: dict[int, Annotation] | None = None) -> None:
+                 annotations: dict[int, Annotation] | None = None,
+                 variations: dict[int, list[Variation]] | None = None) -> None:
         self.start = start
         self.setups = setups
         self.dice = dice
@@ -159,10 +192,11 @@ class ReplayedRecord:
         self.tokens = tokens
         self.external_outcome = external_outcome
         self.annotations = {} if annotations is None else annotations
+        self.variations = {} if variations is None else variations
 
     def _fields(self) -> tuple[object, ...]:
         return (self.start, self.setups, self.dice, self.time_control, self.players,
-                self.position, self.tokens, self.external_outcome, self.annotations)
+                self.position, self.tokens, self.external_outcome, self.annotations, self.variations)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ReplayedRecord):
@@ -274,17 +308,35 @@ def move_rows(tokens: Iterable[str], number: int = 1, turn: int = WHITE) -> list
     return rows
 
 
-def _move_text(game: Recordable) -> str:
-    notes = getattr(game, "annotations", None) or {}
+def _line_words(tokens: list[str], notes: dict[int, Annotation], variations: dict[int, list[Variation]],
+                number: int, turn: int) -> list[str]:
+    """A line's move text as words: numbers, tokens, glyphs and comments,
+    and after a move its variations in parentheses, each numbered from the
+    position before that move; a Black move after a variation gets its
+    number again (``13...``), as PGN writes it."""
     words = _annotation_words(notes.get(0))
-    ply = 0
-    for number, white, black in move_rows(game.tokens, game.start.number, game.start.turn):
-        words += [f"{number}."] if white is not None else [f"{number}..."]
-        for token in (white, black):
-            if token is not None:
-                ply += 1
-                words.append(token)
-                words += _annotation_words(notes.get(ply))
+    renumber = True
+    for ply, token in enumerate(tokens, 1):
+        move_no, mover = move_number(ply, number, turn)
+        if mover == WHITE:
+            words.append(f"{move_no}.")
+        elif renumber:
+            words.append(f"{move_no}...")
+        words.append(token)
+        words += _annotation_words(notes.get(ply))
+        renumber = False
+        for variation in variations.get(ply, ()):
+            inner = _line_words(variation.tokens, variation.annotations, variation.variations, move_no, mover)
+            inner[0] = "(" + inner[0]
+            inner[-1] += ")"
+            words += inner
+            renumber = True
+    return words
+
+
+def _move_text(game: Recordable) -> str:
+    words = _line_words(game.tokens, getattr(game, "annotations", None) or {},
+                        getattr(game, "variations", None) or {}, game.start.number, game.start.turn)
     outcome = game.outcome()
     words.append(outcome.result if outcome else "*")
     lines, line = [], ""
@@ -395,10 +447,11 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     position = start.copy()
     tokens: list[str] = []
     annotations: dict[int, Annotation] = {}
-    end_marker = _replay_moves(reader, position, tokens, move_start, annotations)
+    variations: dict[int, list[Variation]] = {}
+    end_marker = _replay_moves(reader, position, tokens, move_start, annotations, variations)
     external = _check_result(reader, position, tags, tag_lines, end_marker, tag_error)
     return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external,
-                          annotations)
+                          annotations, variations)
 
 
 def _tag_pair(text: str) -> tuple[str, str] | None:
@@ -457,8 +510,12 @@ def _tag_pair(text: str) -> tuple[str, str] | None:
 def _words(text: str) -> Iterator[tuple[str, int, int]]:
     """The words of the move text, each with its line (from 0) and column
     (from 1): a comment ``{...}`` (which may span lines; an unclosed one
-    runs to the end), a glyph ``$`` and digits, or a run of anything but
-    white space and ``{``. One pass over the characters.
+    runs to the end), a glyph ``$`` and digits, a variation's ``(`` or
+    ``)``, or a run of anything but white space, ``{``, ``(`` and ``)``.
+    One pass over the characters.
+
+    >>> [word for word, _, _ in _words("d4 (1... f5)")]
+    ['d4', '(', '1...', 'f5', ')']
 
     >>> list(_words("1. c3-d4 {good\\nmove}$4$x {"))
     [('1.', 0, 1), ('c3-d4', 0, 4), ('{good\\nmove}', 0, 10), ('$4', 1, 6), ('$x', 1, 8), ('{', 1, 11)]
@@ -496,12 +553,15 @@ def _words(text: str) -> Iterator[tuple[str, int, int]]:
             yield "".join(word), at[0], at[1]
             kind = ""
         if kind == "w":
-            if char != "{" and char not in space:
+            if char != "{" and char not in space and char not in "()":
                 word.append(char)
                 continue
             yield "".join(word), at[0], at[1]
             kind = ""
         if char in space:
+            continue
+        if char in "()":
+            yield char, line, column
             continue
         word = [char]
         at = (line, column)
@@ -536,22 +596,78 @@ def _annotation_words(note: Annotation | None) -> list[str]:
     return words
 
 
+class _Line:
+    """A line being read: the main line or a variation, its position as it
+    goes, its tokens, its comments and glyphs, the variations inside it,
+    and (a variation) the ply of the move it stands beside and where its
+    ``(`` was."""
+
+    __slots__ = ("position", "tokens", "notes", "variations", "beside", "opened")
+
+    def __init__(self, position: Position, tokens: list[str], beside: int = 0,
+                 opened: tuple[int, int] = (0, 0)) -> None:
+        self.position = position
+        self.tokens = tokens
+        #: ply: (comments, glyphs)
+        self.notes: dict[int, tuple[list[str], list[int]]] = {}
+        self.variations: dict[int, list[Variation]] = {}
+        self.beside = beside
+        self.opened = opened
+
+    def annotations(self) -> dict[int, Annotation]:
+        return {ply: Annotation(" ".join(comments), tuple(nags)) for ply, (comments, nags) in self.notes.items()}
+
+
+#: Variations inside variations, at most (a record is read without recursion,
+#: but written with it).
+MAX_VARIATION_DEPTH = 40
+
+
 def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_row: int,
-                  annotations: dict[int, Annotation] | None = None) -> tuple[str, int, int] | None:
+                  annotations: dict[int, Annotation] | None = None,
+                  variations: dict[int, list[Variation]] | None = None) -> tuple[str, int, int] | None:
     """Play every token of the move text on ``position``, adding each to
-    ``tokens`` as written by the engine, and each comment and glyph to
-    ``annotations`` (by ply); return the result marker and where.
+    ``tokens`` as written by the engine, each comment and glyph to
+    ``annotations`` (by ply) and each variation to ``variations`` (by the
+    ply of the move it stands beside, its own moves played from the
+    position before that move); return the result marker and where.
 
     A move's comments and glyphs are gathered in lists and made one
     Annotation at the end: adding each to the last made a copy of all
     before it, so 99,000 glyphs after one move took seconds (issue 24).
+    The moves of all lines together are at most MAX_PLIES.
     """
     end_marker = None
     annotations = {} if annotations is None else annotations
-    notes: dict[int, tuple[list[str], list[int]]] = {}  # ply: (comments, glyphs)
+    variations = {} if variations is None else variations
+    lines = [_Line(position, tokens)]  # the main line, and the variations open inside it
+    played = 0
     text = "\n".join(reader.lines[first_row:])
     for word, line, column in _words(text):
         row = first_row + line
+        current = lines[-1]
+        position, tokens, notes = current.position, current.tokens, current.notes
+        where = "in a variation, move" if len(lines) > 1 else "move"
+        if word == "(":
+            if not tokens:
+                raise reader.error("a variation ( follows no move: it stands beside the move it replaces",
+                                   row, column)
+            if len(lines) > MAX_VARIATION_DEPTH:
+                raise reader.error(f"variations are nested at most {MAX_VARIATION_DEPTH} deep", row, column)
+            last = position.pop()  # the variation starts where the move it replaces did
+            branch = position.copy()
+            position.push(last)
+            lines.append(_Line(branch, [], len(tokens), (row, column)))
+            continue
+        if word == ")":
+            if len(lines) == 1:
+                raise reader.error("a ) closes no variation", row, column)
+            if not tokens:
+                raise reader.error("a variation () holds no move", row, column)
+            lines.pop()
+            lines[-1].variations.setdefault(current.beside, []).append(
+                Variation(tokens, current.annotations(), current.variations))
+            continue
         if word.startswith("{"):
             if not word.endswith("}"):
                 raise reader.error("a comment { is not closed with }", row, column)
@@ -572,6 +688,9 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
         if end_marker is not None:
             raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
         if word in RESULTS or word == "*":
+            if len(lines) > 1:  # (said where the variation opened)
+                raise reader.error(f"a variation ( is not closed with ) before the result {word}",
+                                   *lines[-1].opened)
             end_marker = (word, row, column)
             continue
         number_match = _move_number(word)
@@ -588,19 +707,22 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             raise reader.error(
                 f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
             )
-        if len(tokens) >= MAX_PLIES:
-            raise reader.error(f"move {len(tokens) + 1} ({excerpt(word)}): a game holds at most "
+        if played >= MAX_PLIES:
+            raise reader.error(f"{where} {len(tokens) + 1} ({excerpt(word)}): a record holds at most "
                                f"{MAX_PLIES:,} moves", row, column)
         try:
             move = position.parse_move(word)
         except MilitakiriError as error:
             raise reader.error(
-                f"move {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
+                f"{where} {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
             ) from None
         position.push(move)
         tokens.append(move.token(position.kind))
-    for ply, (comments, nags) in notes.items():
-        annotations[ply] = Annotation(" ".join(comments), tuple(nags))
+        played += 1
+    if len(lines) > 1:
+        raise reader.error("a variation ( is not closed with )", *lines[-1].opened)
+    annotations.update(lines[0].annotations())
+    variations.update(lines[0].variations)
     return end_marker
 
 

@@ -49,6 +49,8 @@ def test_the_transcript_says_what_it_should(cpython_transcript):
     assert sum(line.startswith("  refused ") for line in lines) >= 3 * GAMES
     assert all(line.endswith("True True") for line in lines if line.startswith("  record "))
     assert all(line.endswith(" True") for line in lines if line.startswith("  link "))
+    variations = [line for line in lines if line.startswith("  variations ")]
+    assert variations and all(line.endswith(" True True") for line in variations)
     perfts = [line for line in lines if line.startswith("perft ")]
     assert len(perfts) == 14 and all(line.endswith(" True") for line in perfts)
 

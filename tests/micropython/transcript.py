@@ -17,6 +17,7 @@ from militakiri import DOUBLE, SINGLE, Dice, Game, Position, Setup, game_from_li
 from militakiri import movegen
 from militakiri.perft import perft
 from militakiri.randomness import Random
+from militakiri.record import Annotation, Variation
 
 
 def out(*words):
@@ -65,6 +66,16 @@ def game(seed):
     record = played.record()
     again = Game.from_record(record)
     out("  record", len(record), again.tokens == played.tokens, again.position.string() == played.position.string())
+    # A variation beside the second move: another legal move there, and one beside its first (NOTATION.md).
+    if len(played.tokens) > 2:
+        before = played.position_at(1)
+        other = [m for m in sorted(before.legal_moves()) if m != played.tokens[1]][:2]
+        if other:
+            inner = [Variation([other[1]])] if len(other) > 1 else []
+            played.variations = {2: [Variation([other[0]], {1: Annotation("or", (6,))}, {1: inner} if inner else {})]}
+            written = played.record()
+            back = Game.from_record(written)
+            out("  variations", written.count("("), back.variations == played.variations, back.record() == written)
     link = game_to_link(played)
     shared = game_from_link(link)
     out("  link", link, shared.game.tokens == played.tokens)
