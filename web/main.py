@@ -33,6 +33,7 @@ from web.ui.dom import when_idle  # noqa: E402
 from web.ui.embed_port import EmbedPort  # noqa: E402
 from web.ui.feedback import Feedback  # noqa: E402
 from web.ui.reviewer import Reviewer  # noqa: E402
+from web.ui.editor import Editor  # noqa: E402
 from web.ui.saved_games import SavedGames  # noqa: E402
 from web.ui.session import Session  # noqa: E402
 from web.ui.training import Trainer  # noqa: E402
@@ -51,6 +52,7 @@ saved_games = SavedGames(app, session)
 computer = Computer(app, session.warn)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)
+editor = Editor(app)  # the analysis board's editor, from New game
 trainer = Trainer(app, session, computer)
 reviewer.learn = trainer.start_mistakes  # Learn from your mistakes: the review's moves as drills
 # A link, the saved game, or the New game dialog (unless the URL starts a game).

@@ -1,0 +1,67 @@
+"""The analysis board (issue 25): a position set up by hand on the editor,
+refused with the engine's reason when no game reaches it, played on from
+(a new game whose record starts there) and shared as a link; and the
+computer's evaluation and best line of the position shown, on demand."""
+
+from __future__ import annotations
+
+from urllib.parse import quote, unquote
+
+from playwright.sync_api import expect
+
+from game_page import fresh_game, goto_ready
+
+#: White's star tower beside a Black cross pawn; Black's star tower far away.
+BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+
+
+def field(page, square: str):
+    return page.locator(f'#ed-board button[data-square="{square}"]')
+
+
+def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artifacts_dir):
+    for size, touch in (((390, 844), True), ((844, 390), True), ((1366, 768), False)):
+        with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}",
+                        viewport={"width": size[0], "height": size[1]}, is_mobile=touch, has_touch=touch) as (ui, errors):
+            page = ui.page
+            click = page.tap if touch else page.click
+            click("#btn-new")
+            click("#ng-editor")
+            expect(page.locator("#dlg-editor")).to_have_attribute("open", "")
+            # It holds the position on the board.
+            expect(field(page, "a1")).to_have_attribute("data-piece", "S^")
+            expect(field(page, "b2")).to_have_attribute("data-piece", "x1")
+            expect(page.locator("#ed-problem")).to_have_text(
+                "A game can reach this position: play on from it, or share its link.")
+            # A cross rank of 4: no game reaches it, and the engine says why.
+            page.select_option("#ed-color", "0")
+            page.select_option("#ed-shape", "1")
+            page.select_option("#ed-kind", "4")
+            click('#ed-board button[data-square="c5"]')
+            expect(field(page, "c5")).to_have_attribute("data-piece", "X4")
+            expect(page.locator("#ed-problem")).to_have_text(
+                "no game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3")
+            expect(page.locator("#ed-play")).to_be_disabled()
+            assert page.input_value("#ed-url") == ""
+            click('#ed-board button[data-square="c5"]')  # the same piece again: taken away
+            expect(field(page, "c5")).to_have_attribute("data-piece", "")
+            # A rank of 2 on c4 instead, Black to move.
+            page.select_option("#ed-kind", "2")
+            click('#ed-board button[data-square="c4"]')
+            page.select_option("#ed-turn", "1")
+            expected = "5s^/6/6/6/2X23/6/1x14/S^5 b 000/000 -/- - 1"
+            expect(page.locator("#ed-play")).to_be_enabled()
+            link = page.input_value("#ed-url")
+            assert unquote(link.split("?position=")[1]) == expected
+            page.screenshot(path=str(artifacts_dir / f"editor-{size[0]}x{size[1]}.png"))
+            click("#ed-play")  # New game, the position filled in: two players
+            expect(page.locator("#ng-title")).to_have_text("Practice from here")
+            assert page.input_value("#ng-position") == expected
+            click("#ng-start")
+            expect(ui.board).to_have_attribute("data-position", expected)
+            # The link opens the same position elsewhere.
+            other = browser.new_page()
+            goto_ready(other, link)
+            expect(other.locator("#board")).to_have_attribute("data-position", expected)
+            other.close()
+            assert not errors, errors

@@ -1,0 +1,48 @@
+"""The analysis board's editor (web/model/editor.py, issue 25): what it
+sets up is the position string the engine reads, and every refusal is the
+engine's."""
+
+from __future__ import annotations
+
+import pytest
+
+from militakiri import InvalidSquareError, Position
+from militakiri.pieces import BLACK, CROSS, PLUS, STAR, WHITE, stack, tower
+
+from web.model.editor import MAX_SPARES, BoardEditor
+
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+         "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+
+
+def test_a_position_comes_back_as_it_went_in():
+    editor = BoardEditor.from_position(Position.from_string(START))
+    assert editor.position_string() == START and editor.problem() is None
+
+
+def test_pieces_put_and_taken_away_and_the_side_to_move():
+    editor = BoardEditor.empty("double")
+    editor.put("l8", tower(BLACK, PLUS))
+    editor.put("a1", tower(WHITE, STAR))
+    editor.turn = BLACK
+    assert editor.position_string() == "11p^/12/12/12/12/12/12/S^11 b 000/000 -/- - 1"
+    editor.put("l8", None)
+    assert editor.piece_at("l8") is None
+    with pytest.raises(InvalidSquareError):
+        editor.put("m1", tower(WHITE, STAR))  # not on this board
+
+
+def test_the_engines_reason_for_a_position_no_game_reaches():
+    editor = BoardEditor.empty("single")
+    editor.put("a1", tower(WHITE, STAR))
+    editor.put("f8", tower(BLACK, STAR))
+    assert editor.problem() is None
+    editor.put("c5", stack(WHITE, CROSS, 4))
+    assert editor.problem() == ("no game can reach this position: White's cross stack on c5 has 4 pawns; "
+                                "a cross stack has at most 3")
+    editor.put("c5", None)
+    editor.set_spares(WHITE, STAR, 99)
+    assert editor.spares[WHITE][STAR] == MAX_SPARES
+    assert "a set-up has" in editor.problem()
+    editor.clear()
+    assert editor.position_string().startswith("6/6/6/6/6/6/6/6 ")

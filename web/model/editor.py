@@ -1,0 +1,84 @@
+"""The analysis board's editor (issue 25): a position set up by hand, piece
+by piece, then played on or shared. Plain Python; every check is the
+engine's: the position string is read by ``Position.from_string`` and a
+game must be able to reach it (``militakiri.reachable``), so a refusal
+names the engine's reason. web/ui/editor.py shows it.
+
+>>> editor = BoardEditor.empty("single")
+>>> editor.put("a1", tower(WHITE, STAR)); editor.put("f8", tower(BLACK, STAR))
+>>> editor.position_string()
+'5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+>>> editor.problem() is None
+True
+>>> editor.put("c5", stack(WHITE, CROSS, 4))
+>>> editor.problem()
+"no game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3"
+"""
+
+from __future__ import annotations
+
+from militakiri import MilitakiriError, Position
+from militakiri.board import board_kind
+from militakiri.pieces import BLACK, CROSS, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
+from militakiri.reachable import check_reachable
+
+#: Spare towers a player may be given per shape: one digit in the position
+#: string (NOTATION.md); the engine says how many a set-up has.
+MAX_SPARES = 9
+
+
+class BoardEditor:
+    """A position being set up: the board's pieces by field, the side to
+    move, each player's spare towers per shape and waiting towers."""
+
+    def __init__(self, kind_name: str, board: list[Piece | None], turn: int = WHITE,
+                 spares: tuple[tuple[int, ...], ...] = ((0, 0, 0), (0, 0, 0)),
+                 waiting: tuple[tuple[int, ...], ...] = ((), ())) -> None:
+        self.kind = board_kind(kind_name)
+        self.board = board
+        self.turn = turn
+        self.spares = [tuple(spares[0]), tuple(spares[1])]
+        self.waiting = [tuple(waiting[0]), tuple(waiting[1])]
+
+    @classmethod
+    def empty(cls, kind_name: str) -> BoardEditor:
+        kind = board_kind(kind_name)
+        return cls(kind_name, [None] * (kind.files * kind.rows))
+
+    @classmethod
+    def from_position(cls, position: Position) -> BoardEditor:
+        """The editor holding ``position`` (the move rule's count and the
+        move number start again: a set-up position is a new start)."""
+        return cls(position.kind.name, list(position.board), position.turn,
+                   tuple(position.spares), tuple(position.waiting))
+
+    def put(self, square: str, piece: Piece | None) -> None:
+        """Put ``piece`` on ``square`` (None: empty it). Raises
+        InvalidSquareError for a field not on this board."""
+        self.board[self.kind.square(square)] = piece
+
+    def piece_at(self, square: str) -> Piece | None:
+        return self.board[self.kind.square(square)]
+
+    def set_spares(self, color: int, shape: int, count: int) -> None:
+        spares = list(self.spares[color])
+        spares[shape] = max(0, min(MAX_SPARES, int(count)))
+        self.spares[color] = tuple(spares)
+
+    def clear(self) -> None:
+        self.board = [None] * len(self.board)
+        self.waiting = [(), ()]
+
+    def position_string(self) -> str:
+        """The position as NOTATION.md writes it, at move 1."""
+        return Position(self.kind, list(self.board), self.turn, tuple(self.spares), tuple(self.waiting)).string()
+
+    def problem(self) -> str | None:
+        """Why the rules allow no game to reach this position (the engine's
+        words), or None when it may be played on."""
+        try:
+            position = Position.from_string(self.position_string())
+            check_reachable(position)
+        except MilitakiriError as error:
+            return str(error)
+        return None

@@ -1,0 +1,177 @@
+"""The analysis board's editor (browser glue, issue 25): set up any position
+by hand, then play on from it (against the computer or as two players) or
+share it as a link. The model is web/model/editor.py; every check is the
+engine's, said as the position changes.
+
+A field is a button: a tap puts the chosen piece there, or takes it away if
+that very piece stands there. The side to move, the board and each player's
+spare towers are chosen below the board.
+
+Hooks for tests: ``#ed-board button[data-square]`` (``data-piece``: the
+piece's symbol, empty for none), ``#ed-problem`` (the engine's reason, or
+empty), ``#ed-url``.
+"""
+
+from __future__ import annotations
+
+import js
+
+from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
+
+from web.i18n.texts import t
+from web.model.editor import BoardEditor
+from web.model.shapes import icon_markup
+from web.ui.dom import by_id, clear, el, on, set_attr, set_text
+from web.ui.share_dialogs import copy_text
+
+#: The kinds of piece the editor places: a tower, or a stack of 1 to 4 pawns.
+KINDS = ("tower", "1", "2", "3", "4")
+KIND_WORDS = {"tower": "ed_tower", "1": "ed_pawn", "2": "ed_rank_2", "3": "ed_rank_3", "4": "ed_rank_4"}
+SHAPE_WORDS = ("shape_star", "shape_cross", "shape_plus")
+COLOR_WORDS = ("white", "black")
+
+
+class Editor:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.dialog = by_id("dlg-editor")
+        self.model = BoardEditor.empty("single")
+        on(by_id("ng-editor"), "click", lambda e: (by_id("dlg-new").close(), self.open()))
+        on(by_id("ed-board"), "click", self._board_clicked)
+        for name in ("ed-color", "ed-shape", "ed-kind"):
+            on(by_id(name), "change", lambda e: self._preview())
+        on(by_id("ed-turn"), "change", lambda e: self._turn_changed())
+        on(by_id("ed-kindboard"), "change", lambda e: self._board_changed())
+        on(by_id("ed-spares"), "change", self._spares_changed)
+        on(by_id("ed-clear"), "click", lambda e: (self.model.clear(), self._show()))
+        on(by_id("ed-copy"), "click", lambda e: copy_text(by_id("ed-url"), by_id("ed-copied")))
+        on(by_id("ed-close"), "click", lambda e: self.dialog.close())
+        on(by_id("ed-play"), "click", lambda e: self._play())
+
+    def open(self) -> None:
+        """The editor, holding the position on the board (else an empty single board)."""
+        state = self.app.state
+        if state.game is not None and state.started:
+            self.model = BoardEditor.from_position(state.shown_position())
+        else:
+            self.model = BoardEditor.empty(state.kind.name)
+        self._choices()
+        self._show()
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    # Choices ---------------------------------------------------------------------
+
+    def _choices(self) -> None:
+        """The selects' options in the page's language."""
+        def fill(name: str, options: list[tuple[str, str]], value: str) -> None:
+            node = by_id(name)
+            clear(node)
+            for key, words in options:
+                node.appendChild(el("option", words, value=key))
+            node.value = value
+
+        color = by_id("ed-color").value or "0"
+        shape = by_id("ed-shape").value or "0"
+        kind = by_id("ed-kind").value or "tower"
+        fill("ed-color", [(str(c), t(COLOR_WORDS[c])) for c in (WHITE, BLACK)], color)
+        fill("ed-shape", [(str(s), t(SHAPE_WORDS[s])) for s in SHAPES], shape)
+        fill("ed-kind", [(k, t(KIND_WORDS[k])) for k in KINDS], kind)
+        fill("ed-turn", [(str(c), t(COLOR_WORDS[c])) for c in (WHITE, BLACK)], str(self.model.turn))
+        fill("ed-kindboard", [("single", t("ng_single")), ("double", t("ng_double"))], self.model.kind.name)
+        set_attr(by_id("ed-board"), "aria-label", t("ed_board"))
+        self._preview()
+
+    def _chosen(self):
+        color, shape, kind = int(by_id("ed-color").value), int(by_id("ed-shape").value), by_id("ed-kind").value
+        return tower(color, shape) if kind == "tower" else stack(color, shape, int(kind))
+
+    def _preview(self) -> None:
+        by_id("ed-preview").innerHTML = icon_markup(self._chosen(), 30)  # the page's own icon
+
+    # Changes ---------------------------------------------------------------------
+
+    def _board_clicked(self, event) -> None:
+        button = event.target.closest("button[data-square]") if event.target else None
+        if not button:
+            return
+        square = str(button.getAttribute("data-square"))
+        piece = self._chosen()
+        self.model.put(square, None if self.model.piece_at(square) is piece else piece)
+        self._show()
+
+    def _turn_changed(self) -> None:
+        self.model.turn = int(by_id("ed-turn").value)
+        self._show()
+
+    def _board_changed(self) -> None:
+        name = by_id("ed-kindboard").value
+        if name != self.model.kind.name:
+            self.model = BoardEditor.empty(name)
+            self._show()
+
+    def _spares_changed(self, event) -> None:
+        node = event.target
+        try:
+            count = int(str(node.value or "0"))
+        except ValueError:
+            count = 0
+        self.model.set_spares(int(node.getAttribute("data-color")), int(node.getAttribute("data-shape")), count)
+        self._show()
+
+    def _play(self) -> None:
+        """Play on from the position: New game, the position filled in."""
+        if self.model.problem() is None:
+            self.dialog.close()
+            self.app.dialogs.open_new(practice=self.model.position_string())
+
+    # Showing ---------------------------------------------------------------------
+
+    def _show(self) -> None:
+        model = self.model
+        kind = model.kind
+        grid = by_id("ed-board")
+        grid.style.gridTemplateColumns = f"repeat({kind.files}, 1fr)"
+        # As wide as the dialog lets it, and short enough to leave the buttons in view.
+        grid.style.width = f"min(100%, {kind.files * 70}px, calc((100dvh - 150px) * {kind.files} / {kind.rows}))"
+        parts = []
+        for rank in range(kind.rows, 0, -1):
+            for file in range(kind.files):
+                name = kind.square_name(kind.at(file, rank - 1))
+                piece = model.piece_at(name)
+                dark = (file + rank) % 2 == 1
+                words = t("ed_field_empty", square=name) if piece is None else \
+                    t("ed_field", square=name, piece=piece.symbol)
+                parts.append(f'<button type="button" class="ed-field{" dark" if dark else ""}" data-square="{name}" '
+                             f'data-piece="{piece.symbol if piece else ""}" aria-label="{words}">'
+                             f'{icon_markup(piece, 26) if piece else ""}</button>')
+        grid.innerHTML = "".join(parts)  # squares, symbols and the page's own words and icons
+        spares = by_id("ed-spares")
+        if not spares.firstElementChild or spares.getAttribute("data-kind") != kind.name:
+            self._spare_inputs(spares)
+        for color in (WHITE, BLACK):
+            for shape in SHAPES:
+                by_id(f"ed-spare-{color}-{shape}").value = str(model.spares[color][shape])
+        by_id("ed-turn").value = str(model.turn)
+        problem = model.problem()
+        set_text(by_id("ed-problem"), problem or t("ed_fine"))
+        by_id("ed-problem").classList.toggle("error", problem is not None)
+        by_id("ed-play").disabled = problem is not None
+        url = str(js.window.location.href).split("?")[0].split("#")[0]
+        by_id("ed-url").value = "" if problem else f"{url}?position={js.encodeURIComponent(model.position_string())}"
+
+    def _spare_inputs(self, box) -> None:
+        clear(box)
+        set_attr(box, "data-kind", self.model.kind.name)
+        for color in (WHITE, BLACK):
+            row = el("div", cls="ed-spare-row")
+            row.appendChild(el("span", t("ed_spares_of", player=t(COLOR_WORDS[color])), "lbl"))
+            for shape in SHAPES:
+                label = el("label", cls="ed-spare")
+                label.innerHTML = icon_markup(tower(color, shape), 18)
+                label.appendChild(el("input", type="number", inputmode="numeric", min="0", max="9", step="1",
+                                     id=f"ed-spare-{color}-{shape}", data_color=str(color), data_shape=str(shape),
+                                     aria_label=t("ed_spare_label", player=t(COLOR_WORDS[color]),
+                                                  shape=t(SHAPE_WORDS[shape]))))
+                row.appendChild(label)
+            box.appendChild(row)
