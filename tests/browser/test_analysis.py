@@ -65,3 +65,16 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artif
             expect(other.locator("#board")).to_have_attribute("data-position", expected)
             other.close()
             assert not errors, errors
+
+
+def test_the_computers_view_of_the_position_shown_on_demand(browser, base_url):
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
+        page = ui.page
+        page.click("#btn-evaluate")
+        view = page.locator("#evaluation")
+        expect(view).to_contain_text("Best line: a1xb2", timeout=60_000)  # it takes the pawn beside it
+        expect(view).to_contain_text("White to move, White's winning chances ")
+        ui.play("a1-a2")  # a move: another position, the view goes
+        expect(view).to_be_hidden()
+        expect(page.locator("#btn-evaluate")).to_be_visible()  # (an untimed game: as a hint is)
+        assert not errors, errors

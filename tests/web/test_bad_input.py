@@ -132,7 +132,7 @@ def test_a_forged_flipped_no_is_not_read_as_true():
 
 
 @settings(FUZZ)
-@given(st.sampled_from(["move", "setup", "hint", "hello"]) | HOSTILE,
+@given(st.sampled_from(["move", "setup", "hint", "analyse", "line", "hello"]) | HOSTILE,
        st.lists(JSON, max_size=5).map(json.dumps) | HOSTILE)
 def test_the_worker_always_answers_json(name, args):
     answer = json.loads(quickly(ai_worker.call, name, args))

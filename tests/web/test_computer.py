@@ -363,3 +363,18 @@ def test_the_computers_waiting_tower_is_not_called_the_players():
     player, _ = state_for(full_zone, computer=None)
     assert player.apply(Touch("a4")) and player.apply(Touch("a5"))
     assert player.status().key == "tower_waits"
+
+
+def test_the_workers_line_says_the_score_the_best_move_and_the_line_it_expects():
+    """The computer's view on demand (the analysis board, issue 25)."""
+    import json
+
+    from web.services import ai_worker
+
+    answer = json.loads(ai_worker.call("line", json.dumps(["5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
+    assert answer["ok"], answer
+    value = answer["value"]
+    assert value["pv"][0] == value["token"] == "a1xb2" and value["depth"] >= 1
+    assert -1500 <= value["score"] <= 1500
+    over = json.loads(ai_worker.call("line", json.dumps(["6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
+    assert over["value"]["pv"] == [] and over["value"]["depth"] == 0 and over["value"]["score"] == 1500

@@ -379,3 +379,14 @@ def test_practice_from_here_offers_the_position_shown_of_a_game_not_being_played
     assert state.practice_position() == lost.position_at(1).string()
     state.apply(NewGame(GameSettings(position=state.practice_position(), computer=1, level=1)))
     assert state.game.start.string() == lost.position_at(1).string() and not state.game.tokens
+
+
+def test_the_computers_view_is_offered_where_a_position_is_analysed_or_a_hint_is():
+    untimed, _ = state_for(START)
+    assert untimed.view_position() == START  # a hint's place: an untimed game, the player to move
+    timed, _ = state_for(START, time_control="300+0")
+    assert timed.view_position() is None  # a clock runs: the players' own thinking
+    timed.apply(MovePiece("c3", "d4"))
+    from web.model.intents import ShowPly
+    timed.apply(ShowPly(0))
+    assert timed.view_position() == START  # a past position, stepped back to

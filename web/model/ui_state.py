@@ -683,6 +683,16 @@ class UiState:
         position = self.replay.position(game)
         return None if position.is_over() else position.string()
 
+    def view_position(self) -> str | None:
+        """The position the computer's view may be asked for (the analysis
+        board, issue 25): one being analysed (practice_position), or the
+        live one where a hint is offered (an untimed game, the player to
+        move)."""
+        analysed = self.practice_position()
+        if analysed is not None:
+            return analysed
+        return self.position_string() if self.can_hint() and self.drill is None else None
+
     def can_take_back(self) -> bool:
         game = self.game
         return (self.started and game is not None and game.clock is None and bool(game.tokens)

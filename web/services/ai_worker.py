@@ -27,6 +27,7 @@ import time
 from militakiri.ai.levels import MAX_LEVEL
 from militakiri import Position
 from militakiri.ai import play
+from militakiri.ai.review import clip
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
 from web.model.jsontext import loads
@@ -92,6 +93,20 @@ def analyse(position: str, seconds: float | None = None) -> dict[str, object]:
     return {"token": best, "score": score}
 
 
+def line(position: str, seconds: float | None = None) -> dict[str, object]:
+    """The computer's view of a position, on demand (the analysis board):
+    the score for the player to move (clipped as the review's), the best
+    move, the line it expects and how deep it looked."""
+    at = Position.from_string(_text(position, "position"))
+    if at.is_over():
+        best, ended = play.analyse_position(at, None)
+        return {"token": best, "score": ended, "depth": 0, "pv": []}
+    found = play.analyse(at, _seconds(seconds))
+    raw = found["score"]
+    found["score"] = clip(raw if isinstance(raw, int) else 0)  # a won game reads as a clear edge
+    return found
+
+
 def hello() -> dict[str, object]:
     """What the page learns when the worker is up."""
     import sys
@@ -100,7 +115,7 @@ def hello() -> dict[str, object]:
 
 
 CALLS: dict[str, Callable[..., object]] = {
-    "move": move, "setup": setup, "hint": hint, "analyse": analyse, "hello": hello}
+    "move": move, "setup": setup, "hint": hint, "analyse": analyse, "line": line, "hello": hello}
 
 
 def call(name: str, args_json: str) -> str:

@@ -18,7 +18,7 @@ import asyncio
 
 import js
 
-from militakiri.ai.review import CERTAIN, GLYPHS, counts
+from militakiri.ai.review import CERTAIN, GLYPHS, chances, counts, for_white
 from militakiri.messages import say
 
 from web.i18n.texts import language, t
@@ -32,6 +32,9 @@ from web.model.intents import ShowPly, ShowReview
 
 #: Thinking time per position (seconds): about half a minute for a 60-move game.
 SECONDS_PER_POSITION = 0.25
+#: The computer's view on demand: its time, and the moves of its line shown.
+VIEW_SECONDS = 1.0
+VIEW_MOVES = 8
 SVG = "http://www.w3.org/2000/svg"
 #: The graph's box in its own units (index.html's viewBox; it scales to the
 #: panel) and the plot inside it, room left for the axes' labels.
@@ -58,6 +61,10 @@ class Reviewer:
         on(by_id("review-graph"), "click", self._graph_clicked)
         on(by_id("review-moments"), "click", self._moment_clicked)
         on(by_id("review-learn"), "click", lambda e: self._learn())
+        on(by_id("btn-evaluate"), "click", lambda e: self.evaluate())
+        #: The position the computer's view was asked for, and what it said.
+        self._viewed: str | None = None
+        self._view = lambda: ""
         #: Starts Learn from your mistakes (web/ui/training.py's Trainer.start_mistakes).
         self.learn = lambda mistakes: None
         app.views.append(self.update)
@@ -107,7 +114,59 @@ class Reviewer:
 
     # Showing ----------------------------------------------------------------------------
 
+    # The computer's view, on demand ---------------------------------------------------
+
+    def evaluate(self) -> None:
+        """Ask the computer's worker for its view of the position shown."""
+        position = self.state.view_position()
+        if position is None:
+            return
+        self._viewed = position
+        self._say_view(lambda: t("eval_thinking"))
+        self.computer.want()
+        asyncio.create_task(self._look(position))
+
+    async def _look(self, position: str) -> None:
+        try:
+            value = await self.computer.worker.call("line", [position, VIEW_SECONDS], VIEW_SECONDS)
+        except ComputerError as error:
+            reason = str(error)
+            if self._viewed == position:
+                self._say_view(lambda: t("eval_failed", reason=reason))
+            return
+        if self._viewed != position:
+            return  # the board shows another position now
+        turn = 0 if position.split(" ")[1] == "w" else 1
+        white = chances(for_white(int(value["score"]), turn))
+        percent = round(white / 10)
+        line = " ".join(str(token) for token in list(value["pv"])[:VIEW_MOVES])
+        if not line:
+            self._say_view(lambda: t("eval_over", chances=percent))
+        else:
+            depth = int(value["depth"])
+            self._say_view(lambda: t("eval_line", depth=depth, player=self.state.label(turn), chances=percent,
+                                     line=line))
+
+    def _say_view(self, words) -> None:
+        """``words``: a function that says it in the page's language."""
+        self._view = words
+        box = by_id("evaluation")
+        set_text(box, words())
+        show(box, True)
+
+    def _update_view(self) -> None:
+        """The view goes when the board shows another position; the button
+        is there where a position is analysed, or a hint is offered."""
+        position = self.state.view_position()
+        show(by_id("btn-evaluate"), position is not None)
+        if self._viewed is not None and position != self._viewed:
+            self._viewed = None
+            show(by_id("evaluation"), False)
+        elif self._viewed is not None:
+            set_text(by_id("evaluation"), self._view())
+
     def update(self) -> None:
+        self._update_view()
         state = self.state
         review = state.review
         if self._running is not None and review is not self._running:
@@ -155,10 +214,10 @@ class Reviewer:
                 + f" L{x(n):.1f},{BOTTOM} Z")
         _add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill="#4a403a")
         _add(svg, "path", d=area, fill="#f7efe1")
-        for chances, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
-            _add(svg, "line", x1=LEFT, y1=y(chances), x2=RIGHT, y2=y(chances), stroke="#9c8c7a",
-                 **{"stroke-width": 0.8 if chances == CERTAIN // 2 else 0.4})
-            _label(svg, label, LEFT - 3, y(chances) + 3, "end")
+        for level, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
+            _add(svg, "line", x1=LEFT, y1=y(level), x2=RIGHT, y2=y(level), stroke="#9c8c7a",
+                 **{"stroke-width": 0.8 if level == CERTAIN // 2 else 0.4})
+            _label(svg, label, LEFT - 3, y(level) + 3, "end")
         said = set()
         for ply in graph_ticks(review.plies):  # labelled with the move's number, once
             _add(svg, "line", x1=x(ply), y1=BOTTOM, x2=x(ply), y2=BOTTOM + 3, stroke="#6b5d50")
