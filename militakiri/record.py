@@ -334,6 +334,18 @@ def _line_words(tokens: list[str], notes: dict[int, Annotation], variations: dic
     return words
 
 
+def variation_text(variation: Variation, number: int, turn: int) -> str:
+    """A variation as the record writes it, in parentheses, from a start at
+    move ``number`` with ``turn`` to move (the position before the move it
+    replaces).
+
+    >>> variation_text(Variation(["b7xe4", "c3-d4"], {}, {2: [Variation(["a2-a3"])]}), 12, BLACK)
+    '(12... b7xe4 13. c3-d4 (13. a2-a3))'
+    """
+    words = _line_words(variation.tokens, variation.annotations, variation.variations, number, turn)
+    return "(" + " ".join(words) + ")"
+
+
 def _move_text(game: Recordable) -> str:
     words = _line_words(game.tokens, getattr(game, "annotations", None) or {},
                         getattr(game, "variations", None) or {}, game.start.number, game.start.turn)

@@ -78,3 +78,32 @@ def test_the_computers_view_of_the_position_shown_on_demand(browser, base_url):
         expect(view).to_be_hidden()
         expect(page.locator("#btn-evaluate")).to_be_visible()  # (an untimed game: as a hint is)
         assert not errors, errors
+
+
+def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(browser, base_url, artifacts_dir):
+    with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
+        page = ui.page
+        ui.play("a1-a2")
+        ui.play("b2xa2")
+        page.click("#result-close")
+        page.click("#btn-first")
+        expect(ui.board).to_have_attribute("data-ply", "0")
+        ui.play("a1xb2")  # the better move, played on the past position: a variation
+        expect(page.locator("#btn-mainline")).to_be_visible()
+        expect(page.locator("#variation-note")).to_have_text(
+            "A variation in place of 1. a1-a2: the game waits. Back to the main line keeps it.")
+        ui.play("f8-f7")
+        expect(page.locator("#moves li")).to_have_count(1)  # the variation's moves
+        page.screenshot(path=str(artifacts_dir / "variation-explored.png"))
+        page.click("#btn-mainline")
+        expect(ui.board).to_have_attribute("data-ply", "0")
+        expect(ui.board).to_have_attribute("data-position", BLUNDER)
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7)")
+        page.click("#btn-record")
+        assert "1. a1-a2 (1. a1xb2 f8-f7) 1... b2xa2 0-1" in page.input_value("#record-text")
+        page.click("#record-close")
+        page.screenshot(path=str(artifacts_dir / "variation-kept.png"))
+        # The saved game is the game itself, never the variation.
+        page.reload()
+        expect(ui.board).to_have_attribute("data-plies", "2")
+        assert not errors, errors

@@ -390,3 +390,30 @@ def test_the_computers_view_is_offered_where_a_position_is_analysed_or_a_hint_is
     from web.model.intents import ShowPly
     timed.apply(ShowPly(0))
     assert timed.view_position() == START  # a past position, stepped back to
+
+
+def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_beside_its_move():
+    """The analysis board (issue 25): the board plays on from the position
+    shown, two players, and Back to the main line keeps the line in the
+    game's record as a NOTATION.md variation."""
+    from web.model.intents import EndVariation, ShowPly
+    lost = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    lost.play("a1-a2")
+    lost.play("b2xa2")
+    state, _ = state_for()
+    state.apply(OpenGame(lost, computer=(1, 4)))
+    assert not state.apply(MovePiece("a2", "a3"))  # the end of a game over: nothing to play
+    assert state.apply(ShowPly(0))
+    assert state.apply(MovePiece("a1", "b2"))  # a1xb2, the better move: a variation begins
+    assert state.exploring is not None and state.game is not lost and state.game.tokens == ["a1xb2"]
+    assert state.computer is None and not state.computer_turn()  # two players, whoever the game had
+    assert state.apply(MovePiece("f8", "f7"))
+    assert lost.tokens == ["a1-a2", "b2xa2"] and not lost.variations  # the game waits, untouched
+    assert state.apply(EndVariation())
+    assert state.game is lost and state.exploring is None and state.computer == 1
+    assert state.replay.shown(lost) == 0
+    assert "1. a1-a2 (1. a1xb2 f8-f7) 1... b2xa2 0-1" in lost.record()
+    state.apply(ShowPly(0))
+    state.apply(MovePiece("a1", "b2"))  # the same line again: kept once
+    state.apply(EndVariation())
+    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7"]]

@@ -71,12 +71,14 @@ def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], lef
 
 
 def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int | None = None,
-                     marks: Sequence[str | None] = ()) -> str:
+                     marks: Sequence[str | None] = (), variations: dict[int, list[str]] | None = None) -> str:
     """The move list's rows as markup, one step into the page: numbered as
     the record numbers them (record.move_rows), each move a ``span.mv`` with
     ``data-ply`` (the moves played after it: a click shows that position),
-    the last one ``last``, the one ``shown`` (a ply) ``shown``, and a
-    review's mark (``marks[ply - 1]``: its class and PGN sign).
+    the last one ``last``, the one ``shown`` (a ply) ``shown``, a
+    review's mark (``marks[ply - 1]``: its class and PGN sign), and the
+    variations beside a move (``variations[ply]``: their texts, as the
+    record writes them) in a row of their own after its row.
 
     >>> print(move_list_markup(["c3-d4", "f6-f5", "d4-c5"], 1, 0, shown=2, marks=[None, "mistake"])
     ...       .replace("</span>", "</span>\\n"))
@@ -93,6 +95,7 @@ def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int |
     parts = []
     last = len(tokens)
     ply = 0
+    after: list[str] = []  # the variations beside this row's moves
     for row_number, white, black in move_rows(tokens, number, turn):
         parts.append(f'<li><span class="num">{row_number}.</span>')
         for token in (white, black):
@@ -110,7 +113,11 @@ def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int |
                 cls += f" mark-{mark}"
             sign = GLYPHS[mark] if mark else ""
             parts.append(f'<span class="{cls}" data-ply="{ply}">{markup_text(token + sign)}</span>')
+            after += (variations or {}).get(ply, [])
         parts.append("</li>")
+        for text in after:
+            parts.append(f'<li class="variation">{markup_text(text)}</li>')
+        after = []
     return "".join(parts)
 
 

@@ -322,6 +322,13 @@ class WeighDrillMove(Intent):
         self.score = score
 
 
+class EndVariation(Intent):
+    """Back to the main line from a variation being explored; the variation
+    is kept beside the move it replaces."""
+
+    __slots__ = ()
+
+
 class JudgeDrill(Intent):
     """The drill's game changed (a move, or the solver's set-up done): the
     drill judges it; ``apply`` returns its DrillStep."""

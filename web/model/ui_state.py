@@ -48,7 +48,7 @@ from militakiri.board import board_kind
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE
 from militakiri.randomness import Random
-from militakiri.record import move_number
+from militakiri.record import Variation, move_number
 
 from web.i18n.texts import t
 from web.model import intents, opponent
@@ -88,6 +88,44 @@ def today() -> str:
     """Today's date as the game record writes it (``2026.11.25``, local time)."""
     year, month, day = time.localtime()[:3]
     return "%04d.%02d.%02d" % (year, month, day)
+
+
+class Exploring:
+    """A variation being explored: the game set aside, the ply it branches
+    at (the position after ``ply`` moves), and what the state had of the
+    game (its settings, its review, the board's side)."""
+
+    __slots__ = ("game", "ply", "settings", "review", "flipped")
+
+    def __init__(self, game: Game, ply: int, settings: GameSettings, review: GameReview | None,
+                 flipped: bool) -> None:
+        self.game = game
+        self.ply = ply
+        self.settings = settings
+        self.review = review
+        self.flipped = flipped
+
+
+def keep_variation(game: Game, ply: int, line: list[str]) -> None:
+    """Keep ``line``, played from the position after ``ply`` moves, as a
+    variation beside move ``ply + 1`` of ``game``: not when it is empty or
+    the game's own moves, and in place of one it continues.
+
+    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game.play("a1-a2"); game.play("b2xa2")
+    >>> keep_variation(game, 0, ["a1xb2"]); keep_variation(game, 0, ["a1xb2", "f8-f7"])
+    >>> keep_variation(game, 0, ["a1-a2"]); [v.tokens for v in game.variations[1]]
+    [['a1xb2', 'f8-f7']]
+    """
+    if not line or game.tokens[ply:ply + len(line)] == line:
+        return
+    kept = game.variations.setdefault(ply + 1, [])
+    for i, variation in enumerate(kept):
+        if line[:len(variation.tokens)] == variation.tokens or variation.tokens[:len(line)] == line:
+            if len(line) > len(variation.tokens):
+                kept[i] = Variation(line, variation.annotations, variation.variations)
+            return
+    kept.append(Variation(line))
 
 
 def move_label(game: Game, ply: int, first: int | None = None) -> str:
@@ -182,6 +220,8 @@ class UiState:
         #: the page plays the other side's replies (web/ui/training.py), not
         #: the computer, and the game is neither saved nor given a result.
         self.drill: Drill | None = None
+        #: A variation being explored (the analysis board), the game aside.
+        self.exploring: Exploring | None = None
 
     def _open_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
                   computer: tuple[int, int] | None = None) -> None:
@@ -210,6 +250,7 @@ class UiState:
         self.message = message
         self._new_line()
         self.drill = None
+        self.exploring = None
         self._check_time()
 
     def _result(self) -> tuple[str, str]:
@@ -579,6 +620,7 @@ class UiState:
         whether anything changed; if not, the status line says why."""
         if not self._on_board(square):
             return False
+        self._explore_here(square)
         phase = self.phase
         computer = self.computer
         if computer is not None and self.computer_turn():
@@ -607,6 +649,7 @@ class UiState:
         the target, a drop after a drag, Enter on the cursor)."""
         if not self._on_board(origin, target):
             return False
+        self._explore_here(origin)
         if (self.phase != PLAYING or self.pending or self.placing_shape() is not None
                 or self.viewing_past() or self.paused or self.computer_turn()):
             return self._touch(target)
@@ -682,6 +725,54 @@ class UiState:
             return None
         position = self.replay.position(game)
         return None if position.is_over() else position.string()
+
+    # Variations (the analysis board) -------------------------------------------------
+
+    def _explore_here(self, square: str) -> bool:
+        """Choosing a piece of the player to move on a past position of a
+        game being analysed (over, or read whole) explores a variation: the
+        board plays on from there, two players, untimed, the game kept
+        aside; Back to the main line keeps the variation beside the move it
+        replaces (NOTATION.md). Any other input there is refused as before."""
+        game = self.game
+        if (self.exploring is not None or game is None or not self.started or self.drill is not None
+                or not self.viewing_past() or not (self.phase == OVER or self.loaded)):
+            return False
+        ply = self.replay.shown(game)
+        position = game.position_at(ply)
+        piece = position.board[self.kind.square(square)]
+        if piece is None or piece.color != position.turn or position.is_over():
+            return False
+        self.exploring = Exploring(game, ply, self.settings, self.review, self.flipped)
+        self.settings = GameSettings(board=game.kind.name, touch_move=game.touch_move)  # two players, no clock
+        self.game = Game.from_position(position.string(), players=game.players, touch_move=game.touch_move)
+        self.review = None  # (the game's: back with it)
+        self.replay.reset()
+        self.premove = Premove()
+        self._reset_turn()
+        self.message = None
+        return True
+
+    def _end_variation(self) -> bool:
+        """Back to the main line: the variation explored, if it has moves
+        and is not the game's own, is kept beside the move it replaces; the
+        board shows the position it started from."""
+        exploring = self.exploring
+        if exploring is None:
+            return False
+        line = list(self._game.tokens)
+        main = exploring.game
+        keep_variation(main, exploring.ply, line)
+        self.exploring = None
+        self.game = main
+        self.settings = exploring.settings
+        self.review = exploring.review
+        self.flipped = exploring.flipped
+        self.replay.reset()
+        self.replay.go(main, exploring.ply)
+        self._reset_turn()
+        self.message = None
+        return True
 
     def view_position(self) -> str | None:
         """The position the computer's view may be asked for (the analysis
@@ -928,6 +1019,7 @@ _HANDLERS: dict[type[Intent], Callable[[UiState, Any], object]] = {
     intents.ShowReview: lambda state, i: state._show_review(i.review),
     intents.BeginDrill: lambda state, i: state._begin_drill(i.drill),
     intents.JudgeDrill: lambda state, i: state._judge_drill(),
+    intents.EndVariation: lambda state, i: state._end_variation(),
     intents.WeighDrillMove: lambda state, i: state._weigh_drill_move(i.score),
     intents.DrillHint: lambda state, i: state._drill_hint(),
     intents.GiveUp: lambda state, i: state._give_up(),

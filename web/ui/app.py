@@ -23,14 +23,14 @@ from web.model.events import EventBus, GameEvents
 from web.model.layout import NARROW, fit_square
 from web.model.settings import GameSettings
 from web.model.status import Message, describe
-from web.model.ui_state import OVER, PLAYING, SETUP, UiState
+from web.model.ui_state import OVER, PLAYING, SETUP, UiState, move_label
 from web.ui.clock_view import ClockView
 from web.ui.dialogs import Dialogs
 from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
-from web.model.intents import Cancel, ClearSetup, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
+from web.model.intents import Cancel, ClearSetup, EndVariation, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is
@@ -120,6 +120,7 @@ class App:
             "btn-again": lambda: self.dialogs.open_new(),
             "btn-rematch": lambda: self.dialogs.rematch(),
             "btn-practice": lambda: self.dialogs.open_new(practice=state.practice_position()),
+            "btn-mainline": lambda: (state.apply(EndVariation()), self.refresh()),
             "btn-flip": lambda: (state.apply(Flip()), self.refresh()),
             "btn-help": lambda: self.dialogs.open_help(),
             "btn-random": lambda: (state.apply(RandomSetup()), self.refresh()),
@@ -294,7 +295,14 @@ class App:
         show(by_id("btn-resign"), playing and game_of_own)
         show(by_id("btn-again"), phase == OVER and game_of_own)
         show(by_id("btn-rematch"), phase == OVER and game_of_own)
-        show(by_id("btn-practice"), state.practice_position() is not None)
+        show(by_id("btn-practice"), state.practice_position() is not None and state.exploring is None)
+        exploring = state.exploring
+        show(by_id("btn-mainline"), exploring is not None)
+        note = by_id("variation-note")
+        show(note, exploring is not None)
+        if exploring is not None:  # what the move list shows now, and how back
+            replaced = f"{move_label(exploring.game, exploring.ply + 1)} {exploring.game.tokens[exploring.ply]}"
+            set_text(note, t("variation_note", move=replaced))
         show(by_id("replay"), state.game is not None and state.started  # no moves in a set-up
              and state.drill is None)
 
@@ -308,7 +316,8 @@ class App:
                 and state.drill is None and not self.dialogs.any_open():
             self.dialogs.open_dice()
         game = state.game
-        if phase == OVER and state.drill is None and self._result_shown_for != (state.game_id, len(game.tokens)):
+        if phase == OVER and state.drill is None and state.exploring is None \
+                and self._result_shown_for != (state.game_id, len(game.tokens)):
             self._result_shown_for = (state.game_id, len(game.tokens))
             if not self.dialogs.any_open():
                 self.dialogs.open_result()

@@ -5,6 +5,7 @@ legend is in the page from the build: web/model/legend.py.)"""
 from __future__ import annotations
 
 from militakiri.pieces import WHITE
+from militakiri.record import move_number, variation_text
 
 from web.model import board_view
 from web.i18n.texts import t
@@ -100,7 +101,15 @@ class MoveList:
         # Each move is clickable (web/ui/session.py): data-ply = moves played after it.
         shown = state.replay.shown(game) if tokens and state.viewing_past() else None
         review = state.review if state.review is not None and state.review.complete else None
-        key = (state.game_id, tuple(tokens), shown, id(review))
+        # The variations beside the moves (a record's, or explored here), as the record writes them.
+        first = state.first_move_number()
+        variations = {}
+        if game is not None and tokens:
+            for ply, lines in game.variations.items():
+                number, mover = move_number(ply, first, game.start.turn)
+                variations[ply] = [variation_text(line, number, mover) for line in lines]
+        beside = tuple(sorted((ply, tuple(texts)) for ply, texts in variations.items()))
+        key = (state.game_id, tuple(tokens), shown, id(review), beside)
         if key == self._key:
             return
         self._key = key
@@ -111,7 +120,7 @@ class MoveList:
         marks = [review.mark(ply) for ply in range(1, len(tokens) + 1)] if review is not None else []
         # One step into the page (a row of elements made one by one was a
         # dozen calls into the browser per move, every move).
-        self.list.innerHTML = move_list_markup(tokens, state.first_move_number(), game.start.turn, shown, marks)
+        self.list.innerHTML = move_list_markup(tokens, first, game.start.turn, shown, marks, variations)
         # Scrolling reads the layout: in the next frame, which lays the page
         # out anyway, not now, between the refresh's other changes.
         next_frame(self._scroll_frame)

@@ -276,8 +276,8 @@ class Session:
     def _on_event(self, event) -> None:
         if event.name == "moved":  # the page has settled: web/boot/offline.js may fetch the rest now
             set_attr(js.document.documentElement, "data-moved", "1")
-        if self.state.drill is not None:
-            return  # a lesson or a puzzle: the saved game stays the player's own
+        if self.state.drill is not None or self.state.exploring is not None:
+            return  # a lesson, a puzzle or a variation: the saved game stays the player's own
         # Saving writes the game link (tens of ms for a long game in Pyodide):
         # just after the next frame is painted, so a move shows at once.
         if not self._save_soon:
@@ -305,8 +305,8 @@ class Session:
         self.save()
 
     def save(self, force: bool = False) -> None:
-        if self.state.drill is not None:
-            return  # a lesson or a puzzle: the saved game stays the player's own
+        if self.state.drill is not None or self.state.exploring is not None:
+            return  # a lesson, a puzzle or a variation: the saved game stays the player's own
         listed = len(self.saver.others)
         try:
             done = self.saver.update(self.state, self.state.clock_now(), force=force, wall=self.state.wall())
