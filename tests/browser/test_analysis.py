@@ -103,7 +103,8 @@ def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(brow
         assert "1. a1-a2 (1. a1xb2 f8-f7) 1... b2xa2 0-1" in page.input_value("#record-text")
         page.click("#record-close")
         page.screenshot(path=str(artifacts_dir / "variation-kept.png"))
-        # The saved game is the game itself, never the variation.
+        # The saved game is the game itself, never the variation, and keeps it.
         page.reload()
         expect(ui.board).to_have_attribute("data-plies", "2")
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7)")
         assert not errors, errors

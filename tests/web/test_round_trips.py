@@ -69,3 +69,30 @@ def test_every_game_reads_back_from_its_link_record_and_save(made):
     assert restored.game.tokens == game.tokens and restored.computer == computer
     assert restored.game.start.string() == game.start.string()
     assert str(restored.game.outcome()) == str(game.outcome())
+
+
+def test_variations_explored_are_saved_with_the_game_and_a_damaged_one_is_dropped_not_the_game():
+    """Issue 25: the variations of the analysis board come back after a
+    reload; a save whose variations were changed (its check code made
+    again) or belong to other moves brings the game back without them."""
+    import json
+
+    from militakiri import Game
+    from militakiri.record import Variation
+    from web.services.autosave import _check, restore, snapshot
+
+    game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    game.play("a1-a2")
+    game.play("b2xa2")
+    game.variations = {1: [Variation(["a1xb2", "f8-f7"])]}
+    text = snapshot(game, now=0.0, wall=1e9)
+    back = restore(text, wall_now=1e9 + 5)
+    assert back.game.tokens == game.tokens and back.game.variations == game.variations
+    for damage in (lambda r: r.replace("f8-f7", "f8-f9"), lambda r: r.replace("b2xa2", "f8-f7"), lambda r: 7):
+        body = json.loads(text)
+        body.pop("check")
+        body["variations"] = damage(body["variations"])
+        body["check"] = _check(body)
+        again = restore(json.dumps(body), wall_now=1e9 + 5)
+        assert again.game.tokens == game.tokens and again.game.variations == {}
+    assert "variations" not in json.loads(snapshot(game, now=0.0, wall=1e9, variations=False))

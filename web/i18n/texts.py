@@ -274,7 +274,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "autosave_failed": "This move could not be saved: the browser's storage is full or refused it. Use Share or Game record to keep the game.",
         "progress_unreadable": "Your Learn and Puzzles progress could not be read; it is kept aside, and new progress starts here.",
         "computer_memory_unreadable": "The computer opponent remembered from an earlier visit could not be read; it is kept aside, and a saved game against it goes on as a game between two players.",
-        "autosave_no_review": "This game is saved without its review, which was too long to keep with it. Game record keeps both.",
+        "autosave_no_review": "This game is saved without its review and variations, which were too long to keep with it. Game record keeps them.",
         "autosave_stale": "This is the game as last saved, at move {n}: the moves after it could not be saved (the browser's storage was full).",
         "saved_others": "Other saved games: {n}.",
         "saved_games": "Saved games",

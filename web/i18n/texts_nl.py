@@ -290,8 +290,8 @@ NL: dict[str, str] = {
     "computer_memory_unreadable": "De computertegenstander van een eerder bezoek kon niet gelezen worden; die is "
                                   "apart bewaard, en een bewaarde partij tegen de computer gaat verder als partij "
                                   "tussen twee spelers.",
-    "autosave_no_review": "Deze partij is bewaard zonder de analyse, die te lang was om mee te bewaren. "
-                          "Partijverslag bewaart beide.",
+    "autosave_no_review": "Deze partij is bewaard zonder de analyse en de varianten, die te lang waren om mee te "
+                          "bewaren. Partijverslag bewaart ze.",
     "autosave_stale": "Dit is de partij zoals ze het laatst bewaard is, bij zet {n}: de zetten daarna konden "
                       "niet bewaard worden (de opslag van de browser was vol).",
     "saved_others": "Andere bewaarde partijen: {n}.",

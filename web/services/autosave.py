@@ -121,7 +121,7 @@ def _check(body: dict[str, object]) -> str:
 
 
 def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
-             review: list[object] | None = None) -> str:
+             review: list[object] | None = None, variations: bool = True) -> str:
     """The saved form of ``game`` at ``now`` (the clock's own time base);
     ``wall``, seconds since 1970, says which of several saves is the newest."""
     clock = None
@@ -134,6 +134,8 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
         body["touch_move"] = {"touched": touched}
     if review is not None:  # a finished review (web/model/review.py: GameReview.to_saved)
         body["review"] = review
+    if variations and game.variations:  # explored on the board (NOTATION.md variations): only a record holds them
+        body["variations"] = game.record()
     if _is_date(game.players.date):  # the record's Date (a link has no place for it)
         body["date"] = game.players.date
     body["check"] = _check(body)
@@ -188,6 +190,7 @@ def restore(text: object, *, wall_now: float) -> Restored:
         if not _is_date(date):
             raise SavedGameError("its date is not a date")
         shared.game.players = shared.game.players.replace(date=date)
+    _restore_variations(shared.game, data.get("variations"))
     try:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
@@ -195,6 +198,20 @@ def restore(text: object, *, wall_now: float) -> Restored:
     # A view setting: anything but true (a forged "no" too) is not flipped.
     return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
                     review=data.get("review"))
+
+
+def _restore_variations(game: Game, record: object) -> None:
+    """The variations a save keeps in its record: read as any record is
+    (the engine checks every move), and only for this game's own moves; a
+    damaged one is dropped, never the game."""
+    if not isinstance(record, str):
+        return
+    try:
+        read = Game.from_record(record)
+    except MilitakiriError:
+        return
+    if read.tokens == game.tokens:
+        game.variations = read.variations
 
 
 def _is_date(text: object) -> bool:
@@ -297,8 +314,10 @@ class Autosaver:
         clock = game.clock
         running = None if clock is None else (clock.running, clock.to_move)
         reviewed = state.review is not None and state.review.complete
+        beside = tuple((ply, tuple(tuple(line.tokens) for line in lines))
+                       for ply, lines in sorted(game.variations.items()))
         return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched,
-                reviewed)
+                reviewed, beside)
 
     def prime(self, state: UiState) -> None:
         """What is on the page now needs no saving (it was just loaded, or
@@ -344,9 +363,9 @@ class Autosaver:
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
         link = self.link(game, state.game_id, state.computer_side())
         text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link)
-        left_out = review is not None and len(text) > MAX_SAVE_CHARS
-        if left_out:  # the game is kept whole; its record still carries the review
-            text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link)
+        left_out = len(text) > MAX_SAVE_CHARS and (review is not None or bool(game.variations))
+        if left_out:  # the game is kept whole; its record still carries the review and the variations
+            text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link, variations=False)
         if not self.storage.set(self.key, text):
             return "failed"
         self._keep_newest()
