@@ -259,3 +259,17 @@ class GamePage:
         page.click("#dice-start")
         self.expect_status("playing")
         return self.board.get_attribute("data-turn")
+
+
+#: White's star tower steps beside a Black cross pawn that takes it: the
+#: blunder that loses the game (R19), the review's and the analysis board's
+#: example (issue 25).
+BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+
+
+def lose_by_the_blunder(ui: GamePage) -> None:
+    """From BLUNDER: White's blunder, Black's take, the result dialog closed."""
+    ui.play("a1-a2")
+    ui.play("b2xa2")
+    expect(ui.page.locator("#dlg-result")).to_have_attribute("open", "")
+    ui.page.click("#result-close")

@@ -9,10 +9,8 @@ from urllib.parse import quote, unquote
 
 from playwright.sync_api import expect
 
-from game_page import fresh_game, goto_ready
+from game_page import BLUNDER, fresh_game, goto_ready, lose_by_the_blunder
 
-#: White's star tower beside a Black cross pawn; Black's star tower far away.
-BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def field(page, square: str):
@@ -83,9 +81,7 @@ def test_the_computers_view_of_the_position_shown_on_demand(browser, base_url):
 def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(browser, base_url, artifacts_dir):
     with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
         page = ui.page
-        ui.play("a1-a2")
-        ui.play("b2xa2")
-        page.click("#result-close")
+        lose_by_the_blunder(ui)
         page.click("#btn-first")
         expect(ui.board).to_have_attribute("data-ply", "0")
         ui.play("a1xb2")  # the better move, played on the past position: a variation

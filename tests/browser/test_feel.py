@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 
-from game_page import GamePage, errors_of, fresh_game, goto_ready, painted, wait_ready
+from game_page import BLUNDER, GamePage, errors_of, fresh_game, goto_ready, lose_by_the_blunder, painted, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -177,17 +177,12 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, bas
     other.close()
 
 
-#: White's star tower steps beside a cross pawn that takes it: a blunder that loses (R19).
-BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(browser, base_url, artifacts_dir):
     with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
         page = ui.page
-        ui.play("a1-a2")
-        ui.play("b2xa2")
-        expect(page.locator("#dlg-result")).to_have_attribute("open", "")
-        page.click("#result-close")
+        lose_by_the_blunder(ui)
         page.click("#btn-analyse")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
@@ -333,9 +328,7 @@ def test_learn_from_your_mistakes_replays_the_blunder_as_a_task(browser, base_ur
     move); a move other than the best is weighed by the computer."""
     with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
         page = ui.page
-        ui.play("a1-a2")
-        ui.play("b2xa2")
-        page.click("#result-close")
+        lose_by_the_blunder(ui)
         page.click("#btn-analyse")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         page.click("#review-learn")
