@@ -103,4 +103,8 @@ def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(brow
         page.reload()
         expect(ui.board).to_have_attribute("data-plies", "2")
         expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7)")
+        # Its row: on with it, from its end.
+        page.click("#moves li.variation button")
+        expect(page.locator("#btn-mainline")).to_be_visible()
+        expect(ui.board).to_have_attribute("data-position", "6/5s^/6/6/6/6/1S^4/6 w 000/000 -/- 50/49 2")
         assert not errors, errors

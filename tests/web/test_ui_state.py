@@ -417,3 +417,10 @@ def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_be
     state.apply(MovePiece("a1", "b2"))  # the same line again: kept once
     state.apply(EndVariation())
     assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7"]]
+    # Its row in the move list: on with it, from its end; it grows in place.
+    from web.model.intents import ExploreVariation
+    assert not state.apply(ExploreVariation(2, 0))
+    assert state.apply(ExploreVariation(1, 0)) and state.game.tokens == ["a1xb2", "f8-f7"]
+    assert state.apply(MovePiece("b2", "c3"))
+    assert state.apply(EndVariation())
+    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7", "b2-c3"]]

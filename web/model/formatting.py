@@ -95,7 +95,7 @@ def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int |
     parts = []
     last = len(tokens)
     ply = 0
-    after: list[str] = []  # the variations beside this row's moves
+    after: list[tuple[int, int, str]] = []  # the variations beside this row's moves
     for row_number, white, black in move_rows(tokens, number, turn):
         parts.append(f'<li><span class="num">{row_number}.</span>')
         for token in (white, black):
@@ -113,10 +113,11 @@ def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int |
                 cls += f" mark-{mark}"
             sign = GLYPHS[mark] if mark else ""
             parts.append(f'<span class="{cls}" data-ply="{ply}">{markup_text(token + sign)}</span>')
-            after += (variations or {}).get(ply, [])
+            after += [(ply, i, text) for i, text in enumerate((variations or {}).get(ply, []))]
         parts.append("</li>")
-        for text in after:
-            parts.append(f'<li class="variation">{markup_text(text)}</li>')
+        for beside, index, text in after:  # a button: go on with it on the board
+            parts.append(f'<li class="variation"><button type="button" class="var" data-beside="{beside}" '
+                         f'data-line="{index}">{markup_text(text)}</button></li>')
         after = []
     return "".join(parts)
 

@@ -329,6 +329,17 @@ class EndVariation(Intent):
     __slots__ = ()
 
 
+class ExploreVariation(Intent):
+    """Go on with the ``index``-th variation beside move ``beside`` (its
+    row in the move list was chosen)."""
+
+    __slots__ = ("beside", "index")
+
+    def __init__(self, beside: int, index: int) -> None:
+        self.beside = beside
+        self.index = index
+
+
 class JudgeDrill(Intent):
     """The drill's game changed (a move, or the solver's set-up done): the
     drill judges it; ``apply`` returns its DrillStep."""

@@ -743,14 +743,36 @@ class UiState:
         piece = position.board[self.kind.square(square)]
         if piece is None or piece.color != position.turn or position.is_over():
             return False
+        self._explore_from(game, ply)
+        return True
+
+    def _explore_from(self, game: Game, ply: int, line: tuple[str, ...] = ()) -> None:
+        """The board plays on from the position after ``ply`` moves of
+        ``game`` (``line``: moves already made there), the game set aside."""
         self.exploring = Exploring(game, ply, self.settings, self.review, self.flipped)
         self.settings = GameSettings(board=game.kind.name, touch_move=game.touch_move)  # two players, no clock
-        self.game = Game.from_position(position.string(), players=game.players, touch_move=game.touch_move)
+        self.game = Game.from_position(game.position_at(ply).string(), players=game.players,
+                                       touch_move=game.touch_move)
+        for token in line:
+            self.game.play(token)
         self.review = None  # (the game's: back with it)
         self.replay.reset()
         self.premove = Premove()
         self._reset_turn()
         self.message = None
+
+    def _explore_variation(self, beside: int, index: int) -> bool:
+        """Go on with a variation kept beside move ``beside`` (a row of the
+        move list): the board at its end, Back to the main line keeps it."""
+        if self.exploring is not None:
+            self._end_variation()
+        game = self.game
+        if game is None or not self.started or self.drill is not None:
+            return False
+        lines = game.variations.get(beside, [])
+        if not 0 <= index < len(lines):
+            return False
+        self._explore_from(game, beside - 1, tuple(lines[index].tokens))
         return True
 
     def _end_variation(self) -> bool:
@@ -1020,6 +1042,7 @@ _HANDLERS: dict[type[Intent], Callable[[UiState, Any], object]] = {
     intents.BeginDrill: lambda state, i: state._begin_drill(i.drill),
     intents.JudgeDrill: lambda state, i: state._judge_drill(),
     intents.EndVariation: lambda state, i: state._end_variation(),
+    intents.ExploreVariation: lambda state, i: state._explore_variation(i.beside, i.index),
     intents.WeighDrillMove: lambda state, i: state._weigh_drill_move(i.score),
     intents.DrillHint: lambda state, i: state._drill_hint(),
     intents.GiveUp: lambda state, i: state._give_up(),

@@ -34,6 +34,7 @@ from pyscript.ffi import create_proxy
 
 from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_link
 from militakiri.messages import rulings_cited
+from militakiri.bounded import is_digits
 
 from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
 from web.ui import guard
@@ -55,7 +56,7 @@ from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage, set_aside
 from web.ui.share_dialogs import ShareDialogs, format_deadline
-from web.model.intents import OpenGame, Resume, Say, ShowPly, ShowReview, StepReplay
+from web.model.intents import ExploreVariation, OpenGame, Resume, Say, ShowPly, ShowReview, StepReplay
 
 TICK_MS = 1000
 #: While a live clock runs, the save is refreshed this often (ticks), so a
@@ -435,6 +436,13 @@ class Session:
             self.app.board.focus()
 
     def _move_clicked(self, event) -> None:
+        line = event.target.closest("[data-beside]") if hasattr(event.target, "closest") else None
+        if line:  # a variation's row: go on with it on the board
+            beside, index = str(line.getAttribute("data-beside")), str(line.getAttribute("data-line"))
+            if is_digits(beside) and is_digits(index) and self.state.apply(
+                    ExploreVariation(int(beside), int(index))):
+                self.app.refresh()
+            return
         target = event.target.closest("[data-ply]") if hasattr(event.target, "closest") else None
         if not target:  # None or JS null
             return
