@@ -106,12 +106,18 @@ def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
     context.close()
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+#: The trial's three screens (issue 25): a phone held upright and sideways, a laptop.
+TRIAL_SIZES = [(1366, 768), (390, 844), (844, 390)]
+TRIAL_IDS = [f"{w}x{h}" for w, h in TRIAL_SIZES]
+
+
+@pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
 def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
     """Issue 25, rough edge 14: the status line grew when a message wrapped,
     and what is below it moved (the board had resized before that)."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
+    touch = width < 900
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     try:
         page = context.new_page()
         goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna&black=Bram")
@@ -131,12 +137,13 @@ def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
         context.close()
 
 
-@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
+@pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
 def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts_dir):
     """Issue 25, rough edge 4: "Computer, …", "Tester (W…" even at 1366 px.
     A bar shows the name (its chip shows the side, a screen reader hears it)."""
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=width < 500)
+    touch = width < 900
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     try:
         page = context.new_page()
         goto_ready(page, f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0")

@@ -100,6 +100,26 @@ def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
     assert not errors, errors
 
 
+def test_a_phone_held_sideways_shows_no_keyboard_help_no_clicks_and_rematches_at_the_top(browser, base_url):
+    """Issue 25, rough edges 7 and 11 at 844x390 (upright: the tests around this one)."""
+    from urllib.parse import quote
+
+    from game_page import GamePage, fresh_game, goto_ready
+
+    with fresh_game(browser, base_url + "?board=single", viewport={"width": 844, "height": 390}, is_mobile=True,
+                    has_touch=True) as (ui, errors):
+        page = ui.page
+        assert not page.locator(".keys-help").is_visible()
+        assert "click" not in page.locator("#status").inner_text().lower()
+        goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
+        GamePage(page).play("a1xa8")
+        expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator("#result-rematch").tap()
+        page.wait_for_function("() => window.scrollY === 0")
+        assert not errors, errors
+
+
 def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
     """Issue 25, rough edge 7: "click" and "press Escape" on a touch screen,
     and the keyboard's help shown on a phone."""
@@ -112,18 +132,21 @@ def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
     assert not errors, errors
 
 
-def test_the_dice_stand_beside_their_players_names_on_a_phone(browser, base_url, artifacts_dir):
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (1366, 768)], ids=["390x844", "844x390", "1366x768"])
+def test_the_dice_stand_beside_their_players_names_on_a_phone(browser, base_url, artifacts_dir, size):
     """Issue 25, rough edge 3: on a phone both dice stood on the first
     player's line and the computer's line had none."""
     from game_page import fresh_game
 
+    touch = size[0] < 900
     url = base_url + "?board=single&white=Anna%20Lena%20van%20den%20Berg&black=Bram%20Bakker"
-    with fresh_game(browser, url, viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True) as (ui, errors):
+    with fresh_game(browser, url, viewport={"width": size[0], "height": size[1]}, is_mobile=touch,
+                    has_touch=touch) as (ui, errors):
         page = ui.page
         ui.setup(None, None)
         page.click("#dice-roll")
         expect(page.locator("#dice-rolls li").last).to_contain_text("starts")
-        page.screenshot(path=str(artifacts_dir / "phone-dice.png"))
+        page.screenshot(path=str(artifacts_dir / f"dice-{size[0]}x{size[1]}.png"))
         for row in page.locator("#dice-rolls li").all():
             names, dice = row.locator(".side-name").all(), row.locator(".die").all()
             assert len(names) == len(dice) == 2

@@ -119,3 +119,7 @@ def test_rule_ids_are_for_how_to_play_and_a_refusals_details_not_every_sentence(
                     assert "(R" not in task.text(name, code), (task.id, name)
     texts.set_language("en")
     assert warning("illegal_move", reason=text("blockade", player="White")).rulings() == ["R18"]
+    # The page as the build writes it, before Python runs (the dice dialog said "(R6)").
+    from tools import prerender
+    written = prerender.page((ROOT / "index.html").read_text(encoding="utf-8"), ROOT)
+    assert "(R" not in written
