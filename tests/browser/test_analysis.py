@@ -43,6 +43,12 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artif
             assert page.input_value("#ed-url") == ""
             click('#ed-board button[data-square="c5"]')  # the same piece again: taken away
             expect(field(page, "c5")).to_have_attribute("data-piece", "")
+            # A waiting cross tower for White: the zone is not full, so it would not wait (R15).
+            page.fill("#ed-wait-0-1", "1")
+            page.dispatch_event("#ed-wait-0-1", "change")
+            expect(page.locator("#ed-problem")).to_contain_text("towers wait only while the zone is full")
+            page.fill("#ed-wait-0-1", "0")
+            page.dispatch_event("#ed-wait-0-1", "change")
             # A rank of 2 on c4 instead, Black to move.
             page.select_option("#ed-kind", "2")
             click('#ed-board button[data-square="c4"]')

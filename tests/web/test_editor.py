@@ -46,3 +46,21 @@ def test_the_engines_reason_for_a_position_no_game_reaches():
     assert "a set-up has" in editor.problem()
     editor.clear()
     assert editor.position_string().startswith("6/6/6/6/6/6/6/6 ")
+
+
+def test_waiting_towers_are_set_per_shape_and_checked_by_the_engine():
+    editor = BoardEditor.empty("single")
+    editor.put("a1", tower(WHITE, STAR))
+    editor.put("f8", tower(BLACK, STAR))
+    editor.set_waiting(WHITE, PLUS, 1)
+    editor.set_waiting(WHITE, CROSS, 1)
+    assert editor.waiting[WHITE] == (CROSS, PLUS)
+    assert " -/- " not in editor.position_string()
+    read = Position.from_string(editor.position_string())
+    assert tuple(read.waiting[WHITE]) == (CROSS, PLUS)
+    editor.set_waiting(WHITE, PLUS, 0)
+    assert editor.waiting[WHITE] == (CROSS,)
+    # A tower waits only while the set-up zone is full (R15): the engine says so.
+    assert editor.problem() == ("no game can reach this position: White has towers waiting and 17 free fields in "
+                                "the set-up zone; towers wait only while the zone is full, and one move frees one "
+                                "field (R15)")

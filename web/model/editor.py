@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from militakiri import MilitakiriError, Position
 from militakiri.board import board_kind
-from militakiri.pieces import BLACK, CROSS, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
+from militakiri.pieces import BLACK, CROSS, SHAPES, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
 from militakiri.reachable import check_reachable
 
 #: Spare towers a player may be given per shape: one digit in the position
@@ -64,6 +64,14 @@ class BoardEditor:
         spares = list(self.spares[color])
         spares[shape] = max(0, min(MAX_SPARES, int(count)))
         self.spares[color] = tuple(spares)
+
+    def set_waiting(self, color: int, shape: int, count: int) -> None:
+        """``count`` waiting towers of ``shape`` for ``color`` (R15), kept
+        in the order star, cross, plus (which waited first matters only for
+        the order they are placed in)."""
+        counts = [self.waiting[color].count(s) for s in SHAPES]
+        counts[shape] = max(0, min(MAX_SPARES, int(count)))
+        self.waiting[color] = tuple(s for s in SHAPES for _ in range(counts[s]))
 
     def clear(self) -> None:
         self.board = [None] * len(self.board)

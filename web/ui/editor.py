@@ -116,7 +116,11 @@ class Editor:
             count = int(str(node.value or "0"))
         except ValueError:
             count = 0
-        self.model.set_spares(int(node.getAttribute("data-color")), int(node.getAttribute("data-shape")), count)
+        color, shape = int(node.getAttribute("data-color")), int(node.getAttribute("data-shape"))
+        if node.getAttribute("data-waiting"):
+            self.model.set_waiting(color, shape, count)
+        else:
+            self.model.set_spares(color, shape, count)
         self._show()
 
     def _play(self) -> None:
@@ -133,7 +137,7 @@ class Editor:
         grid = by_id("ed-board")
         grid.style.gridTemplateColumns = f"repeat({kind.files}, 1fr)"
         # As wide as the dialog lets it, and short enough to leave the buttons in view.
-        grid.style.width = f"min(100%, {kind.files * 70}px, calc((100dvh - 150px) * {kind.files} / {kind.rows}))"
+        grid.style.width = f"min(100%, {kind.files * 70}px, calc((100dvh - 300px) * {kind.files} / {kind.rows}))"
         parts = []
         for rank in range(kind.rows, 0, -1):
             for file in range(kind.files):
@@ -152,6 +156,7 @@ class Editor:
         for color in (WHITE, BLACK):
             for shape in SHAPES:
                 by_id(f"ed-spare-{color}-{shape}").value = str(model.spares[color][shape])
+                by_id(f"ed-wait-{color}-{shape}").value = str(model.waiting[color].count(shape))
         by_id("ed-turn").value = str(model.turn)
         problem = model.problem()
         set_text(by_id("ed-problem"), problem or t("ed_fine"))
@@ -161,17 +166,21 @@ class Editor:
         by_id("ed-url").value = "" if problem else f"{url}?position={js.encodeURIComponent(model.position_string())}"
 
     def _spare_inputs(self, box) -> None:
+        """Per player, the spare towers and the waiting ones (R15), per shape."""
         clear(box)
         set_attr(box, "data-kind", self.model.kind.name)
-        for color in (WHITE, BLACK):
-            row = el("div", cls="ed-spare-row")
-            row.appendChild(el("span", t("ed_spares_of", player=t(COLOR_WORDS[color])), "lbl"))
-            for shape in SHAPES:
-                label = el("label", cls="ed-spare")
-                label.innerHTML = icon_markup(tower(color, shape), 18)
-                label.appendChild(el("input", type="number", inputmode="numeric", min="0", max="9", step="1",
-                                     id=f"ed-spare-{color}-{shape}", data_color=str(color), data_shape=str(shape),
-                                     aria_label=t("ed_spare_label", player=t(COLOR_WORDS[color]),
-                                                  shape=t(SHAPE_WORDS[shape]))))
-                row.appendChild(label)
-            box.appendChild(row)
+        for words, each, prefix, waiting in (("ed_spares_of", "ed_spares_of_label", "ed-spare", ""),
+                                             ("ed_waiting_of", "ed_waiting_of_label", "ed-wait", "1")):
+            for color in (WHITE, BLACK):
+                row = el("div", cls="ed-spare-row")
+                row.appendChild(el("span", t(words, player=t(COLOR_WORDS[color])), "lbl"))
+                for shape in SHAPES:
+                    label = el("label", cls="ed-spare")
+                    label.innerHTML = icon_markup(tower(color, shape), 18)
+                    label.appendChild(el("input", type="number", inputmode="numeric", min="0", max="9", step="1",
+                                         id=f"{prefix}-{color}-{shape}", data_color=str(color),
+                                         data_shape=str(shape), data_waiting=waiting,
+                                         aria_label=t(each, player=t(COLOR_WORDS[color]),
+                                                      shape=t(SHAPE_WORDS[shape]))))
+                    row.appendChild(label)
+                box.appendChild(row)
