@@ -113,4 +113,15 @@ def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(brow
         page.click("#moves li.variation button")
         expect(page.locator("#btn-mainline")).to_be_visible()
         expect(ui.board).to_have_attribute("data-position", "6/5s^/6/6/6/6/1S^4/6 w 000/000 -/- 50/49 2")
+        # A variation within it: back to its first move, another reply there.
+        page.click('#moves .mv[data-ply="1"]')
+        ui.play("f8-e8")
+        expect(page.locator("#btn-mainline")).to_have_text("Back to the variation")
+        page.click("#btn-mainline")
+        expect(page.locator("#moves li.variation")).to_have_text("(1... f8-e8)")
+        page.click("#btn-mainline")
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7 (1... f8-e8))")
+        page.click("#btn-record")
+        assert "1. a1-a2 (1. a1xb2 f8-f7 (1... f8-e8)) 1... b2xa2 0-1" in page.input_value("#record-text")
+        page.click("#record-close")
         assert not errors, errors

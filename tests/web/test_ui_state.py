@@ -424,3 +424,12 @@ def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_be
     assert state.apply(MovePiece("b2", "c3"))
     assert state.apply(EndVariation())
     assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7", "b2-c3"]]
+    # A variation within it (a move tree, NOTATION.md's nested variations).
+    assert state.apply(ExploreVariation(1, 0))
+    assert state.apply(ShowPly(1)) and state.apply(MovePiece("f8", "e8"))  # in place of f8-f7
+    assert state.exploring.outer is not None and state.game.tokens == ["f8-e8"]
+    assert state.apply(EndVariation())  # back to the variation, which keeps it
+    assert state.exploring is not None and state.game.variations[2][0].tokens == ["f8-e8"]
+    assert state.apply(EndVariation())  # back to the game
+    assert "1. a1-a2 (1. a1xb2 f8-f7 (1... f8-e8) 2. b2-c3) 1... b2xa2 0-1" in lost.record()
+    assert Game.from_record(lost.record()).variations == lost.variations

@@ -117,6 +117,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ed_play": "Play from here",
         "practice": "Practice from here",
         "mainline": "Back to the main line",
+        "variation_back": "Back to the variation",
         "mainline_title": "Back to the game; the variation is kept beside the move it replaces",
         "variation_note": "A variation in place of {move}: the game waits. Back to the main line keeps it.",
         "evaluate": "Computer's view",

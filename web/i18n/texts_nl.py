@@ -115,6 +115,7 @@ NL: dict[str, str] = {
     "ed_play": "Speel vanaf hier",
     "practice": "Verder spelen vanaf hier",
     "mainline": "Terug naar de hoofdlijn",
+    "variation_back": "Terug naar de variant",
     "mainline_title": "Terug naar de partij; de variant blijft bewaard naast de zet die hij vervangt",
     "variation_note": "Een variant in plaats van {move}: de partij wacht. Terug naar de hoofdlijn bewaart hem.",
     "evaluate": "Wat de computer ziet",

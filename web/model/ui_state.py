@@ -91,25 +91,29 @@ def today() -> str:
 
 
 class Exploring:
-    """A variation being explored: the game set aside, the ply it branches
-    at (the position after ``ply`` moves), and what the state had of the
-    game (its settings, its review, the board's side)."""
+    """A variation being explored: the line set aside (the game, or the
+    variation this one branches from: ``outer``), the ply it branches at
+    (the position after ``ply`` moves), and what the state had of that line
+    (its settings, its review, the board's side)."""
 
-    __slots__ = ("game", "ply", "settings", "review", "flipped")
+    __slots__ = ("game", "ply", "settings", "review", "flipped", "outer")
 
     def __init__(self, game: Game, ply: int, settings: GameSettings, review: GameReview | None,
-                 flipped: bool) -> None:
+                 flipped: bool, outer: Exploring | None = None) -> None:
         self.game = game
         self.ply = ply
         self.settings = settings
         self.review = review
         self.flipped = flipped
+        self.outer = outer
 
 
-def keep_variation(game: Game, ply: int, line: list[str]) -> None:
+def keep_variation(game: Game, ply: int, line: list[str],
+                   inside: dict[int, list[Variation]] | None = None) -> None:
     """Keep ``line``, played from the position after ``ply`` moves, as a
     variation beside move ``ply + 1`` of ``game``: not when it is empty or
-    the game's own moves, and in place of one it continues.
+    the game's own moves, and in place of one it continues. ``inside``: the
+    variations explored within it (nested, NOTATION.md).
 
     >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     >>> game.play("a1-a2"); game.play("b2xa2")
@@ -122,10 +126,10 @@ def keep_variation(game: Game, ply: int, line: list[str]) -> None:
     kept = game.variations.setdefault(ply + 1, [])
     for i, variation in enumerate(kept):
         if line[:len(variation.tokens)] == variation.tokens or variation.tokens[:len(line)] == line:
-            if len(line) > len(variation.tokens):
-                kept[i] = Variation(line, variation.annotations, variation.variations)
+            longer = line if len(line) > len(variation.tokens) else variation.tokens
+            kept[i] = Variation(longer, variation.annotations, inside or variation.variations)
             return
-    kept.append(Variation(line))
+    kept.append(Variation(line, {}, inside or {}))
 
 
 def move_label(game: Game, ply: int, first: int | None = None) -> str:
@@ -735,9 +739,9 @@ class UiState:
         aside; Back to the main line keeps the variation beside the move it
         replaces (NOTATION.md). Any other input there is refused as before."""
         game = self.game
-        if (self.exploring is not None or game is None or not self.started or self.drill is not None
-                or not self.viewing_past() or not (self.phase == OVER or self.loaded)):
-            return False
+        if (game is None or not self.started or self.drill is not None or not self.viewing_past()
+                or not (self.phase == OVER or self.loaded or self.exploring is not None)):
+            return False  # (within a variation: a variation of it, nested)
         ply = self.replay.shown(game)
         position = game.position_at(ply)
         piece = position.board[self.kind.square(square)]
@@ -746,15 +750,18 @@ class UiState:
         self._explore_from(game, ply)
         return True
 
-    def _explore_from(self, game: Game, ply: int, line: tuple[str, ...] = ()) -> None:
+    def _explore_from(self, game: Game, ply: int, line: tuple[str, ...] = (),
+                      inside: dict[int, list[Variation]] | None = None) -> None:
         """The board plays on from the position after ``ply`` moves of
-        ``game`` (``line``: moves already made there), the game set aside."""
-        self.exploring = Exploring(game, ply, self.settings, self.review, self.flipped)
+        ``game`` (``line``: moves already made there, ``inside``: the
+        variations within them), the game set aside."""
+        self.exploring = Exploring(game, ply, self.settings, self.review, self.flipped, self.exploring)
         self.settings = GameSettings(board=game.kind.name, touch_move=game.touch_move)  # two players, no clock
         self.game = Game.from_position(game.position_at(ply).string(), players=game.players,
                                        touch_move=game.touch_move)
         for token in line:
             self.game.play(token)
+        self.game.variations = dict(inside or {})
         self.review = None  # (the game's: back with it)
         self.replay.reset()
         self.premove = Premove()
@@ -762,30 +769,29 @@ class UiState:
         self.message = None
 
     def _explore_variation(self, beside: int, index: int) -> bool:
-        """Go on with a variation kept beside move ``beside`` (a row of the
-        move list): the board at its end, Back to the main line keeps it."""
-        if self.exploring is not None:
-            self._end_variation()
+        """Go on with a variation kept beside move ``beside`` of the line
+        shown (a row of the move list): the board at its end, Back keeps it."""
         game = self.game
         if game is None or not self.started or self.drill is not None:
             return False
         lines = game.variations.get(beside, [])
         if not 0 <= index < len(lines):
             return False
-        self._explore_from(game, beside - 1, tuple(lines[index].tokens))
+        self._explore_from(game, beside - 1, tuple(lines[index].tokens), lines[index].variations)
         return True
 
     def _end_variation(self) -> bool:
-        """Back to the main line: the variation explored, if it has moves
-        and is not the game's own, is kept beside the move it replaces; the
-        board shows the position it started from."""
+        """Back to the line it branches from (the main line, or the variation
+        it is nested in): the variation explored, if it has moves and is not
+        that line's own, is kept beside the move it replaces, with the
+        variations within it; the board shows the position it started from."""
         exploring = self.exploring
         if exploring is None:
             return False
         line = list(self._game.tokens)
         main = exploring.game
-        keep_variation(main, exploring.ply, line)
-        self.exploring = None
+        keep_variation(main, exploring.ply, line, self._game.variations)
+        self.exploring = exploring.outer
         self.game = main
         self.settings = exploring.settings
         self.review = exploring.review

@@ -298,6 +298,10 @@ class App:
         show(by_id("btn-practice"), state.practice_position() is not None and state.exploring is None)
         exploring = state.exploring
         show(by_id("btn-mainline"), exploring is not None)
+        if exploring is not None:  # one level up: the main line, or the variation it is nested in
+            back = "mainline" if exploring.outer is None else "variation_back"
+            set_attr(by_id("btn-mainline"), "data-text", back)
+            set_text(by_id("btn-mainline"), t(back))
         note = by_id("variation-note")
         show(note, exploring is not None)
         if exploring is not None:  # what the move list shows now, and how back
