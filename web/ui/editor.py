@@ -35,8 +35,12 @@ class Editor:
     def __init__(self, app) -> None:
         self.app = app
         self.dialog = by_id("dlg-editor")
-        self.model = BoardEditor.empty("single")
+        self.model: BoardEditor | None = None
+        # The one listener the page's start pays for (a proxy into the browser
+        # costs MicroPython a few ms on a phone); the rest at the first open.
         on(by_id("ng-editor"), "click", lambda e: (by_id("dlg-new").close(), self.open()))
+
+    def _wire(self) -> None:
         on(by_id("ed-board"), "click", self._board_clicked)
         for name in ("ed-color", "ed-shape", "ed-kind"):
             on(by_id(name), "change", lambda e: self._preview())
@@ -50,6 +54,8 @@ class Editor:
 
     def open(self) -> None:
         """The editor, holding the position on the board (else an empty single board)."""
+        if self.model is None:
+            self._wire()
         state = self.app.state
         if state.game is not None and state.started:
             self.model = BoardEditor.from_position(state.shown_position())
