@@ -38,7 +38,7 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artif
             click('#ed-board button[data-square="c5"]')
             expect(field(page, "c5")).to_have_attribute("data-piece", "X4")
             expect(page.locator("#ed-problem")).to_have_text(
-                "no game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3")
+                "No game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3")
             expect(page.locator("#ed-play")).to_be_disabled()
             assert page.input_value("#ed-url") == ""
             click('#ed-board button[data-square="c5"]')  # the same piece again: taken away
@@ -76,7 +76,7 @@ def test_the_computers_view_of_the_position_shown_on_demand(browser, base_url):
         page = ui.page
         page.click("#btn-evaluate")
         view = page.locator("#evaluation")
-        expect(view).to_contain_text("Best line: a1xb2", timeout=60_000)  # it takes the pawn beside it
+        expect(view).to_contain_text("The moves it expects: a1xb2", timeout=60_000)  # it takes the pawn beside it
         expect(view).to_contain_text("White to move, White's winning chances ")
         ui.play("a1-a2")  # a move: another position, the view goes
         expect(view).to_be_hidden()

@@ -12,7 +12,10 @@ names the engine's reason. web/ui/editor.py shows it.
 True
 >>> editor.put("c5", stack(WHITE, CROSS, 4))
 >>> editor.problem()
-"no game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3"
+"No game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3"
+>>> BoardEditor.empty("single").problem()
+"The game is over here: White has no tower left on the board. Put both players' towers on the board."
+
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from militakiri import MilitakiriError, Position
 from militakiri.board import board_kind
 from militakiri.pieces import BLACK, CROSS, SHAPES, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
 from militakiri.reachable import check_reachable
+
+from web.i18n.texts import t
+from web.model.formatting import result_texts
 
 #: Spare towers a player may be given per shape: one digit in the position
 #: string (NOTATION.md); the engine says how many a set-up has.
@@ -82,11 +88,24 @@ class BoardEditor:
         return Position(self.kind, list(self.board), self.turn, tuple(self.spares), tuple(self.waiting)).string()
 
     def problem(self) -> str | None:
-        """Why the rules allow no game to reach this position (the engine's
-        words), or None when it may be played on."""
+        """Why this position cannot be played on (the engine's words): no
+        game reaches it, or the rules have ended the game there (an empty
+        board, a player without a tower); None when it can."""
         try:
             position = Position.from_string(self.position_string())
             check_reachable(position)
         except MilitakiriError as error:
-            return str(error)
+            return _sentence(str(error))
+        outcome = position.outcome()
+        if outcome is not None:  # nothing to play on from (R19, R20)
+            return t("ed_over", result=result_texts(outcome, (t("white"), t("black")))[1])
         return None
+
+
+def _sentence(words: str) -> str:
+    """The engine's reason as a sentence: a capital first letter.
+
+    >>> _sentence("no game can reach this position")
+    'No game can reach this position'
+    """
+    return words[:1].upper() + words[1:]

@@ -535,6 +535,9 @@ class UiState:
         if self.drill is not None and self.drill.status != "solving":  # the training box says more
             if self.drill.status == "weighing":
                 return Message("tr_status_weighing")
+            mistake = self.drill.mistake
+            if self.drill.status == "solved" and mistake is not None and mistake.number == mistake.total:
+                return Message("tr_status_solved_last")  # (no next one: back to the game)
             return Message("tr_status_solved") if self.drill.status == "solved" \
                 else Message("tr_status_failed", {}, "warn")
         computer = self.computer

@@ -168,6 +168,7 @@ class Editor:
         set_text(by_id("ed-problem"), problem or t("ed_fine"))
         by_id("ed-problem").classList.toggle("error", problem is not None)
         by_id("ed-play").disabled = problem is not None
+        by_id("ed-copy").disabled = problem is not None  # (no link to copy)
         url = str(js.window.location.href).split("?")[0].split("#")[0]
         by_id("ed-url").value = "" if problem else f"{url}?position={js.encodeURIComponent(model.position_string())}"
 

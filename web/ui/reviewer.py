@@ -180,6 +180,7 @@ class Reviewer:
         show(by_id("review"), review is not None)
         if review is None:
             show(by_id("review-words"), False)
+            show(by_id("review-arrows"), False)
             return
         running = self._running is review
         show(by_id("review-run"), running)
@@ -195,6 +196,7 @@ class Reviewer:
         words_box = by_id("review-words")
         set_text(words_box, "" if words is None else str(say(words, language())))
         show(words_box, words is not None)
+        show(by_id("review-arrows"), words is not None)  # what the board's two arrows are
         if review.complete:
             self._graph(review, shown)
             self._legend(review)

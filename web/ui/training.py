@@ -433,6 +433,7 @@ class Trainer:
             game, review, computer = self._reviewed
             state.apply(OpenGame(game, computer=computer))
             state.apply(ShowReview(review))
+            self.app.result_seen()  # (its result was shown before the review)
         else:
             state.apply(NewGame(GameSettings()))
             self.session.reopen_saved()
