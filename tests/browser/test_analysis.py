@@ -31,25 +31,33 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artif
             expect(field(page, "b2")).to_have_attribute("data-piece", "x1")
             expect(page.locator("#ed-problem")).to_have_text(
                 "A game can reach this position: play on from it, or share its link.")
-            # A cross rank of 4: no game reaches it, and the engine says why.
+            # A cross rank is 3 at most (R13): a fourth is not offered.
             page.select_option("#ed-color", "0")
             page.select_option("#ed-shape", "1")
-            page.select_option("#ed-kind", "4")
+            assert page.locator('#ed-kind option[value="4"]').is_disabled()
+            # A third White star tower: no game reaches it, and the engine says why (its rulings: a link).
+            page.select_option("#ed-shape", "0")
+            page.select_option("#ed-kind", "tower")
             click('#ed-board button[data-square="c5"]')
-            expect(field(page, "c5")).to_have_attribute("data-piece", "X4")
+            expect(page.locator("#ed-play")).to_be_enabled()  # two star towers: a spare promoted
+            click('#ed-board button[data-square="d5"]')
+            expect(field(page, "d5")).to_have_attribute("data-piece", "S^")
             expect(page.locator("#ed-problem")).to_have_text(
-                "No game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3")
+                "No game can reach this position: White's star towers on the board and waiting are 3; "
+                "the set-up's 1 and 1 promoted make at most 2 R3 R13")
             expect(page.locator("#ed-play")).to_be_disabled()
             assert page.input_value("#ed-url") == ""
-            click('#ed-board button[data-square="c5"]')  # the same piece again: taken away
-            expect(field(page, "c5")).to_have_attribute("data-piece", "")
+            for square in ("d5", "c5"):  # the same piece again: taken away
+                click(f'#ed-board button[data-square="{square}"]')
+                expect(field(page, square)).to_have_attribute("data-piece", "")
             # A waiting cross tower for White: the zone is not full, so it would not wait (R15).
             page.fill("#ed-wait-0-1", "1")
             page.dispatch_event("#ed-wait-0-1", "change")
             expect(page.locator("#ed-problem")).to_contain_text("towers wait only while the zone is full")
             page.fill("#ed-wait-0-1", "0")
             page.dispatch_event("#ed-wait-0-1", "change")
-            # A rank of 2 on c4 instead, Black to move.
+            # A cross rank of 2 on c4 instead, Black to move.
+            page.select_option("#ed-shape", "1")
             page.select_option("#ed-kind", "2")
             click('#ed-board button[data-square="c4"]')
             page.select_option("#ed-turn", "1")

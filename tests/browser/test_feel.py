@@ -193,6 +193,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         # The graph has its axes: White's chances from 0 to 100 %, the moves numbered.
         labels = page.locator("#review-graph text").all_text_contents()
         assert labels == ["100 %", "50 %", "0 %", "1"], labels
+        expect(page.locator("#review-legend")).to_contain_text("White's chancesBlack's")  # the two areas
         # The blunder was the turning point; nothing said while the game's end is shown.
         expect(page.locator("#review-moments button")).to_have_text(["1. a1-a2?? \u00b7 turning point"])
         expect(page.locator("#review-words")).to_be_hidden()

@@ -299,6 +299,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "review_graph": "White's winning chances after each move, from 0 to 100 %; above the 50 % line White is better, below it Black. Choose a point to go to its move, a dot to see why it was marked.",
         "review_axis": "White's winning chances after each move",
         "review_arrow_played": "on the board: the move played",
+        "review_area_white": "White's chances",
+        "review_area_black": "Black's",
         "review_arrow_better": "the better move",
         "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??). Accuracy {accuracy} %.",
         "review_turning": "turning point",

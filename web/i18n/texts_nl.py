@@ -316,6 +316,8 @@ NL: dict[str, str] = {
     "review_graph": "De winstkansen van Wit na elke zet, van 0 tot 100 %; boven de lijn van 50 % staat Wit beter, eronder Zwart. Kies een punt om naar zijn zet te gaan, een stip om te zien waarom hij gemarkeerd is.",
     "review_axis": "De winstkansen van Wit na elke zet",
     "review_arrow_played": "op het bord: de gespeelde zet",
+    "review_area_white": "kansen van Wit",
+    "review_area_black": "van Zwart",
     "review_arrow_better": "de betere zet",
     "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??). Nauwkeurigheid {accuracy} %.",
     "review_turning": "keerpunt",

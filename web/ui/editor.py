@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import js
 
-from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
+from militakiri.messages import rulings_cited, without_rulings
+from militakiri.pieces import BLACK, PROMOTION_HEIGHT, SHAPES, WHITE, stack, tower
 
 from web.i18n.texts import t
 from web.model.editor import BoardEditor
 from web.model.shapes import icon_markup
-from web.ui.dom import by_id, clear, el, on, set_attr, set_text
+from web.ui.dom import add_rulings, by_id, clear, el, on, set_attr, set_text
 from web.ui.share_dialogs import copy_text
 
 #: The kinds of piece the editor places: a tower, or a stack of 1 to 4 pawns.
@@ -93,6 +94,13 @@ class Editor:
         return tower(color, shape) if kind == "tower" else stack(color, shape, int(kind))
 
     def _preview(self) -> None:
+        # A rank taller than its shape's promotion height is no piece (R13): not offered.
+        tallest = PROMOTION_HEIGHT[int(by_id("ed-shape").value)]
+        kinds = by_id("ed-kind")
+        for option in kinds.options:
+            option.disabled = option.value != "tower" and int(option.value) > tallest
+        if kinds.value != "tower" and int(kinds.value) > tallest:
+            kinds.value = str(tallest)
         by_id("ed-preview").innerHTML = icon_markup(self._chosen(), 30)  # the page's own icon
 
     # Changes ---------------------------------------------------------------------
@@ -152,9 +160,12 @@ class Editor:
                 dark = (file + rank) % 2 == 1
                 words = t("ed_field_empty", square=name) if piece is None else \
                     t("ed_field", square=name, piece=piece.symbol)
+                # Coordinates as the game's board has them: ranks on the left, files along the foot.
+                marks = (f'<span class="ed-rank">{rank}</span>' if file == 0 else "") + \
+                    (f'<span class="ed-file">{kind.file_letter(file)}</span>' if rank == 1 else "")
                 parts.append(f'<button type="button" class="ed-field{" dark" if dark else ""}" data-square="{name}" '
                              f'data-piece="{piece.symbol if piece else ""}" aria-label="{words}">'
-                             f'{icon_markup(piece, 26) if piece else ""}</button>')
+                             f'{icon_markup(piece, 26) if piece else ""}{marks}</button>')
         grid.innerHTML = "".join(parts)  # squares, symbols and the page's own words and icons
         spares = by_id("ed-spares")
         if not spares.firstElementChild or spares.getAttribute("data-kind") != kind.name:
@@ -165,7 +176,9 @@ class Editor:
                 by_id(f"ed-wait-{color}-{shape}").value = str(model.waiting[color].count(shape))
         by_id("ed-turn").value = str(model.turn)
         problem = model.problem()
-        set_text(by_id("ed-problem"), problem or t("ed_fine"))
+        box = by_id("ed-problem")
+        set_text(box, without_rulings(problem) if problem else t("ed_fine"))
+        add_rulings(box, rulings_cited(problem or ""))  # a refusal's details (issue 25)
         by_id("ed-problem").classList.toggle("error", problem is not None)
         by_id("ed-play").disabled = problem is not None
         by_id("ed-copy").disabled = problem is not None  # (no link to copy)

@@ -44,6 +44,8 @@ LEFT, RIGHT, TOP, BOTTOM = 32, 314, 6, 100
 MARK_COLORS = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}
 MARKS = ("inaccuracy", "mistake", "blunder")  # (a dict's order is not MicroPython's)
 TURNING_COLOR = "#7b3fa0"
+#: The graph's areas: White's chances below the curve, Black's above.
+WHITE_AREA, BLACK_AREA = "#f7efe1", "#4a403a"
 #: How far from a dot a tap still means the dot, in the graph's units (about 8 px on a phone).
 DOT_REACH = 7
 MARK_WORDS = {"inaccuracy": "mark_inaccuracy", "mistake": "mark_mistake", "blunder": "mark_blunder"}
@@ -214,8 +216,8 @@ class Reviewer:
         # As lichess draws it: White's share light below the curve, Black's dark above.
         area = (f"M{LEFT},{BOTTOM} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points)
                 + f" L{x(n):.1f},{BOTTOM} Z")
-        _add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill="#4a403a")
-        _add(svg, "path", d=area, fill="#f7efe1")
+        _add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill=BLACK_AREA)
+        _add(svg, "path", d=area, fill=WHITE_AREA)
         for level, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
             _add(svg, "line", x1=LEFT, y1=y(level), x2=RIGHT, y2=y(level), stroke="#9c8c7a",
                  **{"stroke-width": 0.8 if level == CERTAIN // 2 else 0.4})
@@ -239,7 +241,9 @@ class Reviewer:
         set_attr(svg, "aria-label", t("review_graph"))
 
     def _legend(self, review: GameReview) -> None:
-        entries = [(MARK_COLORS[mark], "dot", t(MARK_WORDS[mark])) for mark in MARKS]
+        # The two areas first (the dark one read as a band of nothing, issue 25), then the marks.
+        entries = [(WHITE_AREA, "dot area", t("review_area_white")), (BLACK_AREA, "dot area", t("review_area_black"))]
+        entries += [(MARK_COLORS[mark], "dot", t(MARK_WORDS[mark])) for mark in MARKS]
         if any(r.turning for r in review.results()):
             entries.append((TURNING_COLOR, "dot turning", t("review_turning")))
         by_id("review-legend").innerHTML = "".join(
