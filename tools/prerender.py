@@ -106,14 +106,12 @@ def render(page: str, texts) -> str:
 
     >>> class T:
     ...     TEXTS = {"en": {"hi": "Hello (R6)", "help_x": "Rules (R6)"}, "nl": {"hi": "Hallo"}}
-    ...     RULES_KEYS = "help_"
-    ...     without_rulings = staticmethod(lambda s: s.replace(" (R6)", ""))
+    ...     as_read = staticmethod(lambda key, s: s if key.startswith("help_") else s.replace(" (R6)", ""))
     >>> render('<p data-text="hi"></p><b data-label="hi"></b><i data-text="help_x"></i>', T)
     '<p data-text="hi">Hello</p><b data-label="hi" aria-label="Hello"></b><i data-text="help_x">Rules (R6)</i>'
     """
     keys = sorted(set(_KEY.findall(page)))
-    english = {key: value if key.startswith(texts.RULES_KEYS) else texts.without_rulings(value)
-               for key, value in texts.TEXTS["en"].items()}
+    english = {key: texts.as_read(key, value) for key, value in texts.TEXTS["en"].items()}
     missing = [key for key in keys if key not in english]
     if missing:
         raise PrerenderError(f"index.html names texts that web/i18n/texts.py lacks: {', '.join(missing)}")

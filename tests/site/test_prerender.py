@@ -104,8 +104,7 @@ def test_the_legend_is_in_the_page(page):
 
 class _Texts:
     TEXTS = {"en": {"a": "A </script> & <b>", "b": "B"}, "nl": {"a": "nl A"}}
-    RULES_KEYS = "help_"
-    without_rulings = staticmethod(lambda sentence: sentence)
+    as_read = staticmethod(lambda key, sentence: sentence)
 
 
 def test_texts_are_escaped():

@@ -462,19 +462,27 @@ def t(key: str, **args: object) -> str:
     # (KEY_one: "1 mistake", "1 fout"), never "1 mistakes".
     one = key + "_one" if args.get("n") == 1 and args.get("n") is not True else None
     template = table[one] if one in table else table.get(key, TEXTS["en"].get(key, key))
-    # An engine sentence (militakiri.messages.Text) in the page's language.
-    said = template.format(**{name: say(value, _language) for name, value in args.items()}) if args else template
-    # The rulings' ids are for How to play and a refusal's details (cited),
-    # not for every sentence a player reads (issue 25).
-    return said if key.startswith(RULES_KEYS) else without_rulings(said)
+    return as_read(key, _filled(template, args, _language))
+
+
+def _filled(template: str, args: dict[str, object], lang: str) -> str:
+    """``template`` with ``args``, an engine sentence (militakiri.messages.Text) in ``lang``."""
+    return template.format(**{name: say(value, lang) for name, value in args.items()}) if args else template
 
 
 #: Keys whose texts keep the rulings they cite: How to play.
 RULES_KEYS = "help_"
 
 
+def as_read(key: str, said: str) -> str:
+    """The text ``key`` as a player reads it: the rulings' ids are for How
+    to play and a refusal's details (cited), not for every sentence (issue
+    25). t() and the build's prerendered page (tools/prerender.py) both say
+    it so."""
+    return said if key.startswith(RULES_KEYS) else without_rulings(said)
+
+
 def cited(key: str, **args: object) -> list[str]:
     """The ruling ids the text ``key`` with ``args`` cites (its English
     template's and its engine sentences'): a refusal's details."""
-    template = TEXTS["en"].get(key, "")
-    return rulings_cited(template.format(**{name: say(value, "en") for name, value in args.items()}))
+    return rulings_cited(_filled(TEXTS["en"].get(key, ""), args, "en"))

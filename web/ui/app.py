@@ -298,13 +298,14 @@ class App:
         show(by_id("btn-practice"), state.practice_position() is not None and state.exploring is None)
         exploring = state.exploring
         show(by_id("btn-mainline"), exploring is not None)
-        if exploring is not None:  # one level up: the main line, or the variation it is nested in
+        note = by_id("variation-note")
+        show(note, exploring is not None)
+        if exploring is not None:
+            # One level up (the main line, or the variation it is nested in),
+            # and what the move list shows now.
             back = "mainline" if exploring.outer is None else "variation_back"
             set_attr(by_id("btn-mainline"), "data-text", back)
             set_text(by_id("btn-mainline"), t(back))
-        note = by_id("variation-note")
-        show(note, exploring is not None)
-        if exploring is not None:  # what the move list shows now, and how back
             replaced = f"{move_label(exploring.game, exploring.ply + 1)} {exploring.game.tokens[exploring.ply]}"
             set_text(note, t("variation_note", move=replaced))
         show(by_id("replay"), state.game is not None and state.started  # no moves in a set-up

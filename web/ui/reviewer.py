@@ -126,9 +126,10 @@ class Reviewer:
         self._viewed = position
         self._say_view(lambda: t("eval_thinking"))
         self.computer.want()
-        asyncio.create_task(self._look(position))
+        asyncio.create_task(self._look(position, self.state.shown_position().turn))
 
-    async def _look(self, position: str) -> None:
+    async def _look(self, position: str, turn: int) -> None:
+        """The worker's view of ``position`` (``turn`` to move there), said."""
         try:
             value = await self.computer.worker.call("line", [position, VIEW_SECONDS], VIEW_SECONDS)
         except ComputerError as error:
@@ -138,7 +139,6 @@ class Reviewer:
             return
         if self._viewed != position:
             return  # the board shows another position now
-        turn = 0 if position.split(" ")[1] == "w" else 1
         white = chances(for_white(int(value["score"]), turn))
         percent = round(white / 10)
         line = " ".join(str(token) for token in list(value["pv"])[:VIEW_MOVES])
