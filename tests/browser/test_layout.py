@@ -4,12 +4,13 @@ the player needs is below the fold, in the set-up, in play, after a reload
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, goto_ready, painted, wait_ready
+from game_page import GamePage, fresh_game, goto_ready, painted, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -111,17 +112,21 @@ TRIAL_SIZES = [(1366, 768), (390, 844), (844, 390)]
 TRIAL_IDS = [f"{w}x{h}" for w, h in TRIAL_SIZES]
 
 
+@contextmanager
+def trial_screen(browser, url: str, size: tuple[int, int]):
+    """A page at ``url`` on one of the trial's screens (a touch screen below 900 px)."""
+    touch = size[0] < 900
+    with fresh_game(browser, url, viewport={"width": size[0], "height": size[1]}, has_touch=touch,
+                    is_mobile=touch) as (ui, _errors):
+        yield ui
+
+
 @pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
 def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
     """Issue 25, rough edge 14: the status line grew when a message wrapped,
     and what is below it moved (the board had resized before that)."""
-    width, height = size
-    touch = width < 900
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
-    try:
-        page = context.new_page()
-        goto_ready(page, f"{base_url}?position={quote(START)}&white=Anna&black=Bram")
-        ui = GamePage(page)
+    with trial_screen(browser, f"{base_url}?position={quote(START)}&white=Anna&black=Bram", size) as ui:
+        page = ui.page
 
         def boxes():
             return [page.locator(sel).bounding_box() for sel in ("#board", "#status", "#controls")]
@@ -133,8 +138,6 @@ def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
         ui.click("c6")  # a refusal naming its rule
         expect(page.locator("#status .rule-ref")).to_have_text("R8")
         assert boxes() == first
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
@@ -142,11 +145,9 @@ def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts
     """Issue 25, rough edge 4: "Computer, …", "Tester (W…" even at 1366 px.
     A bar shows the name (its chip shows the side, a screen reader hears it)."""
     width, height = size
-    touch = width < 900
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
-    try:
-        page = context.new_page()
-        goto_ready(page, f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0")
+    url = f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0"
+    with trial_screen(browser, url, size) as ui:
+        page = ui.page
         expect(page.locator("#bar-white .name")).to_have_text("Tester")
         expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
         assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
@@ -156,8 +157,6 @@ def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts
         cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
             .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
         assert not cut, cut
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", [(420, 620), (844, 390)], ids=["embed-420x620", "844x390"])
