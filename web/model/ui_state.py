@@ -805,6 +805,14 @@ class UiState:
         self.message = None
         return True
 
+    @property
+    def aside(self) -> bool:
+        """Whether the board shows something beside the game itself: a
+        lesson's task, a puzzle or a variation being explored. Then nothing
+        is saved over the game, no result dialog opens and an embedding
+        page hears no moves."""
+        return self.drill is not None or self.exploring is not None
+
     def view_position(self) -> str | None:
         """The position the computer's view may be asked for (the analysis
         board, issue 25): one being analysed (practice_position), or the

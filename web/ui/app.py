@@ -321,7 +321,7 @@ class App:
                 and state.drill is None and not self.dialogs.any_open():
             self.dialogs.open_dice()
         game = state.game
-        if phase == OVER and state.drill is None and state.exploring is None \
+        if phase == OVER and not state.aside \
                 and self._result_shown_for != (state.game_id, len(game.tokens)):
             self._result_shown_for = (state.game_id, len(game.tokens))
             if not self.dialogs.any_open():

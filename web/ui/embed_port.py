@@ -32,7 +32,7 @@ class EmbedPort:
             self._post(ready_message(self.state))
 
     def _on_event(self, event) -> None:
-        if self._announced and self.state.drill is None and self.state.exploring is None:  # (the game's own moves)
+        if self._announced and not self.state.aside:  # (the game's own moves)
             for message in messages_for(event, self.state):
                 self._post(message)
 

@@ -177,7 +177,7 @@ class Reviewer:
         # A finished game, or one read from a record or a link (a game going
         # on here is the players' own to think about).
         can = (game is not None and bool(game.tokens) and (game.is_over() or state.loaded)
-               and state.drill is None and state.exploring is None)
+               and not state.aside)
         show(by_id("btn-analyse"), can and review is None)
         show(by_id("review"), review is not None)
         if review is None:

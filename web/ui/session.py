@@ -277,7 +277,7 @@ class Session:
     def _on_event(self, event) -> None:
         if event.name == "moved":  # the page has settled: web/boot/offline.js may fetch the rest now
             set_attr(js.document.documentElement, "data-moved", "1")
-        if self.state.drill is not None or self.state.exploring is not None:
+        if self.state.aside:
             return  # a lesson, a puzzle or a variation: the saved game stays the player's own
         # Saving writes the game link (tens of ms for a long game in Pyodide):
         # just after the next frame is painted, so a move shows at once.
@@ -306,7 +306,7 @@ class Session:
         self.save()
 
     def save(self, force: bool = False) -> None:
-        if self.state.drill is not None or self.state.exploring is not None:
+        if self.state.aside:
             return  # a lesson, a puzzle or a variation: the saved game stays the player's own
         listed = len(self.saver.others)
         try:
