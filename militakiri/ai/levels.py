@@ -1,15 +1,31 @@
 """The computer's levels, by number and name: cheap to import (the page's
-settings use them without loading the search)."""
+settings use them without loading the search).
+
+The levels are a ladder (docs/ladder.md): each a step of about 150-250
+rating points above the one below, measured by ``bench/ladder.py``. Level 1
+plays at random (but sensibly), level 3 the best move one move ahead, level
+2 either of those by the toss of a coin, and the levels above search (militakiri.ai.search) with a node budget: the
+same number of positions on every machine, so they play alike everywhere
+and their ratings hold wherever they run. The strongest, ``max``, searches
+by time as the strongest level always has (the page gives it its clock's
+share); the ladder's arena plays it at :data:`MAX_ARENA_NODES`.
+"""
 
 from __future__ import annotations
 
 from ..bounded import excerpt, is_digits, strip_space
 from ..errors import MilitakiriError
 
-LEVELS = {1: "random", 2: "greedy", 3: "search", 4: "alpha-beta"}
+#: The search levels' node budgets.
+SEARCH_NODES = {4: 200, 5: 700, 6: 2500, 7: 8000}
+LEVELS = {1: "random", 2: "casual", 3: "greedy", 4: "search-200", 5: "search-700",
+          6: "search-2500", 7: "search-8000", 8: "alpha-beta"}
+RANDOM, CASUAL, GREEDY = 1, 2, 3
 MAX_LEVEL = max(LEVELS)
-#: Level 3's node budget: a few plies, the same on every machine.
-LEVEL3_NODES = 1500
+#: The nodes the strongest level searches in the arena: about what it
+#: searches in its second without a clock on a desktop's Pyodide (21,000-28,000
+#: measured with ``analyse(START, seconds=1.0)`` in tools/pyodide_run.mjs).
+MAX_ARENA_NODES = 25_000
 
 
 class LevelError(MilitakiriError):
@@ -17,7 +33,7 @@ class LevelError(MilitakiriError):
 
 
 def parse_level(text: str | int) -> int:
-    """The level written ``text``: ``1`` … ``4``, or ``max`` (the strongest)."""
+    """The level written ``text``: ``1`` … ``8``, or ``max`` (the strongest)."""
     if isinstance(text, int) and not isinstance(text, bool):
         if text in LEVELS:
             return text
@@ -35,5 +51,3 @@ def parse_level(text: str | int) -> int:
 def level_name(level: int) -> str:
     """``'2'``, or ``'max'`` for the strongest level."""
     return "max" if level == MAX_LEVEL else str(level)
-
-

@@ -13,14 +13,14 @@ from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
 from .evaluation import evaluate_all, outcome_score, towers_en_prise
-from .levels import LEVEL3_NODES, MAX_LEVEL, parse_level
+from .levels import CASUAL, GREEDY, MAX_LEVEL, RANDOM, SEARCH_NODES, parse_level
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
 if TYPE_CHECKING:
     from typing import Any, Callable
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
-    """Level 1: random, but it wins when it can and does not blunder towers."""
+    """Level 1 (and half of level 2's moves): random, but it wins when it can and does not blunder towers."""
     me = position.turn
     before = towers_en_prise(position, me)
     wins: list[Move] = []
@@ -49,7 +49,7 @@ def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
 
 
 def _greedy_move(position: Position, moves: list[Move], rng: Random) -> Move:
-    """Level 2: the best static evaluation after one move; ties at random."""
+    """Level 3 (and half of level 2's moves): the best static evaluation after one move; ties at random."""
     rng.shuffle(moves)
     best, best_score = moves[0], None
     for move in moves:
@@ -101,13 +101,15 @@ def choose_move(
     moves = candidate_turns(position)
     if not moves:
         raise game_over(position)
-    if level == 1:
+    if level == CASUAL:  # a coin decides whether it plays like the level below or the one above
+        level = RANDOM if rng.random() < 0.5 else GREEDY
+    if level == RANDOM:
         return _random_move(position, moves, rng)
-    if level == 2:
+    if level == GREEDY:
         return _greedy_move(position, moves, rng)
-    if level == 3:
-        nodes = LEVEL3_NODES if nodes is None else min(nodes, LEVEL3_NODES)
-        seconds = None  # the node budget alone: the same everywhere
+    budget = SEARCH_NODES.get(level)
+    if budget is not None:  # the level's node budget; ``seconds`` still caps a slow machine
+        nodes = budget if nodes is None else min(nodes, budget)
     rng.shuffle(moves)
     deadline = None if seconds is None else clock() + seconds
     searcher = Searcher(position, deadline, nodes, clock)
@@ -196,7 +198,7 @@ def choose_setup(
 
     Level 1 takes a random one. The others draw candidates at random and
     keep the one that does best against a few random enemy set-ups, each
-    with either side to move first: level 2 by the best static evaluation
+    with either side to move first: levels 2 and 3 by the best static evaluation
     one move ahead, the search levels by a short search (two plies and the
     takes on the single board, one on the double), which punishes towers
     left on open lines the enemy's towers can reach.
@@ -208,7 +210,7 @@ def choose_setup(
     kind = board_kind(kind) if isinstance(kind, str) else kind
     level = parse_level(level)
     rng = _as_rng(rng)
-    if level == 1:
+    if level == RANDOM:
         return Setup.random(kind, rng)
     deadline = None if seconds is None else clock() + seconds
     single = kind.files <= 6
@@ -221,7 +223,7 @@ def choose_setup(
             for first in (0, 1):
                 position = start_position(kind, setup, enemy, first)
                 moves = movegen.legal_moves(position)
-                if level == 2:
+                if level in (CASUAL, GREEDY):
                     score = max(_after(position, move) for move in moves)
                 else:
                     score = Searcher(position).run(moves, max_depth=2 if single else 1).score

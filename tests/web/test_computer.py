@@ -108,8 +108,8 @@ def test_url_starts_a_computer_game():
     s = from_query("?position=x&computer=black&level=3")
     assert (s.computer, s.level) == (1, 3)
     assert from_query("?computer=white&level=max").computer == 0
-    assert from_query("?computer=white&level=max").level == 4
-    assert from_query("?computer=white&level=9").level == 2  # the default
+    assert from_query("?computer=white&level=max").level == MAX_LEVEL == 8
+    assert from_query("?computer=white&level=9").level == 3  # the default
     assert from_query("?computer=purple").computer is None
     assert from_query("?level=3").computer is None
 
@@ -143,18 +143,20 @@ def test_players_names_and_board_side():
 
 
 def test_move_request_carries_level_seed_and_time():
-    state, clock = state_for(START, computer=0, level=4, time_control="300+0", seed=7)
+    state, clock = state_for(START, computer=0, level=MAX_LEVEL, time_control="300+0", seed=7)
     request = opponent.next_request(state)
     position, level, seed, seconds = request.args
-    assert (position, level, request.name) == (START, 4, "move")
+    assert (position, level, request.name) == (START, MAX_LEVEL, "move")
     assert 0 <= seed < opponent.SEED_LIMIT
     assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
     clock.t += 295  # 5 s left
     assert opponent.think_seconds(state, 0) == opponent.MIN_SECONDS
-    # Levels 1-3 get no time budget (level 3 searches a fixed number of nodes).
+    # Levels 1-3 do not search; 4-7 search their node budget, the time only a cap.
     state, _ = state_for(START, computer=0, level=3)
     assert opponent.next_request(state).args[3] is None
     state, _ = state_for(START, computer=0, level=4)
+    assert opponent.next_request(state).args[3] == opponent.MAX_SECONDS
+    state, _ = state_for(START, computer=0, level=MAX_LEVEL)
     assert opponent.next_request(state).args[3] == opponent.UNTIMED_SECONDS
 
 
@@ -291,7 +293,7 @@ def test_a_game_against_the_weakest_level_to_its_end():
         if state.computer_turn():
             assert computer_plays(state)
         else:
-            token = choose_token(state.game.position.string(), 2, rng)
+            token = choose_token(state.game.position.string(), 3, rng)  # greedy
             assert state._play(token)
     assert state.phase == OVER
     assert state.game.outcome().winner == 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri.bounded import is_player
+from militakiri.ai.levels import SEARCH_NODES
 
 from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
@@ -79,13 +80,13 @@ def state_key(state: UiState) -> tuple[object, ...]:
     return ("game", state.game_id, len(game.tokens), game.position.string(), game.is_over())
 
 
-def think_seconds(state: UiState, color: int) -> float:
-    """How long the strongest level thinks for ``color`` now: a second
+def think_seconds(state: UiState, color: int, untimed: float = UNTIMED_SECONDS) -> float:
+    """How long the strongest level thinks for ``color`` now: ``untimed``
     without a clock, else a fortieth of its time left (plus half its
     increment), never under MIN_SECONDS nor over MAX_SECONDS."""
     game = state.game
     if game is None or game.clock is None:
-        return UNTIMED_SECONDS
+        return untimed
     control = game.time_control
     if control.mode == "correspondence":
         return MAX_SECONDS
@@ -109,7 +110,14 @@ def next_request(state: UiState) -> Request | None:
         return None
     color, game = state.computer, state.game
     assert color is not None and game is not None  # the computer's turn in a game
-    seconds = think_seconds(state, color) if level == MAX_LEVEL else None
+    seconds = None  # levels 1-3: no search
+    if level == MAX_LEVEL:
+        seconds = think_seconds(state, color)
+    elif level in SEARCH_NODES:
+        # Its node budget decides (its rating holds where it is reached); the
+        # time only caps a slow worker (MicroPython's, before Pyodide is
+        # ready) and a short clock.
+        seconds = think_seconds(state, color, untimed=MAX_SECONDS)
     position = game.position.string()
     return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)
 

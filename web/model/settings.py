@@ -63,11 +63,12 @@ class GameSettings:
     """How to start the next game."""
 
     __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "ignored")
+                 "turn_board", "ignored", "rated")
 
     def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
-                 position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 2,
-                 touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = ()) -> None:
+                 position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 3,
+                 touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = (),
+                 rated: bool = False) -> None:
         self.board = board
         self.time_control = time_control
         self.white = white
@@ -89,10 +90,13 @@ class GameSettings:
         #: The URL options that could not be read and were left out (their
         #: names), for the page to say so (not compared).
         self.ignored = ignored
+        #: The game counts for the players' ratings (web/model/profiles.py):
+        #: the names are their profiles. Off unless chosen.
+        self.rated = rated
 
     def _key(self) -> tuple[object, ...]:
         return (self.board, self.time_control, self.white, self.black, self.position, self.seed, self.computer,
-                self.level, self.touch_move, self.turn_board)
+                self.level, self.touch_move, self.turn_board, self.rated)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameSettings):
@@ -103,12 +107,31 @@ class GameSettings:
         return (f"GameSettings(board={self.board!r}, time_control={self.time_control!r}, white={self.white!r}, "
                 f"black={self.black!r}, position={self.position!r}, seed={self.seed!r}, "
                 f"computer={self.computer!r}, level={self.level!r}, touch_move={self.touch_move!r}, "
-                f"turn_board={self.turn_board!r}, ignored={self.ignored!r})")
+                f"turn_board={self.turn_board!r}, ignored={self.ignored!r}, rated={self.rated!r})")
 
     def copy(self) -> GameSettings:
         """The same settings, a new object (``dataclasses.replace`` once)."""
         return GameSettings(self.board, self.time_control, self.white, self.black, self.position, self.seed,
-                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored)
+                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated)
+
+    def rated_problem(self) -> str | None:
+        """Why these settings cannot make a rated game (the key of its text), or None.
+
+        >>> GameSettings(white="Anna", black="anna", rated=True).rated_problem()
+        'ng_rated_same'
+        >>> GameSettings(black="Anna", computer=0, rated=True).rated_problem() is None
+        True
+        """
+        if not self.rated:
+            return None
+        if self.position:
+            return "ng_rated_position"  # a game from a position is practice, not a rated game
+        names = [name for color, name in enumerate((self.white, self.black)) if color != self.computer]
+        if not all(names):
+            return "ng_rated_names"
+        if len(names) == 2 and names[0].lower() == names[1].lower():
+            return "ng_rated_same"
+        return None
 
     def control(self) -> TimeControl:
         return TimeControl.parse(self.time_control)

@@ -1,0 +1,111 @@
+"""The ladder of computer levels, measured: each level against the next one up.
+
+    python bench/ladder.py [--games 100] [--top-games 20] [--workers 2]
+                           [--pairs 1-2,2-3,...] [--seed 0] [--out web/data/ladder.json]
+
+Every level plays the next one up (militakiri.ai.levels) on the single
+board, ``--games`` games a pair (``--top-games`` for the pairs with the
+strongest level, whose games are long), from random set-ups and dice,
+the colours swapped in each pair of games that share them
+(militakiri.ai.arena). The search levels play by their node budgets and
+the strongest by ``MAX_ARENA_NODES``, so the games are the same on every
+machine and the figures do not depend on its load. A game the arena's
+ply cap ends is a draw.
+
+It prints each pair's result and each level's rating with its error
+(militakiri.ai.ladder), and writes them, with the command, into ``--out``:
+the table the page shows and the tests check (``--pairs`` plays only
+those and keeps the other pairs already in the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from militakiri.ai.arena import paired_openings, play_game  # noqa: E402
+from militakiri.ai.ladder import ladder_ratings  # noqa: E402
+from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL  # noqa: E402
+from militakiri.board import board_kind  # noqa: E402
+from militakiri.pieces import WHITE  # noqa: E402
+from militakiri.randomness import Random  # noqa: E402
+from militakiri.setup import Dice, Setup  # noqa: E402
+
+BOARD = "single"
+
+
+def one_game(job: tuple) -> tuple[int, int, float, int, str]:
+    """One game of a pair: (lower, upper, the upper level's points, plies, how it ended)."""
+    lower, upper, game, (white_setup, black_setup, dice), seed = job
+    kind = board_kind(BOARD)  # (set-ups go to the worker processes as text: a board is compared by identity)
+    setups = (Setup.parse(white_setup, kind), Setup.parse(black_setup, kind))
+    upper_is_white = game % 2 == 0
+    white, black = (upper, lower) if upper_is_white else (lower, upper)
+    nodes = MAX_ARENA_NODES if MAX_LEVEL in (white, black) else None
+    result = play_game(kind, white, black, setups, Dice.parse(dice), seed, seconds=None, nodes=nodes)
+    points = result.points(WHITE if upper_is_white else 1 - WHITE)
+    return lower, upper, points, result.plies, result.termination
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--top-games", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--pairs", help="e.g. 1-2,2-3 (default: every pair)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default=str(ROOT / "web" / "data" / "ladder.json"))
+    args = parser.parse_args(argv)
+    every = [(level, level + 1) for level in sorted(LEVELS) if level + 1 in LEVELS]
+    pairs = every if not args.pairs else [tuple(int(x) for x in p.split("-")) for p in args.pairs.split(",")]
+    kind = board_kind(BOARD)
+    jobs = []
+    for lower, upper in pairs:
+        games = args.top_games if upper == MAX_LEVEL else args.games
+        openings = paired_openings(kind, Random(args.seed * 1000 + lower), games)
+        jobs += [(lower, upper, game, (setups[0].text(), setups[1].text(), dice.text()),
+                  args.seed * 100_003 + lower * 1000 + game)
+                 for game, (setups, dice) in enumerate(openings)]
+    tally = {pair: {"lower": pair[0], "upper": pair[1], "wins": 0, "draws": 0, "losses": 0, "capped": 0,
+                    "plies": 0} for pair in pairs}
+    started = time.monotonic()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for lower, upper, points, plies, termination in pool.map(one_game, jobs):
+            row = tally[(lower, upper)]
+            row["wins" if points == 1 else "draws" if points == 0.5 else "losses"] += 1
+            row["capped"] += termination == "cap"
+            row["plies"] += plies
+            print(f"{lower}-{upper}: {points} ({plies} plies, {termination})", flush=True)
+    out = Path(args.out)
+    kept = json.loads(out.read_text())["pairs"] if args.pairs and out.exists() else []
+    played = {(row["lower"], row["upper"]) for row in tally.values()}
+    rows = sorted([row for row in kept if (row["lower"], row["upper"]) not in played] + list(tally.values()),
+                  key=lambda row: row["lower"])
+    table = ladder_ratings(rows)
+    for row in rows:
+        games = row["wins"] + row["draws"] + row["losses"]
+        print(f"level {row['upper']} against {row['lower']}: +{row['wins']} ={row['draws']} -{row['losses']} "
+              f"({games} games, {row['capped']} capped, {row['plies'] / games:.0f} plies a game)")
+    for level in table:
+        bound = " (at least: it won every game)" if level["bounded"] else ""
+        print(f"level {level['level']} ({LEVELS[level['level']]}): {level['rating']} ± {level['error']}{bound}")
+    out.write_text(json.dumps({
+        "board": BOARD,
+        "command": "python bench/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "max_arena_nodes": MAX_ARENA_NODES,
+        "pairs": rows,
+        "levels": table,
+    }, indent=1) + "\n")
+    print(f"written {out} in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
