@@ -21,7 +21,8 @@ from web.model import jsontext
 from web.model.intents import RecallComputer
 from web.model.settings import from_query
 from web.services import ai_worker
-from web.services.autosave import SavedGameError, _check, restore, snapshot
+from web.model.jsontext import check_code as _check
+from web.services.autosave import SavedGameError, restore, snapshot
 from web.services.embed import embed_options
 from web.services.share import open_fragment
 
@@ -91,7 +92,7 @@ def saves(draw):
     key = draw(st.sampled_from(["format", "link", "clock", "flipped", "touch_move"]))
     body[key] = draw(JSON | st.fixed_dictionaries({"control": JSON, "left": JSON, "to_move": JSON})
                      | st.fixed_dictionaries({"touched": JSON}) | spliced(LINK))
-    from web.services.autosave import _check
+    from web.model.jsontext import check_code as _check
     body["check"] = _check(body)
     return json.dumps(body)
 
@@ -122,7 +123,7 @@ def test_a_forged_flipped_no_is_not_read_as_true():
     body = json.loads(SAVED)
     body.pop("check")
     body["flipped"] = "no"
-    from web.services.autosave import _check
+    from web.model.jsontext import check_code as _check
     body["check"] = _check(body)
     try:
         restored = restore(json.dumps(body), wall_now=1e9)

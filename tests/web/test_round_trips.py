@@ -79,7 +79,8 @@ def test_variations_explored_are_saved_with_the_game_and_a_damaged_one_is_droppe
 
     from militakiri import Game
     from militakiri.record import Variation
-    from web.services.autosave import _check, restore, snapshot
+    from web.model.jsontext import check_code as _check
+    from web.services.autosave import restore, snapshot
 
     game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     game.play("a1-a2")

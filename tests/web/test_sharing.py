@@ -18,6 +18,7 @@ from militakiri.randomness import Random
 from web.model import board_view
 from web.model import replay
 from web.model.events import GameEvents
+from web.model.jsontext import check_code
 from web.model.settings import GameSettings
 from web.services import autosave
 from web.services import embed
@@ -185,19 +186,19 @@ def test_a_forged_save_with_a_matching_check_code_is_still_validated():
     data = json.loads(snapshot(game, now=10.0))
     del data["check"]
     data["clock"]["left"] = [-5, "x"]
-    data["check"] = autosave._check(data)
+    data["check"] = check_code(data)
     with pytest.raises(SavedGameError, match="clock"):
         restore(json.dumps(data), wall_now=0)
     data["clock"] = {"control": "600+0", "left": [1, 1], "to_move": 0}
     del data["check"]
-    data["check"] = autosave._check(data)
+    data["check"] = check_code(data)
     with pytest.raises(SavedGameError, match="clock"):
         restore(json.dumps(data), wall_now=0)
 
 
 def _resealed(data: dict) -> str:
     data.pop("check", None)
-    data["check"] = autosave._check(data)
+    data["check"] = check_code(data)
     return json.dumps(data)
 
 

@@ -114,16 +114,18 @@ class NewGame(Intent):
 
 class OpenGame(Intent):
     """A whole game read from a link, a record or a save, shown at its last
-    move; ``computer``: its color and level, if it plays a side."""
+    move; ``computer``: its color and level, if it plays a side; ``rated``:
+    the id of a rated game (its own save reopened)."""
 
-    __slots__ = ("game", "flipped", "message", "computer")
+    __slots__ = ("game", "flipped", "message", "computer", "rated")
 
     def __init__(self, game: Game, flipped: bool | None = None, message: Message | None = None,
-                 computer: tuple[int, int] | None = None) -> None:
+                 computer: tuple[int, int] | None = None, rated: str | None = None) -> None:
         self.game = game
         self.flipped = flipped
         self.message = message
         self.computer = computer
+        self.rated = rated
 
 
 class RandomSetup(Intent):

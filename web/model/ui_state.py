@@ -55,6 +55,7 @@ from web.model import intents, opponent
 from web.model.formatting import player_label, result_texts
 from web.model.layout import BoardGeometry
 from web.model.premove import Premove
+from web.model.profiles import RatedEnd, new_game_id
 from web.model.review import GameReview
 from web.model.replay import Replay
 from web.model.settings import GameSettings
@@ -226,12 +227,19 @@ class UiState:
         self.drill: Drill | None = None
         #: A variation being explored (the analysis board), the game aside.
         self.exploring: Exploring | None = None
+        #: The game's id while it counts for the players' ratings
+        #: (web/model/profiles.py), None when unrated (or no longer: a
+        #: take-back, a hint).
+        self.rated: str | None = None
+        if settings.rated and settings.rated_problem() is None:
+            self.rated = new_game_id(self.game_id)
 
     def _open_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
-                  computer: tuple[int, int] | None = None) -> None:
+                  computer: tuple[int, int] | None = None, rated: str | None = None) -> None:
         """Show ``game`` (read from a link, a record or a save) at its last
         move, its clock as the caller prepared it (web/services/share.py:
-        prepare); ``computer``: its color and level, if it plays a side."""
+        prepare); ``computer``: its color and level, if it plays a side;
+        ``rated``: its id, a rated game's own save reopened."""
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
             white=game.players.white, black=game.players.black, seed=self.settings.seed,
@@ -255,6 +263,8 @@ class UiState:
         self._new_line()
         self.drill = None
         self.exploring = None
+        self.rated = rated
+        self.settings.rated = rated is not None
         self._check_time()
 
     def _result(self) -> tuple[str, str]:
@@ -481,6 +491,7 @@ class UiState:
         self._reset_turn()
         self.hint = (len(self._game.tokens), token)
         self.message = Message("hint_shown", {"move": token})
+        self._unrate("unrated_hint")
         return True
 
     def _show_ply(self, ply: int) -> bool:
@@ -838,7 +849,35 @@ class UiState:
             self._game.undo()
         self._new_line()
         self.message = None
+        self._unrate("unrated_take_back")
         return True
+
+    def _unrate(self, why: str) -> None:
+        """A take-back or a hint: the game no longer counts (lichess rates no
+        game that had either), and the status line says so."""
+        if self.rated is not None:
+            self.rated = None
+            self.message = Message(why)
+
+    def rated_end(self, abandoned: bool = False) -> RatedEnd | None:
+        """What the players' ratings count of this rated game: once it is
+        over, or, ``abandoned`` (a new game started over it), an unfinished
+        game against the computer after its first move, lost by the player.
+        None if there is nothing to count."""
+        game = self.game
+        if self.rated is None or game is None or self.drill is not None or not self.started:
+            return None
+        names = (game.players.white, game.players.black)
+        if abandoned:
+            if self.computer is None or game.is_over() or not game.tokens:
+                return None  # between two people an abandoned game is not rated; before a move it is aborted
+            return RatedEnd(self.rated, self.kind.name, names, self.computer, self.settings.level,
+                            self.computer, "abandoned")
+        outcome = game.outcome()
+        if outcome is None:
+            return None
+        return RatedEnd(self.rated, self.kind.name, names, self.computer, self.settings.level, outcome.winner,
+                        outcome.termination.value)
 
     def can_resign(self) -> bool:
         return self.phase == PLAYING
@@ -1034,7 +1073,7 @@ _HANDLERS: dict[type[Intent], Callable[[UiState, Any], object]] = {
     intents.MoveCursor: lambda state, i: state._move_cursor(i.dx, i.dy, i.turned),
     intents.Enter: lambda state, i: state._enter(),
     intents.NewGame: lambda state, i: state._new_game(i.settings, i.random_side),
-    intents.OpenGame: lambda state, i: state._open_game(i.game, i.flipped, i.message, i.computer),
+    intents.OpenGame: lambda state, i: state._open_game(i.game, i.flipped, i.message, i.computer, i.rated),
     intents.RandomSetup: lambda state, i: state._random_setup(),
     intents.ClearSetup: lambda state, i: state._clear_setup(),
     intents.SetupDone: lambda state, i: state._setup_done(),

@@ -16,6 +16,8 @@ is small JSON::
 - ``saved``: when (seconds since 1970), which of several saves is newest;
 - ``date``: the game's date as its record writes it (``2026.11.26``), if
   it has one: a link has no place for it;
+- ``rated``: the id of a rated game (web/model/profiles.py), while it still
+  counts: reopened, it is still rated;
 - ``check``: a check code over the rest, so a saved game changed by hand or
   cut short is refused with a clear message and nothing half-loaded.
 
@@ -56,7 +58,8 @@ from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
 from militakiri.bounded import excerpt, is_digits
 from militakiri.randomness import Random
 
-from web.model.jsontext import dumps, loads
+from web.model.jsontext import check_code, dumps, loads
+from web.model.profiles import is_game_id
 from web.services.share import current_deadline, link_of, prepare
 
 if TYPE_CHECKING:
@@ -79,11 +82,13 @@ class SavedGameError(ValueError):
 class Restored:
     """A saved game read back (:func:`restore`)."""
 
-    __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review")
+    __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review", "rated")
 
     def __init__(self, game: Game, flipped: bool = False, note: str | None = None, link: str = "",
                  saved_at: float = 0.0, key: str = "", computer: tuple[object, ...] | None = None,
-                 review: list[object] | None = None) -> None:
+                 review: list[object] | None = None, rated: str | None = None) -> None:
+        #: The rated game's id, if it still counts.
+        self.rated = rated
         self.game = game
         self.flipped = flipped
         #: A texts.py key for the status line, or None.
@@ -105,23 +110,8 @@ class Restored:
                 f"review={self.review!r})")
 
 
-_BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-
-
-def _check(body: dict[str, object]) -> str:
-    """The check code over a save's fields: the low 24 bits of the CRC-32
-    of their JSON (keys sorted, no spaces), as 4 characters of base64url.
-
-    >>> _check({"format": 1, "link": "1!s", "saved": 1.5})
-    'dPJY'
-    """
-    text = dumps(body, compact=True)
-    crc = binascii.crc32(text.encode()) & 0xFFFFFF
-    return "".join(_BASE64URL[(crc >> shift) & 63] for shift in (18, 12, 6, 0))
-
-
 def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
-             review: list[object] | None = None, variations: bool = True) -> str:
+             review: list[object] | None = None, variations: bool = True, rated: str | None = None) -> str:
     """The saved form of ``game`` at ``now`` (the clock's own time base);
     ``wall``, seconds since 1970, says which of several saves is the newest."""
     clock = None
@@ -138,7 +128,9 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
         body["variations"] = game.record()
     if _is_date(game.players.date):  # the record's Date (a link has no place for it)
         body["date"] = game.players.date
-    body["check"] = _check(body)
+    if rated is not None:
+        body["rated"] = rated
+    body["check"] = check_code(body)
     return dumps(body, compact=True)
 
 
@@ -173,7 +165,7 @@ def restore(text: object, *, wall_now: float) -> Restored:
         raise SavedGameError(f"it was saved by a newer version of Militakiri (format {number}): "
                              "reload the page to update it")
     check = data.pop("check", None)
-    if check != _check(data):
+    if check != check_code(data):
         raise SavedGameError("it was changed outside the game or cut short (its check code does not match)")
     link, clock, flipped = data.get("link"), data.get("clock"), data.get("flipped", False)
     if not isinstance(link, str):
@@ -196,8 +188,11 @@ def restore(text: object, *, wall_now: float) -> Restored:
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
     # A view setting: anything but true (a forged "no" too) is not flipped.
+    rated = data.get("rated")
+    if rated is not None and not is_game_id(rated):
+        raise SavedGameError("its rated game's id is not one")
     return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
-                    review=data.get("review"))
+                    review=data.get("review"), rated=rated)
 
 
 def _restore_variations(game: Game, record: object) -> None:
@@ -317,7 +312,7 @@ class Autosaver:
         beside = tuple((ply, tuple(tuple(line.tokens) for line in lines))
                        for ply, lines in sorted(game.variations.items()))
         return ("game", state.game_id, tuple(game.tokens), str(game.outcome()), running, state.flipped, game.touched,
-                reviewed, beside)
+                reviewed, beside, state.rated)
 
     def prime(self, state: UiState) -> None:
         """What is on the page now needs no saving (it was just loaded, or
@@ -362,10 +357,11 @@ class Autosaver:
         self._claim(state.game_id, wall)
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
         link = self.link(game, state.game_id, state.computer_side())
-        text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link)
+        text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link, rated=state.rated)
         left_out = len(text) > MAX_SAVE_CHARS and (review is not None or bool(game.variations))
         if left_out:  # the game is kept whole; its record still carries the review and the variations
-            text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link, variations=False)
+            text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link, variations=False,
+                            rated=state.rated)
         if not self.storage.set(self.key, text):
             return "failed"
         self._keep_newest()

@@ -237,16 +237,16 @@ class Session:
 
     def _load_restored(self, restored) -> None:
         self._load(restored.game, restored.flipped, restored.note, None, result_seen=True,
-                   computer=restored.computer)
+                   computer=restored.computer, rated=restored.rated)
         if restored.review is not None:  # a finished review comes back with its game
             review = GameReview.from_saved(self.state.game, restored.review)
             if review is not None:
                 self.state.apply(ShowReview(review))
                 self.app.refresh()
 
-    def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None) -> None:
+    def _load(self, game, flipped, note, message, result_seen: bool = False, computer=None, rated=None) -> None:
         self.dialogs.close_all()
-        self.state.apply(OpenGame(game, flipped=flipped, message=message, computer=computer))
+        self.state.apply(OpenGame(game, flipped=flipped, message=message, computer=computer, rated=rated))
         self.note = (self.state.game_id, note) if note else None
         if result_seen:  # a finished game restored: no result dialog on every reload
             self.app.result_seen()

@@ -1,0 +1,300 @@
+"""Ratings (issue 26): Glicko-2 as lichess keeps it, the profiles that fold
+their rated games, which games count, and refusals of tampered profiles."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from militakiri.ai.levels import MAX_LEVEL
+from militakiri.randomness import Random
+
+from web.model import rating
+from web.model.intents import NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame, TakeBack
+from web.model.jsontext import check_code, dumps
+from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, RatedGame, is_game_id, new_game_id,
+                                profile_key, rate)
+from web.model.rating import NEW, Glicko
+from web.model.settings import GameSettings
+from web.services.autosave import restore, snapshot
+from web.services.profiles import ProfileStore
+from web.services.storage import MemoryStorage, SafeStorage
+
+from . import fakes
+from .test_computer import computer_plays
+
+WHEN = 1_800_000_000
+
+
+# Glicko-2 ---------------------------------------------------------------------------
+
+
+def test_glickmans_worked_example():
+    """The paper's example: 1500/200 after three games is 1464.06/151.52
+    (the paper rounds; the exact figure is 1464.0507)."""
+    player = Glicko(1500, 200, 0.06)
+    after = player.after([(Glicko(1400, 30), 1), (Glicko(1550, 100), 0), (Glicko(1700, 300), 0)],
+                         tau=0.5, bounded=False)
+    assert after.rating == pytest.approx(1464.06, abs=0.02)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_lichess_bounds():
+    """lila modules/rating: start 1500, deviation 500 and volatility 0.09;
+    the deviation kept within 45-500; provisional while it is 110 or more;
+    at most 700 points a game; the volatility at most 0.1."""
+    assert (NEW.rating, NEW.deviation, NEW.volatility) == (1500, 500, 0.09)
+    assert NEW.provisional and NEW.display() == "1500?"
+    # A settled player's deviation never drops below 45 (Glicko-2 would take it to 44.6 here).
+    settled = Glicko(1500, 45, 0.0001)
+    assert settled.after([(Glicko(1500, 45), 0.5)], bounded=False).deviation < 45
+    assert settled.after([(Glicko(1500, 45), 0.5)]).deviation == rating.MIN_DEVIATION
+    assert not settled.provisional
+    assert Glicko(1800, 109.9).display() == "1800" and Glicko(1800, 110).display() == "1800?"
+    # A new player beating a far stronger one moves at most 700 points.
+    upset = NEW.after([(Glicko(3000, 45), 1)])
+    assert upset.rating - NEW.rating == rating.MAX_RATING_DELTA
+    # The deviation never passes 500, nor the volatility 0.1, nor the rating goes under 600.
+    wild = Glicko(650, 500, 0.1).after([(Glicko(400, 500), 0)])
+    assert wild.deviation <= 500 and wild.volatility <= 0.1 and wild.rating >= rating.MIN_RATING
+
+
+# Profiles ---------------------------------------------------------------------------
+
+
+def played(profile: Profile, results: str, level_rating: int = 1400) -> Profile:
+    for number, result in enumerate(results):
+        word = {"w": "win", "d": "draw", "l": "loss"}[result]
+        profile, _ = profile.rated(RatedGame(f"g{number}", "single", WHEN + number, "Computer, level 5", 5,
+                                             level_rating, 60, word, "towers"))
+    return profile
+
+
+def test_a_profile_is_the_fold_of_its_games():
+    anna = played(Profile("Anna"), "wwldw")
+    standing = anna.standing("single")
+    assert (standing.games, standing.wins, standing.draws, standing.losses) == (5, 3, 1, 1)
+    assert [rating for _, rating in standing.history] == [game.after for game in anna.games]
+    assert standing.best_win is not None and standing.best_win.opponent_rating == 1400
+    assert anna.standing("double").games == 0 and anna.glicko("double") == NEW
+    assert Profile.read(anna.text()) == anna
+
+
+def test_a_game_is_rated_once():
+    anna = played(Profile("Anna"), "w")
+    with pytest.raises(ProfileError, match="rated already"):
+        anna.rated(anna.games[0])
+
+
+def reseal(text: str, change) -> str:
+    data = json.loads(text)
+    data.pop("check")
+    change(data)
+    data["check"] = check_code(data)
+    return dumps(data, compact=True)
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("", "not a Militakiri profile"),
+    ("[" * 200, "not a Militakiri profile"),
+    ('{"kind": "militakiri-profile", "format": 9, "name": "A", "games": []}', "newer version"),
+    ('{"format": 1, "name": "A", "games": []}', "not a Militakiri profile"),
+    ('{"kind": "militakiri-profile", "format": 1, "name": "A", "games": [], "check": "AAAA"}', "check code"),
+    (None, "not text"),
+])
+def test_what_is_not_a_profile_is_refused(text, reason):
+    with pytest.raises(ProfileError, match=reason):
+        Profile.read(text)
+
+
+def test_a_tampered_profile_is_refused_even_resealed():
+    """Storage edited by hand: a changed result is found by the check code,
+    and, with the check code made again, by the ratings the games left."""
+    anna = played(Profile("Anna"), "lll")
+    text = anna.text()
+    with pytest.raises(ProfileError, match="check code"):
+        Profile.read(text.replace('"loss"', '"win"', 1))
+
+    def won(data):
+        data["games"][0]["result"] = "win"
+    with pytest.raises(ProfileError, match="its game 1 says it left a rating of .* it was changed outside the game"):
+        Profile.read(reseal(text, won))
+
+    def bad(data):
+        data["games"][1]["opponent_rating"] = "1400"
+    with pytest.raises(ProfileError, match="its game 2: its opponent rating is not a number"):
+        Profile.read(reseal(text, bad))
+
+    def nameless(data):
+        data["name"] = "  "
+    with pytest.raises(ProfileError, match="its name is not a player's name"):
+        Profile.read(reseal(text, nameless))
+
+    def many(data):
+        data["games"] = data["games"] * (MAX_GAMES // 2)
+    with pytest.raises(ProfileError, match="at most 5000"):
+        Profile.read(reseal(text, many))
+
+
+def test_rating_two_people_and_the_computer():
+    end = RatedEnd("x1", "double", ("Anna", "Bo"), None, 0, None, "move-rule")
+    after, changes = rate(end, {0: played(Profile("Anna"), "wwww"), 1: Profile("Bo")}, None, WHEN)
+    assert {change.name for change in changes} == {"Anna", "Bo"}
+    anna_game = after[0].games[-1]
+    assert (anna_game.board, anna_game.opponent, anna_game.level, anna_game.result) == ("double", "Bo", 0, "draw")
+    assert after[1].games[-1].opponent_rating == 1500  # Anna's double-board rating: new there
+    end = RatedEnd("g2", "single", ("Computer, level 3", "Anna"), 0, 3, 0, "resignation")
+    after, changes = rate(end, {1: Profile("Anna")}, Glicko(1100, 45), WHEN)
+    assert list(after) == [1] and changes[0].points < 0
+    assert after[1].games[-1].to_dict() == {
+        "game": "g2", "board": "single", "when": WHEN, "opponent": "Computer, level 3", "level": 3,
+        "opponent_rating": 1100, "opponent_deviation": 45, "result": "loss", "ended": "resignation",
+        "after": round(changes[0].after.rating)}
+
+
+def test_names_in_any_case_are_one_profile_and_game_ids_are_short():
+    assert profile_key("zoë") == profile_key("Zoë") != profile_key("Zoe")
+    assert is_game_id(new_game_id(7)) and not is_game_id("G1") and not is_game_id("x" * 33)
+
+
+# The store --------------------------------------------------------------------------
+
+
+def test_a_damaged_profile_is_listed_refused_and_never_written_over():
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    storage.set(profile_key("Anna"), '{"kind": "militakiri-profile"')
+    profiles, refused = store.all()
+    assert profiles == [] and refused[0][0] == profile_key("Anna") and "not JSON" in refused[0][1]
+    end = RatedEnd("g1", "single", ("Anna", "Computer, level 2"), 1, 2, 0, "towers")
+    outcome = store.rate(end, Glicko(1000, 45), WHEN)
+    assert outcome.changes == [] and "Anna's profile cannot be read" in outcome.problems[0]
+    assert storage.get(profile_key("Anna")) == '{"kind": "militakiri-profile"'
+
+
+def test_storage_that_refuses_a_write_is_said():
+    class Full(MemoryStorage):
+        def setItem(self, key, value):
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+    store = ProfileStore(SafeStorage(Full()))
+    outcome = store.rate(RatedEnd("g1", "single", ("Anna", "Computer, level 2"), 1, 2, 0, "towers"),
+                         Glicko(1000, 45), WHEN)
+    assert len(outcome.changes) == 1  # what the game did, shown
+    assert outcome.problems == ["the browser did not keep Anna's rating (QuotaExceededError: the quota has been "
+                                "exceeded)"]
+
+
+def test_import_adds_updates_and_refuses():
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    older, newer = played(Profile("Anna"), "ww"), played(Profile("Anna"), "wwl")
+    assert store.import_text(older.text()) == older
+    assert store.import_text(newer.text()) == newer  # the same profile, later: it updates
+    with pytest.raises(ProfileError, match="another profile named Anna"):
+        store.import_text(played(Profile("Anna"), "l").text())
+    assert store.get("Anna") == newer  # the working profile stays
+    with pytest.raises(ProfileError, match="check code"):
+        store.import_text(newer.text().replace('"win"', '"loss"'))
+    assert store.get("Anna") == newer
+    # A damaged one here is kept aside, then the file is taken.
+    storage.set(profile_key("Bo"), "garbage")
+    assert store.import_text(Profile("Bo").text()).name == "Bo"
+    assert storage.get(profile_key("Bo") + ".unreadable") == "garbage"
+
+
+# Which games count ---------------------------------------------------------------
+
+
+def two_players_started(**settings):
+    state, clock = fakes.state_for(None, white="Anna", black="Bo", rated=True, seed=5, **settings)
+    for _ in range(2):
+        state.apply(RandomSetup())
+        state.apply(SetupDone())
+    state.apply(RollDice())
+    state.apply(StartGame())
+    return state, clock
+
+
+def play_some(state, plies):
+    rng = Random(3)
+    for _ in range(plies):
+        assert state._play(rng.choice(sorted(state.game.legal_moves())))
+
+
+def test_a_rated_two_player_game_ends_by_resignation():
+    state, _ = two_players_started()
+    assert state.rated is not None
+    play_some(state, 3)
+    assert state.rated_end() is None  # not over yet
+    loser = state.game.position.turn
+    assert state.apply(Resign(loser))
+    end = state.rated_end()
+    assert (end.ended, end.winner, end.computer, end.names) == ("resignation", 1 - loser, None, ("Anna", "Bo"))
+
+
+def test_between_two_people_an_abandoned_game_is_not_rated():
+    state, _ = two_players_started()
+    play_some(state, 2)
+    assert state.rated_end(abandoned=True) is None
+
+
+def test_against_the_computer_an_abandoned_game_is_lost_once_a_move_is_played():
+    state, _ = fakes.state_for(None, white="Anna", computer=1, level=2, rated=True, seed=5)
+    assert state.rated is not None
+    state.apply(RandomSetup())
+    state.apply(SetupDone())
+    assert computer_plays(state)
+    state.apply(RollDice())
+    state.apply(StartGame())
+    assert state.rated_end(abandoned=True) is None  # before the first move: aborted, not rated
+    if state.computer_turn():
+        assert computer_plays(state)
+    else:
+        state._play(sorted(state.game.legal_moves())[0])
+    end = state.rated_end(abandoned=True)
+    assert (end.ended, end.winner, end.computer, end.level) == ("abandoned", 1, 1, 2)
+
+
+@pytest.mark.parametrize("how", ["take-back", "hint"])
+def test_a_take_back_or_a_hint_makes_the_game_unrated(how):
+    state, _ = two_players_started()
+    play_some(state, 2)
+    assert state.rated is not None
+    if how == "take-back":
+        assert state.apply(TakeBack())
+    else:
+        assert state.apply(ShowHint(sorted(state.game.legal_moves())[0]))
+    assert state.rated is None
+    assert state.status().key in ("unrated_take_back", "unrated_hint")
+
+
+def test_what_cannot_be_rated_starts_unrated():
+    for settings in (dict(white="Anna", black="anna"), dict(white="Anna", black=""),
+                     dict(white="Anna", black="Bo", position="5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")):
+        state, _ = fakes.state_for(settings.pop("position", None), rated=True, **settings)
+        assert state.rated is None
+    state, _ = fakes.state_for(None, white="Anna", black="Bo")
+    assert state.rated is None  # unrated is the default
+
+
+def test_a_rated_games_save_keeps_it_rated():
+    state, _ = two_players_started()
+    play_some(state, 2)
+    text = snapshot(state.game, now=0, rated=state.rated)
+    assert restore(text, wall_now=0).rated == state.rated
+    forged = json.loads(text)
+    forged.pop("check")
+    forged["rated"] = "NOT AN ID"
+    forged["check"] = check_code(forged)
+    with pytest.raises(Exception, match="rated game's id"):
+        restore(dumps(forged, compact=True), wall_now=0)
+
+
+def test_each_new_rated_game_has_its_own_id():
+    state, _ = two_players_started()
+    first = state.rated
+    state.apply(NewGame(GameSettings(white="Anna", black="Bo", rated=True)))
+    assert state.rated is not None and state.rated != first
+    assert MAX_LEVEL == 8 and GameSettings().level == 3  # the ladder's top; "easy" by default

@@ -1,0 +1,367 @@
+"""Players' profiles on this device: a name, and per board a rating that is
+the fold of the profile's rated games (web/model/rating.py).
+
+A profile keeps its rated games, oldest first, and nothing it could work
+out from them: the rating, its deviation, the wins and the history are
+folded from the games whenever they are asked for, as a replay folds a
+game's moves. Each game also says the rating it left (``after``); a
+profile whose games do not fold to those figures, or whose check code
+(web/model/jsontext.py ``check_code``) does not match, was changed outside
+the game and is refused (:class:`ProfileError`) with the reason: never
+read in part, never written over.
+
+The same text is the export file (docs/embed.md shows one)::
+
+    {"format": 1, "kind": "militakiri-profile", "name": "Anna",
+     "games": [{"game": "k3v9q2", "board": "single", "when": 1800000000, "opponent": "Computer, level 5",
+                "level": 5, "opponent_rating": 1402, "opponent_deviation": 60,
+                "result": "win", "ended": "towers", "after": 1736}, ...],
+     "check": "Xa9_"}
+
+>>> anna = Profile("Anna")
+>>> anna, change = anna.rated(RatedGame("g1", "single", 1800000000, "Computer, level 5", 5, 1402, 60, "win", "towers"))
+>>> change.before.display(), change.after.display()
+('1500?', '1681?')
+>>> Profile.read(anna.text()) == anna
+True
+>>> Profile.read(anna.text().replace('"win"', '"draw"'))
+Traceback (most recent call last):
+...
+web.model.profiles.ProfileError: it was changed outside the game or cut short (its check code does not match)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import time
+
+from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
+
+from web.model.jsontext import check_code, dumps, loads
+from web.model.rating import NEW, Glicko
+
+if TYPE_CHECKING:
+    from typing import Any
+
+#: Where a profile is kept: this prefix and a code of its name (localStorage).
+PROFILE_KEY = "militakiri.profile."
+FORMAT = 1
+KIND = "militakiri-profile"
+BOARDS = ("single", "double")
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+#: How a rated game ended: the rules (a player without towers, without a
+#: move, the endgame rule), a resignation, the clock, or a new game started
+#: over it (against the computer only).
+ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "abandoned")
+#: A person's games against the computer name its level; between people, 0.
+PERSON = 0
+MAX_GAMES = 5000
+MAX_PROFILE_CHARS = 2_000_000
+#: The history's figures may differ by this much between interpreters (float rounding).
+TOLERANCE = 1
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be read: the reason, in words."""
+
+
+class RatedGame:
+    """One rated game of a profile, from its player's side."""
+
+    __slots__ = ("game", "board", "when", "opponent", "level", "opponent_rating", "opponent_deviation", "result",
+                 "ended", "after")
+
+    def __init__(self, game: str, board: str, when: int, opponent: str, level: int, opponent_rating: int,
+                 opponent_deviation: int, result: str, ended: str, after: int = 0) -> None:
+        #: The game's id (UiState.rated): a game is rated once, however often it is opened.
+        self.game = game
+        self.board = board
+        self.when = when  # seconds since 1970
+        self.opponent = opponent
+        self.level = level  # the computer's level, or PERSON
+        self.opponent_rating = opponent_rating  # before the game
+        self.opponent_deviation = opponent_deviation
+        self.result = result  # "win", "draw" or "loss"
+        self.ended = ended
+        self.after = after  # this player's rating after it, rounded
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.game, self.board, self.when, self.opponent, self.level, self.opponent_rating,
+                self.opponent_deviation, self.result, self.ended, self.after)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RatedGame) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return "RatedGame(" + ", ".join(repr(value) for value in self._key()) + ")"
+
+    def to_dict(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in RatedGame.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: object, number: int) -> RatedGame:
+        where = f"its game {number}"
+        if not isinstance(data, dict) or sorted(data) != sorted(RatedGame.__slots__):
+            raise ProfileError(f"{where} is not a rated game")
+        board, result, ended = data["board"], data["result"], data["ended"]
+        if board not in BOARDS:
+            raise ProfileError(f"{where} is on no board: {excerpt(board)}")
+        if result not in RESULTS:
+            raise ProfileError(f"{where} has no result: {excerpt(result)}")
+        if ended not in ENDINGS:
+            raise ProfileError(f"{where} ended in no way the game knows: {excerpt(ended)}")
+        if not is_game_id(data["game"]):
+            raise ProfileError(f"{where} has no game id")
+        opponent = data["opponent"]
+        if not isinstance(opponent, str) or clean_name(opponent) != opponent or not opponent:
+            raise ProfileError(f"{where} has no opponent's name")
+        numbers = {"when": (0, 10 ** 11), "level": (0, 99), "opponent_rating": (0, 4000),
+                   "opponent_deviation": (0, 1000), "after": (0, 4000)}
+        for name, (low, high) in sorted(numbers.items()):
+            value = data[name]
+            if not _is_int(value) or not low <= value <= high:
+                raise ProfileError(f"{where}: its {name.replace('_', ' ')} is not a number from {low} to {high}")
+        return cls(data["game"], board, data["when"], opponent, data["level"], data["opponent_rating"],
+                   data["opponent_deviation"], result, ended, data["after"])
+
+
+class RatingChange:
+    """What one rated game did to a profile's rating on its board."""
+
+    __slots__ = ("name", "board", "before", "after")
+
+    def __init__(self, name: str, board: str, before: Glicko, after: Glicko) -> None:
+        self.name = name
+        self.board = board
+        self.before = before
+        self.after = after
+
+    def __repr__(self) -> str:
+        return f"RatingChange({self.name!r}, {self.board!r}, {self.before!r}, {self.after!r})"
+
+    @property
+    def points(self) -> int:
+        """The change as the page shows it: rounded ratings' difference."""
+        return round(self.after.rating) - round(self.before.rating)
+
+
+class Standing:
+    """A profile's figures on one board, folded from its games."""
+
+    __slots__ = ("glicko", "games", "wins", "draws", "losses", "best_win", "history")
+
+    def __init__(self) -> None:
+        self.glicko = NEW
+        self.games = self.wins = self.draws = self.losses = 0
+        #: The game against the highest-rated opponent won, if any.
+        self.best_win: RatedGame | None = None
+        #: (when, rating after) of each game, oldest first.
+        self.history: list[tuple[int, int]] = []
+
+    def add(self, game: RatedGame) -> Glicko:
+        """Count ``game`` and return the rating it leaves."""
+        opponent = Glicko(game.opponent_rating, game.opponent_deviation)
+        self.glicko = self.glicko.after([(opponent, RESULTS[game.result])])
+        self.games += 1
+        if game.result == "win":
+            self.wins += 1
+            if self.best_win is None or game.opponent_rating > self.best_win.opponent_rating:
+                self.best_win = game
+        elif game.result == "draw":
+            self.draws += 1
+        else:
+            self.losses += 1
+        self.history.append((game.when, round(self.glicko.rating)))
+        return self.glicko
+
+
+class Profile:
+    """A player's name and rated games (a value: :meth:`rated` returns a new one)."""
+
+    __slots__ = ("name", "games")
+
+    def __init__(self, name: str, games: list[RatedGame] | None = None) -> None:
+        self.name = name
+        self.games = [] if games is None else list(games)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Profile) and (self.name, self.games) == (other.name, other.games)
+
+    def __repr__(self) -> str:
+        return f"Profile({self.name!r}, {len(self.games)} games)"
+
+    @property
+    def key(self) -> str:
+        return profile_key(self.name)
+
+    def standing(self, board: str) -> Standing:
+        standing = Standing()
+        for game in self.games:
+            if game.board == board:
+                standing.add(game)
+        return standing
+
+    def glicko(self, board: str) -> Glicko:
+        return self.standing(board).glicko
+
+    def rated(self, game: RatedGame) -> tuple[Profile, RatingChange]:
+        """This profile with ``game`` added (its ``after`` filled in), and the
+        change; ProfileError if the game is rated already."""
+        if any(kept.game == game.game for kept in self.games):
+            raise ProfileError(f"the game {game.game} is rated already")
+        standing = self.standing(game.board)
+        before = standing.glicko
+        after = standing.add(game)
+        kept = RatedGame(game.game, game.board, game.when, game.opponent, game.level, game.opponent_rating,
+                         game.opponent_deviation, game.result, game.ended, round(after.rating))
+        return Profile(self.name, self.games[-(MAX_GAMES - 1):] + [kept]), RatingChange(
+            self.name, game.board, before, after)
+
+    def text(self) -> str:
+        """The stored form, which is also the export file."""
+        body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name,
+                                "games": [game.to_dict() for game in self.games]}
+        body["check"] = check_code(body)
+        return dumps(body, compact=True)
+
+    @classmethod
+    def read(cls, text: object) -> Profile:
+        """The profile ``text`` holds; ProfileError (saying why) if it is not one, or was changed."""
+        if not isinstance(text, str):
+            raise ProfileError("it is not text")
+        if len(text) > MAX_PROFILE_CHARS:
+            raise ProfileError(f"it has {len(text)} characters, far more than a profile holds")
+        try:
+            data = loads(text, max_chars=MAX_PROFILE_CHARS)
+        except ValueError:
+            raise ProfileError("it is not a Militakiri profile (not JSON)") from None
+        if not isinstance(data, dict) or data.get("kind") != KIND:
+            raise ProfileError("it is not a Militakiri profile")
+        version = data.get("format")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ProfileError("it has no valid format number")
+        if version > FORMAT:
+            raise ProfileError("it was written by a newer version of Militakiri: reload the page to update it")
+        check = data.pop("check", None)
+        if check != check_code(data):
+            raise ProfileError("it was changed outside the game or cut short (its check code does not match)")
+        name, games = data.get("name"), data.get("games")
+        if not isinstance(name, str) or not name or clean_name(name) != name:
+            raise ProfileError(f"its name is not a player's name (1 to {MAX_NAME_CHARS} characters)")
+        if not isinstance(games, list) or len(games) > MAX_GAMES:
+            raise ProfileError(f"its games are not a list of at most {MAX_GAMES}")
+        profile = cls(name, [RatedGame.from_dict(game, number) for number, game in enumerate(games, 1)])
+        _check_history(profile)
+        return profile
+
+
+class RatedEnd:
+    """A rated game's end, as the profiles count it (UiState.rated_end)."""
+
+    __slots__ = ("game", "board", "names", "computer", "level", "winner", "ended")
+
+    def __init__(self, game: str, board: str, names: tuple[str, str], computer: int | None, level: int,
+                 winner: int | None, ended: str) -> None:
+        self.game = game
+        self.board = board
+        self.names = names  # White's and Black's: the profiles' names, or the computer's
+        self.computer = computer  # the computer's color, None between two people
+        self.level = level
+        self.winner = winner  # 0, 1 or None (a draw)
+        self.ended = ended  # one of ENDINGS
+
+    def __repr__(self) -> str:
+        return (f"RatedEnd({self.game!r}, {self.board!r}, {self.names!r}, {self.computer!r}, {self.level!r}, "
+                f"{self.winner!r}, {self.ended!r})")
+
+    def players(self) -> list[int]:
+        """The colors whose profiles count the game."""
+        return [color for color in (0, 1) if color != self.computer]
+
+    def result(self, color: int) -> str:
+        if self.winner is None:
+            return "draw"
+        return "win" if self.winner == color else "loss"
+
+
+def rate(end: RatedEnd, profiles: dict[int, Profile], computer: Glicko | None,
+         when: int) -> tuple[dict[int, Profile], list[RatingChange]]:
+    """The players' profiles after ``end`` (by color: the profiles as they
+    were before it), and each rating's change. ``computer`` is the level's
+    rating (web/model/ladder.py) in a game against it. Each player is rated
+    against the other's rating from before the game. ProfileError if the
+    game is rated already.
+
+    >>> end = RatedEnd("g7", "single", ("Anna", "Bo"), None, 0, 0, "towers")
+    >>> after, changes = rate(end, {0: Profile("Anna"), 1: Profile("Bo")}, None, 1800000000)
+    >>> [(change.name, change.points) for change in changes]
+    [('Anna', 242), ('Bo', -242)]
+    """
+    before = {color: profile.glicko(end.board) for color, profile in profiles.items()}
+    after, changes = {}, []
+    for color in end.players():
+        other = 1 - color
+        opponent = computer if end.computer == other else before[other]
+        if opponent is None:
+            raise ProfileError("the computer's level has no rating")
+        game = RatedGame(end.game, end.board, when, end.names[other], end.level if end.computer == other else PERSON,
+                         round(opponent.rating), round(opponent.deviation), end.result(color), end.ended)
+        after[color], change = profiles[color].rated(game)
+        changes.append(change)
+    return after, changes
+
+
+def new_game_id(serial: int, now: float | None = None) -> str:
+    """A rated game's id: the time in milliseconds and the page's game
+    number, in base 36 (unique on a device, short in its profiles).
+
+    >>> new_game_id(3, now=1800000000.0)
+    'mywpiww003'
+    """
+    millis = int((time.time() if now is None else now) * 1000)
+    serial_digits = _base36(serial)
+    return _base36(millis) + "0" * (2 - len(serial_digits)) + serial_digits
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = _ID_CHARS[digit] + digits
+        if number == 0:
+            return digits
+
+
+def _check_history(profile: Profile) -> None:
+    """Refuse a profile whose games do not fold to the ratings they say they left."""
+    standings = {board: Standing() for board in BOARDS}
+    for number, game in enumerate(profile.games, 1):
+        after = standings[game.board].add(game)
+        if abs(round(after.rating) - game.after) > TOLERANCE:
+            raise ProfileError(f"its game {number} says it left a rating of {game.after}, but its games "
+                               f"give {round(after.rating)}: it was changed outside the game")
+
+
+def profile_key(name: str) -> str:
+    """The storage key of ``name``'s profile: names differing only in case are one profile.
+
+    >>> profile_key("Anna") == profile_key("ANNA")
+    True
+    """
+    code = 0
+    for byte in name.lower().encode():  # FNV-1a, 32 bits: a short key for any name
+        code = ((code ^ byte) * 16777619) & 0xFFFFFFFF
+    return f"{PROFILE_KEY}{code:08x}"
+
+
+def is_game_id(value: object) -> bool:
+    """Whether ``value`` is a rated game's id (:func:`new_game_id`)."""
+    return isinstance(value, str) and 1 <= len(value) <= 32 and all(char in _ID_CHARS for char in value)
+
+
+_ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

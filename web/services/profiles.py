@@ -1,0 +1,115 @@
+"""The device's profiles in storage (web/model/profiles.py says what a profile is).
+
+Each profile has a key of its own (``militakiri.profile.<code>``), so a
+damaged one costs only itself. A profile that does not read is listed with
+the reason (:meth:`ProfileStore.all`), never written over: a rated game for
+its name is not rated, and an import under its name keeps the old text
+aside first (web/services/storage.py ``set_aside``).
+
+>>> from web.services.storage import MemoryStorage, SafeStorage
+>>> store = ProfileStore(SafeStorage(MemoryStorage()))
+>>> end = RatedEnd("g1", "single", ("Anna", "Computer, level 5"), 1, 5, 0, "towers")
+>>> outcome = store.rate(end, Glicko(1402, 60), when=1800000000)
+>>> [(change.name, change.before.display(), change.after.display()) for change in outcome.changes]
+[('Anna', '1500?', '1681?')]
+>>> store.rate(end, Glicko(1402, 60), when=1800000000).problems
+['the game g1 is rated already']
+>>> [profile.name for profile in store.all()[0]]
+['Anna']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from web.model.profiles import PROFILE_KEY, Profile, ProfileError, RatedEnd, profile_key, rate
+from web.model.rating import Glicko
+from web.services.storage import set_aside
+
+if TYPE_CHECKING:
+    from web.model.profiles import RatingChange
+    from web.services.storage import SafeStorage
+
+
+class RatingOutcome:
+    """What rating a game did: the changes kept, and what went wrong, in words."""
+
+    __slots__ = ("changes", "problems")
+
+    def __init__(self, changes: list[RatingChange], problems: list[str]) -> None:
+        self.changes = changes
+        self.problems = problems
+
+    def __repr__(self) -> str:
+        return f"RatingOutcome({self.changes!r}, {self.problems!r})"
+
+
+class ProfileStore:
+    def __init__(self, storage: SafeStorage) -> None:
+        self.storage = storage
+
+    def all(self) -> tuple[list[Profile], list[tuple[str, str]]]:
+        """The profiles that read, by name, and (key, reason) for each that does not."""
+        found, refused = [], []
+        for key in sorted(self.storage.keys()):
+            if not key.startswith(PROFILE_KEY) or key.endswith(".unreadable"):
+                continue
+            try:
+                found.append(Profile.read(self.storage.get(key)))
+            except ProfileError as error:
+                refused.append((key, str(error)))
+        found.sort(key=lambda profile: (profile.name.lower(), profile.name))
+        return found, refused
+
+    def get(self, name: str) -> Profile:
+        """``name``'s profile (a new one if there is none); ProfileError if it does not read."""
+        text = self.storage.get(profile_key(name))
+        return Profile(name) if text is None else Profile.read(text)
+
+    def put(self, profile: Profile) -> bool:
+        """Keep ``profile``; False if the browser refused the write."""
+        return self.storage.set(profile.key, profile.text())
+
+    def rate(self, end: RatedEnd, computer: Glicko | None, when: int) -> RatingOutcome:
+        """Count ``end`` in its players' profiles (``computer``: the level's rating)."""
+        profiles, problems = {}, []
+        for color in end.players():
+            name = end.names[color]
+            try:
+                profiles[color] = self.get(name)
+            except ProfileError as error:
+                problems.append(f"{name}'s profile cannot be read ({error}): the game is not rated")
+        if problems:
+            return RatingOutcome([], problems)
+        try:
+            after, changes = rate(end, profiles, computer, when)
+        except ProfileError as error:
+            return RatingOutcome([], [str(error)])
+        for _color, profile in sorted(after.items()):
+            if not self.put(profile):
+                problems.append(f"the browser did not keep {profile.name}'s rating "
+                                f"({self.storage.problem or 'no storage'})")
+        return RatingOutcome(changes, problems)
+
+    def import_text(self, text: object) -> Profile:
+        """Keep the profile ``text`` holds (an exported file) and return it.
+
+        ProfileError if it does not read, or if this device has another
+        profile of that name whose games are not the start of the file's
+        (the file would lose them). A profile here that does not read is kept
+        aside, not lost.
+        """
+        profile = Profile.read(text)
+        key = profile.key
+        try:
+            here = self.get(profile.name)
+        except ProfileError:
+            if not set_aside(self.storage, key):
+                raise ProfileError("the browser could not keep the damaged profile aside: nothing imported") from None
+        else:
+            if here.games != profile.games[:len(here.games)]:
+                raise ProfileError(f"this device has another profile named {profile.name}, with games the "
+                                   "file does not have: nothing imported")
+        if not self.put(profile):
+            raise ProfileError(f"the browser did not keep it ({self.storage.problem or 'no storage'})")
+        return profile
