@@ -13,7 +13,7 @@ for touch-move (R25); ``embed=1``
 (board, clocks and a minimal bar for an iframe, docs/embed.md) and
 ``link=`` (a start link; the fragment ``#1!...`` works too); against
 the computer: ``computer=white|black`` (the color it plays) and
-``level=1..4``. Games from links and the autosave open through
+``level=1..8``. Games from links and the autosave open through
 web/ui/session.py; the computer's workers start only after the page is ready
 (web/ui/computer.py).
 """
@@ -34,6 +34,7 @@ from web.ui.embed_port import EmbedPort  # noqa: E402
 from web.ui.feedback import Feedback  # noqa: E402
 from web.ui.reviewer import Reviewer  # noqa: E402
 from web.ui.editor import Editor  # noqa: E402
+from web.ui.rankings import Rankings  # noqa: E402
 from web.ui.saved_games import SavedGames  # noqa: E402
 from web.ui.session import Session  # noqa: E402
 from web.ui.training import Trainer  # noqa: E402
@@ -49,6 +50,7 @@ language.wire(app)
 session = Session(app, query, options)
 embed = EmbedPort(app, options.embed)
 saved_games = SavedGames(app, session)
+rankings = Rankings(app, embed)
 computer = Computer(app, session.warn)
 feedback = Feedback(app, options.embed, options.sound)
 reviewer = Reviewer(app, computer)

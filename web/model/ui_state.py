@@ -491,7 +491,7 @@ class UiState:
         self._reset_turn()
         self.hint = (len(self._game.tokens), token)
         self.message = Message("hint_shown", {"move": token})
-        self._unrate("unrated_hint")
+        self._unrate("unrated_hint", {"move": token})
         return True
 
     def _show_ply(self, ply: int) -> bool:
@@ -849,15 +849,15 @@ class UiState:
             self._game.undo()
         self._new_line()
         self.message = None
-        self._unrate("unrated_take_back")
+        self._unrate("unrated_take_back", {})
         return True
 
-    def _unrate(self, why: str) -> None:
+    def _unrate(self, why: str, params: dict[str, object]) -> None:
         """A take-back or a hint: the game no longer counts (lichess rates no
         game that had either), and the status line says so."""
         if self.rated is not None:
             self.rated = None
-            self.message = Message(why)
+            self.message = Message(why, params)
 
     def rated_end(self, abandoned: bool = False) -> RatedEnd | None:
         """What the players' ratings count of this rated game: once it is

@@ -13,6 +13,9 @@ docs/embed.md)::
      "position": "...", "ply": 1, "turn": "black"}
     {"source": "militakiri", "version": 1, "type": "over", "result": "1-0",
      "termination": "towers", "winner": "white", "position": "...", "ply": 9}
+    {"source": "militakiri", "version": 1, "type": "rating", "board": "single",
+     "player": "Anna", "before": 1500, "after": 1681, "deviation": 290,
+     "provisional": true, "opponent": "Computer, level 5", "result": "win"}
 
 >>> options = embed_options("?embed=1&board=double&link=1%21s")
 >>> options.embed, options.link
@@ -27,6 +30,7 @@ from web.model.query import query_params  # urllib.parse costs ~0.1 s at the sta
 
 if TYPE_CHECKING:
     from web.model.events import Event
+    from web.model.profiles import RatedEnd, RatingChange
     from web.model.ui_state import UiState
 
 SOURCE = "militakiri"
@@ -74,6 +78,22 @@ def ready_message(state: UiState) -> dict[str, object]:
     game = state.game if state.started else None
     return message("ready", status=state.phase, position=state.position_string(),
                    ply=len(game.tokens) if game is not None else 0)
+
+
+def rating_message(change: RatingChange, end: RatedEnd, color: int) -> dict[str, object]:
+    """The ``rating`` message: what a rated game did to one player's rating
+    (web/model/profiles.py), after the game's ``over``.
+
+    >>> from web.model.profiles import RatedEnd, RatingChange
+    >>> from web.model.rating import Glicko
+    >>> end = RatedEnd("g1", "single", ("Anna", "Computer, level 5"), 1, 5, 0, "towers")
+    >>> message = rating_message(RatingChange("Anna", "single", Glicko(), Glicko(1681.4, 290.2)), end, 0)
+    >>> [message[key] for key in ("board", "player", "before", "after", "deviation", "opponent", "result")]
+    ['single', 'Anna', 1500, 1681, 290, 'Computer, level 5', 'win']
+    """
+    return message("rating", board=change.board, player=change.name, before=round(change.before.rating),
+                   after=round(change.after.rating), deviation=round(change.after.deviation),
+                   provisional=change.after.provisional, opponent=end.names[1 - color], result=end.result(color))
 
 
 def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:

@@ -106,6 +106,8 @@ class App:
         self.views: list = []
         #: What happened to the game, for whoever follows it (``events.on``).
         self.events = EventBus()
+        #: Called before a new game replaces the one on the board.
+        self.before_new_game: list = []
         self._game_events = GameEvents()
         self._wire_buttons()
         self._expose_hook()
@@ -172,6 +174,8 @@ class App:
     def new_game(self, settings: GameSettings, random_side: bool = False) -> None:
         """Start a game from settings (raises MilitakiriError for a bad
         position); ``random_side``: the computer's side is drawn."""
+        for leaving in self.before_new_game:  # an unfinished rated game counted (web/ui/rankings.py)
+            leaving()
         self.state.apply(NewGame(settings, random_side))
         self._result_shown_for = None
         self.fit()

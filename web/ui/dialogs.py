@@ -47,6 +47,8 @@ class Dialogs:
         self.resign = by_id("dlg-resign")
         self.result = by_id("dlg-result")
         self.help = by_id("dlg-help")
+        #: Called as New game opens, to fill in what others keep.
+        self.on_open_new: list = []
         self._wire()
 
     # New game -----------------------------------------------------------------
@@ -55,6 +57,8 @@ class Dialogs:
         """After a language switch: the choices' texts are keyed (the build
         wrote them, tools/prerender.py) and relabelled with the page's."""
         self._custom_changed()
+        for filled in self.on_open_new:  # (the levels' labels carry their ratings)
+            filled()
 
     def _wire(self) -> None:
         on(by_id("form-new"), "submit", self._submit_new)
@@ -104,6 +108,7 @@ class Dialogs:
         by_id("ng-white").value = settings.white
         by_id("ng-black").value = settings.black
         by_id("ng-touch").checked = settings.touch_move
+        by_id("ng-rated").checked = settings.rated and not practice
         by_id("ng-turn").checked = settings.turn_board
         by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
         by_id("ng-level").value = str(settings.level)
@@ -117,6 +122,8 @@ class Dialogs:
             by_id(board).checked = True
         set_text(by_id("ng-error"), "")
         self._custom_changed()
+        for filled in self.on_open_new:  # the profiles and the levels' ratings (web/ui/rankings.py)
+            filled()
         if not self.new.open:
             self.new.showModal()
 
@@ -167,6 +174,7 @@ class Dialogs:
             seed=self.app.state.settings.seed,
             touch_move=bool(by_id("ng-touch").checked),
             turn_board=bool(by_id("ng-turn").checked),
+            rated=bool(by_id("ng-rated").checked),
         )
         random_side = False
         if by_id("ng-computer").checked:
@@ -174,6 +182,10 @@ class Dialogs:
             random_side = side not in COLOR_WORDS  # drawn by the state, with the game's seed
             settings.computer = 1 - COLOR_WORDS.get(side, 0)
             settings.level = int(by_id("ng-level").value or LEVELS[0])
+        problem = settings.rated_problem()
+        if problem is not None:
+            self._refuse(t(problem))
+            return False
         try:
             self.app.new_game(settings, random_side)
         except MilitakiriError as error:
@@ -258,6 +270,7 @@ class Dialogs:
         set_text(by_id("result-title"), title)
         set_text(by_id("result-reason"), reason)
         set_text(by_id("result-record"), game.record())
+        show(by_id("result-rating"), False)  # a rated game's change follows (web/ui/rankings.py)
         if not self.result.open:
             self.result.showModal()
         by_id("result-new").focus()

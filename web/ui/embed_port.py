@@ -13,7 +13,7 @@ import json
 
 import js
 
-from web.services.embed import messages_for, ready_message
+from web.services.embed import messages_for, rating_message, ready_message
 from web.ui import guard
 
 
@@ -35,6 +35,11 @@ class EmbedPort:
         if self._announced and not self.state.aside:  # (the game's own moves)
             for message in messages_for(event, self.state):
                 self._post(message)
+
+    def post_rating(self, change, end, color: int) -> None:
+        """A rated game changed a player's rating (web/ui/rankings.py)."""
+        if self.embed and self._announced:
+            self._post(rating_message(change, end, color))
 
     def _post(self, message: dict) -> None:
         """postMessage to the parent window (any origin: nothing secret is sent)."""

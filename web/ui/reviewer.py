@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 
-import js
 
 from militakiri.ai.review import CERTAIN, GLYPHS, chances, counts, for_white
 from militakiri.messages import say
@@ -28,6 +27,8 @@ from web.model.shapes import markup_text
 from web.model.ui_state import move_label
 from web.ui.computer import ComputerError
 from web.ui.dom import by_id, on, set_attr, set_text, show
+from web.ui.svg import add as svg_add
+from web.ui.svg import label as svg_label
 from web.model.intents import ShowPly, ShowReview
 
 #: Thinking time per position (seconds): about half a minute for a 60-move game.
@@ -35,7 +36,6 @@ SECONDS_PER_POSITION = 0.25
 #: The computer's view on demand: its time, and the moves of its line shown.
 VIEW_SECONDS = 1.0
 VIEW_MOVES = 8
-SVG = "http://www.w3.org/2000/svg"
 #: The graph's box in its own units (index.html's viewBox; it scales to the
 #: panel) and the plot inside it, room left for the axes' labels.
 WIDTH, HEIGHT = 320, 118
@@ -216,27 +216,27 @@ class Reviewer:
         # As lichess draws it: White's share light below the curve, Black's dark above.
         area = (f"M{LEFT},{BOTTOM} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points)
                 + f" L{x(n):.1f},{BOTTOM} Z")
-        _add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill=BLACK_AREA)
-        _add(svg, "path", d=area, fill=WHITE_AREA)
+        svg_add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill=BLACK_AREA)
+        svg_add(svg, "path", d=area, fill=WHITE_AREA)
         for level, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
-            _add(svg, "line", x1=LEFT, y1=y(level), x2=RIGHT, y2=y(level), stroke="#9c8c7a",
+            svg_add(svg, "line", x1=LEFT, y1=y(level), x2=RIGHT, y2=y(level), stroke="#9c8c7a",
                  **{"stroke-width": 0.8 if level == CERTAIN // 2 else 0.4})
-            _label(svg, label, LEFT - 3, y(level) + 3, "end")
+            svg_label(svg, label, LEFT - 3, y(level) + 3, "end")
         said = set()
         for ply in graph_ticks(review.plies):  # labelled with the move's number, once
-            _add(svg, "line", x1=x(ply), y1=BOTTOM, x2=x(ply), y2=BOTTOM + 3, stroke="#6b5d50")
+            svg_add(svg, "line", x1=x(ply), y1=BOTTOM, x2=x(ply), y2=BOTTOM + 3, stroke="#6b5d50")
             number = move_label(review.game, ply).rstrip(".\u2026")
             if number not in said:
                 said.add(number)
-                _label(svg, number, x(ply), BOTTOM + 13, "middle")
-        _add(svg, "line", x1=x(shown), y1=TOP, x2=x(shown), y2=BOTTOM, stroke="#2e9668", **{"stroke-width": 1.6})
+                svg_label(svg, number, x(ply), BOTTOM + 13, "middle")
+        svg_add(svg, "line", x1=x(shown), y1=TOP, x2=x(shown), y2=BOTTOM, stroke="#2e9668", **{"stroke-width": 1.6})
         for r in review.moments():
             cx, cy = x(r.ply), y(review.white_chances(r.ply))
             if r.turning:
-                _add(svg, "rect", x=cx - 4, y=cy - 4, width=8, height=8, fill=TURNING_COLOR, stroke="#fff",
+                svg_add(svg, "rect", x=cx - 4, y=cy - 4, width=8, height=8, fill=TURNING_COLOR, stroke="#fff",
                      transform=f"rotate(45 {cx:.1f} {cy:.1f})", **{"stroke-width": 1})
             if r.mark is not None:
-                _add(svg, "circle", cx=cx, cy=cy, r=3.2, fill=MARK_COLORS[r.mark], stroke="#fff",
+                svg_add(svg, "circle", cx=cx, cy=cy, r=3.2, fill=MARK_COLORS[r.mark], stroke="#fff",
                      **{"stroke-width": 0.8})
         set_attr(svg, "aria-label", t("review_graph"))
 
@@ -310,19 +310,3 @@ class Reviewer:
         ply = event.target.closest("button[data-ply]") if event.target else None
         if ply and self.state.apply(ShowPly(int(ply.getAttribute("data-ply")) - 1)):
             self.app.refresh()
-
-
-def _label(svg, words: str, x: float, y: float, anchor: str) -> None:
-    node = js.document.createElementNS(SVG, "text")
-    for key, value in (("x", f"{x:.1f}"), ("y", f"{y:.1f}"), ("text-anchor", anchor), ("font-size", "9"),
-                       ("fill", "#6b5d50")):
-        node.setAttribute(key, value)
-    node.textContent = words
-    svg.appendChild(node)
-
-
-def _add(svg, name: str, **attrs) -> None:
-    node = js.document.createElementNS(SVG, name)
-    for key, value in attrs.items():
-        node.setAttribute(key, str(value))
-    svg.appendChild(node)

@@ -1,0 +1,276 @@
+"""Ratings on the page (issue 26): rated games counted, the New game
+dialog's profiles and levels, the Rankings dialog, export and import.
+
+The profiles are the device's (web/services/profiles.py); the levels'
+ratings are the ladder's (web/data/ladder.json, bench/ladder.py), fetched
+once the page is idle. When a rated game ends (the ``over`` event), or a
+new game is started over an unfinished rated game against the computer
+(a loss), each player's profile counts it: the result dialog says what it
+did, the embedding page gets a ``rating`` message (web/ui/embed_port.py),
+and what could not be done (a profile that does not read, storage that
+refuses the write) is said at that game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import js
+from pyscript.ffi import to_js
+
+from web.i18n.texts import t
+from web.model.ladder import LADDER_URL, Ladder
+from web.model.profiles import Profile, ProfileError, RatedEnd
+from web.model.rankings import RankingRow, history_plot, ranking
+from web.model.status import Message
+from web.model.intents import Say
+from web.services.profiles import ProfileStore, RatingOutcome
+from web.services.storage import SafeStorage
+from web.ui import guard
+from web.ui.dom import by_id, el, later, on, set_attr, set_text, show, when_idle
+from web.ui.svg import add as svg_add
+from web.ui.svg import label as svg_label
+
+BOARDS = ("single", "double")
+#: The history plot's size (px).
+PLOT_WIDTH, PLOT_HEIGHT = 220, 70
+
+
+async def _fetch_text(url: str) -> str:
+    response = await js.window.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return str(await response.text())
+
+
+class Rankings:
+    def __init__(self, app, embed) -> None:
+        self.app = app
+        self.state = app.state
+        self.embed = embed
+        self.store = ProfileStore(SafeStorage.from_getter(lambda: guard.Storage("localStorage")))
+        self.ladder: Ladder | None = None
+        self.board = "single"
+        self.dialog = by_id("dlg-rankings")
+        app.events.on(self._on_event, "over")
+        app.before_new_game.append(self._leaving)
+        app.dialogs.on_open_new.append(self._fill_new_game)
+        on(by_id("btn-rankings"), "click", lambda e: self.open())
+        by_id("btn-rankings").disabled = False
+        on(by_id("rk-close"), "click", lambda e: self.dialog.close())
+        on(self.dialog, "close", lambda e: app.after_dialog())
+        for board in BOARDS:
+            on(by_id(f"rk-{board}"), "click", lambda e, board=board: self._show_board(board))
+        on(by_id("rk-import"), "click", lambda e: by_id("rk-file").click())
+        on(by_id("rk-file"), "change", lambda e: asyncio.create_task(self._import()))
+        for name in ("ng-white", "ng-black", "ng-level", "ng-human", "ng-computer", "ng-side", "ng-single",
+                     "ng-double", "ng-rated"):
+            on(by_id(name), "change" if name != "ng-white" and name != "ng-black" else "input",
+               lambda e: self._suggest())
+        when_idle(lambda: asyncio.create_task(self._load_ladder()))
+
+    async def _load_ladder(self) -> None:
+        try:
+            self.ladder = Ladder.read(await _fetch_text(LADDER_URL))
+        except Exception as error:  # offline before the file was kept, a damaged file: levels unrated
+            js.console.warn(f"the levels' ratings did not load: {error}")
+            return
+        self._fill_new_game()
+
+    # Counting rated games ------------------------------------------------------------
+
+    def _on_event(self, event) -> None:
+        if self.state.aside:
+            return
+        end = self.state.rated_end()
+        if end is not None:
+            self._show_outcome(end, self._count(end))
+
+    def _leaving(self) -> None:
+        """A new game over an unfinished rated game against the computer: a loss."""
+        end = self.state.rated_end(abandoned=True)
+        if end is None:
+            return
+        outcome = self._count(end)  # (one player: the computer's opponent)
+        if outcome.problems:
+            said = Message("rating_not_kept", {"reason": outcome.problems[0]}, "warn")
+        else:
+            said = Message("rating_abandoned", {"change": _change_text(outcome.changes[0])}, "warn")
+        # Said once the new game is on the board (the status line is the new game's).
+        later(0, lambda: (self.state.apply(Say(said)), self.app.refresh()))
+
+    def _count(self, end: RatedEnd) -> RatingOutcome:
+        computer = None
+        if end.computer is not None:
+            if self.ladder is None or end.level not in self.ladder.ratings:
+                return RatingOutcome([], [t("rk_no_ladder")])
+            computer = self.ladder.glicko(end.level)
+        outcome = self.store.rate(end, computer, int(self.state.wall()))
+        for change in outcome.changes:
+            color = end.names.index(change.name) if change.name in end.names else 0
+            self.embed.post_rating(change, end, color)
+        return outcome
+
+    def _show_outcome(self, end: RatedEnd, outcome: RatingOutcome) -> None:
+        words = [_change_text(change) for change in outcome.changes]
+        words += [t("rating_not_kept", reason=problem) for problem in outcome.problems]
+        node = by_id("result-rating")
+        set_text(node, " ".join(words))
+        node.classList.toggle("error", bool(outcome.problems))
+        show(node, bool(words))
+
+    # New game -------------------------------------------------------------------------
+
+    def _fill_new_game(self) -> None:
+        """The profiles' names offered in the name fields, each level's rating."""
+        profiles, _ = self.store.all()
+        options = by_id("ng-profiles")
+        options.replaceChildren(*[el("option", None, value=profile.name) for profile in profiles])
+        for option in by_id("ng-level").options:
+            level = int(option.value)
+            rating = None if self.ladder is None else self.ladder.rating(level)
+            words = t(f"level_{level}")
+            set_text(option, words if rating is None else f"{words} \u00b7 {rating}")
+        self._suggest()
+
+    def _suggest(self) -> None:
+        """Under the Rated box: each named player's rating on the chosen
+        board and, against the computer, the level nearest it."""
+        rated = bool(by_id("ng-rated").checked)
+        board = "double" if by_id("ng-double").checked else "single"
+        computer = bool(by_id("ng-computer").checked)
+        side = by_id("ng-side").value
+        fields = [("ng-white", not computer or side != "black"), ("ng-black", not computer or side != "white")]
+        words = []
+        for field, plays in fields:
+            name = by_id(field).value.strip()
+            if not plays or not name or not rated:
+                continue
+            try:
+                glicko = self.store.get(name).glicko(board)
+            except ProfileError as error:
+                words.append(t("ng_rating_unread", name=name, reason=str(error)))
+                continue
+            level = self.ladder.nearest(glicko.rating) if computer and self.ladder is not None else None
+            if level is None:
+                words.append(t("ng_rating_note", name=name, rating=glicko.display()))
+            else:
+                words.append(t("ng_rating_level", name=name, rating=glicko.display(), level=level,
+                               level_rating=self.ladder.rating(level)))
+        set_text(by_id("ng-rating"), " ".join(words))
+
+    # The Rankings dialog ------------------------------------------------------------
+
+    def open(self) -> None:
+        self._show_board(self.state.kind.name if self.state.kind.name in BOARDS else "single")
+        set_text(by_id("rk-message"), "")
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def _show_board(self, board: str) -> None:
+        self.board = board
+        for name in BOARDS:
+            set_attr(by_id(f"rk-{name}"), "aria-selected", "true" if name == board else "false")
+        profiles, refused = self.store.all()
+        rows = ranking(profiles, self.ladder, board)
+        listing = by_id("rk-list")
+        listing.replaceChildren()
+        if not any(row.name for row in rows):
+            listing.append(el("li", t("rk_empty"), "rk-empty"))
+        for place, row in enumerate(rows, 1):
+            listing.append(self._row(place, row, profiles))
+        for _key, reason in refused:
+            listing.append(el("li", t("rk_refused", reason=reason), "error"))
+
+    def _row(self, place: int, row: RankingRow, profiles: list[Profile]):
+        item = el("li", None, "rk-level" if row.level else "rk-profile")
+        head = el("div", None, "rk-head")
+        name = row.name or t("rk_level", level=row.level)
+        head.append(el("span", str(place), "rk-place"), el("span", name, "rk-name"),
+                    el("span", row.display, "rk-rating"))
+        if row.level:
+            head.append(el("span", t("rk_level_error", error=row.error), "note"))
+        item.append(head)
+        if row.level:
+            return item
+        item.append(el("p", t("rk_games", games=row.games, wins=row.wins, draws=row.draws, losses=row.losses),
+                       "note"))
+        if row.best_win is not None:
+            item.append(el("p", t("rk_best", rating=row.best_win.opponent_rating, name=row.best_win.opponent),
+                           "note"))
+        item.append(_history(row))
+        profile = next(profile for profile in profiles if profile.name == row.name)
+        export = el("button", t("rk_export"), None, type="button", title=t("rk_export_title"))
+        on(export, "click", lambda e, profile=profile: _download(profile))
+        item.append(export)
+        return item
+
+    async def _import(self) -> None:
+        chooser = by_id("rk-file")
+        files = chooser.files
+        if not files or files.length == 0:
+            return
+        try:
+            text = str(await files.item(0).text())
+        except Exception as error:  # (a file that went away)
+            self._said(t("rk_import_refused", reason=str(error)), True)
+            return
+        finally:
+            chooser.value = ""  # the same file may be chosen again
+        try:
+            profile = self.store.import_text(text)
+        except ProfileError as error:
+            self._said(t("rk_import_refused", reason=str(error)), True)
+            return
+        self._show_board(self.board)
+        self._said(t("rk_imported", name=profile.name), False)
+
+    def _said(self, words: str, refused: bool) -> None:
+        node = by_id("rk-message")
+        set_text(node, words)
+        node.classList.toggle("error", refused)
+
+
+def _change_text(change) -> str:
+    sign = "+" if change.points >= 0 else "\u2212"
+    return t("rating_change", name=change.name, before=change.before.display(), after=change.after.display(),
+             points=f"{sign}{abs(change.points)}")
+
+
+def _history(row: RankingRow):
+    """A profile's rating after each game: a line over a rating axis, game numbers under it."""
+    svg = js.document.createElementNS("http://www.w3.org/2000/svg", "svg")
+    svg.setAttribute("viewBox", f"0 0 {PLOT_WIDTH} {PLOT_HEIGHT}")
+    svg.setAttribute("class", "rk-graph")
+    svg.setAttribute("role", "img")
+    svg.setAttribute("aria-label", t("rk_graph", name=row.name, first=row.history[0], last=row.history[-1],
+                                     games=len(row.history) - 1))
+    plot = history_plot(row.history, PLOT_WIDTH, PLOT_HEIGHT)
+    left, right = plot.points[0][0], PLOT_WIDTH - 6
+    for rating, y in plot.ticks:
+        svg_add(svg, "line", x1=left, y1=f"{y:.1f}", x2=right, y2=f"{y:.1f}", stroke="#e0d5c4")
+        svg_label(svg, str(rating), left - 3, y + 3, "end")
+    for number, x in plot.games:
+        svg_label(svg, str(number), x, PLOT_HEIGHT - 2, "middle")
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in plot.points)
+    svg_add(svg, "polyline", points=points, fill="none", stroke="#2e9668", **{"stroke-width": 1.8})
+    x, y = plot.points[-1]
+    svg_add(svg, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=2.6, fill="#2e9668")
+    return svg
+
+
+def _download(profile: Profile) -> None:
+    """The profile as a file the browser saves (its name from the player's)."""
+    blob = js.Blob.new(to_js([profile.text()]), to_js({"type": "application/json"}))
+    url = js.URL.createObjectURL(blob)
+    link = el("a", None, None, href=url, download=f"militakiri-profile-{_file_name(profile.name)}.json")
+    js.document.body.append(link)
+    link.click()
+    link.remove()
+    later(1000, lambda: js.URL.revokeObjectURL(url))
+
+
+def _file_name(name: str) -> str:
+    """``name`` as a file name: letters and digits kept, the rest dashes."""
+    kept = "".join(char if char.isalpha() or char.isdigit() else "-" for char in name).strip("-")
+    return kept or "player"
