@@ -59,3 +59,43 @@ def ladder_ratings(pairs: list[dict[str, int]]) -> list[dict[str, int | bool]]:
         rows.append({"level": pair["upper"], "rating": round(rating), "error": round(math.sqrt(variance)),
                      "bounded": bounded})
     return rows
+
+
+#: A puzzle's rating is kept within these (a puzzle every level solves, or none).
+PUZZLE_FLOOR, PUZZLE_CEILING = 400, 3000
+
+
+def puzzle_rating(tries: list[tuple[int, int, int]]) -> int:
+    """A puzzle's rating from how the levels did on it: (level's rating,
+    solved, tries) each. The puzzle is a player a level beats when it finds
+    the first move (the same logistic curve as the ladder's): the rating
+    that makes what happened likeliest, with one half-won try against a
+    1500 player added, so that a puzzle every level solves (or none does)
+    still has a finite rating.
+
+    >>> puzzle_rating([(800, 0, 8), (1000, 4, 8), (1200, 8, 8)])
+    1016
+    >>> puzzle_rating([(800, 8, 8), (1600, 2, 2)]) < 800
+    True
+    """
+    observed = [(float(level), solved, tried) for level, solved, tried in tries] + [(1500.0, 0.5, 1)]
+
+    def slope(rating: float) -> float:  # the log-likelihood's derivative, falling in the rating
+        total = 0.0
+        for level, solved, tried in observed:
+            beaten = 1 / (1 + 10 ** ((rating - level) / 400))  # the level solves it
+            total += (tried - solved) * beaten - solved * (1 - beaten)
+        return total
+
+    low, high = float(PUZZLE_FLOOR), float(PUZZLE_CEILING)
+    if slope(low) <= 0:
+        return PUZZLE_FLOOR
+    if slope(high) >= 0:
+        return PUZZLE_CEILING
+    for _ in range(60):
+        middle = (low + high) / 2
+        if slope(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2)

@@ -14,8 +14,9 @@ goal by force, with its line:
 so the same check proves a puzzle in the tests. The line is the move and,
 for a tower, the reply that keeps the most for the opponent (the search's
 choice among the replies that lose least; ties by token). A puzzle's rating
-grows with the number of first moves and with the weaker levels that miss
-it.
+is measured by which levels of the ladder find its first move
+(:func:`level_tries`; tools/puzzle_ratings.py fits it into the ladder's
+scale, militakiri.ai.ladder.puzzle_rating).
 
 >>> from militakiri.position import Position
 >>> position = Position.from_string("5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")
@@ -36,6 +37,7 @@ from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
 from .evaluation import evaluate_all
+from .levels import GREEDY, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES
 from .play import choose_token
 
 if TYPE_CHECKING:
@@ -43,6 +45,13 @@ if TYPE_CHECKING:
 
 #: Plies of a "win" puzzle at most: the move, any reply, the winning move.
 WIN_PLIES = 3
+#: The games the puzzles come from: greedy against a search of this many nodes.
+PUZZLE_PLAYERS, PUZZLE_NODES = (GREEDY, min(level for level, nodes in SEARCH_NODES.items() if nodes >= 400)), 400
+#: How many seeds each level tries a puzzle with: the levels that choose at
+#: random (1 to 3) many, a search (whose random part is only the order of
+#: equal moves) fewer.
+TRIES = {1: 8, 2: 8, 3: 8}
+SEARCH_TRIES = 2
 
 
 def _won(position: Position, solver: int) -> bool:
@@ -157,18 +166,33 @@ def _win_line(position: Position, move: Move, solver: int) -> list[str]:
         position.pop()
 
 
-def rating(position: Position, line: list[str], seed: int) -> int:
-    """1000, plus 40 per ten first moves, plus 250 for each weaker level
-    (1, 2 and 3) that does not play the solution."""
-    value = 1000 + 40 * (len(movegen.legal_moves(position)) // 10)
-    for level in (1, 2, 3):
-        if choose_token(position, level, Random(seed), seconds=None) != line[0]:
-            value += 250
-    return value
+def solves(position: Position, goal: str, line: list[str], token: str) -> bool:
+    """Whether ``token`` solves the puzzle's first move: the line's, or, for a
+    ``win`` puzzle, any move that wins at once (as the page accepts it)."""
+    if token == line[0]:
+        return True
+    if goal != "win":
+        return False
+    after = position.copy().play(token)
+    return _won(after, position.turn)
+
+
+def level_tries(position: Position, goal: str, line: list[str], seed: int) -> dict[int, list[int]]:
+    """Each level's [first moves solved, tries] on the puzzle (node budgets,
+    never the clock; the strongest at MAX_ARENA_NODES, as in the ladder)."""
+    found = {}
+    for level in sorted(TRIES) + sorted(SEARCH_NODES) + [MAX_LEVEL]:
+        tries = TRIES.get(level, SEARCH_TRIES if level != MAX_LEVEL else 1)
+        nodes = MAX_ARENA_NODES if level == MAX_LEVEL else None
+        solved = sum(solves(position, goal, line, choose_token(position, level, Random(seed * 100 + attempt),
+                                                                seconds=None, nodes=nodes))
+                     for attempt in range(tries))
+        found[level] = [solved, tries]
+    return found
 
 
 def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -> Iterator[dict[str, object]]:
-    """Puzzles from ``games`` games between levels 2 and 3 (reproducible from
+    """Puzzles from ``games`` games between PUZZLE_PLAYERS (reproducible from
     ``seed``; node budgets, never the clock), each position looked at once."""
     rng = Random(seed)
     seen = set()
@@ -176,9 +200,9 @@ def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -
     for game_index in range(games):
         setups = (Setup.random(kind, rng), Setup.random(kind, rng))
         dice = Dice.roll(rng)
-        white, black = (2, 3) if game_index % 2 == 0 else (3, 2)
+        white, black = PUZZLE_PLAYERS if game_index % 2 == 0 else PUZZLE_PLAYERS[::-1]
         result = play_game(kind, white, black, setups, dice, seed * 1000 + game_index,
-                           seconds=None, nodes=400, cap=300)
+                           seconds=None, nodes=PUZZLE_NODES, cap=300)
         position = start_position(kind, setups[0], setups[1], dice.first)
         for ply, token in enumerate(result.tokens):
             if ply >= skip_plies:
@@ -189,5 +213,5 @@ def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -
                     if found is not None:
                         goal, line = found
                         yield {"board": board, "position": text, "line": line, "goal": goal,
-                               "rating": rating(position, line, seed), "game": game_index, "ply": ply}
+                               "game": game_index, "ply": ply}
             position.play(token)

@@ -28,7 +28,7 @@ from web.model.query import parse_qs, query_params
 from web.model.review import GameReview
 from web.model.settings import GameSettings, custom_time_control, from_query
 from web.model.shapes import icon_svg, piece_parts
-from web.model.training import Drill, Progress, next_puzzle, opponent as drill_opponent, rated, read_puzzles, star_line
+from web.model.training import Drill, Progress, next_puzzle, opponent as drill_opponent, read_puzzles, star_line
 from web.model.ui_state import PLAYING, UiState
 from web.services.autosave import Autosaver, restore, snapshot
 from web.services.embed import embed_options, messages_for, ready_message
@@ -325,7 +325,7 @@ def lessons_and_puzzles():
     progress.award("plus/1", 1)
     again = Progress.read(progress.to_json())
     out("  read back", again.to_json() == progress.to_json(), again.stars, Progress.read("[").rating)
-    out("  rated", rated(1500, 1500, True), rated(1500, 1800, False), rated(1234, 987, True))
+    out("  retry", progress.to_retry(), sorted(progress.theme_counts(puzzles).items()), progress.display())
 
 
 def saves_and_links(state):

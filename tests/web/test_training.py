@@ -15,7 +15,8 @@ from militakiri.randomness import Random
 from militakiri.setup import Setup
 
 from web.model.lessons import read_lessons
-from web.model.training import (START_RATING, Drill, Progress, next_puzzle, rated, read_puzzles)
+from web.model.rating import Glicko
+from web.model.training import START_RATING, Drill, Progress, Puzzle, next_puzzle, read_puzzles
 from web.model.intents import BeginDrill, MovePiece, Touch
 
 DATA = Path(__file__).resolve().parents[2] / "web" / "data"
@@ -82,15 +83,36 @@ def test_every_shipped_puzzle_is_solved_by_its_line_and_failed_by_a_wrong_first_
 
 
 def test_the_rating_goes_up_when_solved_and_down_when_failed_more_for_a_surprise():
-    assert rated(1500, 1500, True) == 1516
-    assert rated(1500, 1500, False) == 1484
-    assert rated(1500, 1900, True) - 1500 > rated(1500, 1100, True) - 1500
+    def change(rating, solved):
+        progress = Progress(glicko=Glicko(1500, 100))
+        return progress.puzzle_done(Puzzle("p", "single", "x", ("a1-a2",), "tower", rating), solved)
+    assert change(1500, True) == -change(1500, False) > 0
+    assert change(1900, True) > change(1100, True)
     progress = Progress()
     puzzle = PUZZLES[0]
-    change = progress.puzzle_done(puzzle, False)
-    assert change < 0 and progress.rating == START_RATING + change
-    assert progress.puzzle_done(puzzle, True) == 0  # only the first try is rated
-    assert progress.puzzles == {puzzle.id: False}
+    first = progress.puzzle_done(puzzle, False)
+    assert first < 0 and progress.rating == START_RATING + first
+    assert progress.puzzle_done(puzzle, True) is None  # only the first try is rated
+    assert progress.puzzles == {puzzle.id: False} and progress.to_retry() == []  # solved since
+    assert [row[:2] for row in progress.history] == [(puzzle.id, False)]
+
+
+def test_a_hint_or_the_solution_leaves_a_puzzle_unrated_and_to_retry():
+    """Issue 26: a hint earned the full gain before."""
+    progress = Progress()
+    assert progress.puzzle_done(PUZZLES[2], True, helped=True) is None
+    assert progress.rating == START_RATING and progress.history == []
+    assert progress.to_retry() == [PUZZLES[2].id]
+    assert progress.puzzle_done(PUZZLES[3], True) > 0
+    counts = progress.theme_counts(PUZZLES)
+    assert sum(solved + failed for solved, failed in counts.values()) == 2 * 3  # three themes a puzzle
+    again = Progress.read(progress.to_json())
+    assert again == progress and again.to_retry() == [PUZZLES[2].id]
+
+
+def test_a_rating_of_before_the_glicko_rating_is_kept():
+    progress = Progress.read('{"rating": 1840, "puzzles": {"s0001": true}}')
+    assert progress.rating == 1840 and progress.glicko.deviation == 150 and progress.puzzles == {"s0001": True}
 
 
 def test_the_next_puzzle_is_near_the_rating_and_not_tried_yet():

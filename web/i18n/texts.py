@@ -430,6 +430,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_puzzle_failed": "That is not the move.",
         "tr_rating": "Your puzzle rating: {rating}",
         "tr_rating_change": "Your puzzle rating: {rating} ({change}).",
+        "tr_unrated_helped": "Not rated: a hint or the solution helped. Your puzzle rating: {rating}.",
+        "tr_unrated_again": "Not rated: only a puzzle's first try counts. Your puzzle rating: {rating}.",
         "tr_hint_piece": "Look at the piece on {square}.",
         "tr_no_puzzle": "There is no puzzle {id}: here is another one.",
         "tr_reply": "{player} replies\u2026",

@@ -452,6 +452,8 @@ NL: dict[str, str] = {
     "tr_puzzle_failed": "Dat is niet de zet.",
     "tr_rating": "Je puzzelrating: {rating}",
     "tr_rating_change": "Je puzzelrating: {rating} ({change}).",
+    "tr_unrated_helped": "Telt niet mee: een tip of de oplossing hielp. Je puzzelrating: {rating}.",
+    "tr_unrated_again": "Telt niet mee: alleen de eerste poging aan een puzzel telt. Je puzzelrating: {rating}.",
     "tr_hint_piece": "Kijk naar het stuk op {square}.",
     "tr_no_puzzle": "Er is geen puzzel {id}: hier is een andere.",
     "tr_reply": "{player} antwoordt\u2026",

@@ -207,6 +207,8 @@ def from_query(query: str) -> GameSettings:
 
     >>> from_query("?time=1e400%2B0&seed=%C2%B2&level=4&computer=black").ignored
     ('time', 'seed')
+    >>> from_query("?white=Anna&computer=black&rated=1").rated, from_query("?rated=1").ignored
+    (True, ('rated',))
     """
     params = query_params(query)
     settings = GameSettings()
@@ -247,6 +249,11 @@ def from_query(query: str) -> GameSettings:
                 ignored.append("level")
     elif computer:
         ignored.append("computer")
+    # ``rated=1``: the names are the players' profiles (an embedding site's own player, say).
+    settings.rated = params.get("rated", "").strip().lower() in ("1", "true", "yes", "on")
+    if settings.rated_problem() is not None:
+        settings.rated = False
+        ignored.append("rated")
     settings.ignored = tuple(ignored)
     return settings
 

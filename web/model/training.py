@@ -24,8 +24,9 @@ move, and :meth:`MistakeDrill.weigh` judges it.
 DrillStep(status='solving', reply='c4-c3', reason=None)
 >>> drill.after_move(position.copy().play("a1xb2").play("c4-c3"), ["a1xb2", "c4-c3"])
 DrillStep(status='solved', reply=None, reason=None)
->>> rated(1500, 1500, True)
-1516
+>>> progress = Progress()
+>>> progress.puzzle_done(puzzles[0], True), progress.display()
+(108, '1608?')
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from militakiri.messages import Text, text
 from militakiri.position import Position
 
 from web.model.jsontext import dumps, loads
+from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
 
 if TYPE_CHECKING:
@@ -47,9 +49,14 @@ if TYPE_CHECKING:
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
 PROGRESS_KEY = "militakiri.training"
-#: A new player's puzzle rating, and how far one result moves it (Elo's K).
+#: A new player's puzzle rating (Glicko-2 as for games: web/model/rating.py).
 START_RATING = 1500
-K = 32
+#: What a puzzle's rating counts as: its rating (tools/puzzle_ratings.py) with this deviation.
+PUZZLE_DEVIATION = 80
+#: The most puzzle results the history keeps (the rating is kept whole).
+MAX_HISTORY = 2000
+#: The deviation given to a rating kept from before the Glicko rating.
+OLD_RATING_DEVIATION = 150
 #: The next puzzle is drawn from this many unsolved ones nearest the rating.
 NEAREST = 8
 PUZZLE_GOALS = ("win", "tower")
@@ -111,14 +118,18 @@ def read_puzzles(text: str) -> tuple[Puzzle, ...]:
     return tuple(puzzles)
 
 
-def expected(player: int, puzzle: int) -> float:
-    """The player's chance against a puzzle of rating ``puzzle`` (Elo)."""
-    return 1 / (1 + 10 ** ((puzzle - player) / 400))
+def moves_to_find(puzzle: Puzzle) -> int:
+    """How many moves of the solver's the puzzle's line has."""
+    return (len(puzzle.line) + 1) // 2
 
 
-def rated(player: int, puzzle: int, solved: bool) -> int:
-    """The player's rating after solving (or failing) a puzzle."""
-    return round(player + K * ((1.0 if solved else 0.0) - expected(player, puzzle)))
+def themes(puzzle: Puzzle) -> tuple[str, str, str]:
+    """The puzzle's themes on the dashboard: its goal, its board, its length.
+
+    >>> themes(Puzzle("s1", "single", "x", ("a1xb2", "c4-c3"), "tower", 1200))
+    ('goal_tower', 'board_single', 'moves_1')
+    """
+    return f"goal_{puzzle.goal}", f"board_{puzzle.board}", f"moves_{min(moves_to_find(puzzle), 3)}"
 
 
 def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board: str,
@@ -138,35 +149,51 @@ MAX_PROGRESS_CHARS = 200_000
 
 
 class Progress:
-    """What the page keeps: stars per task id, the puzzle rating, the
-    puzzles tried (id -> solved). Read from anything: a damaged, foreign or
-    far too long value gives a fresh start, never an error, and says so in
-    ``unread`` (the page keeps that value aside before it writes its own:
-    issue 24).
+    """What the page keeps: stars per task id, the puzzle rating (Glicko-2,
+    web/model/rating.py) and its history, the puzzles tried (id -> solved at
+    the first try) and those solved later. Read from anything: a damaged,
+    foreign or far too long value gives a fresh start, never an error, and
+    says so in ``unread`` (the page keeps that value aside before it writes
+    its own: issue 24). A progress from before the Glicko rating keeps its
+    rating, with the deviation of a player who has some history.
 
     >>> Progress.read("[" * 500 + "]" * 500).unread, Progress.read('{"rating": 1200}').unread
     (True, False)
+    >>> Progress.read('{"rating": 1200}').display()
+    '1200?'
     >>> Progress.read('{"rating": 1200' + " " * MAX_PROGRESS_CHARS + "}").unread
     True
     """
 
-    __slots__ = ("stars", "rating", "puzzles", "unread")
+    __slots__ = ("stars", "glicko", "puzzles", "solved_later", "history", "unread")
 
-    def __init__(self, stars: dict[str, int] | None = None, rating: int = START_RATING,
+    def __init__(self, stars: dict[str, int] | None = None, glicko: Glicko = NEW,
                  puzzles: dict[str, bool] | None = None) -> None:
         self.stars = {} if stars is None else stars
-        self.rating = rating
+        self.glicko = glicko
         self.puzzles = {} if puzzles is None else puzzles
+        #: Puzzles failed at the first try and solved since (no longer to retry).
+        self.solved_later: set[str] = set()
+        #: (puzzle id, solved, the rating after) of each rated try, oldest first.
+        self.history: list[tuple[str, bool, int]] = []
         #: Whether a stored value was there that could not be read at all.
         self.unread = False
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Progress):
             return NotImplemented
-        return (self.stars, self.rating, self.puzzles) == (other.stars, other.rating, other.puzzles)
+        return ((self.stars, self.glicko, self.puzzles, self.solved_later, self.history)
+                == (other.stars, other.glicko, other.puzzles, other.solved_later, other.history))
 
     def __repr__(self) -> str:
-        return f"Progress(stars={self.stars!r}, rating={self.rating!r}, puzzles={self.puzzles!r})"
+        return f"Progress(stars={self.stars!r}, glicko={self.glicko!r}, puzzles={self.puzzles!r})"
+
+    @property
+    def rating(self) -> int:
+        return round(self.glicko.rating)
+
+    def display(self) -> str:
+        return self.glicko.display()
 
     @classmethod
     def read(cls, text: str | None) -> Progress:
@@ -180,31 +207,74 @@ class Progress:
             return progress
         given = data.get("stars")
         if isinstance(given, dict):
-            progress.stars = {str(k): v for k, v in given.items()
-                              if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3}
-        rating = data.get("rating")
-        if isinstance(rating, int) and not isinstance(rating, bool) and 100 <= rating <= 4000:
-            progress.rating = rating
+            progress.stars = {str(k): v for k, v in given.items() if _is_int(v) and 0 <= v <= 3}
+        glicko, rating = data.get("glicko"), data.get("rating")
+        if (isinstance(glicko, list) and len(glicko) == 3 and all(_is_number(x) for x in glicko)
+                and 100 <= glicko[0] <= 4000 and MIN_DEVIATION <= glicko[1] <= MAX_DEVIATION
+                and 0 < glicko[2] <= MAX_VOLATILITY):
+            progress.glicko = Glicko(*glicko)
+        elif isinstance(rating, int) and not isinstance(rating, bool) and 100 <= rating <= 4000:
+            progress.glicko = Glicko(rating, OLD_RATING_DEVIATION)  # (the Elo rating of before)
         tried = data.get("puzzles")
         if isinstance(tried, dict):
             progress.puzzles = {str(k): v for k, v in tried.items() if isinstance(v, bool)}
+        later = data.get("solved_later")
+        if isinstance(later, list):
+            progress.solved_later = {str(x) for x in later if isinstance(x, str)}
+        history = data.get("history")
+        if isinstance(history, list):
+            progress.history = [(str(row[0]), row[1], row[2]) for row in history[-MAX_HISTORY:]
+                                if isinstance(row, list) and len(row) == 3 and isinstance(row[1], bool)
+                                and _is_int(row[2])]
         return progress
 
     def to_json(self) -> str:
-        return dumps({"stars": self.stars, "rating": self.rating, "puzzles": self.puzzles}, compact=True)
+        glicko = [self.glicko.rating, self.glicko.deviation, self.glicko.volatility]
+        return dumps({"stars": self.stars, "rating": self.rating, "glicko": glicko, "puzzles": self.puzzles,
+                      "solved_later": sorted(self.solved_later), "history": [list(row) for row in self.history]},
+                     compact=True)
 
     def award(self, task_id: str, earned: int) -> None:
         """Keep the best stars a task has earned."""
         self.stars[task_id] = max(earned, self.stars.get(task_id, 0))
 
-    def puzzle_done(self, puzzle: Puzzle, solved: bool) -> int:
-        """Rate the first try of ``puzzle``; returns the rating change."""
+    def puzzle_done(self, puzzle: Puzzle, solved: bool, helped: bool = False) -> int | None:
+        """Count a try at ``puzzle``: the first try, without a hint or the
+        solution, is rated (returns the change); any other is not (None). A
+        puzzle failed at first and solved later leaves the list to retry."""
         if puzzle.id in self.puzzles:
-            return 0
+            if solved and not helped and not self.puzzles[puzzle.id]:
+                self.solved_later.add(puzzle.id)
+            return None
+        self.puzzles[puzzle.id] = solved and not helped
+        if helped:
+            return None
         before = self.rating
-        self.rating = rated(before, puzzle.rating, solved)
-        self.puzzles[puzzle.id] = solved
+        self.glicko = self.glicko.after([(Glicko(puzzle.rating, PUZZLE_DEVIATION), 1.0 if solved else 0.0)])
+        self.history = (self.history + [(puzzle.id, solved, self.rating)])[-MAX_HISTORY:]
         return self.rating - before
+
+    def to_retry(self) -> list[str]:
+        """The puzzles failed at the first try and not solved since, by id."""
+        return sorted(id for id, solved in self.puzzles.items() if not solved and id not in self.solved_later)
+
+    def theme_counts(self, puzzles: tuple[Puzzle, ...]) -> dict[str, list[int]]:
+        """Per theme (:func:`themes`): [solved, failed] at the first try."""
+        counts: dict[str, list[int]] = {}
+        by_id = {puzzle.id: puzzle for puzzle in puzzles}
+        for id, solved in self.puzzles.items():
+            if id in by_id:
+                for theme in themes(by_id[id]):
+                    counts.setdefault(theme, [0, 0])[0 if solved else 1] += 1
+        return counts
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
 
 
 class DrillStep:

@@ -215,7 +215,7 @@ class Trainer:
                 tasks.append(button)
             row.append(tasks)
             listing.append(row)
-        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.rating))
+        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display()))
         if not self.dialog.open:
             self.dialog.showModal()
 
@@ -335,15 +335,18 @@ class Trainer:
         if state.apply(ComputerMove(token)):
             self.app.refresh()
 
-    def _finish(self, step) -> None:
+    def _finish(self, step, gave_up: bool = False) -> None:
         drill = self.state.drill
         solved = step.status == "solved"
         if drill.puzzle is not None:
-            change = self.progress.puzzle_done(drill.puzzle, solved)
-            sign = f"{change:+d}" if change else "\u00b10"
+            helped = gave_up or drill.hints > 0
+            change = self.progress.puzzle_done(drill.puzzle, solved, helped)
+            rated = "tr_unrated_helped" if helped else "tr_unrated_again"  # (change None: not rated)
+            sign = "" if change is None else f"{change:+d}" if change else "\u00b10"
 
             def feedback():
-                rating = t("tr_rating_change", rating=self.progress.rating, change=sign)
+                rating = (t(rated, rating=self.progress.display()) if change is None
+                          else t("tr_rating_change", rating=self.progress.display(), change=sign))
                 return t("tr_puzzle_solved" if solved else "tr_puzzle_failed") + " " + rating
         elif drill.mistake is not None:
             best = drill.mistake.best
@@ -383,7 +386,7 @@ class Trainer:
         if drill is None or drill.position is None:
             return
         if self.state.apply(GiveUp()):  # a puzzle given up counts as failed
-            self._finish(DrillStep("failed"))
+            self._finish(DrillStep("failed"), gave_up=True)
         state = self.state
         if not self._board(drill):
             return
@@ -512,5 +515,5 @@ class Trainer:
         by_id("tr-next").classList.toggle("primary", drill.status != "failed")
         set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else
                                      "tr_next_mistake" if drill.mistake is not None else "tr_next"))
-        set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.rating) if drill.puzzle else "")
+        set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.display()) if drill.puzzle else "")
         self._place()  # last: its height is the text's

@@ -1,0 +1,185 @@
+"""Ratings and rankings in the page (issue 26): rated games against the
+computer and between two people, a resignation and an abandoned game, the
+Rankings dialog, the embed's ``rating`` message, export and import, and a
+tampered profile refused."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from militakiri import Position
+from web.model.profiles import Profile, RatedGame, profile_key
+
+from game_page import GamePage, fresh_game
+
+#: How long the computer may take at level 1 (it does not search), in ms.
+COMPUTER_MS = 60_000
+
+
+def rated_game(ui: GamePage, white: str, black: str, level: int | None = None) -> None:
+    """New game, rated, as a player fills it in; random set-ups, the dice, started."""
+    page = ui.page
+    ui.close_dialogs()
+    if not page.locator("#dlg-new").evaluate("d => d.open"):
+        page.click("#btn-new")
+    if level is None:
+        page.check("#ng-human")
+    else:
+        page.check("#ng-computer")
+        page.select_option("#ng-level", str(level))
+        page.select_option("#ng-side", "white")
+    page.select_option("#ng-time", "none")
+    for field, name in (("#ng-white", white), ("#ng-black", black)):
+        if page.locator(field).is_visible():
+            page.fill(field, name)
+    page.check("#ng-rated")
+    expect(page.locator("#ng-rating")).to_contain_text(f"{white}: ")
+    page.click("#ng-start")
+    expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
+    set_up_and_start(ui, two_players=level is None)
+
+
+def set_up_and_start(ui: GamePage, two_players: bool) -> None:
+    """Random set-ups (against the computer, the player's alone), the dice, started."""
+    page = ui.page
+    for _ in range(2 if two_players else 1):
+        page.click("#btn-random")
+        page.click("#btn-done")
+    expect(page.locator("#dlg-dice")).to_have_attribute("open", "", timeout=COMPUTER_MS)  # (the computer's set-up)
+    ui.roll_and_start()
+
+
+def resign(ui: GamePage, color: str) -> str:
+    """``color`` resigns; the result dialog's rating line."""
+    page = ui.page
+    page.click("#btn-resign")
+    page.click(f"#resign-{color}")
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    line = page.locator("#result-rating")
+    expect(line).to_be_visible()
+    return line.inner_text()
+
+
+def rankings_rows(ui: GamePage) -> list[str]:
+    page = ui.page
+    ui.close_dialogs()
+    page.click("#btn-rankings")
+    expect(page.locator("#dlg-rankings")).to_have_attribute("open", "")
+    return page.locator("#rk-list > li .rk-head").all_inner_texts()
+
+
+def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_dir):
+    with fresh_game(browser, base_url) as (ui, errors):
+        page = ui.page
+        rated_game(ui, "Anna", "Bo")
+        line = resign(ui, "white")
+        assert line == "Anna: 1500? \u2192 1258? (\u2212242) Bo: 1500? \u2192 1742? (+242)", line
+        rows = rankings_rows(ui)
+        assert [row.split("\n")[1] for row in rows if "Computer" not in row][:2] == ["Bo", "Anna"], rows
+        # The computer's levels are ranked among them, with their ratings.
+        assert sum("Computer, level" in row for row in rows) == 8
+        bo = page.locator("#rk-list > li.rk-profile").first
+        expect(bo).to_contain_text("Games: 1 (won 1, drawn 0, lost 0)")
+        expect(bo).to_contain_text("Best win: 1500 (Anna)")
+        assert bo.locator("svg.rk-graph polyline").count() == 1
+        assert "before the first game" in bo.locator("svg.rk-graph").get_attribute("aria-label")
+        page.screenshot(path=str(artifacts_dir / "rankings.png"))
+        # A take-back unrates the next rated game; the status line says so.
+        rated_game(ui, "Anna", "Bo")
+        ui.play(first_move(ui))
+        page.click("#btn-back")
+        ui.expect_status("playing")
+        expect(page.locator("#status")).to_contain_text("no longer rated")
+        page.click("#btn-resign")
+        page.click("#resign-black")
+        expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+        expect(page.locator("#result-rating")).to_be_hidden()
+        assert not errors, errors
+
+
+def first_move(ui: GamePage) -> str:
+    return sorted(Position.from_string(ui.position()).legal_moves())[0]
+
+
+def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(browser, base_url, artifacts_dir):
+    with fresh_game(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
+                    is_mobile=True) as (ui, errors):
+        page = ui.page
+        rated_game(ui, "Cleo", "", level=1)
+        line = resign(ui, "white")
+        assert line.startswith("Cleo: 1500? \u2192 ") and "(\u2212" in line, line
+        page.screenshot(path=str(artifacts_dir / "rating-result-phone.png"))
+        # An unfinished rated game against the computer, left for a new one: lost.
+        rated_game(ui, "Cleo", "", level=1)
+        page.wait_for_function("() => / w /.test(document.getElementById('board').dataset.position)",
+                               timeout=COMPUTER_MS)
+        ui.play(first_move(ui), "tap")
+        page.wait_for_function("() => / w /.test(document.getElementById('board').dataset.position)",
+                               timeout=COMPUTER_MS)  # its reply
+        page.click("#btn-new")
+        page.check("#ng-human")
+        page.uncheck("#ng-rated")
+        page.click("#ng-start")
+        expect(page.locator("#status")).to_contain_text("The unfinished rated game counted as lost. Cleo: ")
+        rows = rankings_rows(ui)
+        cleo = page.locator("#rk-list > li.rk-profile").first
+        expect(cleo).to_contain_text("Games: 2 (won 0, drawn 0, lost 2)")
+        assert any("Cleo" in row for row in rows)
+        page.screenshot(path=str(artifacts_dir / "rankings-phone.png"))
+        assert not errors, errors
+
+    # The embedding site starts a rated game for its player and hears what it did.
+    listen = """window.posted = []; addEventListener("message", (e) => {
+        if (e.data && e.data.source === "militakiri") posted.push(e.data); });"""
+    url = f"{base_url}?embed=1&board=single&white=Dora&computer=black&level=1&rated=1&seed=4"
+    with fresh_game(browser, url, init_script=listen) as (ui, errors):
+        page = ui.page
+        set_up_and_start(ui, two_players=False)
+        resign(ui, "white")
+        page.wait_for_function("() => posted.some(m => m.type === 'rating')")
+        rating = next(m for m in page.evaluate("posted") if m["type"] == "rating")
+        assert {key: rating[key] for key in ("board", "player", "before", "opponent", "result")} == {
+            "board": "single", "player": "Dora", "before": 1500, "opponent": "Computer, level 1", "result": "loss"}
+        assert rating["after"] < 1500 and 45 <= rating["deviation"] <= 500 and rating["provisional"] is True
+        kinds = [m["type"] for m in page.evaluate("posted")]
+        assert kinds.index("over") < kinds.index("rating"), kinds
+        assert not errors, errors
+
+
+def test_export_import_and_a_tampered_profile(browser, base_url, tmp_path):
+    anna, _ = Profile("Anna").rated(RatedGame("g1", "single", 1_800_000_000, "Bo", 0, 1500, 500, "win", "towers"))
+    tampered = anna.text().replace('"win"', '"draw"')
+    # Storage edited by hand: the profile is refused with the reason, and never written over.
+    seed = f"localStorage.setItem({json.dumps(profile_key('Anna'))}, {json.dumps(tampered)});"
+    with fresh_game(browser, base_url, init_script=f"if (!sessionStorage.seeded) {{ {seed} sessionStorage.seeded = 1; }}",
+                    accept_downloads=True) as (ui, errors):
+        page = ui.page
+        rankings_rows(ui)
+        expect(page.locator("#rk-list")).to_contain_text("A profile that cannot be read is kept as it is: it was "
+                                                        "changed outside the game")
+        page.click("#rk-close")
+        rated_game(ui, "Anna", "Bo")
+        line = resign(ui, "black")
+        assert "Not rated: Anna's profile cannot be read" in line, line
+        assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna'))})") == tampered
+        # Import: a foreign file is refused; the good file replaces the damaged one (kept aside).
+        rankings_rows(ui)
+        foreign = tmp_path / "foreign.json"
+        foreign.write_text('{"name": "Anna", "rating": 2900}')
+        page.set_input_files("#rk-file", str(foreign))
+        expect(page.locator("#rk-message")).to_have_text("The file was not imported: it is not a Militakiri profile")
+        good = tmp_path / "anna.json"
+        good.write_text(anna.text())
+        page.set_input_files("#rk-file", str(good))
+        expect(page.locator("#rk-message")).to_have_text("Anna's profile is on this device now.")
+        assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable')})") == tampered
+        # Export: the file the browser saves is the profile, which reads back.
+        with page.expect_download() as download:
+            page.locator("#rk-list > li.rk-profile", has_text="Anna").get_by_role("button", name="Export").click()
+        saved = download.value
+        assert saved.suggested_filename == "militakiri-profile-Anna.json"
+        with open(saved.path(), encoding="utf-8") as file:
+            assert Profile.read(file.read()) == anna
+        assert not errors, errors

@@ -1,0 +1,76 @@
+"""Rate the site's puzzles on the ladder's scale: which levels find each
+puzzle's first move (issue 26).
+
+    python tools/puzzle_ratings.py [--workers 2] [--puzzles web/data/puzzles.json]
+                                   [--ladder web/data/ladder.json] [--only ID,ID]
+
+Each level of the ladder (militakiri.ai.levels) tries each puzzle's
+position, by node budgets (the same on every machine): the levels that
+choose at random several times, the searches with two seeds, the
+strongest once (militakiri.ai.puzzles.level_tries). A puzzle is then a
+player whom a level beats when it finds the first move, rated on the
+ladder's scale (web/data/ladder.json, bench/ladder.py) by the likeliest
+rating (militakiri.ai.ladder.puzzle_rating). Both go into the puzzle:
+``tries`` (level: [solved, tries]) and ``rating``; the tests fold the
+ratings from the tries again and try a few puzzles again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from militakiri.ai.ladder import puzzle_rating  # noqa: E402
+from militakiri.ai.puzzles import level_tries  # noqa: E402
+from militakiri.position import Position  # noqa: E402
+
+PUZZLES = ROOT / "web" / "data" / "puzzles.json"
+LADDER = ROOT / "web" / "data" / "ladder.json"
+
+
+def tries_of(puzzle: dict) -> dict[str, list[int]]:
+    """``puzzle``'s tries by the levels, keyed by the level as text (JSON's keys)."""
+    position = Position.from_string(puzzle["position"])
+    seed = int(puzzle["id"][1:]) + (0 if puzzle["board"] == "single" else 10_000)
+    found = level_tries(position, puzzle["goal"], puzzle["line"], seed)
+    return {str(level): found[level] for level in sorted(found)}
+
+
+def rating_of(tries: dict[str, list[int]], ladder: dict) -> int:
+    ratings = {row["level"]: row["rating"] for row in ladder["levels"]}
+    return puzzle_rating([(ratings[int(level)], solved, tried) for level, (solved, tried) in sorted(tries.items())])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--puzzles", type=Path, default=PUZZLES)
+    parser.add_argument("--ladder", type=Path, default=LADDER)
+    parser.add_argument("--only", help="rate these puzzles alone (ids, comma-separated)")
+    args = parser.parse_args(argv)
+    puzzles = json.loads(args.puzzles.read_text())
+    ladder = json.loads(args.ladder.read_text())
+    chosen = [p for p in puzzles if not args.only or p["id"] in args.only.split(",")]
+    started = time.monotonic()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for done, (puzzle, tries) in enumerate(zip(chosen, pool.map(tries_of, chosen, chunksize=4)), 1):
+            puzzle["tries"] = tries
+            puzzle["rating"] = rating_of(tries, ladder)
+            if done % 50 == 0:
+                print(f"[{time.monotonic() - started:5.0f} s] {done} puzzles rated", flush=True)
+    args.puzzles.write_text(json.dumps(puzzles, indent=0, separators=(",", ":")) + "\n")
+    ratings = sorted(p["rating"] for p in puzzles if "tries" in p)
+    if ratings:
+        print(f"{len(ratings)} puzzles: ratings {ratings[0]}-{ratings[-1]}, median {ratings[len(ratings) // 2]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
