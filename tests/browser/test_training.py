@@ -185,6 +185,29 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         goto_ready(page, base_url + "?learn")
         assert rating(page) < up
         expect(page.locator("#learn-rating")).to_contain_text(str(rating(page)))
+        # The dashboard (issue 26): the rating's history, themes, the failed puzzle to retry.
+        page.click("#learn-dashboard summary")
+        assert page.locator("#pz-history svg polyline").count() == 1
+        expect(page.locator("#pz-themes tbody")).to_contain_text("Single board")
+        expect(page.locator("#pz-retry button")).to_have_count(1)
+        page.click(f"#pz-retry button[data-puzzle='{drill}']")
+        expect(box).to_have_attribute("data-drill", drill)
+        # A new puzzle solved with a hint is not rated (a hint earned the full gain before).
+        helped = next(p for p in PUZZLES.values() if p.id not in ("s0001", drill) and p.board == "single")
+        goto_ready(page, base_url + f"?puzzle={helped.id}")
+        expect(box).to_have_attribute("data-result", "solving")
+        before = rating(page)
+        page.click("#tr-hint")
+        position = Position.from_string(helped.position)
+        for i, token in enumerate(helped.line):
+            position.play(token)
+            if i % 2 == 0:
+                ui.play(token)
+            else:
+                ui.expect_position(position.string())
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped.")
+        assert rating(page) == before
         assert not errors, errors
 
 

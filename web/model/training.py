@@ -123,6 +123,10 @@ def moves_to_find(puzzle: Puzzle) -> int:
     return (len(puzzle.line) + 1) // 2
 
 
+#: The dashboard's themes, in its order (texts: ``theme_<name>``).
+THEMES = ("goal_win", "goal_tower", "board_single", "board_double", "moves_1", "moves_2", "moves_3")
+
+
 def themes(puzzle: Puzzle) -> tuple[str, str, str]:
     """The puzzle's themes on the dashboard: its goal, its board, its length.
 

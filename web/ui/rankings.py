@@ -21,19 +21,16 @@ from pyscript.ffi import to_js
 from web.i18n.texts import t
 from web.model.ladder import LADDER_URL, Ladder
 from web.model.profiles import Profile, ProfileError, RatedEnd
-from web.model.rankings import RankingRow, history_plot, ranking
+from web.model.rankings import RankingRow, ranking
 from web.model.status import Message
 from web.model.intents import Say
 from web.services.profiles import ProfileStore, RatingOutcome
 from web.services.storage import SafeStorage
 from web.ui import guard
 from web.ui.dom import by_id, el, later, on, set_attr, set_text, show, when_idle
-from web.ui.svg import add as svg_add
-from web.ui.svg import label as svg_label
+from web.ui.svg import rating_plot
 
 BOARDS = ("single", "double")
-#: The history plot's size (px).
-PLOT_WIDTH, PLOT_HEIGHT = 220, 70
 
 
 async def _fetch_text(url: str) -> str:
@@ -198,7 +195,8 @@ class Rankings:
         if row.best_win is not None:
             item.append(el("p", t("rk_best", rating=row.best_win.opponent_rating, name=row.best_win.opponent),
                            "note"))
-        item.append(_history(row))
+        item.append(rating_plot(row.history, t("rk_graph", name=row.name, first=row.history[0],
+                                                last=row.history[-1], games=len(row.history) - 1)))
         profile = next(profile for profile in profiles if profile.name == row.name)
         export = el("button", t("rk_export"), None, type="button", title=t("rk_export_title"))
         on(export, "click", lambda e, profile=profile: _download(profile))
@@ -235,28 +233,6 @@ def _change_text(change) -> str:
     sign = "+" if change.points >= 0 else "\u2212"
     return t("rating_change", name=change.name, before=change.before.display(), after=change.after.display(),
              points=f"{sign}{abs(change.points)}")
-
-
-def _history(row: RankingRow):
-    """A profile's rating after each game: a line over a rating axis, game numbers under it."""
-    svg = js.document.createElementNS("http://www.w3.org/2000/svg", "svg")
-    svg.setAttribute("viewBox", f"0 0 {PLOT_WIDTH} {PLOT_HEIGHT}")
-    svg.setAttribute("class", "rk-graph")
-    svg.setAttribute("role", "img")
-    svg.setAttribute("aria-label", t("rk_graph", name=row.name, first=row.history[0], last=row.history[-1],
-                                     games=len(row.history) - 1))
-    plot = history_plot(row.history, PLOT_WIDTH, PLOT_HEIGHT)
-    left, right = plot.points[0][0], PLOT_WIDTH - 6
-    for rating, y in plot.ticks:
-        svg_add(svg, "line", x1=left, y1=f"{y:.1f}", x2=right, y2=f"{y:.1f}", stroke="#e0d5c4")
-        svg_label(svg, str(rating), left - 3, y + 3, "end")
-    for number, x in plot.games:
-        svg_label(svg, str(number), x, PLOT_HEIGHT - 2, "middle")
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in plot.points)
-    svg_add(svg, "polyline", points=points, fill="none", stroke="#2e9668", **{"stroke-width": 1.8})
-    x, y = plot.points[-1]
-    svg_add(svg, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=2.6, fill="#2e9668")
-    return svg
 
 
 def _download(profile: Profile) -> None:

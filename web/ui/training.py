@@ -35,13 +35,14 @@ from web.i18n.texts import language, t
 from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
-from web.model.training import (PROGRESS_KEY, Drill, Mistake, MistakeDrill, Progress, DrillStep, next_puzzle,
-                                 opponent, read_puzzles, star_line)
+from web.model.training import (PROGRESS_KEY, START_RATING, THEMES, Drill, Mistake, MistakeDrill, Progress,
+                                 DrillStep, next_puzzle, opponent, read_puzzles, star_line)
 from web.model.layout import NARROW
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
+from web.ui.svg import rating_plot
 from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
                                 PlaySolution, ShowReview, WeighDrillMove)
 from web.ui.computer import ComputerError
@@ -54,6 +55,10 @@ REPLY_MS = 450
 SOLUTION_MS = 700
 #: The computer's time to weigh a move in Learn from your mistakes (seconds).
 WEIGH_SECONDS = 0.5
+#: Each dashboard theme's words (web/model/training.py THEMES).
+THEME_TEXTS = {"goal_win": "theme_goal_win", "goal_tower": "theme_goal_tower", "board_single": "theme_board_single",
+               "board_double": "theme_board_double", "moves_1": "theme_moves_1", "moves_2": "theme_moves_2",
+               "moves_3": "theme_moves_3"}
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
 KEPT_OPTIONS = ("lang", "embed", "sound")
 
@@ -216,8 +221,49 @@ class Trainer:
             row.append(tasks)
             listing.append(row)
         set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display()))
+        await self._dashboard()
         if not self.dialog.open:
             self.dialog.showModal()
+
+    async def _dashboard(self) -> None:
+        """The puzzle dashboard: the rating's history, solved and failed per
+        theme, and the puzzles to try again (shown once a puzzle was tried)."""
+        progress = self.progress
+        show(by_id("learn-dashboard"), bool(progress.puzzles))
+        if not progress.puzzles:
+            return
+        try:
+            puzzles = await self._puzzles()
+        except Exception:  # (the puzzles did not load: said when one is asked for)
+            puzzles = ()
+        history = by_id("pz-history")
+        history.replaceChildren()
+        ratings = [START_RATING] + [after for _, _, after in progress.history]
+        if len(ratings) > 1:
+            history.append(rating_plot(ratings, t("pz_history", first=ratings[0], last=ratings[-1],
+                                                  n=len(ratings) - 1)))
+        rows = by_id("pz-themes").querySelector("tbody")
+        rows.replaceChildren()
+        counts = progress.theme_counts(puzzles)
+        for theme in THEMES:
+            if theme in counts:
+                solved, failed = counts[theme]
+                row = el("tr")
+                row.append(el("td", t(THEME_TEXTS[theme])), el("td", str(solved)), el("td", str(failed)))
+                rows.append(row)
+        listing = by_id("pz-retry")
+        listing.replaceChildren()
+        ratings_by_id = {puzzle.id: puzzle.rating for puzzle in puzzles}
+        retry = [id for id in progress.to_retry() if id in ratings_by_id]
+        if not retry:
+            listing.append(el("li", t("pz_retry_none"), "note"))
+        for id in retry:
+            button = el("button", t("pz_retry_button", id=id, rating=ratings_by_id[id]), None, type="button")
+            button.setAttribute("data-puzzle", id)
+            on(button, "click", lambda e, id=id: (self.dialog.close(), self._soon(self.open_puzzle(id))))
+            item = el("li")
+            item.append(button)
+            listing.append(item)
 
     def start_task(self, task) -> None:
         self.puzzle = None
