@@ -20,7 +20,8 @@ Journeys (phone profile, bench/serving.py: CPU 4x slower, 9 Mbit/s,
 - ``learn``: "New to Militakiri? Learn to play first", the first lesson's
   first task, its solution's first move tapped: the time the task answers
   (``#training[data-result]`` leaves ``solving``, or the reply is played).
-- ``computer``: against the computer, level 4, the player White: Random
+- ``computer``: against the computer, the strongest level (issue 22's level 4,
+  the ladder's level 8 since issue 26), the player White: Random
   set-up, Done, the dice, then (the player's first move when White starts)
   the time the computer's first move is on the board.
 - ``slow4g``: ``two`` on the slow-4G profile.
@@ -49,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 from bench.serving import (ARGS, CHROMIUM, PHONE_CPU_SLOWDOWN, PHONE_NETWORK, PHONE_SCREEN,  # noqa: E402
                            SETTLE_S, serve)
 from militakiri import Position  # noqa: E402
+from militakiri.ai.levels import MAX_LEVEL  # noqa: E402
 from tools import build as site_build  # noqa: E402
 
 TIMEOUT_MS = 120_000
@@ -167,7 +169,7 @@ def computer(playwright, url: str, tmp: Path) -> dict:
     visit = Visit(playwright, url, PHONE_NETWORK, tmp)
     try:
         visit.tap("#ng-computer")
-        visit.page.select_option("#ng-level", "4")
+        visit.page.select_option("#ng-level", str(MAX_LEVEL))  # the strongest (issue 22's "level 4")
         visit.page.select_option("#ng-side", "white")
         visit.tap("#ng-start")
         visit.tap("#btn-random")

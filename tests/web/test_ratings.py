@@ -181,9 +181,9 @@ def test_storage_that_refuses_a_write_is_said():
     store = ProfileStore(SafeStorage(Full()))
     outcome = store.rate(RatedEnd("g1", "single", ("Anna", "Computer, level 2"), 1, 2, 0, "towers"),
                          Glicko(1000, 45), WHEN)
-    assert len(outcome.changes) == 1  # what the game did, shown
-    assert outcome.problems == ["the browser did not keep Anna's rating (QuotaExceededError: the quota has been "
-                                "exceeded)"]
+    assert outcome.changes == []  # nothing changed on the device
+    assert outcome.problems == ["the browser refused to keep Anna's new rating (QuotaExceededError: the quota has "
+                                "been exceeded)"]
 
 
 def test_import_adds_updates_and_refuses():

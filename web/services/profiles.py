@@ -85,11 +85,15 @@ class ProfileStore:
             after, changes = rate(end, profiles, computer, when)
         except ProfileError as error:
             return RatingOutcome([], [str(error)])
-        for _color, profile in sorted(after.items()):
-            if not self.put(profile):
-                problems.append(f"the browser did not keep {profile.name}'s rating "
+        kept = []
+        for change in changes:
+            profile = next(profile for profile in after.values() if profile.name == change.name)
+            if self.put(profile):
+                kept.append(change)
+            else:
+                problems.append(f"the browser refused to keep {profile.name}'s new rating "
                                 f"({self.storage.problem or 'no storage'})")
-        return RatingOutcome(changes, problems)
+        return RatingOutcome(kept, problems)
 
     def import_text(self, text: object) -> Profile:
         """Keep the profile ``text`` holds (an exported file) and return it.
