@@ -15,7 +15,8 @@ ply cap ends is a draw.
 It prints each pair's result and each level's rating with its error
 (militakiri.ai.ladder), and writes them, with the command, into ``--out``:
 the table the page shows and the tests check (``--pairs`` plays only
-those and keeps the other pairs already in the file).
+those, keeps the other pairs already in the file, and adds its command to
+the file's).
 """
 
 from __future__ import annotations
@@ -84,7 +85,11 @@ def main(argv: list[str] | None = None) -> int:
             row["plies"] += plies
             print(f"{lower}-{upper}: {points} ({plies} plies, {termination})", flush=True)
     out = Path(args.out)
-    kept = json.loads(out.read_text())["pairs"] if args.pairs and out.exists() else []
+    before = json.loads(out.read_text()) if args.pairs and out.exists() else {}
+    kept = before.get("pairs", [])
+    command = "python bench/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    # The commands whose games the file holds: the earlier ones too, when only some pairs were played again.
+    commands = before.get("commands", [before["command"]] if "command" in before else []) + [command]
     played = {(row["lower"], row["upper"]) for row in tally.values()}
     rows = sorted([row for row in kept if (row["lower"], row["upper"]) not in played] + list(tally.values()),
                   key=lambda row: row["lower"])
@@ -98,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"level {level['level']} ({LEVELS[level['level']]}): {level['rating']} ± {level['error']}{bound}")
     out.write_text(json.dumps({
         "board": BOARD,
-        "command": "python bench/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "commands": commands,
         "max_arena_nodes": MAX_ARENA_NODES,
         "pairs": rows,
         "levels": table,

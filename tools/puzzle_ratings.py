@@ -2,7 +2,7 @@
 puzzle's first move (issue 26).
 
     python tools/puzzle_ratings.py [--workers 2] [--puzzles web/data/puzzles.json]
-                                   [--ladder web/data/ladder.json] [--only ID,ID]
+                                   [--ladder web/data/ladder.json] [--only ID,ID] [--again]
 
 Each level of the ladder (militakiri.ai.levels) tries each puzzle's
 position, by node budgets (the same on every machine): the levels that
@@ -12,7 +12,9 @@ player whom a level beats when it finds the first move, rated on the
 ladder's scale (web/data/ladder.json, bench/ladder.py) by the likeliest
 rating (militakiri.ai.ladder.puzzle_rating). Both go into the puzzle:
 ``tries`` (level: [solved, tries]) and ``rating``; the tests fold the
-ratings from the tries again and try a few puzzles again.
+ratings from the tries again and try a few puzzles again. A puzzle's
+tries are kept from an earlier run unless ``--again`` (they depend on the
+levels only; the ratings on the ladder too, and are always fitted anew).
 """
 
 from __future__ import annotations
@@ -54,17 +56,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--puzzles", type=Path, default=PUZZLES)
     parser.add_argument("--ladder", type=Path, default=LADDER)
     parser.add_argument("--only", help="rate these puzzles alone (ids, comma-separated)")
+    parser.add_argument("--again", action="store_true", help="try the puzzles again even where tries are kept")
     args = parser.parse_args(argv)
     puzzles = json.loads(args.puzzles.read_text())
-    ladder = json.loads(args.ladder.read_text())
-    chosen = [p for p in puzzles if not args.only or p["id"] in args.only.split(",")]
+    chosen = [p for p in puzzles if (not args.only or p["id"] in args.only.split(","))
+              and (args.again or "tries" not in p)]
     started = time.monotonic()
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
         for done, (puzzle, tries) in enumerate(zip(chosen, pool.map(tries_of, chosen, chunksize=4)), 1):
             puzzle["tries"] = tries
-            puzzle["rating"] = rating_of(tries, ladder)
             if done % 50 == 0:
-                print(f"[{time.monotonic() - started:5.0f} s] {done} puzzles rated", flush=True)
+                print(f"[{time.monotonic() - started:5.0f} s] {done} puzzles tried", flush=True)
+    if args.ladder.exists():
+        ladder = json.loads(args.ladder.read_text())
+        for puzzle in puzzles:
+            if "tries" in puzzle:
+                puzzle["rating"] = rating_of(puzzle["tries"], ladder)
+    else:
+        print(f"{args.ladder} is missing: the tries are kept, the ratings left as they were")
     args.puzzles.write_text(json.dumps(puzzles, indent=0, separators=(",", ":")) + "\n")
     ratings = sorted(p["rating"] for p in puzzles if "tries" in p)
     if ratings:

@@ -129,6 +129,17 @@ def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
         assert not errors, errors
 
 
+def solve(ui, puzzle) -> None:
+    """The puzzle's line: the solver's moves clicked, the replies waited for."""
+    position = Position.from_string(puzzle.position)
+    for i, token in enumerate(puzzle.line):
+        position.play(token)
+        if i % 2 == 0:
+            ui.play(token)
+        else:
+            ui.expect_position(position.string())
+
+
 def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser, base_url, artifacts_dir):
     puzzle = PUZZLES["s0001"]
     with fresh_game(browser, base_url + "?puzzle=s0001") as (ui, errors):
@@ -138,14 +149,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         ui.expect_position(puzzle.position)
         assert rating(page) == 1500
         expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
-        # The solver's moves by clicks, the replies by themselves.
-        position = Position.from_string(puzzle.position)
-        for i, token in enumerate(puzzle.line):
-            position.play(token)
-            if i % 2 == 0:
-                ui.play(token)
-            else:
-                ui.expect_position(position.string())
+        solve(ui, puzzle)  # the solver's moves by clicks, the replies by themselves
         expect(box).to_have_attribute("data-result", "solved")
         # Numbered from 1, not from the move of the game it was cut from (issue 25).
         expect(page.locator("#moves li").first.locator(".num")).to_have_text("1.")
@@ -198,13 +202,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         expect(box).to_have_attribute("data-result", "solving")
         before = rating(page)
         page.click("#tr-hint")
-        position = Position.from_string(helped.position)
-        for i, token in enumerate(helped.line):
-            position.play(token)
-            if i % 2 == 0:
-                ui.play(token)
-            else:
-                ui.expect_position(position.string())
+        solve(ui, helped)
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped.")
         assert rating(page) == before

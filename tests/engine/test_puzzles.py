@@ -113,3 +113,27 @@ def test_every_puzzle_is_sound_and_has_one_solution(board):
         else:
             assert balance(end, solver) >= start + 1, puzzle["id"]
             assert keeps_tower(position, first, solver), puzzle["id"]
+
+
+# Ratings (issue 26) -----------------------------------------------------------------
+
+
+def test_each_puzzles_rating_is_fitted_from_the_levels_tries():
+    """tools/puzzle_ratings.py: a puzzle's rating is the one its tries by the
+    ladder's levels give, on the ladder's scale (not written by hand)."""
+    from tools.puzzle_ratings import rating_of  # noqa: PLC0415
+
+    ladder = json.loads((ROOT / "web" / "data" / "ladder.json").read_text())
+    for puzzle in PUZZLES:
+        assert puzzle["rating"] == rating_of(puzzle["tries"], ladder), puzzle["id"]
+        assert sorted(int(level) for level in puzzle["tries"]) == list(range(1, 9))
+    ratings = sorted(puzzle["rating"] for puzzle in PUZZLES)
+    assert ratings[0] < ratings[len(ratings) // 2] < ratings[-1]  # they spread: the next puzzle near one's rating means something
+
+
+@pytest.mark.parametrize("index", [0, 201, 399])
+def test_a_puzzles_tries_come_out_the_same_again(index):
+    from tools.puzzle_ratings import tries_of  # noqa: PLC0415
+
+    puzzle = PUZZLES[index]
+    assert tries_of(puzzle) == puzzle["tries"], puzzle["id"]

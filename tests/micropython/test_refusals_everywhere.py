@@ -6,23 +6,16 @@ test_same_everywhere.py.)"""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.micropython.test_same_everywhere import first_difference
+from tests.micropython.test_same_everywhere import cpython_and_micropython, first_difference
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "micropython" / "refusals.py"
 
 
 def test_micropython_refuses_in_the_same_words(mpy_run):
-    done = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True,
-                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=120)
-    assert done.returncode == 0, done.stderr
-    expected = done.stdout.splitlines()
+    expected, got = cpython_and_micropython(mpy_run, SCRIPT)
     assert len(expected) > 150 and sum("Error" in line for line in expected) > 60
     assert any("'é'" in line for line in expected)  # quoted as CPython quotes it
-    got = mpy_run(str(SCRIPT), timeout=120)
-    assert got.returncode == 0, got.stderr[-3000:]
-    assert got.stdout.splitlines() == expected, first_difference(expected, got.stdout.splitlines())
+    assert got == expected, first_difference(expected, got)

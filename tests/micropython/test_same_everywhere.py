@@ -33,6 +33,16 @@ def cpython_transcript() -> list[str]:
     return done.stdout.splitlines()
 
 
+def cpython_and_micropython(mpy_run, script: Path) -> tuple[list[str], list[str]]:
+    """What ``script`` writes in CPython, and in the page's MicroPython."""
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT)}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    got = mpy_run(str(script), timeout=120)
+    assert got.returncode == 0, got.stderr[-3000:]
+    return done.stdout.splitlines(), got.stdout.splitlines()
+
+
 def first_difference(expected: list[str], got: list[str]) -> str:
     for number, (want, have) in enumerate(zip(expected, got), 1):
         if want != have:

@@ -114,3 +114,11 @@ def apply_texts(root=None) -> None:
         node.setAttribute("aria-label", t(node.getAttribute("data-label")))
     for node in root.querySelectorAll("[data-title]"):
         node.setAttribute("title", t(node.getAttribute("data-title")))
+
+
+async def fetch_text(url: str) -> str:
+    """The text at ``url`` (a file of the site: lessons, puzzles, the ladder); OSError if not found."""
+    response = await js.window.fetch(url)
+    if not response.ok:
+        raise OSError(f"{url}: HTTP {response.status}")
+    return str(await response.text())

@@ -27,17 +27,10 @@ from web.model.intents import Say
 from web.services.profiles import ProfileStore, RatingOutcome
 from web.services.storage import SafeStorage
 from web.ui import guard
-from web.ui.dom import by_id, el, later, on, set_attr, set_text, show, when_idle
+from web.ui.dom import by_id, el, fetch_text, later, on, set_attr, set_text, show, when_idle
 from web.ui.svg import rating_plot
 
 BOARDS = ("single", "double")
-
-
-async def _fetch_text(url: str) -> str:
-    response = await js.window.fetch(url)
-    if not response.ok:
-        raise OSError(f"{url}: HTTP {response.status}")
-    return str(await response.text())
 
 
 class Rankings:
@@ -68,7 +61,7 @@ class Rankings:
 
     async def _load_ladder(self) -> None:
         try:
-            self.ladder = Ladder.read(await _fetch_text(LADDER_URL))
+            self.ladder = Ladder.read(await fetch_text(LADDER_URL))
         except Exception as error:  # offline before the file was kept, a damaged file: levels unrated
             js.console.warn(f"the levels' ratings did not load: {error}")
             return

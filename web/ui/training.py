@@ -41,7 +41,7 @@ from web.model.layout import NARROW
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
-from web.ui.dom import by_id, clear, el, later, on, set_attr, set_text, show
+from web.ui.dom import by_id, clear, el, fetch_text, later, on, set_attr, set_text, show
 from web.ui.svg import rating_plot
 from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
                                 PlaySolution, ShowReview, WeighDrillMove)
@@ -61,13 +61,6 @@ THEME_TEXTS = {"goal_win": "theme_goal_win", "goal_tower": "theme_goal_tower", "
                "moves_3": "theme_moves_3"}
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
 KEPT_OPTIONS = ("lang", "embed", "sound")
-
-
-async def _fetch_text(url: str) -> str:
-    response = await js.window.fetch(url)
-    if not response.ok:
-        raise OSError(f"{url}: HTTP {response.status}")
-    return str(await response.text())
 
 
 class Trainer:
@@ -177,12 +170,12 @@ class Trainer:
 
     async def _lessons(self):
         if self.lessons is None:
-            self.lessons = read_lessons(await _fetch_text(LESSONS_URL))
+            self.lessons = read_lessons(await fetch_text(LESSONS_URL))
         return self.lessons
 
     async def _puzzles(self):
         if self.puzzles is None:
-            self.puzzles = read_puzzles(await _fetch_text(PUZZLES_URL))
+            self.puzzles = read_puzzles(await fetch_text(PUZZLES_URL))
         return self.puzzles
 
     def _save(self) -> None:
