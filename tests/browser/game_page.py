@@ -193,7 +193,7 @@ class GamePage:
     def close_dialogs(self) -> None:
         page = self.page
         for dialog, button in (("#dlg-result", "#result-close"), ("#dlg-resign", "#resign-cancel"),
-                               ("#dlg-help", "#help-close")):
+                               ("#dlg-help", "#help-close"), ("#dlg-rankings", "#rk-close")):
             if page.locator(dialog).evaluate("d => d.open"):
                 page.click(button)
 

@@ -35,7 +35,7 @@ def rated_game(ui: GamePage, white: str, black: str, level: int | None = None) -
         if page.locator(field).is_visible():
             page.fill(field, name)
     page.check("#ng-rated")
-    expect(page.locator("#ng-rating")).to_contain_text(f"{white}: ")
+    expect(page.locator("#ng-rating")).to_contain_text(white)  # its rating, or why its profile does not read
     page.click("#ng-start")
     expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
     set_up_and_start(ui, two_players=level is None)
@@ -65,6 +65,8 @@ def resign(ui: GamePage, color: str) -> str:
 def rankings_rows(ui: GamePage) -> list[str]:
     page = ui.page
     ui.close_dialogs()
+    if page.locator("#dlg-new").evaluate("d => d.open"):  # (a first visit opens New game)
+        page.click("#ng-cancel")
     page.click("#btn-rankings")
     expect(page.locator("#dlg-rankings")).to_have_attribute("open", "")
     return page.locator("#rk-list > li .rk-head").all_inner_texts()
@@ -74,6 +76,7 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
     with fresh_game(browser, base_url) as (ui, errors):
         page = ui.page
         rated_game(ui, "Anna", "Bo")
+        ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
         line = resign(ui, "white")
         assert line == "Anna: 1500? \u2192 1258? (\u2212242) Bo: 1500? \u2192 1742? (+242)", line
         rows = rankings_rows(ui)
@@ -99,6 +102,16 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
         assert not errors, errors
 
 
+def play_until_whites_turn_after_a_move(ui: GamePage) -> None:
+    """Against the computer (Black): a move played, White (the player) to move."""
+    page = ui.page
+    whites_turn = "() => / w /.test(document.getElementById('board').dataset.position)"
+    page.wait_for_function(whites_turn, timeout=COMPUTER_MS)
+    if ui.board.get_attribute("data-plies") == "0":  # White starts: its move, then the computer's reply
+        ui.play(first_move(ui), "tap" if page.viewport_size["width"] < 500 else "click")
+        page.wait_for_function(whites_turn, timeout=COMPUTER_MS)
+
+
 def first_move(ui: GamePage) -> str:
     return sorted(Position.from_string(ui.position()).legal_moves())[0]
 
@@ -108,6 +121,7 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
                     is_mobile=True) as (ui, errors):
         page = ui.page
         rated_game(ui, "Cleo", "", level=1)
+        play_until_whites_turn_after_a_move(ui)
         line = resign(ui, "white")
         assert line.startswith("Cleo: 1500? \u2192 ") and "(\u2212" in line, line
         page.screenshot(path=str(artifacts_dir / "rating-result-phone.png"))
@@ -137,6 +151,7 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
     with fresh_game(browser, url, init_script=listen) as (ui, errors):
         page = ui.page
         set_up_and_start(ui, two_players=False)
+        play_until_whites_turn_after_a_move(ui)
         resign(ui, "white")
         page.wait_for_function("() => posted.some(m => m.type === 'rating')")
         rating = next(m for m in page.evaluate("posted") if m["type"] == "rating")
@@ -161,6 +176,7 @@ def test_export_import_and_a_tampered_profile(browser, base_url, tmp_path):
                                                         "changed outside the game")
         page.click("#rk-close")
         rated_game(ui, "Anna", "Bo")
+        ui.play(first_move(ui))
         line = resign(ui, "black")
         assert "Not rated: Anna's profile cannot be read" in line, line
         assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna'))})") == tampered

@@ -226,6 +226,9 @@ def play_some(state, plies):
 def test_a_rated_two_player_game_ends_by_resignation():
     state, _ = two_players_started()
     assert state.rated is not None
+    state.apply(Resign(state.game.position.turn))
+    assert state.rated_end() is None  # resigned before any move: aborted, not rated
+    state, _ = two_players_started()
     play_some(state, 3)
     assert state.rated_end() is None  # not over yet
     loser = state.game.position.turn

@@ -326,6 +326,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ng_rating_note": "{name}: {rating} on this board.",
         "ng_rating_level": "{name}: {rating} on this board; level {level} ({level_rating}) is nearest.",
         "ng_rating_unread": "{name}'s profile cannot be read: {reason}",
+        "ng_rating_new": "{name}: {rating} on this board, new: level {level} is a good start.",
         "unrated_take_back": "Taken back. This game is no longer rated.",
         "unrated_hint": "Hint: {move} (highlighted on the board). This game is no longer rated.",
         "rating_change": "{name}: {before} \u2192 {after} ({points})",

@@ -343,6 +343,7 @@ NL: dict[str, str] = {
     "ng_rating_note": "{name}: {rating} op dit bord.",
     "ng_rating_level": "{name}: {rating} op dit bord; niveau {level} ({level_rating}) ligt het dichtst bij.",
     "ng_rating_unread": "Het profiel van {name} is niet te lezen: {reason}",
+    "ng_rating_new": "{name}: {rating} op dit bord, nieuw: niveau {level} is een goed begin.",
     "unrated_take_back": "Teruggenomen. Deze partij telt niet meer voor de rating.",
     "unrated_hint": "Tip: {move} (gemarkeerd op het bord). Deze partij telt niet meer voor de rating.",
     "rating_change": "{name}: {before} \u2192 {after} ({points})",

@@ -862,15 +862,16 @@ class UiState:
     def rated_end(self, abandoned: bool = False) -> RatedEnd | None:
         """What the players' ratings count of this rated game: once it is
         over, or, ``abandoned`` (a new game started over it), an unfinished
-        game against the computer after its first move, lost by the player.
-        None if there is nothing to count."""
+        game against the computer, lost by the player. None if there is
+        nothing to count (a game ended before its first move counts for
+        nothing either)."""
         game = self.game
-        if self.rated is None or game is None or self.drill is not None or not self.started:
-            return None
+        if self.rated is None or game is None or self.drill is not None or not self.started or not game.tokens:
+            return None  # a game ended before its first move is aborted, as on lichess: not rated
         names = (game.players.white, game.players.black)
         if abandoned:
-            if self.computer is None or game.is_over() or not game.tokens:
-                return None  # between two people an abandoned game is not rated; before a move it is aborted
+            if self.computer is None or game.is_over():
+                return None  # between two people an abandoned game is not rated
             return RatedEnd(self.rated, self.kind.name, names, self.computer, self.settings.level,
                             self.computer, "abandoned")
         outcome = game.outcome()

@@ -22,6 +22,7 @@ from web.i18n.texts import t
 from web.model.ladder import LADDER_URL, Ladder
 from web.model.profiles import Profile, ProfileError, RatedEnd
 from web.model.rankings import RankingRow, ranking
+from web.model.settings import GameSettings
 from web.model.status import Message
 from web.model.intents import Say
 from web.services.profiles import ProfileStore, RatingOutcome
@@ -53,10 +54,10 @@ class Rankings:
             on(by_id(f"rk-{board}"), "click", lambda e, board=board: self._show_board(board))
         on(by_id("rk-import"), "click", lambda e: by_id("rk-file").click())
         on(by_id("rk-file"), "change", lambda e: asyncio.create_task(self._import()))
-        for name in ("ng-white", "ng-black", "ng-level", "ng-human", "ng-computer", "ng-side", "ng-single",
-                     "ng-double", "ng-rated"):
-            on(by_id(name), "change" if name != "ng-white" and name != "ng-black" else "input",
-               lambda e: self._suggest())
+        for name in ("ng-white", "ng-black"):  # as the name is typed
+            on(by_id(name), "input", lambda e: self._suggest())
+        for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated"):
+            on(by_id(name), "change", lambda e: self._suggest())
         when_idle(lambda: asyncio.create_task(self._load_ladder()))
 
     async def _load_ladder(self) -> None:
@@ -137,12 +138,16 @@ class Rankings:
             if not plays or not name or not rated:
                 continue
             try:
-                glicko = self.store.get(name).glicko(board)
+                standing = self.store.get(name).standing(board)
             except ProfileError as error:
                 words.append(t("ng_rating_unread", name=name, reason=str(error)))
                 continue
+            glicko = standing.glicko
             level = self.ladder.nearest(glicko.rating) if computer and self.ladder is not None else None
-            if level is None:
+            if level is not None and standing.games == 0:
+                # 1500 is where every rating starts, not a measure: a new player starts low and climbs.
+                words.append(t("ng_rating_new", name=name, rating=glicko.display(), level=GameSettings().level))
+            elif level is None:
                 words.append(t("ng_rating_note", name=name, rating=glicko.display()))
             else:
                 words.append(t("ng_rating_level", name=name, rating=glicko.display(), level=level,
