@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from militakiri import Position
+from militakiri.ai.levels import MAX_LEVEL
 from militakiri.ai.play import choose_token
 
 from game_page import GamePage, HeldPyodide, errors_of, goto_ready, open_ready, parse_token, wait_ready
@@ -193,7 +194,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks(ui, artifacts_dir, 
     the observer then reports tasks of 100-300 ms whose CPU time is a few
     ms (measured: docs/runtime.md). So the assertion is on the CPU time."""
     page = ui.page
-    ui.new_game(opponent=(4, "white"), position=START, preset="g10")
+    ui.new_game(opponent=(MAX_LEVEL, "white"), position=START, preset="g10")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     quiet = next(t for t in Position.from_string(START).legal_moves() if "x" not in t)
     page.evaluate("__longtasks.length = 0; __thinking.length = 0; __clock.length = 0")
@@ -323,7 +324,7 @@ def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
     page = context.new_page()
     errors = errors_of(page)
     held = HeldPyodide(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level=4&seed=3")
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level={MAX_LEVEL}&seed=3")
     ui = GamePage(page)
     human_move(ui, "c3-d4")
     wait_for_computer(ui, WORKER_TIMEOUT_MS)
