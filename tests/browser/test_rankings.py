@@ -78,7 +78,7 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
         rated_game(ui, "Anna", "Bo")
         ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
         line = resign(ui, "white")
-        assert line == "Anna: 1500? \u2192 1258? (\u2212242) Bo: 1500? \u2192 1742? (+242)", line
+        assert line == "Anna: 1500? \u2192 1258? (\u2212242)\nBo: 1500? \u2192 1742? (+242)", line  # a line each
         rows = rankings_rows(ui)
         assert [row.split("\n")[1] for row in rows if "Computer" not in row][:2] == ["Bo", "Anna"], rows
         # The computer's levels are ranked among them, with their ratings.
@@ -133,6 +133,8 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
         page.wait_for_function("() => / w /.test(document.getElementById('board').dataset.position)",
                                timeout=COMPUTER_MS)  # its reply
         page.click("#btn-new")
+        expect(page.locator("#ng-rating")).to_contain_text(
+            "Starting a new game counts the unfinished rated game against Computer, level 1 as lost.")  # said before
         page.check("#ng-human")
         page.uncheck("#ng-rated")
         page.click("#ng-start")

@@ -204,7 +204,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         page.click("#tr-hint")
         solve(ui, helped)
         expect(box).to_have_attribute("data-result", "solved")
-        expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped.")
+        expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped")
         assert rating(page) == before
         assert not errors, errors
 

@@ -301,3 +301,40 @@ def test_each_new_rated_game_has_its_own_id():
     state.apply(NewGame(GameSettings(white="Anna", black="Bo", rated=True)))
     assert state.rated is not None and state.rated != first
     assert MAX_LEVEL == 8 and GameSettings().level == 3  # the ladder's top; "easy" by default
+
+
+def test_a_hint_is_saved_at_once_and_a_game_left_for_another_is_kept_unrated():
+    """From a new player's trial: the save kept "rated" after a hint (no move,
+    no save), and a game counted as lost came back rated from Saved games."""
+    from web.model.events import GameEvents  # noqa: PLC0415
+    from web.services.autosave import Autosaver  # noqa: PLC0415
+
+    backend = MemoryStorage()
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    state, clock = two_players_started()
+    play_some(state, 2)
+    assert saver.update(state, clock()) == "saved"
+    key = saver.key
+    assert restore(backend.items[key], wall_now=0).rated == state.rated
+    events = GameEvents()
+    events.update(state)
+    assert state.apply(ShowHint(sorted(state.game.legal_moves())[0]))
+    assert [event.name for event in events.update(state)] == ["changed"]  # the page saves on it
+    assert saver.update(state, clock()) == "saved"
+    assert restore(backend.items[key], wall_now=0).rated is None
+    # A rated game left unfinished for a new one stays among the saved games, unrated.
+    state, clock = two_players_started()
+    play_some(state, 2)
+    saver.update(state, clock())
+    key = saver.key
+    state.apply(NewGame(GameSettings(white="Anna", black="Bo")))
+    saver.update(state, clock())
+    assert key in backend.items and restore(backend.items[key], wall_now=0).rated is None
+
+
+def test_no_computers_view_while_a_rated_game_goes_on():
+    state, _ = two_players_started()
+    play_some(state, 2)
+    assert state.can_hint() and state.view_position() is None  # a hint, which unrates; no free view
+    state.apply(Resign(0))
+    assert state.view_position() is not None

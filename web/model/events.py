@@ -94,7 +94,7 @@ class _Seen:
         clock = game.clock if game is not None else None
         kept = (state.flipped, game.touched if game is not None else None,
                 None if clock is None else (clock.running, clock.to_move),
-                state.review is not None and state.review.complete)
+                state.review is not None and state.review.complete, state.rated)
         return cls(state.game_id, state.setup_color, state.started,
                    tuple(game.tokens) if game is not None else (), bool(game is not None and game.is_over()), kept)
 

@@ -66,6 +66,10 @@ class ProfileError(ValueError):
     """A profile that cannot be read: the reason, in words."""
 
 
+class AlreadyRated(ProfileError):
+    """A game a profile has counted already (its save reopened and finished again)."""
+
+
 class RatedGame:
     """One rated game of a profile, from its player's side."""
 
@@ -209,7 +213,7 @@ class Profile:
         """This profile with ``game`` added (its ``after`` filled in), and the
         change; ProfileError if the game is rated already."""
         if any(kept.game == game.game for kept in self.games):
-            raise ProfileError(f"the game {game.game} is rated already")
+            raise AlreadyRated(f"the game {game.game} is rated already")
         standing = self.standing(game.board)
         before = standing.glicko
         after = standing.add(game)

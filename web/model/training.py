@@ -263,10 +263,11 @@ class Progress:
         return sorted(id for id, solved in self.puzzles.items() if not solved and id not in self.solved_later)
 
     def theme_counts(self, puzzles: tuple[Puzzle, ...]) -> dict[str, list[int]]:
-        """Per theme (:func:`themes`): [solved, failed] at the first try."""
+        """Per theme (:func:`themes`): [solved, failed] of the rated first
+        tries (one solved with help is neither: a trial counted it failed)."""
         counts: dict[str, list[int]] = {}
         by_id = {puzzle.id: puzzle for puzzle in puzzles}
-        for id, solved in self.puzzles.items():
+        for id, solved, _after in self.history:
             if id in by_id:
                 for theme in themes(by_id[id]):
                     counts.setdefault(theme, [0, 0])[0 if solved else 1] += 1

@@ -828,7 +828,10 @@ class UiState:
         """The position the computer's view may be asked for (the analysis
         board, issue 25): one being analysed (practice_position), or the
         live one where a hint is offered (an untimed game, the player to
-        move)."""
+        move). Not while a rated game goes on: the engine's help is a hint,
+        which unrates the game (the trial found the view a free hint)."""
+        if self.rated is not None and self.game is not None and not self.game.is_over():
+            return None
         analysed = self.practice_position()
         if analysed is not None:
             return analysed

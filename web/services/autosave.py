@@ -134,6 +134,15 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
     return dumps(body, compact=True)
 
 
+def _unrated(text: str) -> str:
+    """A save (read already) without its rated game's id, its check code made again."""
+    body = loads(text)
+    body.pop("check")
+    body.pop("rated")
+    body["check"] = check_code(body)
+    return dumps(body, compact=True)
+
+
 def _milliseconds(seconds: float) -> float:
     """``seconds`` to the millisecond, the same float in every interpreter
     (a whole number of ms divided by 1000: MicroPython's ``round(x, 3)``
@@ -382,18 +391,22 @@ class Autosaver:
 
     def _leave_game(self) -> str | None:
         """A new game begins in this tab: an embed's one save goes; a page's
-        unfinished game stays among the saved games, and the new one gets a
-        save of its own."""
+        unfinished game stays among the saved games, no longer rated (a game
+        left for another was counted as lost, or, between two people, not
+        at all: web/ui/rankings.py), and the new one gets a save of its own."""
         if self.prefix is None:
             return "removed" if self.storage.remove(self.key) else None
         text = self.storage.get(self.key)
         removed = False
         if text is not None:
             try:
-                over = restore(text, wall_now=0).game.is_over()
+                restored = restore(text, wall_now=0)
             except SavedGameError:
-                over = False  # not ours to judge: kept
+                restored = None  # not ours to judge: kept
+            over = restored is not None and restored.game.is_over()
             removed = over and self.storage.remove(self.key)
+            if restored is not None and not over and restored.rated is not None:
+                self.storage.set(self.key, _unrated(text))
         self.key = f"{self.prefix}.{new_slot()}"
         return "removed" if removed else None
 

@@ -12,8 +12,8 @@ aside first (web/services/storage.py ``set_aside``).
 >>> outcome = store.rate(end, Glicko(1402, 60), when=1800000000)
 >>> [(change.name, change.before.display(), change.after.display()) for change in outcome.changes]
 [('Anna', '1500?', '1681?')]
->>> store.rate(end, Glicko(1402, 60), when=1800000000).problems
-['the game g1 is rated already']
+>>> store.rate(end, Glicko(1402, 60), when=1800000000)  # counted once, silently
+RatingOutcome([], [])
 >>> [profile.name for profile in store.all()[0]]
 ['Anna']
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from web.model.profiles import PROFILE_KEY, Profile, ProfileError, RatedEnd, profile_key, rate
+from web.model.profiles import PROFILE_KEY, AlreadyRated, Profile, ProfileError, RatedEnd, profile_key, rate
 from web.model.rating import Glicko
 from web.services.storage import set_aside
 
@@ -83,6 +83,8 @@ class ProfileStore:
             return RatingOutcome([], problems)
         try:
             after, changes = rate(end, profiles, computer, when)
+        except AlreadyRated:
+            return RatingOutcome([], [])  # counted before: nothing to say
         except ProfileError as error:
             return RatingOutcome([], [str(error)])
         kept = []

@@ -106,7 +106,7 @@ class Rankings:
         words = [_change_text(change) for change in outcome.changes]
         words += [t("rating_not_kept", reason=problem) for problem in outcome.problems]
         node = by_id("result-rating")
-        set_text(node, " ".join(words))
+        set_text(node, "\n".join(words))  # a line each (white-space: pre-line)
         node.classList.toggle("error", bool(outcome.problems))
         show(node, bool(words))
 
@@ -133,6 +133,9 @@ class Rankings:
         side = by_id("ng-side").value
         fields = [("ng-white", not computer or side != "black"), ("ng-black", not computer or side != "white")]
         words = []
+        leaving = self.state.rated_end(abandoned=True)  # said before, not only after (a trial's wish)
+        if leaving is not None:
+            words.append(t("ng_forfeit", opponent=leaving.names[leaving.computer]))
         for field, plays in fields:
             name = by_id(field).value.strip()
             if not plays or not name or not rated:
@@ -220,6 +223,9 @@ class Rankings:
             return
         self._show_board(self.board)
         self._said(t("rk_imported", name=profile.name), False)
+        for row in by_id("rk-list").querySelectorAll("li.rk-profile"):
+            if row.querySelector(".rk-name").textContent == profile.name:
+                row.scrollIntoView(to_js({"block": "nearest"}))
 
     def _said(self, words: str, refused: bool) -> None:
         node = by_id("rk-message")
