@@ -76,6 +76,7 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
     with fresh_game(browser, base_url) as (ui, errors):
         page = ui.page
         rated_game(ui, "Anna", "Bo")
+        expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")  # said all game long
         ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
         line = resign(ui, "white")
         assert line == "Anna: 1500? \u2192 1258? (\u2212242)\nBo: 1500? \u2192 1742? (+242)", line  # a line each

@@ -334,6 +334,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rating_abandoned": "The unfinished rated game counted as lost. {change}",
         "rating_not_kept": "Not rated: {reason}",
         "rankings": "Rankings",
+        "status_rated": "\u00b7 Rated game",
         "rk_single": "Single board",
         "rk_double": "Double board",
         "rk_note": "The profiles on this device and the computer's levels, by rating (Glicko-2, as lichess rates; ? while a rating is still provisional).",

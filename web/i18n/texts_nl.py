@@ -351,6 +351,7 @@ NL: dict[str, str] = {
     "rating_abandoned": "De onafgemaakte partij voor de rating telt als verloren. {change}",
     "rating_not_kept": "Geen rating: {reason}",
     "rankings": "Ranglijst",
+    "status_rated": "\u00b7 Partij voor de rating",
     "rk_single": "Enkel bord",
     "rk_double": "Dubbel bord",
     "rk_note": "De profielen op dit apparaat en de niveaus van de computer, op rating (Glicko-2, zoals lichess; ? zolang een rating nog voorlopig is).",

@@ -280,6 +280,8 @@ class App:
         set_attr(self.board, "data-turn", "" if state.turn is None else ("white", "black")[state.turn])
         message = state.status()
         text = message.text()
+        if state.rated is not None and phase == PLAYING:  # said all game long (a trial found no sign of it)
+            text = f"{text} {t('status_rated')}"
         set_text(self.status, text)
         add_rulings(self.status, message.rulings())  # a refusal's details
         self.status.classList.toggle("warn", message.level == "warn")
