@@ -32,6 +32,12 @@ players' time left on a live clock, in tenths of a second in base 36
 (``2s0.2qo``), or ``-``. A game between two people is still written as
 version 1, which every version reads.
 
+Version 3 is version 2 with the level on the ladder of eight levels
+(issue 26: ``b8`` is the strongest). A version-2 link names one of the four
+levels of before, read as the ladder's level that plays like it
+(:data:`LEVELS_OF_VERSION_2`): a game shared against the strongest level
+goes on against the strongest.
+
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
 >>> game.play("f6-f5"); game.play("c3-d4")
@@ -69,8 +75,11 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 
-VERSION = 2
+VERSION = 3
 SEPARATOR = "!"
+#: The four levels a version-2 link names, as the ladder's levels: random,
+#: greedy, a search of 1,500 nodes (nearest the ladder's 2,500), the strongest.
+LEVELS_OF_VERSION_2 = {1: 1, 2: 3, 3: 6, 4: 8}
 #: The moves a link holds: as many as a game may (militakiri.bounded), so
 #: that every game's link reads back; a bound so a forged link cannot keep
 #: the page busy replaying.
@@ -97,8 +106,8 @@ class SharedGame:
     """A game read from a link, with the deadline of the move now due.
 
     ``computer``: ``(color, level)`` of the computer in a game against it
-    (version 2), or None; ``clock_left``: White's and Black's time left on
-    a live clock (version 2), or None.
+    (versions 2 and 3), or None; ``clock_left``: White's and Black's time left on
+    a live clock (versions 2 and 3), or None.
     """
 
     __slots__ = ("game", "deadline", "computer", "clock_left")
@@ -127,19 +136,19 @@ def game_to_link(game: Game, deadline: float | None = None,
                  clock_left: tuple[float, float] | None = None) -> str:
     """The link fragment (without ``#``) of ``game``; ``computer``: the
     color and level of the computer, in a game against it, and
-    ``clock_left`` its players' time left (version 2).
+    ``clock_left`` its players' time left (version 3).
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
     >>> link = game_to_link(game, computer=(1, 4), clock_left=(290.5, 300))
     >>> link.split("!")[0], link.split("!")[8:10]
-    ('2', ['b4', '28p.2bc'])
+    ('3', ['b4', '28p.2bc'])
     >>> shared = game_from_link(link)
     >>> shared.computer, shared.clock_left
     ((1, 4), (290.5, 300.0))
     """
     if not isinstance(game, Game):
         raise InvalidLinkError(f"{excerpt(game)} is not a game")
-    version = 1 if computer is None else 2
+    version = 1 if computer is None else VERSION
     fields = [str(version), _start_field(game), _dice_field(game), game.time_control.text()]
     fields += [_quote_name(game.players.white), _quote_name(game.players.black)]
     fields.append("-" if deadline is None else _base36(int(deadline)))
@@ -181,7 +190,7 @@ def game_from_link(link: str) -> SharedGame:
         )
     if int(version) < 1:
         raise InvalidLinkError(f"format {version} does not exist")
-    parts = 10 if int(version) == 1 else 12
+    parts = 10 if int(version) == 1 else 12  # (versions 2 and 3: the computer's two fields)
     if len(fields) != parts:
         raise InvalidLinkError(
             f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
@@ -194,7 +203,7 @@ def game_from_link(link: str) -> SharedGame:
     start, dice_text, control, white, black, deadline, end = fields[1:8]
     moves = fields[-2]
     opponent = fields[8:-2]
-    computer = _computer(opponent[0]) if opponent else None
+    computer = _computer(opponent[0], int(version)) if opponent else None
     clock_left = _clock_left(opponent[1]) if opponent else None
 
     time_control = _field("time control", control, TimeControl.parse)
@@ -400,13 +409,15 @@ def _apply_end(game: Game, end: str) -> None:
         raise InvalidLinkError(f"the link's end does not fit its moves: {error}") from None
 
 
-def _computer(text: str) -> tuple[int, int]:
+def _computer(text: str, version: int) -> tuple[int, int]:
     """The computer's side and level: only a level that exists (militakiri.ai.levels):
-    a link naming level 9 opened a game in which the computer never moved (issue 24)."""
-    if len(text) != 2 or text[0] not in "wb" or not is_digits(text[1]) or int(text[1]) not in LEVELS:
-        levels = f"{min(LEVELS)}-{max(LEVELS)}"
-        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level {levels} (b4)")
-    return "wb".index(text[0]), int(text[1])
+    a link naming level 9 opened a game in which the computer never moved (issue 24).
+    A version-2 link's level is one of the four of before (LEVELS_OF_VERSION_2)."""
+    levels = LEVELS_OF_VERSION_2 if version == 2 else {level: level for level in LEVELS}
+    if len(text) != 2 or text[0] not in "wb" or not is_digits(text[1]) or int(text[1]) not in levels:
+        named = f"{min(levels)}-{max(levels)}"
+        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level {named} (b4)")
+    return "wb".index(text[0]), levels[int(text[1])]
 
 
 def _clock_left(text: str) -> tuple[float, float] | None:

@@ -146,3 +146,19 @@ def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
     forged = forged_body + "!" + link_module._checksum(forged_body)  # resealed: only the level is wrong
     with pytest.raises(InvalidLinkError, match="not a side and a level 1-8"):
         game_from_link(forged)
+
+
+def test_a_version_2_link_names_the_four_levels_of_before():
+    """Issue 26's ladder renumbered the levels: a link shared against the old
+    level 4 (the strongest) goes on against the strongest, level 8; one
+    written now says the ladder's level (version 3)."""
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    now = game_to_link(game, computer=(1, 4))
+    assert now.startswith("3!") and game_from_link(now).computer == (1, 4)
+    for old, ladder in ((1, 1), (2, 3), (3, 6), (4, 8)):
+        body = now.rpartition("!")[0].replace("3!", "2!", 1).replace("!b4!", f"!b{old}!")
+        version_2 = body + "!" + link_module._checksum(body)
+        assert game_from_link(version_2).computer == (1, ladder)
+    body = now.rpartition("!")[0].replace("3!", "2!", 1).replace("!b4!", "!b5!")
+    with pytest.raises(InvalidLinkError, match="level 1-4"):
+        game_from_link(body + "!" + link_module._checksum(body))
