@@ -37,7 +37,7 @@ from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
 from .evaluation import evaluate_all
-from .levels import GREEDY, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES
+from .levels import CASUAL, GREEDY, MAX_ARENA_NODES, MAX_LEVEL, RANDOM, SEARCH_NODES
 from .play import choose_token
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ PUZZLE_PLAYERS, PUZZLE_NODES = (GREEDY, min(level for level, nodes in SEARCH_NOD
 #: How many seeds each level tries a puzzle with: the levels that choose at
 #: random (1 to 3) many, a search (whose random part is only the order of
 #: equal moves) fewer.
-TRIES = {1: 8, 2: 8, 3: 8}
+TRIES = {RANDOM: 8, CASUAL: 8, GREEDY: 8}
 SEARCH_TRIES = 2
 
 

@@ -131,18 +131,20 @@ class RatedGame:
 
 
 class RatingChange:
-    """What one rated game did to a profile's rating on its board."""
+    """What one rated game did to a profile's rating on its board; ``color``:
+    the side the profile's player had (None where no game's sides are known)."""
 
-    __slots__ = ("name", "board", "before", "after")
+    __slots__ = ("name", "board", "before", "after", "color")
 
-    def __init__(self, name: str, board: str, before: Glicko, after: Glicko) -> None:
+    def __init__(self, name: str, board: str, before: Glicko, after: Glicko, color: int | None = None) -> None:
         self.name = name
         self.board = board
         self.before = before
         self.after = after
+        self.color = color
 
     def __repr__(self) -> str:
-        return f"RatingChange({self.name!r}, {self.board!r}, {self.before!r}, {self.after!r})"
+        return f"RatingChange({self.name!r}, {self.board!r}, {self.before!r}, {self.after!r}, {self.color!r})"
 
     @property
     def points(self) -> int:
@@ -209,9 +211,10 @@ class Profile:
     def glicko(self, board: str) -> Glicko:
         return self.standing(board).glicko
 
-    def rated(self, game: RatedGame) -> tuple[Profile, RatingChange]:
+    def rated(self, game: RatedGame, color: int | None = None) -> tuple[Profile, RatingChange]:
         """This profile with ``game`` added (its ``after`` filled in), and the
-        change; ProfileError if the game is rated already."""
+        change (``color``: the player's side in it); AlreadyRated if the game
+        is rated already."""
         if any(kept.game == game.game for kept in self.games):
             raise AlreadyRated(f"the game {game.game} is rated already")
         standing = self.standing(game.board)
@@ -220,7 +223,7 @@ class Profile:
         kept = RatedGame(game.game, game.board, game.when, game.opponent, game.level, game.opponent_rating,
                          game.opponent_deviation, game.result, game.ended, round(after.rating))
         return Profile(self.name, self.games[-(MAX_GAMES - 1):] + [kept]), RatingChange(
-            self.name, game.board, before, after)
+            self.name, game.board, before, after, color)
 
     def text(self) -> str:
         """The stored form, which is also the export file."""
@@ -311,7 +314,7 @@ def rate(end: RatedEnd, profiles: dict[int, Profile], computer: Glicko | None,
             raise ProfileError("the computer's level has no rating")
         game = RatedGame(end.game, end.board, when, end.names[other], end.level if end.computer == other else PERSON,
                          round(opponent.rating), round(opponent.deviation), end.result(color), end.ended)
-        after[color], change = profiles[color].rated(game)
+        after[color], change = profiles[color].rated(game, color)
         changes.append(change)
     return after, changes
 

@@ -123,17 +123,19 @@ def moves_to_find(puzzle: Puzzle) -> int:
     return (len(puzzle.line) + 1) // 2
 
 
-#: The dashboard's themes, in its order (texts: ``theme_<name>``).
-THEMES = ("goal_win", "goal_tower", "board_single", "board_double", "moves_1", "moves_2", "moves_3")
+#: The dashboard's themes, in its order: each named by the key of its words (texts.py).
+THEMES = ("theme_goal_win", "theme_goal_tower", "theme_board_single", "theme_board_double", "theme_moves_1",
+          "theme_moves_2", "theme_moves_3")
 
 
 def themes(puzzle: Puzzle) -> tuple[str, str, str]:
-    """The puzzle's themes on the dashboard: its goal, its board, its length.
+    """The puzzle's themes on the dashboard (:data:`THEMES`): its goal, its board, its length.
 
     >>> themes(Puzzle("s1", "single", "x", ("a1xb2", "c4-c3"), "tower", 1200))
-    ('goal_tower', 'board_single', 'moves_1')
+    ('theme_goal_tower', 'theme_board_single', 'theme_moves_1')
     """
-    return f"goal_{puzzle.goal}", f"board_{puzzle.board}", f"moves_{min(moves_to_find(puzzle), 3)}"
+    return (f"theme_goal_{puzzle.goal}", f"theme_board_{puzzle.board}",
+            f"theme_moves_{min(moves_to_find(puzzle), 3)}")
 
 
 def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board: str,

@@ -87,8 +87,6 @@ class Restored:
     def __init__(self, game: Game, flipped: bool = False, note: str | None = None, link: str = "",
                  saved_at: float = 0.0, key: str = "", computer: tuple[object, ...] | None = None,
                  review: list[object] | None = None, rated: str | None = None) -> None:
-        #: The rated game's id, if it still counts.
-        self.rated = rated
         self.game = game
         self.flipped = flipped
         #: A texts.py key for the status line, or None.
@@ -103,11 +101,13 @@ class Restored:
         self.computer = computer
         #: A finished review as saved (checked by GameReview.from_saved), or None.
         self.review = review
+        #: The rated game's id, if it still counts.
+        self.rated = rated
 
     def __repr__(self) -> str:
         return (f"Restored(game={self.game!r}, flipped={self.flipped!r}, note={self.note!r}, link={self.link!r}, "
                 f"saved_at={self.saved_at!r}, key={self.key!r}, computer={self.computer!r}, "
-                f"review={self.review!r})")
+                f"review={self.review!r}, rated={self.rated!r})")
 
 
 def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
@@ -196,10 +196,10 @@ def restore(text: object, *, wall_now: float) -> Restored:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
     except (MilitakiriError, KeyError, TypeError, ValueError) as error:
         raise SavedGameError(f"its clock cannot be read: {error}") from None
-    # A view setting: anything but true (a forged "no" too) is not flipped.
     rated = data.get("rated")
     if rated is not None and not is_game_id(rated):
         raise SavedGameError("its rated game's id is not one")
+    # A view setting: anything but true (a forged "no" too) is not flipped.
     return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
                     review=data.get("review"), rated=rated)
 

@@ -80,17 +80,20 @@ def ready_message(state: UiState) -> dict[str, object]:
                    ply=len(game.tokens) if game is not None else 0)
 
 
-def rating_message(change: RatingChange, end: RatedEnd, color: int) -> dict[str, object]:
+def rating_message(change: RatingChange, end: RatedEnd) -> dict[str, object]:
     """The ``rating`` message: what a rated game did to one player's rating
-    (web/model/profiles.py), after the game's ``over``.
+    (web/model/profiles.py: ``change.color`` is the player's side), after
+    the game's ``over``.
 
     >>> from web.model.profiles import RatedEnd, RatingChange
     >>> from web.model.rating import Glicko
     >>> end = RatedEnd("g1", "single", ("Anna", "Computer, level 5"), 1, 5, 0, "towers")
-    >>> message = rating_message(RatingChange("Anna", "single", Glicko(), Glicko(1681.4, 290.2)), end, 0)
+    >>> message = rating_message(RatingChange("Anna", "single", Glicko(), Glicko(1681.4, 290.2), 0), end)
     >>> [message[key] for key in ("board", "player", "before", "after", "deviation", "opponent", "result")]
     ['single', 'Anna', 1500, 1681, 290, 'Computer, level 5', 'win']
     """
+    color = change.color
+    assert color is not None  # (a change of a game's end: web/model/profiles.py rate)
     return message("rating", board=change.board, player=change.name, before=round(change.before.rating),
                    after=round(change.after.rating), deviation=round(change.after.deviation),
                    provisional=change.after.provisional, opponent=end.names[1 - color], result=end.result(color))

@@ -47,6 +47,18 @@ class RatingOutcome:
 class ProfileStore:
     def __init__(self, storage: SafeStorage) -> None:
         self.storage = storage
+        #: Each key's text and the profile read from it: New game asks at
+        #: every letter typed, and reading a profile checks its whole history.
+        self._read: dict[str, tuple[str | None, Profile]] = {}
+
+    def _profile(self, key: str, text: str | None) -> Profile:
+        """The profile ``text`` (kept under ``key``) holds; ProfileError if it does not read."""
+        known = self._read.get(key)
+        if known is not None and known[0] == text:
+            return known[1]
+        profile = Profile.read(text)
+        self._read[key] = (text, profile)
+        return profile
 
     def all(self) -> tuple[list[Profile], list[tuple[str, str]]]:
         """The profiles that read, by name, and (key, reason) for each that does not."""
@@ -55,7 +67,7 @@ class ProfileStore:
             if not key.startswith(PROFILE_KEY) or key.endswith(".unreadable"):
                 continue
             try:
-                found.append(Profile.read(self.storage.get(key)))
+                found.append(self._profile(key, self.storage.get(key)))
             except ProfileError as error:
                 refused.append((key, str(error)))
         found.sort(key=lambda profile: (profile.name.lower(), profile.name))
@@ -63,8 +75,9 @@ class ProfileStore:
 
     def get(self, name: str) -> Profile:
         """``name``'s profile (a new one if there is none); ProfileError if it does not read."""
-        text = self.storage.get(profile_key(name))
-        return Profile(name) if text is None else Profile.read(text)
+        key = profile_key(name)
+        text = self.storage.get(key)
+        return Profile(name) if text is None else self._profile(key, text)
 
     def put(self, profile: Profile) -> bool:
         """Keep ``profile``; False if the browser refused the write."""

@@ -36,10 +36,10 @@ class EmbedPort:
             for message in messages_for(event, self.state):
                 self._post(message)
 
-    def post_rating(self, change, end, color: int) -> None:
+    def post_rating(self, change, end) -> None:
         """A rated game changed a player's rating (web/ui/rankings.py)."""
         if self.embed and self._announced:
-            self._post(rating_message(change, end, color))
+            self._post(rating_message(change, end))
 
     def _post(self, message: dict) -> None:
         """postMessage to the parent window (any origin: nothing secret is sent)."""

@@ -75,7 +75,7 @@ class Rankings:
             return
         end = self.state.rated_end()
         if end is not None:
-            self._show_outcome(end, self._count(end))
+            self._show_outcome(self._count(end))
 
     def _leaving(self) -> None:
         """A new game over an unfinished rated game against the computer: a loss."""
@@ -83,6 +83,8 @@ class Rankings:
         if end is None:
             return
         outcome = self._count(end)  # (one player: the computer's opponent)
+        if not outcome.changes and not outcome.problems:
+            return  # counted before (a game's id counts once): nothing to say
         if outcome.problems:
             said = Message("rating_not_kept", {"reason": outcome.problems[0]}, "warn")
         else:
@@ -98,11 +100,10 @@ class Rankings:
             computer = self.ladder.glicko(end.level)
         outcome = self.store.rate(end, computer, int(self.state.wall()))
         for change in outcome.changes:
-            color = end.names.index(change.name) if change.name in end.names else 0
-            self.embed.post_rating(change, end, color)
+            self.embed.post_rating(change, end)
         return outcome
 
-    def _show_outcome(self, end: RatedEnd, outcome: RatingOutcome) -> None:
+    def _show_outcome(self, outcome: RatingOutcome) -> None:
         words = [_change_text(change) for change in outcome.changes]
         words += [t("rating_not_kept", reason=problem) for problem in outcome.problems]
         node = by_id("result-rating")

@@ -55,10 +55,6 @@ REPLY_MS = 450
 SOLUTION_MS = 700
 #: The computer's time to weigh a move in Learn from your mistakes (seconds).
 WEIGH_SECONDS = 0.5
-#: Each dashboard theme's words (web/model/training.py THEMES).
-THEME_TEXTS = {"goal_win": "theme_goal_win", "goal_tower": "theme_goal_tower", "board_single": "theme_board_single",
-               "board_double": "theme_board_double", "moves_1": "theme_moves_1", "moves_2": "theme_moves_2",
-               "moves_3": "theme_moves_3"}
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
 KEPT_OPTIONS = ("lang", "embed", "sound")
 
@@ -242,7 +238,7 @@ class Trainer:
             if theme in counts:
                 solved, failed = counts[theme]
                 row = el("tr")
-                row.append(el("td", t(THEME_TEXTS[theme])), el("td", str(solved)), el("td", str(failed)))
+                row.append(el("td", t(theme)), el("td", str(solved)), el("td", str(failed)))
                 rows.append(row)
         listing = by_id("pz-retry")
         listing.replaceChildren()
