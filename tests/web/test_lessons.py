@@ -303,6 +303,26 @@ def test_a_malformed_file_is_refused_saying_where(change, words):
     assert words in str(info.value)
 
 
+@pytest.mark.parametrize("position, words", [
+    ("6/6 w", "task goal/1:"),
+    ("s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1", "no game can reach"),
+    ("6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1", "the game is over"),
+])
+def test_the_page_s_read_leaves_a_position_to_the_task_s_start(position, words):
+    """The page reads its lessons without their positions (Learn opens
+    sooner, issue 22) and checks a task's as it starts: the same refusal."""
+    text = _broken(lambda d: _first(d).update(position=position))
+    lessons = read_lessons(text, check_positions=False)
+    task = lessons[0].tasks[0]
+    with pytest.raises(LessonError) as info:
+        task.check()
+    assert words in str(info.value) and str(info.value).startswith("task goal/1")
+    for lesson in read_lessons(TEXT, check_positions=False):  # the shipped tasks all pass
+        for task in lesson.tasks:
+            task.check()
+    assert read_lessons(TEXT, check_positions=False) == LESSONS
+
+
 @pytest.mark.parametrize("text", ["", "[", "[]", "null", '{"version": 1}', "[" * 100_000])
 def test_text_that_is_no_lessons_file_is_refused(text):
     with pytest.raises(LessonError):
