@@ -6,6 +6,7 @@ New game dialog. Screenshots: artifacts/browser/training-*.png."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -126,6 +127,28 @@ def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
         page.click("#tr-next")
         expect(box).to_have_attribute("data-drill", "plus/2")
         ui.expect_position(TASKS["plus/2"].position)
+        assert not errors, errors
+
+
+def test_a_task_whose_position_is_damaged_is_refused_as_it_starts(browser, base_url):
+    """The page reads its lessons while idle, without their positions (issue
+    22: Learn opens at once), and checks a task's position as it starts: a
+    damaged one is said on the status line, and the board keeps its game."""
+    data = json.loads((DATA / "lessons.json").read_text(encoding="utf-8"))
+    plus = next(lesson for lesson in data["lessons"] if lesson["id"] == "plus")
+    plus["tasks"][1]["position"] = "6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1"   # the game is over there
+    damaged = json.dumps(data)
+    routes = {"**/web/data/lessons.json": lambda route: route.fulfill(body=damaged, content_type="application/json")}
+    with fresh_game(browser, base_url + "?learn", routes=routes) as (ui, errors):
+        page = ui.page
+        expect(page.locator("#learn-list .lesson")).to_have_count(len(LESSONS))
+        page.click('button[data-task="plus/2"]')
+        expect(page.locator("#status")).to_contain_text("task plus/2: the game is over")
+        assert page.get_attribute("#training", "data-drill") in (None, "")
+        page.click("#btn-learn")
+        page.click('button[data-task="plus/1"]')   # the others play
+        expect(page.locator("#training")).to_have_attribute("data-drill", "plus/1")
+        ui.expect_position(TASKS["plus/1"].position)
         assert not errors, errors
 
 
