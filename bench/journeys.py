@@ -6,8 +6,12 @@ Each journey is a first visit with a fresh browser profile, in the system
 Chromium (through Playwright; never ``playwright install``), the site built
 from the current sources and served gzipped on localhost as common hosts do
 (bench/serving.py: text, JS, JSON and wasm compressed). The player acts
-as fast as the page lets them: each tap as soon as its button or field
-answers. Times are from navigation start, in seconds.
+as fast as the page lets them: the page is watched at every frame, and a
+button is tapped in the frame it is shown, enabled and on top, a field once
+the board answers. (Playwright's own waits poll every 0.1-0.5 s and its
+checks before a tap took 0.15-0.2 s each at CPU 4x: the journey was the
+harness's more than the page's.) Times are the page's clock from navigation
+start, read in the frame that shows the result, in seconds.
 
 Journeys (phone profile, bench/serving.py: CPU 4x slower, 9 Mbit/s,
 85 ms, 390x844 touch; ``slow4g``: 1.6 Mbit/s, 150 ms, CPU 4x):
@@ -59,8 +63,26 @@ SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8
 #: Seconds; issue 22's goals.
 GOALS = {"two": 3.0, "learn": 3.0, "computer": 6.0, "two_MB": 1.5, "slow4g": 8.0, "desktop_ready": 0.5}
 
-#: Milliseconds from navigation start, read in the page.
-NOW = "() => performance.now()"
+#: Run in the page at every frame: the centre of the first element that
+#: ``selector`` finds once it is shown, enabled and topmost at its centre (a
+#: tap there reaches it), else false; one out of view is scrolled to first.
+TAPPABLE = """selector => {
+  const node = document.querySelector(selector);
+  if (!node || node.disabled) return false;
+  const box = node.getBoundingClientRect();
+  if (!box.width || !box.height) return false;
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) { node.scrollIntoView({block: "center"}); return false; }
+  const top = document.elementFromPoint(x, y);
+  return top !== null && (top === node || node.contains(top)) ? [x, y] : false;
+}"""
+#: The centre of the board's field ``name`` in the page, once the board answers.
+FIELD = """name => {
+  const hook = window.militakiri;
+  if (!hook || !hook.squareCenter) return false;
+  const box = document.getElementById("board").getBoundingClientRect(), centre = hook.squareCenter(name);
+  return [box.left + centre.x, box.top + centre.y];
+}"""
 
 
 def _launch(playwright, profile: Path):
@@ -87,28 +109,27 @@ class Visit:
     def _finished(self, event) -> None:
         self.received += event.get("encodedDataLength", 0)
 
-    def now(self) -> float:
-        return self.page.evaluate(NOW) / 1000
+    def until(self, expression: str, arg=None):
+        """The value of ``expression`` in the first frame it is truthy."""
+        return self.page.wait_for_function(expression, arg=arg, polling="raf", timeout=TIMEOUT_MS).json_value()
 
     def tap(self, selector: str) -> None:
-        """Taps ``selector`` as soon as it is visible and enabled."""
-        self.page.locator(selector).first.tap(timeout=TIMEOUT_MS)
+        """Taps ``selector`` in the frame it is shown, enabled and on top."""
+        x, y = self.until(TAPPABLE, selector)
+        self.page.touchscreen.tap(x, y)
 
     def tap_field(self, name: str) -> None:
         """Taps the field ``name`` on the board."""
-        self.page.wait_for_function("() => window.militakiri && window.militakiri.squareCenter",
-                                    timeout=TIMEOUT_MS)
-        box = self.page.locator("#board").bounding_box()
-        centre = self.page.evaluate("name => window.militakiri.squareCenter(name)", name)
-        self.page.touchscreen.tap(box["x"] + centre["x"], box["y"] + centre["y"])
+        x, y = self.until(FIELD, name)
+        self.page.touchscreen.tap(x, y)
 
     def position(self) -> str:
         return self.page.get_attribute("#board", "data-position") or ""
 
-    def wait_position_change(self, before: str) -> None:
-        self.page.wait_for_function(
-            "before => (document.getElementById('board').dataset.position || '') !== before", arg=before,
-            timeout=TIMEOUT_MS)
+    def wait_position_change(self, before: str) -> float:
+        """Seconds from navigation to the frame that shows another position."""
+        return self.until("before => (document.getElementById('board').dataset.position || '') !== before"
+                          " && performance.now()", before) / 1000
 
     def set_up_both(self) -> None:
         for _ in range(2):  # White, then Black (two players), Random then Done each
@@ -119,17 +140,17 @@ class Visit:
         self.tap("#dice-roll")
         self.tap("#dice-start")
 
-    def play_first_move(self) -> None:
-        """The first legal move of the player to move, tapped; returns once it shows."""
-        self.page.wait_for_function(
-            "() => / [wb] /.test(document.getElementById('board').dataset.position || '') "
-            "&& document.getElementById('board').dataset.status === 'playing'", timeout=TIMEOUT_MS)
-        before = self.position()
+    def play_first_move(self) -> float:
+        """The first legal move of the player to move, tapped: the seconds
+        from navigation to the frame that shows it."""
+        before = self.until("() => { const board = document.getElementById('board');"
+                            " const p = board.dataset.position || '';"
+                            " return / [wb] /.test(p) && board.dataset.status === 'playing' && p; }")
         token = sorted(Position.from_string(before).legal_moves())[0]
         origin, target = token[:2], token[3:5]
         self.tap_field(origin)
         self.tap_field(target)
-        self.wait_position_change(before)
+        return self.wait_position_change(before)
 
     def close(self) -> None:
         self.context.close()
@@ -141,8 +162,7 @@ def two_players(playwright, url: str, tmp: Path, network: dict = PHONE_NETWORK) 
         visit.tap("#ng-start")
         visit.set_up_both()
         visit.roll_dice()
-        visit.play_first_move()
-        return {"s": visit.now(), "MB": visit.received / 1e6}
+        return {"s": visit.play_first_move(), "MB": visit.received / 1e6}
     finally:
         visit.close()
 
@@ -154,13 +174,13 @@ def learn(playwright, url: str, tmp: Path) -> dict:
     try:
         visit.tap("#ng-learn")
         visit.tap("#learn-list button")
-        visit.page.wait_for_selector("#training[data-result='solving']", state="attached", timeout=TIMEOUT_MS)
+        visit.until("() => document.getElementById('training').dataset.result === 'solving'")
         token = task["solution"][0]
         visit.tap_field(token[:2])
         visit.tap_field(token[3:5])
-        visit.page.wait_for_function("() => document.getElementById('training').dataset.result !== 'solving'",
-                                     timeout=TIMEOUT_MS)
-        return {"s": visit.now()}
+        answered = visit.until("() => document.getElementById('training').dataset.result !== 'solving'"
+                               " && performance.now()")
+        return {"s": answered / 1000}
     finally:
         visit.close()
 
@@ -175,16 +195,14 @@ def computer(playwright, url: str, tmp: Path) -> dict:
         visit.tap("#btn-random")
         visit.tap("#btn-done")
         visit.roll_dice()
-        visit.page.wait_for_function(
-            "() => / [wb] /.test(document.getElementById('board').dataset.position || '')", timeout=TIMEOUT_MS)
+        visit.until("() => / [wb] /.test(document.getElementById('board').dataset.position || '')")
         if " w " in visit.position():  # the player starts: a move, then the computer's reply
             visit.play_first_move()
         before = visit.position()
-        visit.page.wait_for_function(
-            "before => { const p = document.getElementById('board').dataset.position || '';"
-            " return p !== before && / w /.test(p); }", arg=before, timeout=TIMEOUT_MS)
+        moved = visit.until("before => { const p = document.getElementById('board').dataset.position || '';"
+                            " return p !== before && / w /.test(p) && performance.now(); }", before)
         runtime = visit.page.get_attribute("html", "data-ai-runtime")
-        return {"s": visit.now(), "runtime": runtime}
+        return {"s": moved / 1000, "runtime": runtime}
     finally:
         visit.close()
 
