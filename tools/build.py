@@ -67,11 +67,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_START_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
                          "py-terminal")
 
-#: What the page reads while idle after its start (the lessons, so Learn opens
-#: at once; the levels' ratings for New game): asked for with the start at low
-#: priority, so the idle read does not wait a round trip (0.1 s on a phone).
-IDLE_DATA = ("web/data/lessons.json", "web/data/ladder.json")
-
 SKIP_PARTS = {"__pycache__"}
 ABSOLUTE_URL = re.compile(r"""(?:src|href)\s*=\s*["'](?:/|[a-z][a-z0-9+.-]*://)""", re.I)
 SW_BUILD_LINE = re.compile(r"/\* BUILD \*/.*?/\* END BUILD \*/")
@@ -346,7 +341,6 @@ def render_page(site: Site) -> None:
     hints = [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".
     hints += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin>' for f in site.preloads[len(modules):]]
-    hints += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin fetchpriority="low">' for f in IDLE_DATA]
     page = fill_slot(page, "preload", "\n  ".join(hints))
     # A classic script before core.js: written in, it costs the parser no request.
     guard = (site.root / "web" / "boot" / "storage_guard.js").read_text(encoding="utf-8")

@@ -90,10 +90,7 @@ def test_index_preloads_what_the_start_fetches(built):
         assert href.startswith("./") and (out / href).is_file(), href
     assert "./micropython/micropython.mjs" in modules
     assert fetches == ["./pyscript.toml", f"./{summary['page_bundle']}", "./micropython/micropython.wasm",
-                       "./web/main.py", "./web/data/lessons.json", "./web/data/ladder.json"]
-    # The files read while idle after the start come after, at low priority.
-    low = [a["href"] for a in parser.links if a.get("fetchpriority") == "low"]
-    assert low == ["./web/data/lessons.json", "./web/data/ladder.json"]
+                       "./web/main.py"]
     assert "./web/boot/romfs.mjs" in modules  # web/boot/app_files.mjs's import
     assert not [h for h in modules + fetches if "pyodide" in h]
     # fetch() in PyScript is CORS mode: only crossorigin preloads are reused.

@@ -10,8 +10,7 @@ After each move :meth:`Drill.after_move` says what follows; the reply is
 played after a short pause, as a person would see it. Every refusal is the
 engine's, shown on the status line as in a game (R24).
 
-Data: web/data/lessons.json (preloaded with the page's start) and
-web/data/puzzles.json, read when first needed (the service worker keeps
+Data: web/data/lessons.json and web/data/puzzles.json, read when first needed (the service worker keeps
 both for offline play). Progress: stars and
 the puzzle rating in localStorage (``PROGRESS_KEY``), read from anything.
 
@@ -167,9 +166,9 @@ class Trainer:
     # Data ----------------------------------------------------------------------
 
     async def _lessons(self):
-        """The lessons, read once (index.html preloads the file). Their
-        positions are checked as each task starts: Learn's first tap reads
-        the file in half the time (0.06-0.09 s at CPU 4x)."""
+        """The lessons, read once. Their positions are checked as each task
+        starts: Learn's first tap reads the file in half the time (0.06-0.09 s
+        at CPU 4x)."""
         if self.lessons is None:
             self.lessons = read_lessons(await fetch_text(LESSONS_URL), check_positions=False)
         return self.lessons
