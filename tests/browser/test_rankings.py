@@ -6,13 +6,17 @@ tampered profile refused."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import expect
 
 from militakiri import Position
+from web.model.ladder import Ladder
 from web.model.profiles import Profile, RatedGame, profile_key
 
 from game_page import GamePage, fresh_game
+
+LADDER = Ladder.read((Path(__file__).resolve().parents[2] / "web" / "data" / "ladder.json").read_text())
 
 #: How long the computer may take at level 1 (it does not search), in ms.
 COMPUTER_MS = 60_000
@@ -77,9 +81,13 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
         page = ui.page
         rated_game(ui, "Anna", "Bo")
         expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")  # said all game long
+        # Each bar shows its player's rating, as lichess's do.
+        expect(page.locator("#bar-white .rating")).to_have_text("1500?")
+        expect(page.locator("#bar-white .visually-hidden")).to_contain_text("rated 1500?")
         ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
         line = resign(ui, "white")
         assert line == "Anna: 1500? \u2192 1258? (\u2212242)\nBo: 1500? \u2192 1742? (+242)", line  # a line each
+        expect(page.locator("#bar-black .rating")).to_have_text("1742?")  # counted: the new rating
         rows = rankings_rows(ui)
         assert [row.split("\n")[1] for row in rows if "Computer" not in row][:2] == ["Bo", "Anna"], rows
         # The computer's levels are ranked among them, with their ratings.
@@ -122,6 +130,7 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
                     is_mobile=True) as (ui, errors):
         page = ui.page
         rated_game(ui, "Cleo", "", level=1)
+        expect(page.locator("#bar-black .rating")).to_have_text(str(LADDER.rating(1)))  # the level's, measured
         play_until_whites_turn_after_a_move(ui)
         line = resign(ui, "white")
         assert line.startswith("Cleo: 1500? \u2192 ") and "(\u2212" in line, line

@@ -340,6 +340,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rk_note": "The profiles on this device and the computer's levels, by rating (Glicko-2, as lichess rates; ? while a rating is still provisional).",
         "rk_empty": "No rated games on this board yet: tick Rated in New game.",
         "rk_level": "Computer, level {level}",
+        "bar_rated": "{player}, rated {rating}",
         "rk_level_error": "\u00b1 {error}",
         "rk_games": "Games: {games} (won {wins}, drawn {draws}, lost {losses})",
         "rk_best": "Best win: {rating} ({name})",

@@ -357,6 +357,7 @@ NL: dict[str, str] = {
     "rk_note": "De profielen op dit apparaat en de niveaus van de computer, op rating (Glicko-2, zoals lichess; ? zolang een rating nog voorlopig is).",
     "rk_empty": "Nog geen partijen voor de rating op dit bord: vink Rating aan bij Nieuw spel.",
     "rk_level": "Computer, niveau {level}",
+    "bar_rated": "{player}, rating {rating}",
     "rk_level_error": "\u00b1 {error}",
     "rk_games": "Partijen: {games} (gewonnen {wins}, remise {draws}, verloren {losses})",
     "rk_best": "Beste winst: {rating} ({name})",

@@ -34,13 +34,19 @@ class PlayerBars:
             who.appendChild(name)
             label = el("span", cls="visually-hidden")
             who.appendChild(label)
+            rating = el("span", cls="rating", aria_hidden="true")
+            who.appendChild(rating)
             towers = el("div", cls="towers")
             clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
             bar.appendChild(who)
             bar.appendChild(towers)
             bar.appendChild(clock)
-            self.bars.append({"bar": bar, "name": name, "label": label, "towers": towers, "clock": clock})
+            self.bars.append({"bar": bar, "name": name, "label": label, "rating": rating, "towers": towers,
+                              "clock": clock})
         self.play = by_id("play")
+        #: Each side's rating while a rated game is on, as the bars show it
+        #: ("1500?"), or None: web/ui/rankings.py gives it.
+        self.ratings = lambda: (None, None)
 
     def clock(self, color: int):
         return self.bars[color]["clock"]
@@ -52,6 +58,7 @@ class PlayerBars:
     def update(self) -> None:
         state = self.state
         top = WHITE if state.flipped else 1 - WHITE
+        ratings = self.ratings()
         for color, parts in enumerate(self.bars):
             bar = parts["bar"]
             bar.style.order = "0" if color == top else "2"
@@ -59,7 +66,9 @@ class PlayerBars:
             level = state.settings.level if state.computer == color else None
             shown = bar_name(color, (state.players.white, state.players.black)[color], level)
             set_text(parts["name"], shown)
-            set_text(parts["label"], label)
+            rating = ratings[color]
+            set_text(parts["rating"], rating or "")
+            set_text(parts["label"], label if rating is None else t("bar_rated", player=label, rating=rating))
             set_attr(parts["name"], "title", label)
             active = state.turn == color and state.phase != OVER
             bar.classList.toggle("active", bool(active))

@@ -43,6 +43,11 @@ class Rankings:
         self.ladder: Ladder | None = None
         self.board = "single"
         self.dialog = by_id("dlg-rankings")
+        #: The bars' ratings and what they were read for (a game, its
+        #: players, how many games were counted since).
+        self._bars: tuple[object, tuple[str | None, str | None]] = (None, (None, None))
+        self._counted = 0
+        app.bars.ratings = self.bar_ratings
         app.events.on(self._on_event, "over")
         app.before_new_game.append(self._leaving)
         app.dialogs.on_open_new.append(self._fill_new_game)
@@ -67,6 +72,8 @@ class Rankings:
             js.console.warn(f"the levels' ratings did not load: {error}")
             return
         self._fill_new_game()
+        if self.state.rated is not None:  # the level's rating in its bar
+            self.app.refresh()
 
     # Counting rated games ------------------------------------------------------------
 
@@ -99,6 +106,7 @@ class Rankings:
                 return RatingOutcome([], [t("rk_no_ladder")])
             computer = self.ladder.glicko(end.level)
         outcome = self.store.rate(end, computer, int(self.state.wall()))
+        self._counted += 1
         for change in outcome.changes:
             self.embed.post_rating(change, end)
         return outcome
@@ -110,6 +118,31 @@ class Rankings:
         set_text(node, "\n".join(words))  # a line each (white-space: pre-line)
         node.classList.toggle("error", bool(outcome.problems))
         show(node, bool(words))
+
+    def bar_ratings(self) -> tuple[str | None, str | None]:
+        """While a rated game is on, each side's rating on its board for the
+        player bars, as lichess shows it beside the name: a profile's
+        ("1500?" while provisional), a level's from the ladder; read once a
+        game and after each count, not at every refresh."""
+        state = self.state
+        if state.rated is None or state.drill is not None:
+            return (None, None)
+        players = (state.players.white, state.players.black)
+        key = (state.rated, state.kind.name, players, state.computer, state.settings.level, self._counted,
+               self.ladder is not None)
+        if key != self._bars[0]:
+            self._bars = (key, (self._bar_rating(0, players[0]), self._bar_rating(1, players[1])))
+        return self._bars[1]
+
+    def _bar_rating(self, color: int, name: str) -> str | None:
+        state = self.state
+        if state.computer == color:
+            rating = None if self.ladder is None else self.ladder.rating(state.settings.level)
+            return None if rating is None else str(rating)
+        try:
+            return self.store.get(name).glicko(state.kind.name).display()
+        except ProfileError:  # (said in New game and when the game is counted)
+            return None
 
     # New game -------------------------------------------------------------------------
 
