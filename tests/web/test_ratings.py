@@ -124,7 +124,7 @@ def test_a_tampered_profile_is_refused_even_resealed():
 
     def bad(data):
         data["games"][1]["opponent_rating"] = "1400"
-    with pytest.raises(ProfileError, match="its game 2: its opponent rating is not a number"):
+    with pytest.raises(ProfileError, match='its game 2: "opponent_rating" is not a number'):
         Profile.read(reseal(text, bad))
 
     def nameless(data):
@@ -338,3 +338,20 @@ def test_no_computers_view_while_a_rated_game_goes_on():
     assert state.can_hint() and state.view_position() is None  # a hint, which unrates; no free view
     state.apply(Resign(0))
     assert state.view_position() is not None
+
+
+def test_a_refusal_is_said_in_the_page_s_language():
+    """A profile's refusal is a text key with its values, said in the language
+    shown (a Dutch page said English reasons inside Dutch sentences)."""
+    from web.i18n import texts
+
+    text = Profile("Anna").text()
+    with pytest.raises(ProfileError) as info:
+        Profile.read(text.replace('"check":"', '"check":"x'))
+    assert info.value.key == "pf_check" and "check code does not match" in str(info.value)
+    texts.set_language("nl")
+    try:
+        assert str(info.value) == "het is buiten het spel veranderd of afgebroken (de controlecode klopt niet)"
+        assert texts.t("rating_not_kept", reason=info.value).startswith("Geen rating: het is buiten het spel")
+    finally:
+        texts.set_language("en")

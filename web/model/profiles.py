@@ -38,6 +38,7 @@ import time
 
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 
+from web.i18n.texts import t
 from web.model.jsontext import check_code, dumps, loads
 from web.model.rating import NEW, Glicko
 
@@ -63,7 +64,17 @@ TOLERANCE = 1
 
 
 class ProfileError(ValueError):
-    """A profile that cannot be read: the reason, in words."""
+    """A profile that cannot be read, or a count that could not be kept:
+    the reason, a text key (web/i18n/texts.py) and its values, said in the
+    page's language when shown."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
 
 
 class AlreadyRated(ProfileError):
@@ -105,27 +116,26 @@ class RatedGame:
 
     @classmethod
     def from_dict(cls, data: object, number: int) -> RatedGame:
-        where = f"its game {number}"
         if not isinstance(data, dict) or sorted(data) != sorted(RatedGame.__slots__):
-            raise ProfileError(f"{where} is not a rated game")
+            raise ProfileError("pf_game_not_rated", number=number)
         board, result, ended = data["board"], data["result"], data["ended"]
         if board not in BOARDS:
-            raise ProfileError(f"{where} is on no board: {excerpt(board)}")
+            raise ProfileError("pf_game_board", number=number, value=excerpt(board))
         if result not in RESULTS:
-            raise ProfileError(f"{where} has no result: {excerpt(result)}")
+            raise ProfileError("pf_game_result", number=number, value=excerpt(result))
         if ended not in ENDINGS:
-            raise ProfileError(f"{where} ended in no way the game knows: {excerpt(ended)}")
+            raise ProfileError("pf_game_ended", number=number, value=excerpt(ended))
         if not is_game_id(data["game"]):
-            raise ProfileError(f"{where} has no game id")
+            raise ProfileError("pf_game_id", number=number)
         opponent = data["opponent"]
         if not isinstance(opponent, str) or clean_name(opponent) != opponent or not opponent:
-            raise ProfileError(f"{where} has no opponent's name")
+            raise ProfileError("pf_game_opponent", number=number)
         numbers = {"when": (0, 10 ** 11), "level": (0, 99), "opponent_rating": (0, 4000),
                    "opponent_deviation": (0, 1000), "after": (0, 4000)}
         for name, (low, high) in sorted(numbers.items()):
             value = data[name]
             if not _is_int(value) or not low <= value <= high:
-                raise ProfileError(f"{where}: its {name.replace('_', ' ')} is not a number from {low} to {high}")
+                raise ProfileError("pf_game_number", number=number, field=name, low=low, high=high)
         return cls(data["game"], board, data["when"], opponent, data["level"], data["opponent_rating"],
                    data["opponent_deviation"], result, ended, data["after"])
 
@@ -216,7 +226,7 @@ class Profile:
         change (``color``: the player's side in it); AlreadyRated if the game
         is rated already."""
         if any(kept.game == game.game for kept in self.games):
-            raise AlreadyRated(f"the game {game.game} is rated already")
+            raise AlreadyRated("pf_rated_already", game=game.game)
         standing = self.standing(game.board)
         before = standing.glicko
         after = standing.add(game)
@@ -236,28 +246,28 @@ class Profile:
     def read(cls, text: object) -> Profile:
         """The profile ``text`` holds; ProfileError (saying why) if it is not one, or was changed."""
         if not isinstance(text, str):
-            raise ProfileError("it is not text")
+            raise ProfileError("pf_not_text")
         if len(text) > MAX_PROFILE_CHARS:
-            raise ProfileError(f"it has {len(text)} characters, far more than a profile holds")
+            raise ProfileError("pf_too_long", chars=len(text))
         try:
             data = loads(text, max_chars=MAX_PROFILE_CHARS)
         except ValueError:
-            raise ProfileError("it is not a Militakiri profile (not JSON)") from None
+            raise ProfileError("pf_not_json") from None
         if not isinstance(data, dict) or data.get("kind") != KIND:
-            raise ProfileError("it is not a Militakiri profile")
+            raise ProfileError("pf_not_profile")
         version = data.get("format")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ProfileError("it has no valid format number")
+            raise ProfileError("pf_no_format")
         if version > FORMAT:
-            raise ProfileError("it was written by a newer version of Militakiri: reload the page to update it")
+            raise ProfileError("pf_newer")
         check = data.pop("check", None)
         if check != check_code(data):
-            raise ProfileError("it was changed outside the game or cut short (its check code does not match)")
+            raise ProfileError("pf_check")
         name, games = data.get("name"), data.get("games")
         if not isinstance(name, str) or not name or clean_name(name) != name:
-            raise ProfileError(f"its name is not a player's name (1 to {MAX_NAME_CHARS} characters)")
+            raise ProfileError("pf_name", most=MAX_NAME_CHARS)
         if not isinstance(games, list) or len(games) > MAX_GAMES:
-            raise ProfileError(f"its games are not a list of at most {MAX_GAMES}")
+            raise ProfileError("pf_games", most=MAX_GAMES)
         profile = cls(name, [RatedGame.from_dict(game, number) for number, game in enumerate(games, 1)])
         _check_history(profile)
         return profile
@@ -311,7 +321,7 @@ def rate(end: RatedEnd, profiles: dict[int, Profile], computer: Glicko | None,
         other = 1 - color
         opponent = computer if end.computer == other else before[other]
         if opponent is None:
-            raise ProfileError("the computer's level has no rating")
+            raise ProfileError("rk_no_ladder")
         game = RatedGame(end.game, end.board, when, end.names[other], end.level if end.computer == other else PERSON,
                          round(opponent.rating), round(opponent.deviation), end.result(color), end.ended)
         after[color], change = profiles[color].rated(game, color)
@@ -346,8 +356,7 @@ def _check_history(profile: Profile) -> None:
     for number, game in enumerate(profile.games, 1):
         after = standings[game.board].add(game)
         if abs(round(after.rating) - game.after) > TOLERANCE:
-            raise ProfileError(f"its game {number} says it left a rating of {game.after}, but its games "
-                               f"give {round(after.rating)}: it was changed outside the game")
+            raise ProfileError("pf_history", number=number, said=game.after, folded=round(after.rating))
 
 
 def profile_key(name: str) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from web.i18n.texts import t
 from web.model.profiles import PROFILE_KEY, AlreadyRated, Profile, ProfileError, RatedEnd, profile_key, rate
 from web.model.rating import Glicko
 from web.services.storage import set_aside
@@ -91,7 +92,7 @@ class ProfileStore:
             try:
                 profiles[color] = self.get(name)
             except ProfileError as error:
-                problems.append(f"{name}'s profile cannot be read ({error}): the game is not rated")
+                problems.append(t("pf_unread_unrated", name=name, reason=str(error)))
         if problems:
             return RatingOutcome([], problems)
         try:
@@ -106,8 +107,7 @@ class ProfileStore:
             if self.put(profile):
                 kept.append(change)
             else:
-                problems.append(f"the browser refused to keep {profile.name}'s new rating "
-                                f"({self.storage.problem or 'no storage'})")
+                problems.append(t("pf_write_refused", name=profile.name, problem=self._problem()))
         return RatingOutcome(kept, problems)
 
     def import_text(self, text: object) -> Profile:
@@ -124,11 +124,13 @@ class ProfileStore:
             here = self.get(profile.name)
         except ProfileError:
             if not set_aside(self.storage, key):
-                raise ProfileError("the browser could not keep the damaged profile aside: nothing imported") from None
+                raise ProfileError("pf_aside_failed") from None
         else:
             if here.games != profile.games[:len(here.games)]:
-                raise ProfileError(f"this device has another profile named {profile.name}, with games the "
-                                   "file does not have: nothing imported")
+                raise ProfileError("pf_other_profile", name=profile.name)
         if not self.put(profile):
-            raise ProfileError(f"the browser did not keep it ({self.storage.problem or 'no storage'})")
+            raise ProfileError("pf_not_kept", problem=self._problem())
         return profile
+
+    def _problem(self) -> str:
+        return self.storage.problem or t("pf_no_storage")
