@@ -22,8 +22,9 @@ LADDER = Ladder.read((Path(__file__).resolve().parents[2] / "web" / "data" / "la
 COMPUTER_MS = 60_000
 
 
-def rated_game(ui: GamePage, white: str, black: str, level: int | None = None) -> None:
-    """New game, rated, as a player fills it in; random set-ups, the dice, started."""
+def rated_game(ui: GamePage, white: str, black: str, level: int | None = None, said: str = "") -> None:
+    """New game, rated, as a player fills it in; random set-ups, the dice,
+    started; ``said``: words the rating line under Rated says first."""
     page = ui.page
     ui.close_dialogs()
     if not page.locator("#dlg-new").evaluate("d => d.open"):
@@ -40,6 +41,7 @@ def rated_game(ui: GamePage, white: str, black: str, level: int | None = None) -
             page.fill(field, name)
     page.check("#ng-rated")
     expect(page.locator("#ng-rating")).to_contain_text(white)  # its rating, or why its profile does not read
+    expect(page.locator("#ng-rating")).to_contain_text(said)
     page.click("#ng-start")
     expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
     set_up_and_start(ui, two_players=level is None)
@@ -129,7 +131,9 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
     with fresh_game(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
                     is_mobile=True) as (ui, errors):
         page = ui.page
-        rated_game(ui, "Cleo", "", level=1)
+        # A new player is pointed to a level and told why the first games move a rating so much.
+        rated_game(ui, "Cleo", "", level=1, said="level 3 is a good start. A new rating (? until it settles) "
+                                                 "moves by hundreds of points in its first games.")
         expect(page.locator("#bar-black .rating")).to_have_text(str(LADDER.rating(1)))  # the level's, measured
         play_until_whites_turn_after_a_move(ui)
         line = resign(ui, "white")

@@ -382,7 +382,8 @@ def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(brows
         page.click("#tr-solution")
         ui.expect_status("over")  # the solution played: the game is over
         status = page.locator("#status")
-        expect(status).to_contain_text("Not this time")
+        # Still failed, and no longer "see the solution" while it is shown.
+        expect(status).to_have_text("Not this time: here is the solution. Try again when you like.")
         assert status.get_attribute("class").split() == ["warn"]
         assert not errors, errors
 

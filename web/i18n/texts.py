@@ -327,7 +327,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ng_rating_level": "{name}: {rating} on this board; level {level} ({level_rating}) is nearest.",
         "ng_rating_unread": "{name}'s profile cannot be read: {reason}",
         "ng_forfeit": "Starting a new game counts the unfinished rated game against {opponent} as lost.",
-        "ng_rating_new": "{name}: {rating} on this board, new: level {level} is a good start.",
+        "ng_rating_new": ("{name}: {rating} on this board, new: level {level} is a good start. A new rating"
+                          " (? until it settles) moves by hundreds of points in its first games."),
         "unrated_take_back": "Taken back. This game is no longer rated.",
         "unrated_hint": "Hint: {move} (highlighted on the board). This game is no longer rated.",
         "rating_change": "{name}: {before} \u2192 {after} ({points})",
@@ -485,6 +486,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_status_weighing": "The computer weighs your move…",
         "tr_status_solved_last": "Solved! That was the last one: try it again, or go back to the game.",
         "tr_status_failed": "Not this time: try again, or see the solution.",
+        "tr_status_solution": "Not this time: here is the solution. Try again when you like.",
         "tr_puzzle_good": "Good move! Keep going: find the next one.",
         "tr_solution_line": "Solution: {line}",
         "tr_load_failed": "Could not load the lessons or puzzles: {reason}",

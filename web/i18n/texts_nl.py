@@ -344,7 +344,8 @@ NL: dict[str, str] = {
     "ng_rating_level": "{name}: {rating} op dit bord; niveau {level} ({level_rating}) ligt het dichtst bij.",
     "ng_rating_unread": "Het profiel van {name} is niet te lezen: {reason}",
     "ng_forfeit": "Een nieuw spel beginnen telt de onafgemaakte partij voor de rating tegen {opponent} als verloren.",
-    "ng_rating_new": "{name}: {rating} op dit bord, nieuw: niveau {level} is een goed begin.",
+    "ng_rating_new": ("{name}: {rating} op dit bord, nieuw: niveau {level} is een goed begin. Een nieuwe rating"
+                      " (? tot ze vaststaat) beweegt in de eerste partijen honderden punten."),
     "unrated_take_back": "Teruggenomen. Deze partij telt niet meer voor de rating.",
     "unrated_hint": "Tip: {move} (gemarkeerd op het bord). Deze partij telt niet meer voor de rating.",
     "rating_change": "{name}: {before} \u2192 {after} ({points})",
@@ -506,6 +507,7 @@ NL: dict[str, str] = {
     "tr_status_weighing": "De computer weegt je zet…",
     "tr_status_solved_last": "Opgelost! Dat was de laatste: probeer het nog eens, of ga terug naar de partij.",
     "tr_status_failed": "Deze keer niet: probeer het opnieuw, of bekijk de oplossing.",
+    "tr_status_solution": "Deze keer niet: dit is de oplossing. Probeer het opnieuw wanneer je wilt.",
     "tr_puzzle_good": "Goede zet! Ga door: zoek de volgende.",
     "tr_solution_line": "Oplossing: {line}",
     "tr_load_failed": "De lessen of puzzels konden niet geladen worden: {reason}",

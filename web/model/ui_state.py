@@ -549,8 +549,12 @@ class UiState:
             mistake = self.drill.mistake
             if self.drill.status == "solved" and mistake is not None and mistake.number == mistake.total:
                 return Message("tr_status_solved_last")  # (no next one: back to the game)
-            return Message("tr_status_solved") if self.drill.status == "solved" \
-                else Message("tr_status_failed", {}, "warn")
+            if self.drill.status == "solved":
+                return Message("tr_status_solved")
+            played = list(self._game.tokens) if self._game is not None else []
+            if list(self.drill.solution[:len(played)]) == played:  # the solution, shown from the start
+                return Message("tr_status_solution", {}, "warn")
+            return Message("tr_status_failed", {}, "warn")
         computer = self.computer
         if computer is not None and self.computer_turn():
             if self.drill is not None:
