@@ -10,8 +10,8 @@ After each move :meth:`Drill.after_move` says what follows; the reply is
 played after a short pause, as a person would see it. Every refusal is the
 engine's, shown on the status line as in a game (R24).
 
-Data: web/data/lessons.json and web/data/puzzles.json, read when first needed (the service worker keeps
-both for offline play). Progress: stars and
+Data: web/data/lessons.json and web/data/puzzles.json, read when first
+needed (the service worker keeps both for offline play). Progress: stars and
 the puzzle rating in localStorage (``PROGRESS_KEY``), read from anything.
 
 The address names the task or puzzle on the board (``?learn=plus/2``,
@@ -270,7 +270,7 @@ class Trainer:
     def start_task(self, task) -> None:
         self.puzzle = None
         try:
-            task.check()  # (the lessons were read without it: _read_lessons)
+            task.check()  # (the lessons were read without it: _lessons)
         except LessonError as error:  # on the status line: the task's box shows only with a task
             self.state.apply(Say(Message("tr_load_failed", {"reason": str(error)}, "warn")))
             self.app.refresh()
