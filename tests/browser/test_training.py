@@ -411,6 +411,15 @@ def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser
                                   " return [w.scrollHeight, w.clientHeight]; })()")
             assert words[0] > words[1], words
             page.screenshot(path=str(artifacts_dir / f"lesson-box-{width}x{height}.png"))
+            # The answer is scrolled into view (a trial found "Solved" below the box's edge).
+            goto_ready(page, f"{base_url}?learn=goal/1")
+            expect(page.locator("#training")).to_have_attribute("data-drill", "goal/1")  # (its file comes after ready)
+            GamePage(page).play(TASKS["goal/1"].solution[0], "tap")
+            expect(page.locator("#training")).to_have_attribute("data-result", "solved")
+            page.wait_for_function("""() => { const w = document.querySelector('#training .tr-words')
+                .getBoundingClientRect(), f = document.getElementById('tr-feedback').getBoundingClientRect();
+                return f.top >= w.top - 1 && f.top + 10 <= w.bottom; }""", timeout=5000)  # (in the next frame)
+            goto_ready(page, f"{base_url}?learn=setup/1")
             # A refused field: a longer status, the same board.
             before = page.evaluate("document.getElementById('board').getBoundingClientRect().width")
             GamePage(page).tap("a8")

@@ -41,7 +41,7 @@ from web.model.layout import NARROW
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
-from web.ui.dom import by_id, clear, el, fetch_text, later, on, set_attr, set_text, show
+from web.ui.dom import by_id, clear, el, fetch_text, keep, later, next_frame, on, set_attr, set_text, show
 from web.ui.svg import rating_plot
 from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
                                 PlaySolution, Say, ShowReview, WeighDrillMove)
@@ -87,6 +87,7 @@ class Trainer:
         self._solution_game = None
         #: What the box says, made again at each refresh (a language switch relabels it).
         self._feedback = lambda: ""
+        self._feedback_in_view = keep(self._scroll_to_feedback)
         #: The box's height the board was last fitted around (under the board on a phone).
         self._fitted_height = 0
         on(by_id("btn-learn"), "click", lambda e: self.open_learn())
@@ -503,8 +504,16 @@ class Trainer:
     def _say(self, feedback, result: str) -> None:
         """``feedback``: a function that says it in the current language."""
         self._feedback = feedback
-        set_text(by_id("tr-feedback"), feedback())
+        node = by_id("tr-feedback")
+        set_text(node, feedback())
         set_attr(self.box, "data-result", result)
+        if node.textContent:  # in view once the box is laid out: on a phone its words scroll
+            next_frame(self._feedback_in_view)
+
+    def _scroll_to_feedback(self, _timestamp=None) -> None:
+        node = by_id("tr-feedback")
+        words = node.parentElement
+        words.scrollTop += node.getBoundingClientRect().top - words.getBoundingClientRect().top
 
     def _place(self) -> None:
         """Beside the board on a wide screen; on a phone under the status
