@@ -123,11 +123,13 @@ class SetupStage:
                 marks.append(Mark("ghost", square, tower(draft.color, shape)))
         return marks
 
-    def prompt(self, who: str) -> Message:
-        """What the player placing (``who``, their label) is to do now."""
+    def prompt(self, who: str, alone: bool = False) -> Message:
+        """What the player placing (``who``, their label) is to do now;
+        ``alone``: no other person sets up after them (the computer plays)."""
         draft = self._placing()
         if draft.is_complete():
-            return Message("setup_done_white" if draft.color == WHITE else "setup_done_black", {"player": who})
+            last = alone or draft.color != WHITE
+            return Message("setup_done_black" if last else "setup_done_white", {"player": who})
         ranks = [self.kind.zone_row(draft.color, row) + 1 for row in (1, 2, 3)]
         key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
         return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})

@@ -566,7 +566,7 @@ class UiState:
         phase = self.phase
         if phase == SETUP:
             if self.setup_color is not None:
-                return self._setup.prompt(self.label(self.setup_color))
+                return self._setup.prompt(self.label(self.setup_color), alone=self.computer is not None)
             if self.game is None:
                 return Message("roll_prompt")
             return Message("start_prompt", {"player": self.label(self.game.position.turn)})
