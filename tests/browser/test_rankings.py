@@ -131,6 +131,8 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
     with fresh_game(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
                     is_mobile=True) as (ui, errors):
         page = ui.page
+        # Each level says its measured rating is one (a trial read "· 1655" as unexplained).
+        expect(page.locator("#ng-level option[value='8']")).to_have_text(f"8 \u2013 strongest \u00b7 rated {LADDER.rating(8)}")
         # A new player is pointed to a level and told why the first games move a rating so much.
         rated_game(ui, "Cleo", "", level=1, said="level 3 is a good start. A new rating (? until it settles) "
                                                  "moves by hundreds of points in its first games.")

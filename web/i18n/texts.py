@@ -410,6 +410,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "level_6": "6 \u2013 club player",
         "level_7": "7 \u2013 strong",
         "level_8": "8 \u2013 strongest",
+        "ng_level_rating": "{level} \u00b7 rated {rating}",
         "computer_name": "Computer, level {level}",
         "computer_short": "Level {level}",
         "computer_starting": "{player} is getting ready (the first time takes a few seconds)\u2026",

@@ -426,6 +426,7 @@ NL: dict[str, str] = {
     "level_6": "6 \u2013 clubspeler",
     "level_7": "7 \u2013 sterk",
     "level_8": "8 \u2013 sterkst",
+    "ng_level_rating": "{level} \u00b7 rating {rating}",
     "computer_name": "Computer, niveau {level}",
     "computer_short": "Niveau {level}",
     "computer_starting": "{player} maakt zich klaar (de eerste keer duurt dat een paar seconden)\u2026",

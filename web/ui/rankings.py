@@ -155,7 +155,7 @@ class Rankings:
             level = int(option.value)
             rating = None if self.ladder is None else self.ladder.rating(level)
             words = t(f"level_{level}")
-            set_text(option, words if rating is None else f"{words} \u00b7 {rating}")
+            set_text(option, words if rating is None else t("ng_level_rating", level=words, rating=rating))
         self._suggest()
 
     def _suggest(self) -> None:
