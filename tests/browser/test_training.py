@@ -152,6 +152,19 @@ def test_a_task_whose_position_is_damaged_is_refused_as_it_starts(browser, base_
         assert not errors, errors
 
 
+def test_puzzles_that_do_not_load_are_said_on_the_status_line(browser, base_url):
+    """The puzzles' file missing (offline before it was kept): the reason on
+    the status line (it was written into the task box, hidden without a task)."""
+    routes = {"**/web/data/puzzles.json": lambda route: route.fulfill(status=404, body="")}
+    with fresh_game(browser, base_url, routes=routes) as (ui, errors):
+        page = ui.page
+        page.click("#ng-cancel")  # (a first visit opens New game)
+        page.click("#btn-puzzles")
+        expect(page.locator("#status")).to_contain_text("Could not load the lessons or puzzles")
+        expect(page.locator("#training")).to_be_hidden()
+        assert [e for e in errors if "404" not in e] == [], errors
+
+
 def solve(ui, puzzle) -> None:
     """The puzzle's line: the solver's moves clicked, the replies waited for."""
     position = Position.from_string(puzzle.position)

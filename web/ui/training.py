@@ -272,11 +272,16 @@ class Trainer:
         self.puzzle = None
         try:
             task.check()  # (the lessons were read without it: _lessons)
-        except LessonError as error:  # on the status line: the task's box shows only with a task
-            self.state.apply(Say(Message("tr_load_failed", {"reason": str(error)}, "warn")))
-            self.app.refresh()
+        except LessonError as error:
+            self._cannot_start(str(error))
             return
         self._begin(Drill.for_task(task))
+
+    def _cannot_start(self, reason: str) -> None:
+        """A task or puzzle that cannot start, said on the status line: the
+        task's box shows only while a task is on (said there, it was unseen)."""
+        self.state.apply(Say(Message("tr_load_failed", {"reason": reason}, "warn")))
+        self.app.refresh()
 
     # Puzzles ---------------------------------------------------------------------
 
@@ -291,8 +296,7 @@ class Trainer:
         try:
             puzzles = await self._puzzles()
         except Exception as error:
-            reason = str(error)
-            self._say(lambda: t("tr_load_failed", reason=reason), "failed")
+            self._cannot_start(str(error))
             return False
         if puzzle_id is not None:
             chosen = next((p for p in puzzles if p.id == puzzle_id), None)
@@ -334,8 +338,7 @@ class Trainer:
         try:
             state.apply(NewGame(settings))
         except MilitakiriError as error:  # never expected: the engine checked the data
-            reason = str(error)
-            self._say(lambda: t("tr_load_failed", reason=reason), "failed")
+            self._cannot_start(str(error))
             return False
         state.apply(BeginDrill(drill))
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
