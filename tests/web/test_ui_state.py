@@ -117,10 +117,10 @@ def test_a_complete_set_up_says_what_follows_it():
     computer no one does (a trial read "then Black places" against it)."""
     state, _ = state_for()
     state.apply(RandomSetup())
-    assert state.status().key == "setup_done_white" and "then Black places" in state.status().text()
+    assert state.status().key == "setup_done_next" and "then Black places" in state.status().text()
     state, _ = state_for(computer=1, level=1)
     state.apply(RandomSetup())
-    assert state.status().key == "setup_done_black" and "reveal both set-ups" in state.status().text()
+    assert state.status().key == "setup_done_last" and "reveal both set-ups" in state.status().text()
 
 
 def test_position_parameter_starts_playing_at_once():

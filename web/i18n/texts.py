@@ -196,8 +196,8 @@ TEXTS: dict[str, dict[str, str]] = {
         # Status line -------------------------------------------------------
         "setup_place": "{player}: choose where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
         "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
-        "setup_done_white": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
-        "setup_done_black": "{player}: set-up complete. Press Done to reveal both set-ups.",
+        "setup_done_next": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
+        "setup_done_last": "{player}: set-up complete. Press Done to reveal both set-ups.",
         "setup_finished": "Both set-ups are done: roll the dice.",
         "roll_prompt": "Both set-ups are revealed. Roll the dice to see who starts (R6).",
         "start_prompt": "{player} starts. Press Start the game.",

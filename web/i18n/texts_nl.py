@@ -199,9 +199,9 @@ NL: dict[str, str] = {
     "setup_place_double": "{player}: kies waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
                           "op rij {r2}, twee plustorens op rij {r3}; nooit twee naast elkaar (R4, R5). "
                           "De pionnen vullen zich aan.",
-    "setup_done_white": "{player}: opstelling klaar. Druk op Klaar; dan stelt Zwart op, en jouw opstelling "
+    "setup_done_next": "{player}: opstelling klaar. Druk op Klaar; dan stelt Zwart op, en jouw opstelling "
                         "blijft verborgen (R4).",
-    "setup_done_black": "{player}: opstelling klaar. Druk op Klaar om beide opstellingen te tonen.",
+    "setup_done_last": "{player}: opstelling klaar. Druk op Klaar om beide opstellingen te tonen.",
     "setup_finished": "Beide opstellingen zijn klaar: gooi de dobbelstenen.",
     "roll_prompt": "Beide opstellingen zijn zichtbaar. Gooi de dobbelstenen om te zien wie begint (R6).",
     "start_prompt": "{player} begint. Druk op Begin de partij.",

@@ -129,7 +129,7 @@ class SetupStage:
         draft = self._placing()
         if draft.is_complete():
             last = alone or draft.color != WHITE
-            return Message("setup_done_black" if last else "setup_done_white", {"player": who})
+            return Message("setup_done_last" if last else "setup_done_next", {"player": who})
         ranks = [self.kind.zone_row(draft.color, row) + 1 for row in (1, 2, 3)]
         key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"
         return Message(key, {"player": who, "r1": ranks[0], "r2": ranks[1], "r3": ranks[2]})

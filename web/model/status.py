@@ -54,7 +54,7 @@ class Message:
         >>> from militakiri.messages import text
         >>> warning("illegal_move", reason=text("blockade", player="White")).rulings()
         ['R18']
-        >>> Message("setup_done_white", {"player": "Ann"}).rulings()
+        >>> Message("setup_done_next", {"player": "Ann"}).rulings()
         []
         """
         return cited(self.key, **self.args) if self.level == "warn" else []
