@@ -368,3 +368,14 @@ def check_code(body: dict[str, object]) -> str:
     text = dumps(body, compact=True)
     crc = binascii.crc32(text.encode()) & 0xFFFFFF
     return "".join(_BASE64URL[(crc >> shift) & 63] for shift in (18, 12, 6, 0))
+
+
+def sealed(body: dict[str, object]) -> str:
+    """``body`` as the page keeps it: compact JSON with its :func:`check_code`
+    as ``"check"`` (``body`` gets that key).
+
+    >>> sealed({"format": 1, "link": "1!s", "saved": 1.5})
+    '{"check":"dPJY","format":1,"link":"1!s","saved":1.5}'
+    """
+    body["check"] = check_code(body)
+    return dumps(body, compact=True)

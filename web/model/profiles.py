@@ -39,7 +39,7 @@ import time
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 
 from web.i18n.texts import t
-from web.model.jsontext import check_code, dumps, loads
+from web.model.jsontext import check_code, loads, sealed
 from web.model.rating import NEW, Glicko
 
 if TYPE_CHECKING:
@@ -239,8 +239,7 @@ class Profile:
         """The stored form, which is also the export file."""
         body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name,
                                 "games": [game.to_dict() for game in self.games]}
-        body["check"] = check_code(body)
-        return dumps(body, compact=True)
+        return sealed(body)
 
     @classmethod
     def read(cls, text: object) -> Profile:

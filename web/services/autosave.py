@@ -58,7 +58,7 @@ from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
 from militakiri.bounded import excerpt, is_digits
 from militakiri.randomness import Random
 
-from web.model.jsontext import check_code, dumps, loads
+from web.model.jsontext import check_code, loads, sealed
 from web.model.profiles import is_game_id
 from web.services.share import current_deadline, link_of, prepare
 
@@ -130,8 +130,7 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
         body["date"] = game.players.date
     if rated is not None:
         body["rated"] = rated
-    body["check"] = check_code(body)
-    return dumps(body, compact=True)
+    return sealed(body)
 
 
 def _unrated(text: str) -> str:
@@ -139,8 +138,7 @@ def _unrated(text: str) -> str:
     body = loads(text)
     body.pop("check")
     body.pop("rated")
-    body["check"] = check_code(body)
-    return dumps(body, compact=True)
+    return sealed(body)
 
 
 def _milliseconds(seconds: float) -> float:
