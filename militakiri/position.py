@@ -152,6 +152,31 @@ class Position(PositionState):
         """
         return parse_legal(self, token)
 
+    def since_last_take(self, limit: int | None = None) -> list[Position]:
+        """The positions the moves played here passed through since their
+        last take, the latest first (at most ``limit``): the only earlier
+        positions that can come again. The pieces on the board, the waiting
+        towers and the spares together never grow, and every take makes
+        them fewer (two pieces become one; a promotion spends a spare).
+
+        >>> position = Position.from_string("5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1")
+        >>> [p.string() for p in position.play("a2-a3").play("f7-f6").since_last_take()]
+        ['5s^/5s1/6/6/6/P15/6/S^5 b 000/000 -/- - 1', '5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1']
+        """
+        found: list[Position] = []
+        undone: list[Move] = []
+        try:
+            while self.undo_stack and (limit is None or len(found) < limit):
+                move = self.pop()
+                undone.append(move)
+                if move.is_take:
+                    break
+                found.append(self.copy())
+        finally:
+            for move in reversed(undone):
+                self.push(move)
+        return found
+
     # Playing ----------------------------------------------------------------
 
     def play(self, token: str) -> Position:

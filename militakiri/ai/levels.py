@@ -22,6 +22,11 @@ LEVELS = {1: "random", 2: "casual", 3: "greedy", 4: "search-200", 5: "search-700
           6: "search-2500", 7: "search-8000", 8: "alpha-beta"}
 RANDOM, CASUAL, GREEDY = 1, 2, 3
 MAX_LEVEL = max(LEVELS)
+#: The positions before the one to move that the search levels remember to
+#: steer clear of cycles (militakiri.ai.search): the game's last this many
+#: since its last take. Cycles are short (a piece to and fro is four
+#: plies), and the page sends them to the worker with each move.
+EARLIER_POSITIONS = 50
 #: The nodes the strongest level searches in the arena: about what it
 #: searches in its second without a clock on a desktop's Pyodide (21,000-28,000
 #: measured with ``analyse(START, seconds=1.0)`` in tools/pyodide_run.mjs).

@@ -13,11 +13,12 @@ from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
 from .evaluation import evaluate_all, outcome_score, towers_en_prise
-from .levels import CASUAL, GREEDY, MAX_LEVEL, RANDOM, SEARCH_NODES, parse_level
+from .zobrist import zobrist
+from .levels import CASUAL, EARLIER_POSITIONS, GREEDY, MAX_LEVEL, RANDOM, SEARCH_NODES, parse_level
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from typing import Any, Callable, Iterable
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1 (and half of level 2's moves): random, but it wins when it can and does not blunder towers."""
@@ -87,16 +88,27 @@ def choose_move(
     nodes: int | None = None,
     clock: Callable[[], float] = now,
     info: SearchInfo | None = None,
+    earlier: Iterable[str] | None = None,
 ) -> Move:
     """The move ``level`` plays in ``position`` (a copy is searched).
 
     ``seconds`` is the time budget of the search levels; ``depth`` and
     ``nodes`` bound the search too and, with ``seconds=None``, make it
     reproducible. Pass ``info`` (a :class:`SearchInfo`) to learn the depth,
-    nodes and score of a search level.
+    nodes and score of a search level. The search levels steer clear of
+    positions the game has been in (a cycle decides nothing): ``earlier``
+    names them as position strings, or by default the moves ``position``
+    was played with do (:meth:`~militakiri.position.Position.since_last_take`,
+    at most EARLIER_POSITIONS of them).
     """
     level = parse_level(level)
     rng = _as_rng(rng)
+    if earlier is not None:
+        seen = [zobrist(Position.from_string(text)) for text in earlier]
+    elif isinstance(position, Position):
+        seen = [zobrist(before) for before in position.since_last_take(EARLIER_POSITIONS)]
+    else:
+        seen = []
     position = _as_position(position)
     moves = candidate_turns(position)
     if not moves:
@@ -112,7 +124,7 @@ def choose_move(
         nodes = budget if nodes is None else min(nodes, budget)
     rng.shuffle(moves)
     deadline = None if seconds is None else clock() + seconds
-    searcher = Searcher(position, deadline, nodes, clock)
+    searcher = Searcher(position, deadline, nodes, clock, seen)
     found = searcher.run(moves, depth, seconds, info)
     assert found.move is not None  # a search always has a move (moves[0] at least)
     return found.move
@@ -126,7 +138,9 @@ def choose_token(
     **options: Any,
 ) -> str:
     """:func:`choose_move` as a move token: position string in, token out."""
-    position = _as_position(position)
+    if isinstance(position, str):
+        position = Position.from_string(position)
+    # (choose_move searches a copy; the moves that led here are its memory.)
     return choose_move(position, level, rng, seconds, **options).token(position.kind)
 
 

@@ -15,7 +15,7 @@ from .evaluation import MATE_BOUND, TOWER, WIN, evaluate, outcome_score, piece_v
 from .zobrist import zobrist_keys
 
 if TYPE_CHECKING:
-    from typing import Callable
+    from typing import Callable, Iterable
 
     #: A move as the tables keep it: origin, target, tower field, placements.
     MoveKey = tuple[int, int, int | None, tuple[int, ...]]
@@ -107,6 +107,8 @@ class Searcher:
     #: Pruning switches (measured in bench/ai.py's comparisons).
     NULL_MOVE = True
     LMR = True
+    #: A position met again scores as a draw (see negamax).
+    CYCLES = True
 
     def __init__(
         self,
@@ -114,9 +116,14 @@ class Searcher:
         deadline: float | None = None,
         node_limit: int | None = None,
         clock: Callable[[], float] = now,
+        earlier: Iterable[int] = (),
     ) -> None:
         self.position = position.copy()
         self.keys = zobrist_keys(position.kind)
+        #: The keys of the game's positions before this one (since its last
+        #: take: Position.since_last_take) and of the search's own line to the node:
+        #: a node found here again scores as a draw (see negamax).
+        self.seen = set(earlier)
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
@@ -197,10 +204,16 @@ class Searcher:
         ended = position.decided_outcome()  # R17, R19
         if ended is not None:
             return outcome_score(ended, turn, ply)
+        key = board_hash ^ self.keys.state(position)
+        if key in self.seen and self.CYCLES:
+            # Back where the game or this line has been: the rules go on
+            # (no draw by repetition, R23), but a cycle played for ever
+            # decides nothing, so it scores as a draw. A side that is ahead
+            # then looks for progress instead of shuffling pieces to and fro.
+            return 0
         left = position.moves_left
         if depth <= 0 or ply >= MAX_PLY:
             return self.quiesce(alpha, beta, ply, 0)
-        key = board_hash ^ self.keys.state(position)
         entry = self.table.get(key)
         best_key = None
         if entry is not None:
@@ -234,6 +247,9 @@ class Searcher:
         best = -WIN - 1
         best_move_key = None
         first = True
+        # On the line while its moves are searched (a _Stop leaves it: the
+        # search is over then).
+        self.seen.add(key)
         for index, move in enumerate(self._order(moves, best_key, ply)):
             touched, before = self._touch(move)
             position.push(move)
@@ -272,6 +288,7 @@ class Searcher:
                             history = self.history
                             history[hk] = min(history.get(hk, 0) + depth * depth, (1 << 22) - 1)
                         break
+        self.seen.discard(key)
         if best <= original_alpha:
             flag = _UPPER
         elif best >= beta:
@@ -341,6 +358,7 @@ class Searcher:
         kind = position.kind
         start = self.clock()
         board_hash = self.keys.board(position)
+        self.seen.add(board_hash ^ self.keys.state(position))  # a line back here is a cycle too
         info.move = moves[0]
         if len(moves) == 1:  # forced: nothing to think about
             info.token = moves[0].token(kind)

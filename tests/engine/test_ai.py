@@ -21,7 +21,7 @@ from militakiri.ai.zobrist import zobrist
 from militakiri.pieces import BLACK, WHITE
 from militakiri.randomness import Random
 
-from .positions import make
+from .positions import make, played
 from .test_rulings import NOTATION_START
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,6 +223,59 @@ def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
                 seen += len(expected)
             position.push(rng.choice(position.generate_moves()))
     assert seen > 2000
+
+
+# Cycles ---------------------------------------------------------------------------
+
+# Black is ahead (the search says about +390) and would play d3-d5.
+AHEAD = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x12x^1/X^5/1P1P1p^X1P1/X1X11P11P1/S1S1S1S1S^S1 b 122/122 -/- - 16"
+
+
+def test_a_move_back_to_an_earlier_position_scores_as_a_draw_so_the_side_ahead_plays_another():
+    # No draw by repetition in the rules (R23): a cycle only decides nothing.
+    position = Position.from_string(AHEAD)
+    info = SearchInfo()
+    best = choose_move(position, 5, Random(1), None, depth=3, info=info)
+    assert best.token(SINGLE) == "d3-d5" and info.score > 300
+    been_there = position.copy()
+    been_there.push(best)
+    again = SearchInfo()
+    other = choose_move(position, 5, Random(1), None, depth=3, info=again, earlier=[been_there.string()])
+    assert other.token(SINGLE) != "d3-d5" and 300 < again.score <= info.score
+    # A Position remembers where its own moves went: Black went d3-d5, and
+    # both players went back.
+    back = Position.from_string(AHEAD).play("d3-d5").play("b1-c2").play("d5-d3").play("c2-b1")
+    assert back.string() != AHEAD and choose_move(back.string(), 5, Random(1), None, depth=3) == best
+    assert choose_move(back, 5, Random(1), None, depth=3).token(SINGLE) == other.token(SINGLE)
+    Searcher.CYCLES = False  # the search as it was before
+    try:
+        assert choose_move(position, 5, Random(1), None, depth=3, earlier=[been_there.string()]) == best
+    finally:
+        Searcher.CYCLES = True
+
+
+def test_a_position_remembers_where_its_moves_passed_since_the_last_take():
+    for seed in range(6):
+        game = played(120, seed=seed)
+        position = game.position
+        strings = [game.start.string()]
+        replay = game.start.copy()
+        last_take = 0
+        for ply, token in enumerate(game.tokens):
+            move = replay.parse_move(token)
+            replay.push(move)
+            strings.append(replay.string())
+            if move.is_take:
+                last_take = ply + 1
+        before = position.string()
+        earlier = [p.string() for p in position.since_last_take()]
+        assert position.string() == before and len(position.undo_stack) == len(game.tokens)
+        assert earlier == strings[last_take:-1][::-1]
+        assert [p.string() for p in position.since_last_take(3)] == earlier[:3]
+        # Nothing before a take comes again: since_last_take misses no cycle.
+        for ply, token in enumerate(game.tokens):
+            if "x" in token:
+                assert not set(strings[:ply + 1]) & set(strings[ply + 1:])
 
 
 # Evaluation and hashing ---------------------------------------------------------

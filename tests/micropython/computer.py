@@ -37,6 +37,10 @@ POSITIONS = (
 )
 
 
+#: Black is ahead (tests/engine/test_ai.py).
+AHEAD = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x12x^1/X^5/1P1P1p^X1P1/X1X11P11P1/S1S1S1S1S^S1 b 122/122 -/- - 16"
+
+
 def out(*words):
     print(" ".join(str(word) for word in words))
 
@@ -68,6 +72,10 @@ def computer():
         out("  puzzle", puzzles.find(position))
     for level in (1, 2, 3):
         out("setup", level, choose_setup("single", level, level).text())
+    # Back where Black, ahead, was before it went d3-d5: the search steers clear.
+    back = Position.from_string(AHEAD).play("d3-d5").play("b1-c2").play("d5-d3").play("c2-b1")
+    out("cycle", [p.string() for p in back.since_last_take()], choose_token(back, 5, 1, seconds=None, depth=3),
+        choose_token(back.string(), 5, 1, seconds=None, depth=3))
     game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     game.play("a1-a2")
     out("review", [(r.token, r.best, r.mark, r.eval) for r in review_game(game, depth=2)])

@@ -37,6 +37,8 @@ START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: White to move wins in a few moves against any reply (tests/browser too).
 LATE = "s15/s15/3S^1X^/s^5/2P^3/2X12X1/P1P1S11P11/S1S11S1X1S1 w 122/122 -/- - 74"
+#: Black (ahead) has just played d3-d5 from tests/engine/test_ai.py's AHEAD.
+BLACK_AHEAD_WENT_D5 = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x11p^x^1/X^5/1P1P11X1P1/X1X11P11P1/S1S1S1S1S^S1 w 122/122 -/- - 17"
 #: White has a promoted plus tower waiting for a field (R15).
 WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 
@@ -82,6 +84,12 @@ def test_worker_calls_answer_json_and_never_raise():
     assert not json.loads(ai_worker.call("move", "not json"))["ok"]
     assert not json.loads(ai_worker.call("move", json.dumps([START, 9, 0, None])))["ok"]
     assert json.loads(ai_worker.call("hello", "[]"))["value"]["levels"] == MAX_LEVEL
+    # The earlier positions the search steers clear of: a list of position strings.
+    assert json.loads(ai_worker.call("move", json.dumps([START, 5, 0, 0.1, [START]])))["ok"]
+    for earlier, says in (("a", "not a list"), ([START] * 51, "at most 50"), ([7], "not text"),
+                          (["not a position"], "position string")):
+        bad = json.loads(ai_worker.call("move", json.dumps([START, 5, 0, 0.1, earlier])))
+        assert not bad["ok"] and says in bad["error"], (earlier, bad)
 
 
 def test_worker_budget_is_bounded():
@@ -145,8 +153,8 @@ def test_players_names_and_board_side():
 def test_move_request_carries_level_seed_and_time():
     state, clock = state_for(START, computer=0, level=MAX_LEVEL, time_control="300+0", seed=7)
     request = opponent.next_request(state)
-    position, level, seed, seconds = request.args
-    assert (position, level, request.name) == (START, MAX_LEVEL, "move")
+    position, level, seed, seconds, earlier = request.args
+    assert (position, level, request.name, earlier) == (START, MAX_LEVEL, "move", [])
     assert 0 <= seed < opponent.SEED_LIMIT
     assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
     clock.t += 295  # 5 s left
@@ -158,6 +166,30 @@ def test_move_request_carries_level_seed_and_time():
     assert opponent.next_request(state).args[3] == opponent.MAX_SECONDS
     state, _ = state_for(START, computer=0, level=MAX_LEVEL)
     assert opponent.next_request(state).args[3] == opponent.UNTIMED_SECONDS
+
+
+def test_a_move_request_names_the_positions_since_the_last_take_for_the_search_to_steer_clear_of():
+    # Black (the computer, level 5) is ahead; it went d3-d5, White went b1-c2.
+    state, _ = state_for(BLACK_AHEAD_WENT_D5, computer=1, level=5)
+    state.apply(Touch("b1"))
+    state.apply(Touch("c2"))
+    request = opponent.next_request(state)
+    earlier = request.args[4]
+    assert earlier == [BLACK_AHEAD_WENT_D5]
+    state.apply(WorkerAnswer(request, "d5-d3"))  # back, as a worse computer might
+    state.apply(Touch("c2"))
+    state.apply(Touch("b1"))  # and White too: where Black was before d3-d5
+    request = opponent.next_request(state)
+    earlier = request.args[4]
+    assert earlier[-1] == BLACK_AHEAD_WENT_D5 and len(earlier) == 3
+    assert [Position.from_string(text) for text in earlier] == state.game.position.since_last_take()
+    # The worker is told, and answers with a legal move.
+    assert worker_answer(request) in state.game.legal_moves()
+    # Levels 1-3 do not search: nothing to steer clear of.
+    state, _ = state_for(BLACK_AHEAD_WENT_D5, computer=1, level=3)
+    state.apply(Touch("b1"))
+    state.apply(Touch("c2"))
+    assert opponent.next_request(state).args[4] == []
 
 
 def test_a_late_answer_is_dropped():

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri.bounded import is_player
-from militakiri.ai.levels import SEARCH_NODES
+from militakiri.ai.levels import EARLIER_POSITIONS, SEARCH_NODES
 
 from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
@@ -119,7 +119,10 @@ def next_request(state: UiState) -> Request | None:
         # ready) and a short clock.
         seconds = think_seconds(state, color, untimed=MAX_SECONDS)
     position = game.position.string()
-    return Request("move", [position, level, _seed(state), seconds], state_key(state), seconds)
+    # The search levels steer clear of where the game has been (a cycle decides nothing).
+    earlier = [] if seconds is None else [
+        before.string() for before in game.position.since_last_take(EARLIER_POSITIONS)]
+    return Request("move", [position, level, _seed(state), seconds, earlier], state_key(state), seconds)
 
 
 def hint_request(state: UiState) -> Request | None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import json
 import time
 
-from militakiri.ai.levels import MAX_LEVEL
+from militakiri.ai.levels import EARLIER_POSITIONS, MAX_LEVEL
 from militakiri import Position
 from militakiri.ai import play
 from militakiri.ai.review import clip
@@ -41,6 +41,8 @@ DEFAULT_SECONDS = 1.0
 MAX_SECONDS = 30.0
 #: The longest position or board text a request may carry.
 MAX_TEXT = 2000
+#: The longest request: a move's position and the earlier ones, and numbers.
+MAX_REQUEST = (EARLIER_POSITIONS + 4) * MAX_TEXT
 #: The largest seed or level a request may carry.
 MAX_SEED = 2**63 - 1
 
@@ -66,11 +68,20 @@ def _whole(value: object, what: str) -> int:
     return int(read_number(value, what, 0, MAX_SEED, RequestError) // 1)
 
 
-def move(position: str, level: int, seed: int, seconds: float | None = None) -> str:
+def move(position: str, level: int, seed: int, seconds: float | None = None,
+         earlier: list[str] | None = None) -> str:
     """The computer's move token (spare-tower fields and waiting-tower
-    placements included, as every engine token)."""
+    placements included, as every engine token). ``earlier``: the position
+    strings the game passed through since its last take, at most
+    EARLIER_POSITIONS (the search steers clear of them: militakiri.ai.play)."""
+    if earlier is None:
+        earlier = []
+    if not isinstance(earlier, list) or len(earlier) > EARLIER_POSITIONS:
+        raise RequestError(f"the earlier positions {excerpt(earlier)} are not a list of at most "
+                           f"{EARLIER_POSITIONS}")
     return play.choose_token(_text(position, "position"), _whole(level, "level"),
-                             _whole(seed, "seed"), _seconds(seconds))
+                             _whole(seed, "seed"), _seconds(seconds),
+                             earlier=[_text(text, "earlier position") for text in earlier])
 
 
 def setup(board: str, level: int, seed: int, seconds: float | None = None) -> str:
@@ -131,7 +142,7 @@ def call(name: str, args_json: str) -> str:
         return json.dumps({"ok": False, "error": f"no such request: {excerpt(name)}"})
     try:
         # (Bounded before parsed, as what the page keeps: jsontext counts the nesting first.)
-        args = loads(args_json) if isinstance(args_json, str) and len(args_json) <= 4 * MAX_TEXT else None
+        args = loads(args_json) if isinstance(args_json, str) and len(args_json) <= MAX_REQUEST else None
         if not isinstance(args, list):
             raise RequestError(f"the arguments {excerpt(args_json)} are not a JSON list")
         value = function(*args)
