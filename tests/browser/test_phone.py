@@ -63,7 +63,8 @@ def test_set_up_and_play_by_touch_on_a_phone(ui, artifacts_dir: Path):
 
 def test_phone_shows_ranks_towers_and_waiting_towers(ui, artifacts_dir: Path):
     page = ui.page
-    page.tap("#btn-new")
+    if not page.locator("#dlg-new").evaluate("d => d.open"):  # a first visit opens it (this test alone)
+        page.tap("#btn-new")
     page.tap("#ng-more summary")
     page.fill("#ng-position", PIECES)
     page.tap("#ng-start")
@@ -152,4 +153,7 @@ def test_the_dice_stand_beside_their_players_names_on_a_phone(browser, base_url,
             assert len(names) == len(dice) == 2
             for name, die in zip((n.bounding_box() for n in names), (d.bounding_box() for d in dice)):
                 assert abs((name["y"] + name["height"] / 2) - (die["y"] + die["height"] / 2)) < 8, (name, die)
+        # One line above the buttons, not a second one under the last roll (a new player's trial).
+        last = page.locator("#dice-rolls li").last
+        assert last.evaluate("li => getComputedStyle(li).borderBottomStyle") == "none"
         assert not errors, errors
