@@ -1,15 +1,17 @@
 """The computer opponent: levels from beginner to strong.
 
-Levels (:data:`~.levels.LEVELS`; ``"max"`` names the strongest):
+Levels (:data:`~.levels.LEVELS`, a ladder measured by bench/ladder.py:
+docs/ladder.md; ``"max"`` names the strongest):
 
 1. *random* — a random move, but a sensible one: it takes the last enemy
-   tower when it can, prefers takes that do not leave one of its own towers
-   en prise, and avoids moves after which a tower of its own can be taken.
-2. *greedy* — the move with the best static evaluation (:func:`~.evaluation.evaluate`)
-   one move ahead.
-3. *search* — alpha-beta search like level 4 with a small fixed node budget
-   (so it plays the same on every machine), a clear step up from greedy.
-4. *alpha-beta* (``max``) — iterative deepening negamax alpha-beta with
+   tower when it can and never leaves a tower of its own to be taken when
+   another move does not; any other move is as likely as the next.
+2. *casual* — the greedy level's move one time in four, else level 1's.
+3. *greedy* — the move with the best static evaluation
+   (:func:`~.evaluation.evaluate`) one move ahead.
+4-7. *search-N* — the search of level 8 with a node budget of N positions
+   a move (so it plays the same on every machine).
+8. *alpha-beta* (``max``) — iterative deepening negamax alpha-beta with
    principal-variation search, a Zobrist-hashed transposition table, move
    ordering (hash move, takes by most valuable victim / least valuable
    attacker, killer moves, history), and a quiescence search over takes; it
@@ -19,7 +21,8 @@ Levels (:data:`~.levels.LEVELS`; ``"max"`` names the strongest):
    depth 1, the best move searched so far). The time is checked every 256
    nodes; a new depth is not begun after 45 % of the budget, as it would
    rarely finish. Null-move pruning and late-move reductions are on
-   (:class:`~.search.Searcher`), measured to help.
+   (:class:`~.search.Searcher`), measured to help; a position the game or
+   the line has been in scores as a draw, so the side ahead makes progress.
 
 Why alpha-beta and not MCTS: measured with ``bench/ai.py --mcts N`` (a UCT
 player written there, at the same time per move). At 0.5 s a move alpha-beta
@@ -59,7 +62,7 @@ PositionState's; nothing here says again what the rules say):
 >>> from militakiri.ai.play import analyse, choose_token
 >>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
->>> choose_token(start, level=2, rng=1)
+>>> choose_token(start, level=3, rng=1)  # greedy
 'b3xe6'
 >>> analyse(start, depth=2)["depth"]
 2

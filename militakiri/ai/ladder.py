@@ -43,22 +43,34 @@ def ladder_ratings(pairs: list[dict[str, int]]) -> list[dict[str, int | bool]]:
     for pair in sorted(pairs, key=lambda pair: pair["lower"]):
         if pair["lower"] != rows[-1]["level"] or pair["upper"] != pair["lower"] + 1:
             raise ValueError(f"the ladder's pairs must climb one level at a time: {pair}")
-        wins, draws, losses = pair["wins"], pair["draws"], pair["losses"]
-        games = wins + draws + losses
-        if games == 0:
-            raise ValueError(f"a pair without games: {pair}")
-        score = (wins + draws / 2) / games
-        bounded = score in (0.0, 1.0)
-        score = min(max(score, 0.5 / games), 1 - 0.5 / games)
-        # The spread of one game's points around the score, then of the mean.
-        spread = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
-        spread = max(spread, score * (1 - score) / 4)  # a run of equal results is not certainty
-        slope = 400 / (math.log(10) * score * (1 - score))  # d lead / d score
-        rating += 400 * math.log10(score / (1 - score))
-        variance += slope * slope * spread / games
+        lead, error, bounded = pair_lead(pair)
+        rating += lead
+        variance += error * error
         rows.append({"level": pair["upper"], "rating": round(rating), "error": round(math.sqrt(variance)),
                      "bounded": bounded})
     return rows
+
+
+def pair_lead(pair: dict[str, int]) -> tuple[float, float, bool]:
+    """The upper level's lead over the lower one, its standard error, and
+    whether it is only a bound (the upper level won every game).
+
+    >>> lead, error, bounded = pair_lead({"wins": 60, "draws": 20, "losses": 20})
+    >>> round(lead), round(error), bounded
+    (147, 33, False)
+    """
+    wins, draws, losses = pair["wins"], pair["draws"], pair["losses"]
+    games = wins + draws + losses
+    if games == 0:
+        raise ValueError(f"a pair without games: {pair}")
+    score = (wins + draws / 2) / games
+    bounded = score in (0.0, 1.0)
+    score = min(max(score, 0.5 / games), 1 - 0.5 / games)
+    # The spread of one game's points around the score, then of the mean.
+    spread = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / games
+    spread = max(spread, score * (1 - score) / 4)  # a run of equal results is not certainty
+    slope = 400 / (math.log(10) * score * (1 - score))  # d lead / d score
+    return 400 * math.log10(score / (1 - score)), slope * math.sqrt(spread / games), bounded
 
 
 #: A puzzle's rating is kept within these (a puzzle every level solves, or none).

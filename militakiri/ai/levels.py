@@ -4,7 +4,8 @@ settings use them without loading the search).
 The levels are a ladder (docs/ladder.md): each a step of about 150-250
 rating points above the one below, measured by ``bench/ladder.py``. Level 1
 plays at random (but sensibly), level 3 the best move one move ahead, level
-2 either of those by the toss of a coin, and the levels above search (militakiri.ai.search) with a node budget: the
+2 level 3's move one time in four and else level 1's, and the levels above
+search (militakiri.ai.search) with a node budget: the
 same number of positions on every machine, so they play alike everywhere
 and their ratings hold wherever they run. The strongest, ``max``, searches
 by time as the strongest level always has (the page gives it its clock's

@@ -127,7 +127,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
         if ui.board.get_attribute("data-status") == "over":
             break
         assert ui.board.get_attribute("data-turn") == "white"
-        token = choose_token(ui.position(), 2, rng_seed)
+        token = choose_token(ui.position(), 3, rng_seed)  # greedy
         human_move(ui, token)
         wait_for_computer(ui)
     ui.expect_status("over")

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from militakiri.ai.ladder import ANCHOR, ladder_ratings
+from militakiri.ai.ladder import ANCHOR, ladder_ratings, pair_lead
 from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +34,14 @@ def test_the_ladder_climbs():
     assert ratings[0] == ANCHOR
     assert all(lower < upper for lower, upper in zip(ratings, ratings[1:])), ratings
     assert all(row["error"] >= 0 for row in levels)
+
+
+def test_each_step_is_150_to_250_points_within_its_error():
+    # Issue 26: "each roughly 150-250 points above the one below". A pair's
+    # lead is known to its standard error; two of them is the allowance.
+    for pair in json.loads(SHIPPED.read_text())["pairs"]:
+        lead, error, bounded = pair_lead(pair)
+        assert not bounded and 150 - 2 * error <= lead <= 250 + 2 * error, (pair, round(lead), round(error))
 
 
 def test_the_bench_writes_the_table(tmp_path):
