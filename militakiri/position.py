@@ -158,12 +158,16 @@ class Position(PositionState):
         positions that can come again. The pieces on the board, the waiting
         towers and the spares together never grow, and every take makes
         them fewer (two pieces become one; a promotion spends a spare).
+        Under the endgame rule none can: it stays on, and each move spends
+        one of the move rule's moves (R16, R17).
 
         >>> position = Position.from_string("5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1")
         >>> [p.string() for p in position.play("a2-a3").play("f7-f6").since_last_take()]
         ['5s^/5s1/6/6/6/P15/6/S^5 b 000/000 -/- - 1', '5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1']
         """
         found: list[Position] = []
+        if self.endgame:
+            return found
         undone: list[Move] = []
         try:
             while self.undo_stack and (limit is None or len(found) < limit):

@@ -270,12 +270,18 @@ def test_a_position_remembers_where_its_moves_passed_since_the_last_take():
         before = position.string()
         earlier = [p.string() for p in position.since_last_take()]
         assert position.string() == before and len(position.undo_stack) == len(game.tokens)
-        assert earlier == strings[last_take:-1][::-1]
+        assert earlier == ([] if position.endgame else strings[last_take:-1][::-1])
         assert [p.string() for p in position.since_last_take(3)] == earlier[:3]
-        # Nothing before a take comes again: since_last_take misses no cycle.
+        # Nothing before a take comes again, nor anything under the endgame
+        # rule (R16, R17): since_last_take misses no cycle.
+        keys = [" ".join(text.split()[:-1]) for text in strings]  # (not the move number)
         for ply, token in enumerate(game.tokens):
             if "x" in token:
-                assert not set(strings[:ply + 1]) & set(strings[ply + 1:])
+                assert not set(keys[:ply + 1]) & set(keys[ply + 1:])
+        endgame = [key for key in keys if key.split()[4] != "-"]
+        assert len(set(endgame)) == len(endgame)
+    rule_on = Position.from_string(make("single", {"a1": "S^", "f8": "s^", "c3": "X1"}, rule="50/50"))
+    assert rule_on.play("c3-d4").since_last_take() == []
 
 
 # Evaluation and hashing ---------------------------------------------------------
