@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from militakiri.ai.ladder import ANCHOR, ladder_ratings, pair_lead
 from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL
 
@@ -44,13 +46,14 @@ def test_each_step_is_150_to_250_points_within_its_error():
         assert not bounded and 150 - 2 * error <= lead <= 250 + 2 * error, (pair, round(lead), round(error))
 
 
-def test_the_bench_writes_the_table(tmp_path):
+@pytest.mark.parametrize("board, games", [("single", 4), ("double", 2)])
+def test_the_bench_writes_the_table(tmp_path, board, games):
     out = tmp_path / "ladder.json"
-    done = subprocess.run([sys.executable, "bench/ladder.py", "--games", "4", "--pairs", "1-2", "--workers", "1",
-                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "bench/ladder.py", "--board", board, "--games", str(games), "--pairs", "1-2",
+                           "--workers", "1", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     table = json.loads(out.read_text())
-    assert table["levels"] == ladder_ratings(table["pairs"])
+    assert table["levels"] == ladder_ratings(table["pairs"]) and table["board"] == board
     pair = table["pairs"][0]
-    assert (pair["lower"], pair["upper"], pair["wins"] + pair["draws"] + pair["losses"]) == (1, 2, 4)
+    assert (pair["lower"], pair["upper"], pair["wins"] + pair["draws"] + pair["losses"]) == (1, 2, games)
     assert "level 2 (casual): " in done.stdout
