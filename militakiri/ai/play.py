@@ -13,7 +13,6 @@ from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
 from .evaluation import evaluate_all, outcome_score, towers_en_prise
-from .zobrist import zobrist
 from .levels import CASUAL, EARLIER_POSITIONS, GREEDY, MAX_LEVEL, RANDOM, SEARCH_NODES, parse_level
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
@@ -107,12 +106,7 @@ def choose_move(
     """
     level = parse_level(level)
     rng = _as_rng(rng)
-    if earlier is not None:
-        seen = [zobrist(Position.from_string(text)) for text in earlier]
-    elif isinstance(position, Position):
-        seen = [zobrist(before) for before in position.since_last_take(EARLIER_POSITIONS)]
-    else:
-        seen = []
+    played = position  # (the copy searched has no moves: these are its memory)
     position = _as_position(position)
     moves = candidate_turns(position)
     if not moves:
@@ -127,8 +121,14 @@ def choose_move(
     if budget is not None:  # the level's node budget; ``seconds`` still caps a slow machine
         nodes = budget if nodes is None else min(nodes, budget)
     rng.shuffle(moves)
+    if earlier is not None:
+        been = [Position.from_string(text) for text in earlier]
+    elif isinstance(played, Position):
+        been = played.since_last_take(EARLIER_POSITIONS)
+    else:
+        been = []
     deadline = None if seconds is None else clock() + seconds
-    searcher = Searcher(position, deadline, nodes, clock, seen)
+    searcher = Searcher(position, deadline, nodes, clock, been)
     found = searcher.run(moves, depth, seconds, info)
     assert found.move is not None  # a search always has a move (moves[0] at least)
     return found.move

@@ -116,14 +116,19 @@ class Searcher:
         deadline: float | None = None,
         node_limit: int | None = None,
         clock: Callable[[], float] = now,
-        earlier: Iterable[int] = (),
+        earlier: Iterable[Position] = (),
     ) -> None:
         self.position = position.copy()
         self.keys = zobrist_keys(position.kind)
         #: The keys of the game's positions before this one (since its last
         #: take: Position.since_last_take) and of the search's own line to the node:
-        #: a node found here again scores as a draw (see negamax).
-        self.seen = set(earlier)
+        #: a node found here again scores as a draw (see negamax). ``boards``
+        #: counts their boards' keys: a node whose board is not among them
+        #: cannot be one of them, and most nodes skip the rest of the key.
+        self.seen: set[int] = set()
+        self.boards: dict[int, int] = {}
+        for before in earlier:
+            self._enter(self.keys.board(before), self.keys.key(before))
         self.deadline = deadline
         self.node_limit = node_limit
         self.clock = clock
@@ -204,16 +209,20 @@ class Searcher:
         ended = position.decided_outcome()  # R17, R19
         if ended is not None:
             return outcome_score(ended, turn, ply)
-        key = board_hash ^ self.keys.state(position)
-        if key in self.seen and self.CYCLES:
-            # Back where the game or this line has been: the rules go on
-            # (no draw by repetition, R23), but a cycle played for ever
-            # decides nothing, so it scores as a draw. A side that is ahead
-            # then looks for progress instead of shuffling pieces to and fro.
-            return 0
+        key = None
+        if board_hash in self.boards and self.CYCLES:
+            key = board_hash ^ self.keys.state(position)
+            if key in self.seen:
+                # Back where the game or this line has been: the rules go on
+                # (no draw by repetition, R23), but a cycle played for ever
+                # decides nothing, so it scores as a draw. A side that is ahead
+                # then looks for progress instead of shuffling pieces to and fro.
+                return 0
         left = position.moves_left
         if depth <= 0 or ply >= MAX_PLY:
             return self.quiesce(alpha, beta, ply, 0)
+        if key is None:
+            key = board_hash ^ self.keys.state(position)
         entry = self.table.get(key)
         best_key = None
         if entry is not None:
@@ -249,7 +258,7 @@ class Searcher:
         first = True
         # On the line while its moves are searched (a _Stop leaves it: the
         # search is over then).
-        self.seen.add(key)
+        self._enter(board_hash, key)
         for index, move in enumerate(self._order(moves, best_key, ply)):
             touched, before = self._touch(move)
             position.push(move)
@@ -288,7 +297,7 @@ class Searcher:
                             history = self.history
                             history[hk] = min(history.get(hk, 0) + depth * depth, (1 << 22) - 1)
                         break
-        self.seen.discard(key)
+        self._leave(board_hash, key)
         if best <= original_alpha:
             flag = _UPPER
         elif best >= beta:
@@ -300,6 +309,18 @@ class Searcher:
             table.clear()  # a long search: start afresh rather than grow without end
         table[key] = (depth, _to_table(best, ply), flag, best_move_key)
         return best
+
+    def _enter(self, board_hash: int, key: int) -> None:
+        self.seen.add(key)
+        self.boards[board_hash] = self.boards.get(board_hash, 0) + 1
+
+    def _leave(self, board_hash: int, key: int) -> None:
+        self.seen.discard(key)
+        left = self.boards[board_hash] - 1
+        if left:
+            self.boards[board_hash] = left
+        else:
+            del self.boards[board_hash]
 
     def quiesce(self, alpha: int, beta: int, ply: int, qply: int) -> int:
         """Stand pat on the static evaluation, or try the takes.
@@ -358,7 +379,7 @@ class Searcher:
         kind = position.kind
         start = self.clock()
         board_hash = self.keys.board(position)
-        self.seen.add(board_hash ^ self.keys.state(position))  # a line back here is a cycle too
+        self._enter(board_hash, board_hash ^ self.keys.state(position))  # a line back here is a cycle too
         info.move = moves[0]
         if len(moves) == 1:  # forced: nothing to think about
             info.token = moves[0].token(kind)
