@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", choices=sorted(OUT), default="single")
     parser.add_argument("--top-games", type=int, default=20)
     parser.add_argument("--top-from", type=int, default=MAX_LEVEL,
-                        help="the pairs up to this level and above play --top-games")
+                        help="the pairs whose upper level is this one or stronger play --top-games")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairs", help="e.g. 1-2,2-3 (default: every pair)")
     parser.add_argument("--seed", type=int, default=0)
