@@ -2,14 +2,14 @@
 
     python bench/ladder.py [--board single] [--games 100] [--top-games 20] [--top-from 8]
                            [--workers 2] [--pairs 1-2,2-3,...] [--seed 0]
-                           [--out web/data/ladder.json, or bench/ladder-double.json]
+                           [--out web/data/ladder-single.json, or ladder-double.json]
 
 Every level plays the next one up (militakiri.ai.levels) on ``--board``,
 ``--games`` games a pair (``--top-games`` for the pairs whose upper level
 is ``--top-from`` or stronger, whose games are long), from random set-ups and dice,
 the colours swapped in each pair of games that share them
 (militakiri.ai.arena). The search levels play by their node budgets and
-the strongest by ``MAX_ARENA_NODES``, so the games are the same on every
+the strongest by ``MAX_ARENA_NODES`` (each board its own), so the games are the same on every
 machine and the figures do not depend on its load. A game the arena's
 ply cap ends is a draw.
 
@@ -34,16 +34,14 @@ sys.path.insert(0, str(ROOT))
 
 from militakiri.ai.arena import paired_openings, play_game  # noqa: E402
 from militakiri.ai.ladder import ladder_ratings  # noqa: E402
-from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL  # noqa: E402
+from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES  # noqa: E402
 from militakiri.board import board_kind  # noqa: E402
 from militakiri.pieces import WHITE  # noqa: E402
 from militakiri.randomness import Random  # noqa: E402
 from militakiri.setup import Dice, Setup  # noqa: E402
 
-#: Where each board's table goes: the single board's is the one the page
-#: reads (for both boards); the double board's is a measurement kept here,
-#: not shipped, as its levels do not climb yet (docs/ladder.md).
-OUT = {"single": ROOT / "web" / "data" / "ladder.json", "double": ROOT / "bench" / "ladder-double.json"}
+#: Where each board's table goes: the page reads them.
+OUT = {board: ROOT / "web" / "data" / f"ladder-{board}.json" for board in ("single", "double")}
 
 
 def one_game(job: tuple) -> tuple[int, int, float, int, str]:
@@ -53,7 +51,7 @@ def one_game(job: tuple) -> tuple[int, int, float, int, str]:
     setups = (Setup.parse(white_setup, kind), Setup.parse(black_setup, kind))
     upper_is_white = game % 2 == 0
     white, black = (upper, lower) if upper_is_white else (lower, upper)
-    nodes = MAX_ARENA_NODES if MAX_LEVEL in (white, black) else None
+    nodes = MAX_ARENA_NODES[board] if MAX_LEVEL in (white, black) else None
     result = play_game(kind, white, black, setups, Dice.parse(dice), seed, seconds=None, nodes=nodes)
     points = result.points(WHITE if upper_is_white else 1 - WHITE)
     return lower, upper, points, result.plies, result.termination
@@ -111,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps({
         "board": args.board,
         "commands": commands,
-        "max_arena_nodes": MAX_ARENA_NODES,
+        "search_nodes": {str(level): nodes for level, nodes in sorted(SEARCH_NODES[args.board].items())},
+        "max_arena_nodes": MAX_ARENA_NODES[args.board],
         "pairs": rows,
         "levels": table,
     }, indent=1) + "\n")

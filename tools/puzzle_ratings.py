@@ -2,14 +2,15 @@
 puzzle's first move (issue 26).
 
     python tools/puzzle_ratings.py [--workers 2] [--puzzles web/data/puzzles.json]
-                                   [--ladder web/data/ladder.json] [--only ID,ID] [--again]
+                                   [--only ID,ID] [--again]
 
 Each level of the ladder (militakiri.ai.levels) tries each puzzle's
 position, by node budgets (the same on every machine): the levels that
 choose at random several times, the searches with two seeds, the
 strongest once (militakiri.ai.puzzles.level_tries). A puzzle is then a
-player whom a level beats when it finds the first move, rated on the
-ladder's scale (web/data/ladder.json, bench/ladder.py) by the likeliest
+player whom a level beats when it finds the first move, rated on its
+board's ladder's scale (web/data/ladder-single.json or ladder-double.json,
+bench/ladder.py: the levels' budgets and ratings are a board's) by the likeliest
 rating (militakiri.ai.ladder.puzzle_rating). Both go into the puzzle:
 ``tries`` (level: [solved, tries]) and ``rating``; the tests fold the
 ratings from the tries again and try a few puzzles again. A puzzle's
@@ -34,7 +35,7 @@ from militakiri.ai.puzzles import level_tries  # noqa: E402
 from militakiri.position import Position  # noqa: E402
 
 PUZZLES = ROOT / "web" / "data" / "puzzles.json"
-LADDER = ROOT / "web" / "data" / "ladder.json"
+LADDERS = {board: ROOT / "web" / "data" / f"ladder-{board}.json" for board in ("single", "double")}
 
 
 def tries_of(puzzle: dict) -> dict[str, list[int]]:
@@ -54,7 +55,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--puzzles", type=Path, default=PUZZLES)
-    parser.add_argument("--ladder", type=Path, default=LADDER)
     parser.add_argument("--only", help="rate these puzzles alone (ids, comma-separated)")
     parser.add_argument("--again", action="store_true", help="try the puzzles again even where tries are kept")
     args = parser.parse_args(argv)
@@ -67,13 +67,12 @@ def main(argv: list[str] | None = None) -> int:
             puzzle["tries"] = tries
             if done % 50 == 0:
                 print(f"[{time.monotonic() - started:5.0f} s] {done} puzzles tried", flush=True)
-    if args.ladder.exists():
-        ladder = json.loads(args.ladder.read_text())
-        for puzzle in puzzles:
-            if "tries" in puzzle:
-                puzzle["rating"] = rating_of(puzzle["tries"], ladder)
-    else:
-        print(f"{args.ladder} is missing: the tries are kept, the ratings left as they were")
+    ladders = {board: json.loads(path.read_text()) for board, path in LADDERS.items() if path.exists()}
+    for puzzle in puzzles:
+        if "tries" in puzzle and puzzle["board"] in ladders:
+            puzzle["rating"] = rating_of(puzzle["tries"], ladders[puzzle["board"]])
+    for board in sorted(set(LADDERS) - set(ladders)):
+        print(f"{LADDERS[board]} is missing: the tries are kept, the {board} board's ratings left as they were")
     args.puzzles.write_text(json.dumps(puzzles, indent=0, separators=(",", ":")) + "\n")
     ratings = sorted(p["rating"] for p in puzzles if "tries" in p)
     if ratings:

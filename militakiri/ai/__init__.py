@@ -6,11 +6,14 @@ docs/ladder.md; ``"max"`` names the strongest):
 1. *random* — a random move, but a sensible one: it takes the last enemy
    tower when it can and never leaves a tower of its own to be taken when
    another move does not; any other move is as likely as the next.
-2. *casual* — the greedy level's move one time in four, else level 1's.
+2. *casual* — the greedy level's move one time in four (in ten, three on
+   the double board), else level 1's.
 3. *greedy* — the move with the best static evaluation
    (:func:`~.evaluation.evaluate`) one move ahead.
-4-7. *search-N* — the search of level 8 with a node budget of N positions
-   a move (so it plays the same on every machine).
+4-7. *search-1* to *search-4* — the search of level 8 with a node budget
+   a move, each board its own (:data:`~.levels.SEARCH_NODES`: 200 to 8,000
+   positions on the single board, 600 to 8,000 on the double), so it plays
+   the same on every machine.
 8. *alpha-beta* (``max``) — iterative deepening negamax alpha-beta with
    principal-variation search, a Zobrist-hashed transposition table, move
    ordering (hash move, takes by most valuable victim / least valuable

@@ -2,7 +2,7 @@
 
 ``bench/ladder.py`` plays each level against the next one up and writes the
 results and the ratings this module derives from them into
-``web/data/ladder.json``; the test suite derives them again from the
+``web/data/ladder-single.json`` (or ``ladder-double.json``); the test suite derives them again from the
 results, so the shipped table is the script's, never edited by hand.
 
 Each pair's score ``s`` (a draw is half a point) gives the upper level's

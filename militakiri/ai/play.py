@@ -13,20 +13,21 @@ from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
 from .evaluation import evaluate_all, outcome_score, towers_en_prise
-from .levels import CASUAL, EARLIER_POSITIONS, GREEDY, MAX_LEVEL, RANDOM, SEARCH_NODES, parse_level
+from .levels import CASUAL, EARLIER_POSITIONS, GREEDY, MAX_LEVEL, RANDOM, parse_level, search_nodes
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable
 
 #: The share of the casual level's moves that are the greedy level's (the
-#: rest are the random level's): a quarter puts it about half way between
-#: the two on the ladder (docs/ladder.md: a fifth and three tenths measured).
-CASUAL_GREEDY_SHARE = 0.25
+#: rest are the random level's), on each board: what puts it about half way
+#: between the two on that board's ladder (docs/ladder.md, with the shares
+#: tried).
+CASUAL_GREEDY_SHARE = {"single": 0.25, "double": 0.3}
 
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
-    """Level 1 (and three quarters of level 2's moves): random, but it wins when it
+    """Level 1 (and most of level 2's moves): random, but it wins when it
     can and does not blunder towers; any other move as likely as the next."""
     me = position.turn
     before = towers_en_prise(position, me)
@@ -53,7 +54,7 @@ def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
 
 
 def _greedy_move(position: Position, moves: list[Move], rng: Random) -> Move:
-    """Level 3 (and a quarter of level 2's moves): the best static evaluation after one move; ties at random."""
+    """Level 3 (and some of level 2's moves): the best static evaluation after one move; ties at random."""
     rng.shuffle(moves)
     best, best_score = moves[0], None
     for move in moves:
@@ -112,13 +113,13 @@ def choose_move(
     if not moves:
         raise game_over(position)
     if level == CASUAL:  # a coin decides whether it plays like the level below or the one above
-        level = GREEDY if rng.random() < CASUAL_GREEDY_SHARE else RANDOM
+        level = GREEDY if rng.random() < CASUAL_GREEDY_SHARE[position.kind.name] else RANDOM
     if level == RANDOM:
         return _random_move(position, moves, rng)
     if level == GREEDY:
         return _greedy_move(position, moves, rng)
-    budget = SEARCH_NODES.get(level)
-    if budget is not None:  # the level's node budget; ``seconds`` still caps a slow machine
+    budget = search_nodes(level, position.kind.name)
+    if budget is not None:  # the level's node budget on this board; ``seconds`` still caps a slow machine
         nodes = budget if nodes is None else min(nodes, budget)
     rng.shuffle(moves)
     if earlier is not None:

@@ -37,7 +37,7 @@ from ..randomness import Random
 from ..setup import Dice, Setup, start_position
 from .arena import play_game
 from .evaluation import evaluate_all
-from .levels import CASUAL, GREEDY, MAX_ARENA_NODES, MAX_LEVEL, RANDOM, SEARCH_NODES
+from .levels import CASUAL, GREEDY, MAX_ARENA_NODES, MAX_LEVEL, RANDOM, SEARCH_LEVELS
 from .play import choose_token
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 #: Plies of a "win" puzzle at most: the move, any reply, the winning move.
 WIN_PLIES = 3
 #: The games the puzzles come from: greedy against a search of this many nodes.
-PUZZLE_PLAYERS, PUZZLE_NODES = (GREEDY, min(level for level, nodes in SEARCH_NODES.items() if nodes >= 400)), 400
+PUZZLE_PLAYERS, PUZZLE_NODES = (GREEDY, MAX_LEVEL), 400
 #: How many seeds each level tries a puzzle with: the levels that choose at
 #: random (1 to 3) many, a search (whose random part is only the order of
 #: equal moves) fewer.
@@ -181,9 +181,9 @@ def level_tries(position: Position, goal: str, line: list[str], seed: int) -> di
     """Each level's [first moves solved, tries] on the puzzle (node budgets,
     never the clock; the strongest at MAX_ARENA_NODES, as in the ladder)."""
     found = {}
-    for level in sorted(TRIES) + sorted(SEARCH_NODES) + [MAX_LEVEL]:
+    for level in sorted(TRIES) + list(SEARCH_LEVELS) + [MAX_LEVEL]:
         tries = TRIES.get(level, SEARCH_TRIES if level != MAX_LEVEL else 1)
-        nodes = MAX_ARENA_NODES if level == MAX_LEVEL else None
+        nodes = MAX_ARENA_NODES[position.kind.name] if level == MAX_LEVEL else None
         solved = sum(solves(position, goal, line, choose_token(position, level, Random(seed * 100 + attempt),
                                                                 seconds=None, nodes=nodes))
                      for attempt in range(tries))

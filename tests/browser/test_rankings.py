@@ -16,7 +16,9 @@ from web.model.profiles import Profile, RatedGame, profile_key
 
 from game_page import GamePage, fresh_game
 
-LADDER = Ladder.read((Path(__file__).resolve().parents[2] / "web" / "data" / "ladder.json").read_text())
+LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / "web" / "data" / f"ladder-{board}.json").read_text())
+           for board in ("single", "double")}
+LADDER = LADDERS["single"]
 
 #: How long the computer may take at level 1 (it does not search), in ms.
 COMPUTER_MS = 60_000
@@ -95,6 +97,12 @@ def test_a_rated_two_player_game_and_the_rankings(browser, base_url, artifacts_d
         assert [row.split("\n")[1] for row in rows if "Computer" not in row][:2] == ["Bo", "Anna"], rows
         # The computer's levels are ranked among them, with their ratings.
         assert sum("Computer, level" in row for row in rows) == 8
+        # Each board has its own ladder (the double board's levels search more positions).
+        level_4 = page.locator("#rk-list > li.rk-level", has_text="Computer, level 4")
+        expect(level_4).to_contain_text(str(LADDER.rating(4)))
+        page.click("#rk-double")
+        expect(level_4).to_contain_text(str(LADDERS["double"].rating(4)))
+        page.click("#rk-single")
         bo = page.locator("#rk-list > li.rk-profile").first
         expect(bo).to_contain_text("Games: 1 (won 1, drawn 0, lost 0)")
         expect(bo).to_contain_text("Best win: 1500 (Anna)")
@@ -134,6 +142,9 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
         page = ui.page
         # Each level says its measured rating is one (a trial read "· 1655" as unexplained).
         expect(page.locator("#ng-level option[value='8']")).to_have_text(f"8 \u2013 strongest \u00b7 rated {LADDER.rating(8)}")
+        page.check("#ng-double")  # the double board's own ladder
+        expect(page.locator("#ng-level option[value='8']")).to_contain_text(f"rated {LADDERS['double'].rating(8)}")
+        page.check("#ng-single")
         # A new player is pointed to a level and told why the first games move a rating so much.
         rated_game(ui, "Cleo", "", level=1, said="level 3 is a good start. A new rating (? until it settles) "
                                                  "moves by hundreds of points in its first games.")

@@ -123,9 +123,10 @@ def test_each_puzzles_rating_is_fitted_from_the_levels_tries():
     ladder's levels give, on the ladder's scale (not written by hand)."""
     from tools.puzzle_ratings import rating_of  # noqa: PLC0415
 
-    ladder = json.loads((ROOT / "web" / "data" / "ladder.json").read_text())
+    ladders = {board: json.loads((ROOT / "web" / "data" / f"ladder-{board}.json").read_text())
+               for board in ("single", "double")}
     for puzzle in PUZZLES:
-        assert puzzle["rating"] == rating_of(puzzle["tries"], ladder), puzzle["id"]
+        assert puzzle["rating"] == rating_of(puzzle["tries"], ladders[puzzle["board"]]), puzzle["id"]
         assert sorted(int(level) for level in puzzle["tries"]) == list(range(1, 9))
     ratings = sorted(puzzle["rating"] for puzzle in PUZZLES)
     assert ratings[0] < ratings[len(ratings) // 2] < ratings[-1]  # they spread: the next puzzle near one's rating means something

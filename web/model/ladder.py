@@ -1,6 +1,7 @@
-"""The computer levels' ratings (web/data/ladder.json, measured by
-bench/ladder.py): what a rated game against a level counts it as, and the
-level New game suggests.
+"""The computer levels' ratings on a board (web/data/ladder-single.json and
+ladder-double.json, measured by bench/ladder.py: each board has its own
+node budgets and ladder): what a rated game against a level counts it as,
+and the level New game suggests.
 
 >>> ladder = Ladder.read('{"levels": [{"level": 1, "rating": 800, "error": 0, "bounded": false},'
 ...                      ' {"level": 2, "rating": 1010, "error": 30, "bounded": false}]}')
@@ -15,8 +16,8 @@ from __future__ import annotations
 from web.model.jsontext import loads
 from web.model.rating import MIN_DEVIATION, Glicko
 
-#: The file the page fetches.
-LADDER_URL = "./web/data/ladder.json"
+#: The files the page fetches, by board.
+LADDER_URLS = {board: f"./web/data/ladder-{board}.json" for board in ("single", "double")}
 
 
 class Ladder:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri.bounded import is_player
-from militakiri.ai.levels import EARLIER_POSITIONS, SEARCH_NODES
+from militakiri.ai.levels import EARLIER_POSITIONS, SEARCH_LEVELS
 
 from web.model.jsontext import dumps, loads
 from web.model.settings import LEVELS, MAX_LEVEL
@@ -113,7 +113,7 @@ def next_request(state: UiState) -> Request | None:
     seconds = None  # levels 1-3: no search
     if level == MAX_LEVEL:
         seconds = think_seconds(state, color)
-    elif level in SEARCH_NODES:
+    elif level in SEARCH_LEVELS:
         # Its node budget decides (its rating holds where it is reached); the
         # time only caps a slow worker (MicroPython's, before Pyodide is
         # ready) and a short clock.

@@ -2,10 +2,11 @@
 dialog's profiles and levels, the Rankings dialog, export and import.
 
 The profiles are the device's (web/services/profiles.py); the levels'
-ratings are the ladder's (web/data/ladder.json, bench/ladder.py), fetched
-once the page is idle. When a rated game ends (the ``over`` event), or a
-new game is started over an unfinished rated game against the computer
-(a loss), each player's profile counts it: the result dialog says what it
+ratings are each board's ladder's (web/data/ladder-single.json and
+ladder-double.json, bench/ladder.py), fetched once the page is idle.
+When a rated game ends (the ``over`` event), or a new game is started
+over an unfinished rated game against the computer (a loss), each
+player's profile counts it: the result dialog says what it
 did, the embedding page gets a ``rating`` message (web/ui/embed_port.py),
 and what could not be done (a profile that does not read, storage that
 refuses the write) is said at that game.
@@ -19,7 +20,7 @@ import js
 from pyscript.ffi import to_js
 
 from web.i18n.texts import t
-from web.model.ladder import LADDER_URL, Ladder
+from web.model.ladder import LADDER_URLS, Ladder
 from web.model.profiles import Profile, ProfileError, RatedEnd
 from web.model.rankings import RankingRow, ranking
 from web.model.settings import GameSettings
@@ -40,7 +41,7 @@ class Rankings:
         self.state = app.state
         self.embed = embed
         self.store = ProfileStore(SafeStorage.from_getter(lambda: guard.Storage("localStorage")))
-        self.ladder: Ladder | None = None
+        self.ladders: dict[str, Ladder] = {}  # by board, once read
         self.board = "single"
         self.dialog = by_id("dlg-rankings")
         #: The bars' ratings and what they were read for (a game, its
@@ -63,13 +64,15 @@ class Rankings:
             on(by_id(name), "input", lambda e: self._suggest())
         for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated"):
             on(by_id(name), "change", lambda e: self._suggest())
-        when_idle(lambda: asyncio.create_task(self._load_ladder()))
+        when_idle(lambda: asyncio.create_task(self._load_ladders()))
 
-    async def _load_ladder(self) -> None:
-        try:
-            self.ladder = Ladder.read(await fetch_text(LADDER_URL))
-        except Exception as error:  # offline before the file was kept, a damaged file: levels unrated
-            js.console.warn(f"the levels' ratings did not load: {error}")
+    async def _load_ladders(self) -> None:
+        for board in BOARDS:
+            try:
+                self.ladders[board] = Ladder.read(await fetch_text(LADDER_URLS[board]))
+            except Exception as error:  # offline before the file was kept, a damaged file: levels unrated
+                js.console.warn(f"the levels' ratings on the {board} board did not load: {error}")
+        if not self.ladders:
             return
         self._fill_new_game()
         if self.state.rated is not None:  # the level's rating in its bar
@@ -102,9 +105,10 @@ class Rankings:
     def _count(self, end: RatedEnd) -> RatingOutcome:
         computer = None
         if end.computer is not None:
-            if self.ladder is None or end.level not in self.ladder.ratings:
+            ladder = self.ladders.get(end.board)
+            if ladder is None or end.level not in ladder.ratings:
                 return RatingOutcome([], [t("rk_no_ladder")])
-            computer = self.ladder.glicko(end.level)
+            computer = ladder.glicko(end.level)
         outcome = self.store.rate(end, computer, int(self.state.wall()))
         self._counted += 1
         for change in outcome.changes:
@@ -122,14 +126,14 @@ class Rankings:
     def bar_ratings(self) -> tuple[str | None, str | None]:
         """While a rated game is on, each side's rating on its board for the
         player bars, as lichess shows it beside the name: a profile's
-        ("1500?" while provisional), a level's from the ladder; read once a
+        ("1500?" while provisional), a level's from its board's ladder; read once a
         game and after each count, not at every refresh."""
         state = self.state
         if state.rated is None or state.drill is not None:
             return (None, None)
         players = (state.players.white, state.players.black)
         key = (state.rated, state.kind.name, players, state.computer, state.settings.level, self._counted,
-               self.ladder is not None)
+               len(self.ladders))
         if key != self._bars[0]:
             self._bars = (key, (self._bar_rating(0, players[0]), self._bar_rating(1, players[1])))
         return self._bars[1]
@@ -137,7 +141,7 @@ class Rankings:
     def _bar_rating(self, color: int, name: str) -> str | None:
         state = self.state
         if state.computer == color:
-            rating = None if self.ladder is None else self.ladder.rating(state.settings.level)
+            rating = self._level_rating(state.kind.name, state.settings.level)
             return None if rating is None else str(rating)
         try:
             return self.store.get(name).glicko(state.kind.name).display()
@@ -146,23 +150,30 @@ class Rankings:
 
     # New game -------------------------------------------------------------------------
 
+    def _level_rating(self, board: str, level: int) -> int | None:
+        ladder = self.ladders.get(board)
+        return None if ladder is None else ladder.rating(level)
+
     def _fill_new_game(self) -> None:
-        """The profiles' names offered in the name fields, each level's rating."""
+        """The profiles' names offered in the name fields; then the levels'
+        ratings and the suggestion (:meth:`_suggest`)."""
         profiles, _ = self.store.all()
         options = by_id("ng-profiles")
         options.replaceChildren(*[el("option", None, value=profile.name) for profile in profiles])
-        for option in by_id("ng-level").options:
-            level = int(option.value)
-            rating = None if self.ladder is None else self.ladder.rating(level)
-            words = t(f"level_{level}")
-            set_text(option, words if rating is None else t("ng_level_rating", level=words, rating=rating))
         self._suggest()
 
     def _suggest(self) -> None:
-        """Under the Rated box: each named player's rating on the chosen
-        board and, against the computer, the level nearest it."""
+        """Each level's rating on the chosen board in the level menu, and
+        under the Rated box each named player's rating on that board and,
+        against the computer, the level nearest it."""
         rated = bool(by_id("ng-rated").checked)
         board = "double" if by_id("ng-double").checked else "single"
+        for option in by_id("ng-level").options:
+            level = int(option.value)
+            rating = self._level_rating(board, level)
+            words = t(f"level_{level}")
+            set_text(option, words if rating is None else t("ng_level_rating", level=words, rating=rating))
+        ladder = self.ladders.get(board)
         computer = bool(by_id("ng-computer").checked)
         side = by_id("ng-side").value
         fields = [("ng-white", not computer or side != "black"), ("ng-black", not computer or side != "white")]
@@ -180,7 +191,7 @@ class Rankings:
                 words.append(t("ng_rating_unread", name=name, reason=str(error)))
                 continue
             glicko = standing.glicko
-            level = self.ladder.nearest(glicko.rating) if computer and self.ladder is not None else None
+            level = ladder.nearest(glicko.rating) if computer and ladder is not None else None
             if level is not None and standing.games == 0:
                 # 1500 is where every rating starts, not a measure: a new player starts low and climbs.
                 words.append(t("ng_rating_new", name=name, rating=glicko.display(), level=GameSettings().level))
@@ -188,7 +199,7 @@ class Rankings:
                 words.append(t("ng_rating_note", name=name, rating=glicko.display()))
             else:
                 words.append(t("ng_rating_level", name=name, rating=glicko.display(), level=level,
-                               level_rating=self.ladder.rating(level)))
+                               level_rating=self._level_rating(board, level)))
         set_text(by_id("ng-rating"), " ".join(words))
 
     # The Rankings dialog ------------------------------------------------------------
@@ -204,7 +215,7 @@ class Rankings:
         for name in BOARDS:
             set_attr(by_id(f"rk-{name}"), "aria-selected", "true" if name == board else "false")
         profiles, refused = self.store.all()
-        rows = ranking(profiles, self.ladder, board)
+        rows = ranking(profiles, self.ladders.get(board), board)
         listing = by_id("rk-list")
         listing.replaceChildren()
         if not any(row.name for row in rows):
