@@ -39,9 +39,10 @@ from militakiri.board import board_kind  # noqa: E402
 from militakiri.pieces import WHITE  # noqa: E402
 from militakiri.randomness import Random  # noqa: E402
 from militakiri.setup import Dice, Setup  # noqa: E402
+from web.model.ladder import LADDER_URLS  # noqa: E402
 
-#: Where each board's table goes: the page reads them.
-OUT = {board: ROOT / "web" / "data" / f"ladder-{board}.json" for board in ("single", "double")}
+#: Where each board's table goes: the file the page reads.
+OUT = {board: ROOT / url for board, url in LADDER_URLS.items()}
 
 
 def one_game(job: tuple) -> tuple[int, int, float, int, str]:

@@ -33,9 +33,10 @@ sys.path.insert(0, str(ROOT))
 from militakiri.ai.ladder import puzzle_rating  # noqa: E402
 from militakiri.ai.puzzles import level_tries  # noqa: E402
 from militakiri.position import Position  # noqa: E402
+from web.model.ladder import LADDER_URLS  # noqa: E402
 
 PUZZLES = ROOT / "web" / "data" / "puzzles.json"
-LADDERS = {board: ROOT / "web" / "data" / f"ladder-{board}.json" for board in ("single", "double")}
+LADDERS = {board: ROOT / url for board, url in LADDER_URLS.items()}  # (the files the page reads)
 
 
 def tries_of(puzzle: dict) -> dict[str, list[int]]:

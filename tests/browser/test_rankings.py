@@ -11,13 +11,13 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from militakiri import Position
-from web.model.ladder import Ladder
+from web.model.ladder import LADDER_URLS, Ladder
 from web.model.profiles import Profile, RatedGame, profile_key
 
 from game_page import GamePage, fresh_game
 
-LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / "web" / "data" / f"ladder-{board}.json").read_text())
-           for board in ("single", "double")}
+LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / url).read_text())
+           for board, url in LADDER_URLS.items()}
 LADDER = LADDERS["single"]
 
 #: How long the computer may take at level 1 (it does not search), in ms.

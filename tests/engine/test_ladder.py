@@ -14,13 +14,14 @@ import pytest
 
 from militakiri.ai.ladder import ANCHOR, ladder_ratings, pair_lead
 from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES
+from web.model.ladder import LADDER_URLS
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDS = ("single", "double")
+BOARDS = tuple(LADDER_URLS)
 
 
 def shipped(board: str) -> dict:
-    return json.loads((ROOT / "web" / "data" / f"ladder-{board}.json").read_text())
+    return json.loads((ROOT / LADDER_URLS[board]).read_text())
 
 
 @pytest.mark.parametrize("board", BOARDS)

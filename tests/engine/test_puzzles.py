@@ -13,6 +13,7 @@ import pytest
 
 from militakiri import Position
 from militakiri.reachable import unreachable
+from web.model.ladder import LADDER_URLS
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = json.loads((ROOT / "web" / "data" / "puzzles.json").read_text())
@@ -123,8 +124,7 @@ def test_each_puzzles_rating_is_fitted_from_the_levels_tries():
     ladder's levels give, on the ladder's scale (not written by hand)."""
     from tools.puzzle_ratings import rating_of  # noqa: PLC0415
 
-    ladders = {board: json.loads((ROOT / "web" / "data" / f"ladder-{board}.json").read_text())
-               for board in ("single", "double")}
+    ladders = {board: json.loads((ROOT / url).read_text()) for board, url in LADDER_URLS.items()}
     for puzzle in PUZZLES:
         assert puzzle["rating"] == rating_of(puzzle["tries"], ladders[puzzle["board"]]), puzzle["id"]
         assert sorted(int(level) for level in puzzle["tries"]) == list(range(1, 9))

@@ -62,6 +62,8 @@ class Rankings:
         on(by_id("rk-file"), "change", lambda e: asyncio.create_task(self._import()))
         for name in ("ng-white", "ng-black"):  # as the name is typed
             on(by_id(name), "input", lambda e: self._suggest())
+        for name in ("ng-single", "ng-double"):  # each board its own ladder
+            on(by_id(name), "change", lambda e: self._level_options())
         for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated"):
             on(by_id(name), "change", lambda e: self._suggest())
         when_idle(lambda: asyncio.create_task(self._load_ladders()))
@@ -155,24 +157,27 @@ class Rankings:
         return None if ladder is None else ladder.rating(level)
 
     def _fill_new_game(self) -> None:
-        """The profiles' names offered in the name fields; then the levels'
-        ratings and the suggestion (:meth:`_suggest`)."""
+        """The profiles' names offered in the name fields, each level's rating, the suggestion."""
         profiles, _ = self.store.all()
         options = by_id("ng-profiles")
         options.replaceChildren(*[el("option", None, value=profile.name) for profile in profiles])
+        self._level_options()
         self._suggest()
 
-    def _suggest(self) -> None:
-        """Each level's rating on the chosen board in the level menu, and
-        under the Rated box each named player's rating on that board and,
-        against the computer, the level nearest it."""
-        rated = bool(by_id("ng-rated").checked)
-        board = "double" if by_id("ng-double").checked else "single"
+    def _level_options(self) -> None:
+        """Each level in the level menu with its rating on the chosen board."""
+        board = _chosen_board()
         for option in by_id("ng-level").options:
             level = int(option.value)
             rating = self._level_rating(board, level)
             words = t(f"level_{level}")
             set_text(option, words if rating is None else t("ng_level_rating", level=words, rating=rating))
+
+    def _suggest(self) -> None:
+        """Under the Rated box: each named player's rating on the chosen
+        board and, against the computer, the level nearest it."""
+        rated = bool(by_id("ng-rated").checked)
+        board = _chosen_board()
         ladder = self.ladders.get(board)
         computer = bool(by_id("ng-computer").checked)
         side = by_id("ng-side").value
@@ -276,6 +281,11 @@ class Rankings:
         node = by_id("rk-message")
         set_text(node, words)
         node.classList.toggle("error", refused)
+
+
+def _chosen_board() -> str:
+    """The board New game has chosen."""
+    return "double" if by_id("ng-double").checked else "single"
 
 
 def _change_text(change) -> str:
