@@ -24,6 +24,7 @@ from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 from web.model.ui_state import move_label
+from web.services.autosave import restore
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
@@ -116,8 +117,10 @@ def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared
     expect(other.page.locator("#notice")).to_contain_text("without a clock")
     expect(other.page.locator("#bar-white .name")).to_have_text("Anna")
     expect(other.page.locator("#bar-white .name")).to_have_attribute("title", "Anna (White)")
-    # The fragment is cleared: a reload shows the saved game as it went on.
+    # The fragment is cleared and the game is saved at once: a reload (or a
+    # phone that closes the tab without a word) shows it as it went on.
     assert "#" not in other.page.url
+    assert _saved_position(other.page) == ui.position()
     assert not errors and not other_errors, errors + other_errors
 
 
@@ -268,12 +271,23 @@ def _bad_records() -> list[tuple[str, str]]:
     return rows
 
 
+def _saved_position(page) -> str | None:
+    """The position of the game in this tab's save, if it holds one."""
+    text = page.evaluate(f"localStorage.getItem({TAB_SAVE})")
+    return None if text is None else restore(text, wall_now=0).game.position.string()
+
+
 def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(viewer, artifacts_dir):
     ui, errors, _ = viewer
     page = ui.page
-    saved = page.evaluate(f"localStorage.getItem({TAB_SAVE})")
     position = ui.position()
-    assert saved and position
+    # The game shown is saved (a game opened a moment ago is saved just after the next frame).
+    for _ in range(100):
+        if _saved_position(page) == position:
+            break
+        page.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+    saved = page.evaluate(f"localStorage.getItem({TAB_SAVE})")
+    assert _saved_position(page) == position
     links = _bad_links()
     assert len(links) >= 50
     # An empty fragment is no link: nothing happens.

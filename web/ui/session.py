@@ -187,6 +187,8 @@ class Session:
             self._load_shared(shared, None if self.embed else "link_opened")
         loaded = choice is not None
         self.saver.prime(self.state)
+        if choice == "link" and not self.embed:  # its fragment is gone: the save is where it lives now
+            self.save(force=True)
         new_game = ask_new_game and not loaded and not has_game_params and not self.embed
         if problems:
             title = problems[0][0]
