@@ -223,8 +223,11 @@ def choose_setup(
     left on open lines the enemy's towers can reach.
 
     ``seconds`` bounds the judging: candidates are judged one after the
-    other, and once the time is up the best judged so far is kept (the
-    first always is). None judges them all: the same set-up everywhere.
+    other, the next only if it can be judged in the time left (as long as
+    the last one took: a candidate is several searches, a third of a second
+    in a phone's MicroPython, and the player waits for the set-up), and the
+    best judged so far is kept (the first always is). None judges them
+    all: the same set-up everywhere.
     """
     kind = board_kind(kind) if isinstance(kind, str) else kind
     level = parse_level(level)
@@ -237,6 +240,7 @@ def choose_setup(
     enemies = _distinct_setups(kind, rng, 3 if single else 2)
     best, best_score = None, None
     for setup in candidates:
+        began = clock()
         total = 0
         for enemy in enemies:
             for first in (0, 1):
@@ -249,7 +253,7 @@ def choose_setup(
                 total += score if first == 0 else -score
         if best_score is None or total > best_score:
             best, best_score = setup, total
-        if deadline is not None and clock() >= deadline:
+        if deadline is not None and 2 * clock() - began >= deadline:  # the next would end past it
             break
     assert best is not None  # there is always a candidate
     return best

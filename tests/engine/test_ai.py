@@ -378,17 +378,18 @@ def test_choose_setup_gives_a_valid_setup(kind, level):
 
 
 
-def test_a_set_up_with_a_time_budget_keeps_the_best_judged_when_the_time_is_up():
+def test_a_set_up_with_a_time_budget_keeps_the_best_judged_within_it():
     """The page gives the computer's set-up a budget (a slower interpreter
-    judges fewer candidates); the clock is read once after each candidate."""
-    ticks = []
+    judges fewer candidates), and the player waits for it: a candidate is
+    judged only if it can end in the time left, as long as the last took."""
+    reads = []
 
     def clock() -> float:
-        ticks.append(None)
-        return 0.3 * (len(ticks) - 1)  # 0 at the start, then 0.3 s per candidate judged
+        reads.append(None)
+        return 0.3 * ((len(reads) - 1) // 2)  # read at the start, then as each candidate begins and ends: 0.3 s
 
-    hurried = choose_setup(SINGLE, 4, Random(5), seconds=0.5, clock=clock)
-    assert len(ticks) == 3  # the start, then two candidates: the second ends past 0.5 s
+    hurried = choose_setup(SINGLE, 4, Random(5), seconds=1.0, clock=clock)
+    assert len(reads) == 7  # the start, then three candidates, the last ending at 0.9 s: a fourth would end at 1.2
     assert Setup.parse(hurried.text(), SINGLE) == hurried
     # No time at all: the first candidate is still judged, and taken.
     first = choose_setup(SINGLE, 4, Random(5), seconds=0, clock=lambda: 0.0)
