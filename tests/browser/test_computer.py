@@ -316,21 +316,44 @@ def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
     context.close()
 
 
+#: Notes, for each question posted to a worker, whether the task of the
+#: last press on the page (where a move is made: web/ui/inputs.py) was still
+#: running: a timer set as the press began, before the page's own handlers,
+#: has not fired.
+POSTS = """
+(() => {
+  window.__posts = [];
+  let unfired = 0;
+  document.addEventListener("pointerdown", () => { unfired += 1; setTimeout(() => { unfired -= 1; }, 0); }, true);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message) {
+    if (message && message.type === "call") window.__posts.push([message.name, unfired > 0]);
+    return post.call(this, message);
+  };
+})();
+"""
+
+
 def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
     """A first visit on a slow network (issue 22): Pyodide's 10 MB held back,
     the page plays at once and the computer answers from its MicroPython
-    worker; once Pyodide is there, the next answers are Pyodide's."""
+    worker; once Pyodide is there, the next answers are Pyodide's. The
+    question goes to the worker in the click's own task: a later task comes
+    a frame or more later on a phone, and the reply waited for it."""
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    context.add_init_script(POSTS)
     page = context.new_page()
     errors = errors_of(page)
     held = HeldPyodide(page)
     goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level={MAX_LEVEL}&seed=3")
     ui = GamePage(page)
+    page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     human_move(ui, "c3-d4")
     wait_for_computer(ui, WORKER_TIMEOUT_MS)
     assert plies(ui) == 2
     assert page.get_attribute("html", "data-ai-runtime") == "micropython"
     assert held.held, "the Pyodide worker never asked for its wasm"
+    assert page.evaluate("window.__posts") == [["move", True]]
     held.release()
     page.wait_for_selector('html[data-ai-runtime="pyodide"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))

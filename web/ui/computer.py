@@ -74,8 +74,8 @@ class ComputerError(RuntimeError):
 
 class AiWorker:
     """One worker on one interpreter: :meth:`start` (again after a failure),
-    then ``await call(name, args, seconds)``. ``now()``: seconds from a
-    steady clock (the UiState's)."""
+    then :meth:`send` once it is ready (Workers does both). ``now()``:
+    seconds from a steady clock (the UiState's)."""
 
     def __init__(self, runtime: str, on_status, now) -> None:
         self.runtime = runtime
@@ -86,7 +86,7 @@ class AiWorker:
         self.status = "off"
         self.problem: str | None = None
         self.start_ms: int | None = None
-        self._ready: Pending | None = None
+        self._starts = 0  # which start a start's time-out is about
         self._answers: dict[int, Pending] = {}
         self._next = 0
         self._started_at = 0.0
@@ -96,7 +96,7 @@ class AiWorker:
             return
         self._stop()
         self.status, self.problem = "starting", None
-        self._ready = Pending()
+        self._starts += 1
         self._started_at = self.now()
         self.on_status()
         try:
@@ -109,8 +109,8 @@ class AiWorker:
         worker.onmessage = keep(self._message)
         worker.onerror = keep(self._error)
         worker.postMessage(to_js({"type": "start", "app": url}))
-        ready = self._ready
-        later(START_TIMEOUT_S * 1000, lambda: self._start_timeout(ready))
+        starts = self._starts
+        later(START_TIMEOUT_S * 1000, lambda: self._start_timeout(starts))
 
     def _stop(self) -> None:
         if self.worker is not None:
@@ -120,16 +120,14 @@ class AiWorker:
                 pass
         self.worker = None
 
-    def _start_timeout(self, ready: Pending) -> None:
-        if ready is self._ready and self.status == "starting":
+    def _start_timeout(self, starts: int) -> None:
+        if starts == self._starts and self.status == "starting":
             self._fail(t("ai_err_timeout", seconds=START_TIMEOUT_S))
 
     def _fail(self, problem: str) -> None:
         self._stop()
         self.status, self.problem = "failed", problem
         error = ComputerError(problem)
-        if self._ready is not None:
-            self._ready.fail(error)
         for pending in self._answers.values():
             pending.fail(error)
         self._answers.clear()
@@ -148,7 +146,6 @@ class AiWorker:
         if kind == "ready":
             self.status = "ready"
             self.start_ms = round((self.now() - self._started_at) * 1000)
-            self._ready.resolve(True)
             self.on_status()
         elif kind == "failed":
             self._fail(t("ai_err_load", error=str(data.error)))
@@ -157,40 +154,44 @@ class AiWorker:
             if pending is not None:
                 pending.resolve(str(data.json))
 
-    async def wait_ready(self) -> None:
-        """Returns once the worker answers; ComputerError if it cannot."""
-        if self._ready is None:
-            raise ComputerError(self.problem or t("ai_err_script"))
-        await self._ready.wait()
-
-    async def call(self, name: str, args: list, seconds: float | None = None):
-        """The worker's answer's value; ComputerError if it cannot answer."""
-        if self.status not in ("starting", "ready"):
-            raise ComputerError(self.problem or t("ai_err_script"))
-        await self.wait_ready()
+    def send(self, name: str, args: list, seconds: float | None, pending: Pending) -> None:
+        """Posts a question to this worker, which is ready; ``pending`` gets
+        the worker's answer (its JSON text), or fails with ComputerError."""
         self._next += 1
         ident = self._next
-        pending = Pending()
         self._answers[ident] = pending
         self.worker.postMessage(to_js({"type": "call", "id": ident, "name": name, "args": json.dumps(args)}))
         limit = (seconds or 1.0) + ANSWER_GRACE_S
         later(limit * 1000, lambda: self._answer_timeout(pending))
-        answer = jsontext.loads(await pending.wait(), max_depth=None)  # the worker's own answer
-        if not answer.get("ok"):
-            raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
-        return answer["value"]
 
     def _answer_timeout(self, pending: Pending) -> None:
         if not pending.done():
             self._fail(t("ai_err_stuck"))
 
 
+async def _value(pending: Pending):
+    """The value of the worker's answer ``pending`` gets; ComputerError if
+    the worker could not answer."""
+    answer = jsontext.loads(await pending.wait(), max_depth=None)  # the worker's own answer
+    if not answer.get("ok"):
+        raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
+    return answer["value"]
+
+
 class Workers:
     """The computer's two workers as one: a question goes to the fastest
-    that is ready (RUNTIMES), or waits for the first to be."""
+    that is ready (RUNTIMES), or waits for the first to be.
+
+    A question is posted at once, in the caller's own step, and one that
+    waited is posted in the step that hears a worker is ready: a task's
+    steps come a frame or more apart on a slow phone (0.1-0.2 s at CPU 4x),
+    and the computer's reply waited for them."""
 
     def __init__(self, on_status, now) -> None:
-        self.all = [AiWorker(runtime, on_status, now) for runtime in RUNTIMES]
+        self._on_status = on_status
+        self.all = [AiWorker(runtime, self._status_changed, now) for runtime in RUNTIMES]
+        #: (name, args, seconds, pending): questions waiting for a worker to be ready.
+        self._waiting: list[tuple] = []
 
     def start(self) -> None:
         for worker in self.all:
@@ -213,29 +214,33 @@ class Workers:
         return next((w for w in reversed(self.all) if w.status == "ready"), None)
 
     async def call(self, name: str, args: list, seconds: float | None = None):
+        """The answer's value; ComputerError if no worker can answer."""
+        return await self.ask(name, args, seconds)
+
+    def ask(self, name: str, args: list, seconds: float | None = None):
+        """Asks now (see the class): the awaitable of the answer's value."""
+        pending = Pending()
         worker = self.answering()
-        if worker is None:
-            worker = await self._first_ready()
-        return await worker.call(name, args, seconds)
+        if worker is not None:
+            worker.send(name, args, seconds, pending)
+        elif self.status == "starting":
+            self._waiting.append((name, args, seconds, pending))
+        else:
+            pending.fail(ComputerError(self.problem or t("ai_err_script")))
+        return _value(pending)
 
-    async def _first_ready(self) -> AiWorker:
-        """The first worker to become ready (ComputerError if none does)."""
-        waiting = [w for w in self.all if w.status == "starting"]
-        if not waiting:
-            raise ComputerError(self.problem or t("ai_err_script"))
-        first = Pending()
-
-        async def watch(worker: AiWorker) -> None:
-            try:
-                await worker.wait_ready()
-                first.resolve(worker)
-            except ComputerError:
-                if all(w.status == "failed" for w in waiting):
-                    first.fail(ComputerError(self.problem or t("ai_err_script")))
-
-        for worker in waiting:
-            asyncio.create_task(watch(worker))
-        return await first.wait()
+    def _status_changed(self) -> None:
+        """A worker is ready or failed: the questions waiting go to the one
+        ready now, or fail once none can answer."""
+        waiting, worker = self._waiting, self.answering()
+        if waiting and (worker is not None or self.status != "starting"):
+            self._waiting = []
+            for name, args, seconds, pending in waiting:
+                if worker is not None:
+                    worker.send(name, args, seconds, pending)
+                else:
+                    pending.fail(ComputerError(self.problem or t("ai_err_script")))
+        self._on_status()
 
 
 class Computer:
@@ -325,7 +330,7 @@ class Computer:
                 request = opponent.next_request(state)
                 if request is not None:
                     self.asked, self.held = request, None
-                    asyncio.create_task(self._run(request))
+                    asyncio.create_task(self._run(request, state.now(), self._ask(request)))
             if self.asked is not None and self.held is None and state.computer_turn() \
                     and self.worker.status == "starting" and state.message is None:
                 state.apply(Say(Message("computer_starting", {"player": state.label(state.computer)})))
@@ -385,22 +390,28 @@ class Computer:
 
     # Asking ----------------------------------------------------------------------------
 
-    async def _ask(self, request: opponent.Request) -> tuple[bool, object]:
-        """The worker's answer to ``request``: ``(True, value)``, or ``(False,
-        why)`` with the worker's words (None for what never happens: an
-        error of the page's own, logged; the page goes on)."""
+    def _ask(self, request: opponent.Request):
+        """Asks ``request`` now (Workers.ask): the coroutine of its answer,
+        as :meth:`_answer` gives it."""
+        return self._answer(self.worker.ask(request.name, request.args, request.seconds))
+
+    async def _answer(self, asked) -> tuple[bool, object]:
+        """The worker's answer ``asked`` awaits: ``(True, value)``, or
+        ``(False, why)`` with the worker's words (None for what never
+        happens: an error of the page's own, logged; the page goes on)."""
         try:
-            return True, await self.worker.call(request.name, request.args, request.seconds)
+            return True, await asked
         except ComputerError as error:
             return False, str(error)
         except Exception as error:  # never expected: keep the page alive, say it
             js.window.console.error(f"militakiri: computer: {error!r}")
             return False, None
 
-    async def _run(self, request: opponent.Request) -> None:
+    async def _run(self, request: opponent.Request, asked_at: float, asking) -> None:
+        """Plays the answer ``asking`` (:meth:`_ask`) awaits, asked at
+        ``asked_at``, when it comes and fits."""
         state = self.state
-        asked_at = state.now()
-        ok, value = await self._ask(request)
+        ok, value = await asking
         if not ok:
             if self.asked is request:
                 self.asked = None
@@ -449,11 +460,11 @@ class Computer:
         state.apply(Say(Message("hint_thinking")))
         self.want()
         self.app.refresh()
-        asyncio.create_task(self._run_hint(request))
+        asyncio.create_task(self._run_hint(request, self._ask(request)))
 
-    async def _run_hint(self, request: opponent.Request) -> None:
+    async def _run_hint(self, request: opponent.Request, asking) -> None:
         state = self.state
-        ok, value = await self._ask(request)
+        ok, value = await asking
         if not ok:
             if self.hint_asked is request:
                 self.hint_asked = None
