@@ -196,11 +196,12 @@ def computer(playwright, url: str, tmp: Path) -> dict:
         visit.tap("#btn-done")
         visit.roll_dice()
         visit.until("() => / [wb] /.test(document.getElementById('board').dataset.position || '')")
+        plies = 1  # the computer's first move is the game's first
         if " w " in visit.position():  # the player starts: a move, then the computer's reply
             visit.play_first_move()
-        before = visit.position()
-        moved = visit.until("before => { const p = document.getElementById('board').dataset.position || '';"
-                            " return p !== before && / w /.test(p) && performance.now(); }", before)
+            plies = 2  # (counted, not read after the player's move: the reply may be in by then)
+        moved = visit.until("plies => +document.getElementById('board').dataset.plies >= plies"
+                            " && performance.now()", plies)
         runtime = visit.page.get_attribute("html", "data-ai-runtime")
         return {"s": moved / 1000, "runtime": runtime}
     finally:
