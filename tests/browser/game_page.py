@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import re
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from militakiri import Position
 
@@ -170,8 +171,11 @@ class GamePage:
         """Play ``token`` as a person would; check the page against the engine.
 
         ``how``: "click" (click-click), "drag" or "tap". Returns the new
-        position string, as the engine computes it."""
+        position string, as the engine computes it. A computer's reply may
+        come at once (its least wait is 0.35 s): then the move list says
+        the move was played."""
         before = self.position()
+        plies = int(self.board.get_attribute("data-plies") or 0)
         expected = Position.from_string(before).play(token).string()
         placed, origin, target, field = parse_token(token)
         press = self.tap if how == "tap" else self.click
@@ -185,7 +189,17 @@ class GamePage:
         if field:
             self.expect_position(before)  # the tower's field is still to choose
             press(field)
-        self.expect_position(expected)
+        try:
+            replied = self.page.wait_for_function(
+                "([expected, n]) => { const b = document.getElementById('board');"
+                " return b.dataset.position === expected ? 'no' : +b.dataset.plies > n + 1 && 'yes'; }",
+                arg=[expected, plies], timeout=10_000).json_value() == "yes"
+        except PlaywrightTimeout:  # say what the board shows
+            expect(self.board).to_have_attribute("data-position", expected, timeout=1)
+            raise
+        if replied:  # the reply is in already
+            moves = self.page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
+            assert moves[plies] == token, (token, moves)
         return expected
 
     # Dialogs ---------------------------------------------------------------------

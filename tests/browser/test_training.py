@@ -443,8 +443,9 @@ def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser
                 .getBoundingClientRect(), f = document.getElementById('tr-feedback').getBoundingClientRect();
                 return f.top >= w.top - 1 && f.top + 10 <= w.bottom; }""", timeout=5000)  # (in the next frame)
             goto_ready(page, f"{base_url}?learn=setup/1")
+            expect(page.locator("#training")).to_have_attribute("data-drill", "setup/1")
             # A refused field: a longer status, the same board.
-            before = page.evaluate("document.getElementById('board').getBoundingClientRect().width")
+            before = _settled_width(page)
             GamePage(page).tap("a8")
             expect(page.locator("#status .rule-ref")).to_be_visible()
             assert page.evaluate("document.getElementById('board').getBoundingClientRect().width") == before
