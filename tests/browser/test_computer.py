@@ -363,6 +363,32 @@ def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
     context.close()
 
 
+def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(browser, base_url, artifacts_dir):
+    """Issue 22: the computer's turn comes while neither worker has started
+    (their script held back, as on a slow network): the page says the
+    computer is getting ready, keeps its clock-free game playable, and the
+    computer moves once a worker answers."""
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
+    page = context.new_page()
+    errors = errors_of(page)
+    held = []
+    page.route("**/web/boot/ai_worker.js?*", lambda route: held.append(route))
+    goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
+    status = page.locator("#status")
+    expect(status).to_contain_text("Computer, level 1 (White) is getting ready")
+    assert held, "no worker asked for its script"
+    ui = GamePage(page)
+    assert plies(ui) == 0 and ui.board.get_attribute("data-thinking") == "move"
+    page.screenshot(path=str(artifacts_dir / "computer-getting-ready.png"))
+    for route in held:
+        route.continue_()
+    wait_for_computer(ui, WORKER_TIMEOUT_MS)
+    assert plies(ui) == 1
+    expect(status).not_to_contain_text("getting ready")
+    assert not errors, errors
+    context.close()
+
+
 def test_a_worker_that_cannot_start_says_so(browser, base_url):
     context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
     page = context.new_page()
