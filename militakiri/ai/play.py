@@ -253,7 +253,8 @@ def choose_setup(
                 total += score if first == 0 else -score
         if best_score is None or total > best_score:
             best, best_score = setup, total
-        if deadline is not None and 2 * clock() - began >= deadline:  # the next would end past it
+        now = clock()
+        if deadline is not None and now + (now - began) >= deadline:  # the next would end past it
             break
     assert best is not None  # there is always a candidate
     return best
