@@ -225,9 +225,10 @@ def choose_setup(
     ``seconds`` bounds the judging: candidates are judged one after the
     other, the next only if it can be judged in the time left (as long as
     the last one took: a candidate is several searches, a third of a second
-    in a phone's MicroPython, and the player waits for the set-up), and the
-    best judged so far is kept (the first always is). None judges them
-    all: the same set-up everywhere.
+    in a phone's MicroPython, a second on the double board, and the player
+    waits for the set-up), and the best judged so far is kept. A candidate
+    whose judging the time cuts short is not compared, but the first is
+    kept all the same. None judges them all: the same set-up everywhere.
     """
     kind = board_kind(kind) if isinstance(kind, str) else kind
     level = parse_level(level)
@@ -241,16 +242,11 @@ def choose_setup(
     best, best_score = None, None
     for setup in candidates:
         began = clock()
-        total = 0
-        for enemy in enemies:
-            for first in (0, 1):
-                position = start_position(kind, setup, enemy, first)
-                moves = movegen.legal_moves(position)
-                if level in (CASUAL, GREEDY):
-                    score = max(_after(position, move) for move in moves)
-                else:
-                    score = Searcher(position).run(moves, max_depth=2 if single else 1).score
-                total += score if first == 0 else -score
+        total = _judged(setup, enemies, level, deadline, clock)
+        if total is None:  # the time ran out while it was judged
+            if best is None:
+                best = setup  # the first is kept all the same
+            break
         if best_score is None or total > best_score:
             best, best_score = setup, total
         now = clock()
@@ -258,6 +254,29 @@ def choose_setup(
             break
     assert best is not None  # there is always a candidate
     return best
+
+
+def _judged(setup: Setup, enemies: list[Setup], level: int, deadline: float | None,
+            clock: Callable[[], float]) -> int | None:
+    """How well ``setup`` does against ``enemies``, either side first (see
+    :func:`choose_setup`); None if ``deadline`` passed before it was judged whole."""
+    kind = setup.kind
+    total = 0
+    for enemy in enemies:
+        for first in (0, 1):
+            if deadline is not None and clock() >= deadline:
+                return None
+            position = start_position(kind, setup, enemy, first)
+            moves = movegen.legal_moves(position)
+            if level in (CASUAL, GREEDY):
+                score = max(_after(position, move) for move in moves)
+            else:  # (a search the deadline stops is caught below)
+                searcher = Searcher(position, deadline, None, clock)
+                score = searcher.run(moves, max_depth=2 if kind.files <= 6 else 1).score
+            total += score if first == 0 else -score
+    if deadline is not None and clock() >= deadline:
+        return None
+    return total
 
 
 def _after(position: Position, move: Move) -> int:

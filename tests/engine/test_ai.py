@@ -15,7 +15,7 @@ from militakiri.ai import levels
 from militakiri.ai.arena import arena, play_game
 from militakiri.ai.evaluation import TOWER, WIN, evaluate, towers_en_prise
 from militakiri.ai.levels import MAX_LEVEL, LevelError, level_name, parse_level
-from militakiri.ai.play import analyse, choose_move, choose_setup, choose_token
+from militakiri.ai.play import _distinct_setups, analyse, choose_move, choose_setup, choose_token
 from militakiri.ai.search import SearchInfo, Searcher
 from militakiri.ai.zobrist import zobrist
 from militakiri.pieces import BLACK, WHITE
@@ -378,24 +378,40 @@ def test_choose_setup_gives_a_valid_setup(kind, level):
 
 
 
-def test_a_set_up_with_a_time_budget_keeps_the_best_judged_within_it():
+def test_a_set_up_with_a_time_budget_judges_a_candidate_only_if_it_can_end_in_time(monkeypatch):
     """The page gives the computer's set-up a budget (a slower interpreter
-    judges fewer candidates), and the player waits for it: a candidate is
-    judged only if it can end in the time left, as long as the last took."""
-    reads = []
+    judges fewer candidates), and the player waits for it: the next
+    candidate is judged only if it can end in the time left, as long as the
+    last took; the best of those judged is kept."""
+    now = [0.0]
+    scores = iter([5, 9, 7, 100, 100])
 
-    def clock() -> float:
-        reads.append(None)
-        return 0.3 * ((len(reads) - 1) // 2)  # read at the start, then as each candidate begins and ends: 0.3 s
+    def judged(setup, enemies, level, deadline, clock):  # each candidate: 0.3 s
+        now[0] += 0.3
+        return next(scores)
 
-    hurried = choose_setup(SINGLE, 4, Random(5), seconds=1.0, clock=clock)
-    assert len(reads) == 7  # the start, then three candidates, the last ending at 0.9 s: a fourth would end at 1.2
-    assert Setup.parse(hurried.text(), SINGLE) == hurried
-    # No time at all: the first candidate is still judged, and taken.
-    first = choose_setup(SINGLE, 4, Random(5), seconds=0, clock=lambda: 0.0)
-    assert first == choose_setup(SINGLE, 4, Random(5), seconds=0, clock=lambda: 1.0)
+    monkeypatch.setattr(sys.modules["militakiri.ai.play"], "_judged", judged)  # (the package's play is a function)
+    setup = choose_setup(SINGLE, 4, Random(5), seconds=1.0, clock=lambda: now[0])
+    assert now[0] == pytest.approx(0.9)  # three candidates, to 0.9 s: a fourth would end at 1.2
+    assert setup == _distinct_setups(SINGLE, Random(5), 8)[1]  # the best of the three (9)
     # Time enough: every candidate, as without a budget.
+    monkeypatch.undo()
     assert choose_setup(SINGLE, 4, Random(5), seconds=1e9) == choose_setup(SINGLE, 4, Random(5))
+
+
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE], ids=["single", "double"])
+@pytest.mark.parametrize("reads", [0, 2, 4])
+def test_a_set_up_judging_the_time_overtakes_stops_and_keeps_the_first(kind, reads, monkeypatch):
+    """A double-board candidate took a second in MicroPython: the time runs
+    out inside it (after ``reads`` reads of the clock), the search stops
+    within 256 positions, and the first candidate is kept."""
+    searched = []
+    tick = Searcher._tick
+    monkeypatch.setattr(Searcher, "_tick", lambda self: (searched.append(1), tick(self)))
+    clock = iter([0.0] * (reads + 1) + [2.0] * 10_000)  # the start, then ``reads`` reads before the time is up
+    setup = choose_setup(kind, 4, Random(5), seconds=1.0, clock=lambda: next(clock))
+    assert setup == _distinct_setups(kind, Random(5), 8 if kind is SINGLE else 6)[0]
+    assert len(searched) <= 256 * 2, len(searched)  # (one search cut short, at most one more begun)
 
 # Arena ----------------------------------------------------------------------------
 
