@@ -53,7 +53,8 @@ def test_a_move_slides_and_is_said(feel, artifacts_dir):
     ui.click("c3")
     ui.click("d4")
     expect(ui.board).to_have_attribute("data-animating", "1")
-    page.wait_for_timeout(900)
+    # A third of the way (the sprite's own clock, not a fixed wait: a busy machine).
+    page.wait_for_function("() => document.getAnimations().some(a => a.currentTime >= 800)")
     middle = page.evaluate("document.getElementById('board').toDataURL()")
     assert page.get_attribute("#board", "data-animating") == "1"
     on_the_way = page.evaluate(PIXEL, centre(ui, "d4"))
