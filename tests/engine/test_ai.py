@@ -119,6 +119,18 @@ def test_the_time_budget_is_kept_with_the_clock_passed_in():
     assert deeper["depth"] == info.depth + 1
 
 
+def test_a_search_stops_within_64_positions_of_its_deadline():
+    """The clock is read every 64 positions: a phone's MicroPython searches
+    about a thousand a second, and the player waits on the deadline."""
+    # Two waiting towers to place: hundreds of turns at the root, one node each.
+    text = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
+                           "b7": "p1", "a6": "s1"}, waiting="XP/-")
+    readings = iter([0.0] * 2 + [9.0] * 10**6)  # past the deadline from the third reading on
+    info = SearchInfo()
+    choose_move(text, "max", Random(1), seconds=1.0, clock=lambda: next(readings), info=info)
+    assert 0 < info.nodes <= 64, info.nodes
+
+
 def test_the_budget_holds_even_inside_depth_1():
     # Two waiting towers and a nearly empty zone: thousands of turns (R15).
     text = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
