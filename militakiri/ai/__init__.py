@@ -21,7 +21,7 @@ docs/ladder.md; ``"max"`` names the strongest):
    stops at a time budget (or at a depth or node budget, which makes it
    deterministic) and returns the best move of the last completed depth —
    or a move that beat it with a full search in the depth cut short (at
-   depth 1, the best move searched so far). The time is checked every 256
+   depth 1, the best move searched so far). The time is checked every 64
    nodes; a new depth is not begun after 45 % of the budget, as it would
    rarely finish. Null-move pruning and late-move reductions are on
    (:class:`~.search.Searcher`), measured to help; a position the game or
