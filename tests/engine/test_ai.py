@@ -119,22 +119,23 @@ def test_the_time_budget_is_kept_with_the_clock_passed_in():
     assert deeper["depth"] == info.depth + 1
 
 
+#: Two waiting towers and a nearly empty zone: thousands of turns (R15), each
+#: a node at the root.
+TWO_WAITING_TOWERS = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
+                                     "b7": "p1", "a6": "s1"}, waiting="XP/-")
+
+
 def test_a_search_stops_within_64_positions_of_its_deadline():
     """The clock is read every 64 positions: a phone's MicroPython searches
     about a thousand a second, and the player waits on the deadline."""
-    # Two waiting towers to place: hundreds of turns at the root, one node each.
-    text = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
-                           "b7": "p1", "a6": "s1"}, waiting="XP/-")
     readings = iter([0.0] * 2 + [9.0] * 10**6)  # past the deadline from the third reading on
     info = SearchInfo()
-    choose_move(text, "max", Random(1), seconds=1.0, clock=lambda: next(readings), info=info)
+    choose_move(TWO_WAITING_TOWERS, "max", Random(1), seconds=1.0, clock=lambda: next(readings), info=info)
     assert 0 < info.nodes <= 64, info.nodes
 
 
 def test_the_budget_holds_even_inside_depth_1():
-    # Two waiting towers and a nearly empty zone: thousands of turns (R15).
-    text = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
-                           "b7": "p1", "a6": "s1"}, waiting="XP/-")
+    text = TWO_WAITING_TOWERS
     legal = Position.from_string(text).legal_moves()
     assert len(legal) > 5000
     ticks = iter(range(10**9))
@@ -416,14 +417,15 @@ def test_a_set_up_with_a_time_budget_judges_a_candidate_only_if_it_can_end_in_ti
 def test_a_set_up_judging_the_time_overtakes_stops_and_keeps_the_first(kind, reads, monkeypatch):
     """A double-board candidate took a second in MicroPython: the time runs
     out inside it (after ``reads`` reads of the clock), the search stops
-    within 256 positions, and the first candidate is kept."""
+    within 64 positions (Searcher reads its clock that often), and the first
+    candidate is kept."""
     searched = []
     tick = Searcher._tick
     monkeypatch.setattr(Searcher, "_tick", lambda self: (searched.append(1), tick(self)))
     clock = iter([0.0] * (reads + 1) + [2.0] * 10_000)  # the start, then ``reads`` reads before the time is up
     setup = choose_setup(kind, 4, Random(5), seconds=1.0, clock=lambda: next(clock))
     assert setup == _distinct_setups(kind, Random(5), 8 if kind is SINGLE else 6)[0]
-    assert len(searched) <= 256 * 2, len(searched)  # (one search cut short, at most one more begun)
+    assert len(searched) <= 64 * 2, len(searched)  # (one search cut short, at most one more begun)
 
 # Arena ----------------------------------------------------------------------------
 
