@@ -118,6 +118,11 @@ def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | N
         context.close()
 
 
+def tokens(page: Page) -> list[str]:
+    """The moves in the page's move list, as tokens."""
+    return page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
+
+
 def parse_token(token: str) -> tuple[list[str], str, str, str | None]:
     match = _TOKEN.fullmatch(token)
     assert match, token
@@ -198,7 +203,7 @@ class GamePage:
             expect(self.board).to_have_attribute("data-position", expected, timeout=1)
             raise
         if replied:  # the reply is in already
-            moves = self.page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
+            moves = tokens(self.page)
             assert moves[plies] == token, (token, moves)
         return expected
 

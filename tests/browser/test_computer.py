@@ -25,7 +25,7 @@ from militakiri import Position
 from militakiri.ai.levels import MAX_LEVEL
 from militakiri.ai.play import choose_token
 
-from game_page import GamePage, HeldPyodide, errors_of, goto_ready, open_ready, parse_token, wait_ready
+from game_page import GamePage, HeldPyodide, errors_of, goto_ready, open_ready, parse_token, tokens, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -68,10 +68,6 @@ OBSERVE = """
   }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-thinking"]});
 })();
 """
-
-
-def tokens(page) -> list[str]:
-    return page.eval_on_selector_all("#moves .mv", "els => els.map(e => e.textContent)")
 
 
 def plies(ui: GamePage) -> int:
