@@ -16,6 +16,8 @@
 //   --heap MB    the interpreter's heap (default 64)
 //   --romfs FILE a built page-<hash>.romfs.gz (tools/build.py) mounted at /rom
 //                as the page mounts it (web/boot/romfs.mjs), instead of the sources
+//   --package NAME  one more folder of the repo to copy into /app (tests/micropython
+//                runs the engine's own tests with `--package tests`); repeatable
 
 import fs from "node:fs";
 import path from "node:path";
@@ -24,7 +26,7 @@ import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const USAGE = "usage: node tools/mpy_run.mjs [--root DIR] [--heap MB] [--romfs FILE] (-c CODE | FILE | -) [args...]";
+const USAGE = "usage: node tools/mpy_run.mjs [--root DIR] [--heap MB] [--romfs FILE] [--package NAME]... (-c CODE | FILE | -) [args...]";
 const APP = "/app";
 const PACKAGES = ["militakiri", "web"];
 // The one-line modules MicroPython lacks (web/boot/micropython/README.md).
@@ -39,22 +41,24 @@ function parseArgs(argv) {
   let root = path.resolve(HERE, "..");
   let heap = 64;
   let romfs = null;
+  const packages = [...PACKAGES];
   let i = 0;
   for (; i < argv.length; i += 2) {
     if (argv[i] === "--root") root = path.resolve(argv[i + 1] ?? "");
     else if (argv[i] === "--heap") heap = Number(argv[i + 1]);
     else if (argv[i] === "--romfs") romfs = path.resolve(argv[i + 1] ?? "");
+    else if (argv[i] === "--package") packages.push(argv[i + 1] ?? "");
     else break;
   }
   const mode = argv[i];
   if (mode === undefined) usageError("nothing to run");
   if (mode === "-c") {
     if (argv[i + 1] === undefined) usageError("argument expected for -c");
-    return { root, heap, romfs, code: argv[i + 1], name: "-c", args: argv.slice(i + 2) };
+    return { root, heap, romfs, packages, code: argv[i + 1], name: "-c", args: argv.slice(i + 2) };
   }
   if (mode.startsWith("-") && mode !== "-") usageError(`unknown option ${mode}`);
   const code = fs.readFileSync(mode === "-" ? 0 : mode, "utf8");
-  return { root, heap, romfs, code, name: mode, args: argv.slice(i + 1) };
+  return { root, heap, romfs, packages, code, name: mode, args: argv.slice(i + 1) };
 }
 
 // Copies every .py and .json file below root/name into the interpreter's FS.
@@ -74,7 +78,7 @@ function copyTree(FS, root, name) {
   walk(source, `${APP}/${name}`);
 }
 
-const { root, heap, romfs, code, name, args } = parseArgs(process.argv.slice(2));
+const { root, heap, romfs, packages, code, name, args } = parseArgs(process.argv.slice(2));
 const moduleUrl = pathToFileURL(
   path.join(HERE, "..", "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"));
 const { loadMicroPython } = await import(moduleUrl.href);
@@ -91,7 +95,7 @@ if (romfs) {
   mountRomfs(mp, new Uint8Array(zlib.gunzipSync(fs.readFileSync(romfs))));
 } else {
   try { mp.FS.mkdir(APP); } catch { /* exists */ }
-  for (const pkg of PACKAGES) copyTree(mp.FS, root, pkg);
+  for (const pkg of packages) copyTree(mp.FS, root, pkg);
   mp.runPython(`import sys\nsys.path.insert(0, "${APP}")\nsys.path.append("${STUBS}")`);
 }
 mp.runPython(`import sys\nsys.argv[:] = ${argvLiteral}`);

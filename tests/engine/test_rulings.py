@@ -138,17 +138,17 @@ def test_R6_higher_roll_starts_and_ties_are_rolled_again():
 
 
 def test_R7_plus_moves_orthogonally_and_takes_diagonally():
-    pos = position("single", {**KINGS, "c4": "P1", "c5": "x1", "d5": "x1"})
+    pos = position("single", dict(KINGS, c4="P1", c5="x1", d5="x1"))
     assert moves_from(pos, "c4") == ["c4-b4", "c4-c3", "c4-d4", "c4xd5"]
 
 
 def test_R7_cross_moves_diagonally_and_takes_orthogonally():
-    pos = position("single", {**KINGS, "c4": "X1", "c5": "p1", "d5": "p1"})
+    pos = position("single", dict(KINGS, c4="X1", c5="p1", d5="p1"))
     assert moves_from(pos, "c4") == ["c4-b3", "c4-b5", "c4-d3", "c4xc5"]
 
 
 def test_R7_star_moves_and_takes_in_all_directions_shape_of_the_top_pawn():
-    pos = position("single", {**KINGS, "c4": "S2", "c5": "p1", "d5": "x1"})
+    pos = position("single", dict(KINGS, c4="S2", c5="p1", d5="x1"))
     tokens = moves_from(pos, "c4")
     assert "c4xc5" in tokens and "c4xd5" in tokens and "c4-a2" in tokens
     assert len(tokens) == 2 + 12  # two takes, twelve free fields within 2
@@ -162,12 +162,12 @@ def test_R8_tower_moves_and_takes_any_distance_nothing_jumps():
 
 
 def test_R8_stack_reaches_its_height_backwards_included():
-    pos = position("single", {**KINGS, "c3": "P2", "c4": "S1"})
+    pos = position("single", dict(KINGS, c3="P2", c4="S1"))
     assert moves_from(pos, "c3") == ["c3-a3", "c3-b3", "c3-c1", "c3-c2", "c3-d3", "c3-e3"]
 
 
 def test_R8_under_the_endgame_rule_everything_moves_one_field():
-    pos = position("single", {**KINGS, "c3": "P2"}, rule="50/50")
+    pos = position("single", dict(KINGS, c3="P2"), rule="50/50")
     assert moves_from(pos, "c3") == ["c3-b3", "c3-c2", "c3-c4", "c3-d3"]
     assert moves_from(pos, "a1") == ["a1-a2", "a1-b1", "a1-b2"]
 
@@ -180,7 +180,7 @@ def test_R9_take_only_the_first_occupied_field_and_only_the_opponent():
 
 
 def test_R9_taking_is_never_compulsory_and_there_is_no_passing():
-    pos = position("single", {**KINGS, "c4": "P1", "d5": "x1"})
+    pos = position("single", dict(KINGS, c4="P1", d5="x1"))
     tokens = moves_from(pos, "c4")
     assert "c4xd5" in tokens and "c4-c5" in tokens
     with pytest.raises(IllegalMoveError, match="R9"):
@@ -191,41 +191,41 @@ def test_R9_taking_is_never_compulsory_and_there_is_no_passing():
 
 
 def test_R10_a_tower_removes_what_it_takes():
-    pos = position("single", {**KINGS, "c3": "S^", "c5": "x2"})
+    pos = position("single", dict(KINGS, c3="S^", c5="x2"))
     pos.play("c3xc5")
     assert at(pos, "c5") == "S^" and at(pos, "c3") is None
     assert pos.stacks[BLACK] == 0
 
 
 def test_R10_a_tower_taken_is_removed_and_the_taker_keeps_its_height():
-    pos = position("single", {**KINGS, "b3": "P2", "c4": "x^"})
+    pos = position("single", dict(KINGS, b3="P2", c4="x^"))
     pos.play("b3xc4")
     assert at(pos, "c4") == "P2" and pos.towers[BLACK] == 1
 
 
 def test_R10_tower_takes_tower():
-    pos = position("single", {**KINGS, "c3": "S^", "c6": "x^"})
+    pos = position("single", dict(KINGS, c3="S^", c6="x^"))
     pos.play("c3xc6")
     assert at(pos, "c6") == "S^" and pos.towers[BLACK] == 1
 
 
 def test_R11_lower_takes_higher_removes_it():
-    pos = position("single", {**KINGS, "c3": "P1", "d4": "x3"})
+    pos = position("single", dict(KINGS, c3="P1", d4="x3"))
     pos.play("c3xd4")
     assert at(pos, "d4") == "P1"
 
 
 def test_R12_equal_or_higher_merges_with_the_takers_shape_on_top():
-    pos = position("single", {**KINGS, "c3": "P1", "d4": "x1"})
+    pos = position("single", dict(KINGS, c3="P1", d4="x1"))
     pos.play("c3xd4")
     assert at(pos, "d4") == "P2"
-    pos = position("single", {**KINGS, "c3": "S2", "c4": "p1"})
+    pos = position("single", dict(KINGS, c3="S2", c4="p1"))
     pos.play("c3xc4")
     assert at(pos, "c4") == "S3"  # a star needs 4 to promote
 
 
 def test_R13_promotion_puts_a_spare_on_any_empty_field_of_the_own_zone():
-    pos = position("single", {**KINGS, "c4": "X2", "c5": "p1"}, spares="020/000")
+    pos = position("single", dict(KINGS, c4="X2", c5="p1"), spares="020/000")
     tokens = moves_from(pos, "c4")
     takes = [t for t in tokens if "x" in t]
     # Every empty field of rows 1-3 but a1 (the star tower) is a choice.
@@ -240,31 +240,31 @@ def test_R13_promotion_puts_a_spare_on_any_empty_field_of_the_own_zone():
 def test_R13_the_takers_own_and_the_taken_field_may_receive_the_tower():
     full = {f"{f}{r}": "S1" for f in "abcdef" for r in "12"}
     full.update({"a3": "S^", "b3": "S1", "d3": "S1", "e3": "S1", "f3": "S1"})
-    pos = position("single", {**full, "c3": "P2", "b4": "x1", "f8": "s^"}, spares="002/000")
+    pos = position("single", dict(full, c3="P2", b4="x1", f8="s^"), spares="002/000")
     assert moves_from(pos, "c3") == ["c3-c4", "c3-c5", "c3xb4=P@c3"]
-    pos = position("single", {**full, "c4": "P2", "b3": "x1", "f8": "s^"}, spares="002/000")
+    pos = position("single", dict(full, c4="P2", b3="x1", f8="s^"), spares="002/000")
     del full["b3"]
     assert "c4xb3=P@b3" in moves_from(pos, "c4")
 
 
 def test_R13_star_promotes_at_four():
-    pos = position("single", {**KINGS, "c4": "S2", "c5": "p2"}, spares="100/000")
+    pos = position("single", dict(KINGS, c4="S2", c5="p2"), spares="100/000")
     assert all("=S@" in t for t in moves_from(pos, "c4") if "x" in t)
-    pos = position("single", {**KINGS, "c4": "S1", "c5": "p2"}, spares="100/000")
+    pos = position("single", dict(KINGS, c4="S1", c5="p2"), spares="100/000")
     assert "c4xc5" in moves_from(pos, "c4")  # lower takes higher: no merge
 
 
 def test_R14_without_a_spare_the_stack_stays_at_the_promotion_height():
-    pos = position("single", {**KINGS, "c4": "X2", "c5": "p2"}, spares="100/000")
+    pos = position("single", dict(KINGS, c4="X2", c5="p2"), spares="100/000")
     pos.play("c4xc5")
     assert at(pos, "c5") == "X3"
-    pos = position("single", {**KINGS, "c4": "S3", "c5": "p2"}, spares="022/000")
+    pos = position("single", dict(KINGS, c4="S3", c5="p2"), spares="022/000")
     pos.play("c4xc5")
     assert at(pos, "c5") == "S4"
 
 
 def test_R14_a_capped_cross_rank_3_moves_three_fields():
-    pos = position("single", {**KINGS, "c4": "X3"})
+    pos = position("single", dict(KINGS, c4="X3"))
     assert moves_from(pos, "c4") == [
         "c4-a2", "c4-a6", "c4-b3", "c4-b5", "c4-d3", "c4-d5", "c4-e2", "c4-e6", "c4-f1", "c4-f7"
     ]
@@ -278,7 +278,7 @@ def _full_white_zone(**changes):
 
 
 def test_R15_with_no_free_field_the_promoted_tower_waits():
-    pieces = {**_full_white_zone(), "c4": "X2", "c5": "p1", "f8": "s^"}
+    pieces = dict(_full_white_zone(), c4="X2", c5="p1", f8="s^")
     pos = position("single", pieces, spares="020/000")
     assert [t for t in moves_from(pos, "c4") if "x" in t] == ["c4xc5=X"]
     pos.play("c4xc5=X")
@@ -287,12 +287,12 @@ def test_R15_with_no_free_field_the_promoted_tower_waits():
 
 
 def test_R15_a_waiting_tower_is_placed_first_and_may_then_move():
-    pieces = {**_full_white_zone(c2=None), "f8": "s^"}
+    pieces = dict(_full_white_zone(c2=None), f8="s^")
     pos = position("single", pieces, waiting="X/-")
     tokens = pos.legal_moves()
     assert tokens and all(t.startswith("@c2,") for t in tokens)
     assert "@c2,c2-d3" not in tokens  # d3 is occupied
-    pieces = {**_full_white_zone(c2=None, d3=None), "f8": "s^"}
+    pieces = dict(_full_white_zone(c2=None, d3=None), f8="s^")
     pos = position("single", pieces, waiting="X/-")
     assert "@c2,c2-d3" in pos.legal_moves()  # the tower just placed moves
     with pytest.raises(IllegalMoveError, match="R15"):
@@ -300,20 +300,20 @@ def test_R15_a_waiting_tower_is_placed_first_and_may_then_move():
 
 
 def test_R15_several_waiting_towers_oldest_first_each_order_a_token():
-    pieces = {**_full_white_zone(c2=None, e2=None), "f8": "s^"}
+    pieces = dict(_full_white_zone(c2=None, e2=None), f8="s^")
     pos = position("single", pieces, waiting="XP/-")
     tokens = pos.legal_moves()
     assert {t.split(",")[0] + "," + t.split(",")[1] for t in tokens} == {"@c2,@e2", "@e2,@c2"}
     pos.play("@e2,@c2,c3-c4")
     assert at(pos, "e2") == "X^" and at(pos, "c2") == "P^"  # oldest (X) first
     # Fewer free fields than waiting towers: only the oldest is placed.
-    pos = position("single", {**_full_white_zone(c2=None), "f8": "s^"}, waiting="PX/-")
+    pos = position("single", dict(_full_white_zone(c2=None), f8="s^"), waiting="PX/-")
     pos.play("@c2,c3-c4")
     assert at(pos, "c2") == "P^" and pos.waiting[WHITE] == (1,)
 
 
 def test_R15_a_tower_promoted_this_turn_is_placed_even_if_an_older_one_waits():
-    pieces = {**_full_white_zone(c3="X2"), "c4": "p1", "f8": "s^"}
+    pieces = dict(_full_white_zone(c3="X2"), c4="p1", f8="s^")
     pos = position("single", pieces, spares="020/000", waiting="P/-")
     assert "c3xc4=X@c3" in pos.legal_moves()
     pos.play("c3xc4=X@c3")
@@ -455,7 +455,7 @@ def test_R24_illegal_moves_are_refused_with_a_reason(token, reason):
 
 
 def test_R24_promotion_reasons():
-    pos = position("single", {**KINGS, "c4": "X2", "c5": "p1"}, spares="020/000")
+    pos = position("single", dict(KINGS, c4="X2", c5="p1"), spares="020/000")
     for token, reason in [
         ("c4xc5", "add '=X@field'"),
         ("c4xc5=P@a2", "written '=X'"),
