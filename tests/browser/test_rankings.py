@@ -6,6 +6,7 @@ tampered profile refused."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -153,8 +154,12 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
         line = resign(ui, "white")
         assert line.startswith("Cleo: 1500? \u2192 ") and "(\u2212" in line, line
         page.screenshot(path=str(artifacts_dir / "rating-result-phone.png"))
+        # With a game behind her, the level nearest her rating is suggested, with its own rating.
+        after = int(re.search("\u2192 (\\d+)", line).group(1))
+        nearest = LADDER.nearest(after)
         # An unfinished rated game against the computer, left for a new one: lost.
-        rated_game(ui, "Cleo", "", level=1)
+        rated_game(ui, "Cleo", "", level=1, said=f"Cleo: {after}? on this board; level {nearest} "
+                                                  f"({LADDER.rating(nearest)}) is nearest.")
         page.wait_for_function("() => / w /.test(document.getElementById('board').dataset.position)",
                                timeout=COMPUTER_MS)
         ui.play(first_move(ui), "tap")
@@ -167,9 +172,11 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
         page.uncheck("#ng-rated")
         page.click("#ng-start")
         expect(page.locator("#status")).to_contain_text("The unfinished rated game counted as lost. Cleo: ")
+        lost = re.search("Cleo: \\S+ \u2192 (\\d+\\??)", page.locator("#status").inner_text()).group(1)
         rows = rankings_rows(ui)
         cleo = page.locator("#rk-list > li.rk-profile").first
         expect(cleo).to_contain_text("Games: 2 (won 0, drawn 0, lost 2)")
+        expect(cleo.locator(".rk-head")).to_contain_text(lost)  # her rating after both losses
         assert any("Cleo" in row for row in rows)
         page.screenshot(path=str(artifacts_dir / "rankings-phone.png"))
         assert not errors, errors
