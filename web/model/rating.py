@@ -44,6 +44,9 @@ START_VOLATILITY = 0.09
 TAU = 0.75
 MIN_DEVIATION, MAX_DEVIATION = 45.0, 500.0
 MAX_VOLATILITY = 0.1
+#: lila's floor when this was written; lila's ``Glicko.minRating`` is 400
+#: now. Kept: a profile is checked by folding its games again, and another
+#: floor would refuse the profiles whose rating has touched this one.
 MIN_RATING = 600.0
 MAX_RATING_DELTA = 700.0
 #: A rating is provisional while its deviation is at least this.
