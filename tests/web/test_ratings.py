@@ -11,7 +11,7 @@ from militakiri.ai.levels import MAX_LEVEL
 from militakiri.randomness import Random
 
 from web.model import rating
-from web.model.intents import NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame, TakeBack
+from web.model.intents import NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame, TakeBack, Tick
 from web.model.jsontext import check_code, dumps
 from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, RatedGame, is_game_id, new_game_id,
                                 profile_key, rate)
@@ -235,6 +235,28 @@ def test_a_rated_two_player_game_ends_by_resignation():
     assert state.apply(Resign(loser))
     end = state.rated_end()
     assert (end.ended, end.winner, end.computer, end.names) == ("resignation", 1 - loser, None, ("Anna", "Bo"))
+
+
+def test_a_rated_game_lost_on_time_is_rated_R21():
+    state, clock = two_players_started(time_control="5+0")
+    play_some(state, 3)
+    loser = state.game.position.turn
+    clock.t += 6
+    assert state.apply(Tick()) is not None
+    end = state.rated_end()
+    assert (end.ended, end.winner, end.names) == ("time", 1 - loser, ("Anna", "Bo"))
+
+
+def test_a_rated_game_the_rules_end_is_rated():
+    state, _ = two_players_started()
+    rng = Random(3)
+    while not state.game.is_over():
+        assert state.rated_end() is None
+        assert state._play(rng.choice(sorted(state.game.legal_moves())))
+    end = state.rated_end()
+    outcome = state.game.outcome()
+    assert (end.ended, end.winner) == (outcome.termination, outcome.winner)
+    assert end.ended in ("towers", "no-moves", "move-rule")
 
 
 def test_between_two_people_an_abandoned_game_is_not_rated():
