@@ -1,7 +1,7 @@
 """The ladder of computer levels, measured: each level against the next one up.
 
     python bench/ladder.py [--board single] [--games 100] [--top-games 20] [--top-from 8]
-                           [--workers 2] [--pairs 1-2,2-3,...] [--seed 0]
+                           [--workers 2] [--pairs 1-2,2-3,...] [--more] [--seed 0]
                            [--out web/data/ladder-single.json, or ladder-double.json]
 
 Every level plays the next one up (militakiri.ai.levels) on ``--board``,
@@ -17,7 +17,11 @@ It prints each pair's result and each level's rating with its error
 (militakiri.ai.ladder), and writes them, with the command, into ``--out``:
 the table the page shows and the tests check (``--pairs`` plays only
 those, keeps the other pairs already in the file, and adds its command to
-the file's).
+the file's). ``--more`` adds games to the pairs in the file: a pair that
+has played 20 plays its games 21 to ``--games`` (or ``--top-games``), the
+very games a longer run would have played after the first 20 (the
+openings and each game's seed follow the game's number, and the levels
+play by node budgets), so the file holds what one run of them all gives.
 """
 
 from __future__ import annotations
@@ -67,21 +71,35 @@ def main(argv: list[str] | None = None) -> int:
                         help="the pairs whose upper level is this one or stronger play --top-games")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairs", help="e.g. 1-2,2-3 (default: every pair)")
+    parser.add_argument("--more", action="store_true",
+                        help="play the pairs' games after those the file has, up to --games, and add them")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="default: the board's table (OUT)")
     args = parser.parse_args(argv)
     every = [(level, level + 1) for level in sorted(LEVELS) if level + 1 in LEVELS]
     pairs = every if not args.pairs else [tuple(int(x) for x in p.split("-")) for p in args.pairs.split(",")]
     kind = board_kind(args.board)
+    out = Path(args.out) if args.out else OUT[args.board]
+    before = json.loads(out.read_text()) if (args.pairs or args.more) and out.exists() else {}
+    tally = {pair: {"lower": pair[0], "upper": pair[1], "wins": 0, "draws": 0, "losses": 0, "capped": 0,
+                    "plies": 0} for pair in pairs}
+    if args.more:
+        budgets = {str(level): nodes for level, nodes in sorted(SEARCH_NODES[args.board].items())}
+        if before.get("search_nodes") != budgets or before.get("max_arena_nodes") != MAX_ARENA_NODES[args.board] \
+                or any("--seed" in command for command in before.get("commands", [])) != (args.seed != 0):
+            parser.error(f"--more: {out}'s games were played with other budgets or another seed")
+        for row in before["pairs"]:
+            if (row["lower"], row["upper"]) in tally:
+                tally[(row["lower"], row["upper"])] = dict(row)
     jobs = []
     for lower, upper in pairs:
         games = args.top_games if upper >= args.top_from else args.games
+        row = tally[(lower, upper)]
+        first = row["wins"] + row["draws"] + row["losses"]  # (0 unless --more)
         openings = paired_openings(kind, Random(args.seed * 1000 + lower), games)
         jobs += [(args.board, lower, upper, game, (setups[0].text(), setups[1].text(), dice.text()),
                   args.seed * 100_003 + lower * 1000 + game)
-                 for game, (setups, dice) in enumerate(openings)]
-    tally = {pair: {"lower": pair[0], "upper": pair[1], "wins": 0, "draws": 0, "losses": 0, "capped": 0,
-                    "plies": 0} for pair in pairs}
+                 for game, (setups, dice) in enumerate(openings) if game >= first]
     started = time.monotonic()
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
         for lower, upper, points, plies, termination in pool.map(one_game, jobs):
@@ -90,8 +108,6 @@ def main(argv: list[str] | None = None) -> int:
             row["capped"] += termination == "cap"
             row["plies"] += plies
             print(f"{lower}-{upper}: {points} ({plies} plies, {termination})", flush=True)
-    out = Path(args.out) if args.out else OUT[args.board]
-    before = json.loads(out.read_text()) if args.pairs and out.exists() else {}
     kept = before.get("pairs", [])
     command = "python bench/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:])
     # The commands whose games the file holds: the earlier ones too, when only some pairs were played again.

@@ -79,3 +79,24 @@ def test_the_bench_writes_the_table(tmp_path, board, games):
     pair = table["pairs"][0]
     assert (pair["lower"], pair["upper"], pair["wins"] + pair["draws"] + pair["losses"]) == (1, 2, games)
     assert "level 2 (casual): " in done.stdout
+
+
+def test_more_games_add_up_to_what_one_run_of_them_all_gives(tmp_path):
+    def bench(out, *args):
+        done = subprocess.run([sys.executable, "bench/ladder.py", "--pairs", "1-2,2-3", "--workers", "1",
+                               "--out", str(out), *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(out.read_text())
+
+    whole = bench(tmp_path / "whole.json", "--games", "6")
+    bench(tmp_path / "parts.json", "--games", "2")
+    parts = bench(tmp_path / "parts.json", "--games", "6", "--more")
+    assert parts["pairs"] == whole["pairs"] and parts["levels"] == whole["levels"]
+    assert parts["commands"][-1].endswith("--games 6 --more")
+    # Games played with other budgets are not added to.
+    stale = json.loads((tmp_path / "parts.json").read_text())
+    stale["search_nodes"]["4"] += 1
+    (tmp_path / "stale.json").write_text(json.dumps(stale))
+    done = subprocess.run([sys.executable, "bench/ladder.py", "--pairs", "1-2", "--games", "8", "--more",
+                           "--out", str(tmp_path / "stale.json")], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "other budgets" in done.stderr
