@@ -11,9 +11,8 @@ is 1 if any case failed.
 
 import sys
 
-sys.path.insert(0, "/app/tests/micropython/stand_in")
-
-import pytest  # noqa: E402  (the stand-in: it must be on the path first)
+#: Where tools/mpy_run.mjs puts the stand-ins (``--package tests``).
+STAND_IN = "/app/tests/micropython/stand_in"
 
 
 def cases(function):
@@ -62,4 +61,8 @@ def main(modules):
     sys.exit(1 if failed else 0)
 
 
-main(sys.argv[1:])
+if __name__ == "__main__":
+    sys.path.insert(0, STAND_IN)
+    import pytest  # the stand-in: first on the path (in CPython this file is only read, as a doctest module)
+
+    main(sys.argv[1:])
