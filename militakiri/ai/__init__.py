@@ -5,14 +5,15 @@ docs/ladder.md; ``"max"`` names the strongest):
 
 1. *random* — a random move, but a sensible one: it takes the last enemy
    tower when it can and never leaves a tower of its own to be taken when
-   another move does not; any other move is as likely as the next.
+   another move does not (on the double board, nor its pawns and ranks:
+   :data:`~.play.KEEPS_EVERY_PIECE`); any other move is as likely as the next.
 2. *casual* — the greedy level's move one time in four (in ten, three on
    the double board), else level 1's.
 3. *greedy* — the move with the best static evaluation
    (:func:`~.evaluation.evaluate`) one move ahead.
 4-7. *search-1* to *search-4* — the search of level 8 with a node budget
    a move, each board its own (:data:`~.levels.SEARCH_NODES`: 200 to 8,000
-   positions on the single board, 600 to 8,000 on the double), so it plays
+   positions on the single board, 600 to 6,500 on the double), so it plays
    the same on every machine.
 8. *alpha-beta* (``max``) — iterative deepening negamax alpha-beta with
    principal-variation search, a Zobrist-hashed transposition table, move

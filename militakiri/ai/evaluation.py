@@ -228,14 +228,15 @@ def outcome_score(outcome: Outcome, turn: int, ply: int) -> int:
     return WIN - ply if outcome.winner == turn else -WIN + ply
 
 
-def towers_en_prise(position: Position, color: int) -> int:
-    """How many of ``color``'s towers an enemy piece could take now."""
+def en_prise(position: Position, color: int, towers_only: bool = True) -> int:
+    """How many of ``color``'s towers (or pieces, with ``towers_only`` false)
+    an enemy piece could take now."""
     board = position.board
     rays = position.kind.rays
     reach_of = _REACH[position.moves_left is not None]
     count = 0
     for sq, piece in enumerate(board):
-        if piece is None or piece.color != color or not piece.is_tower:
+        if piece is None or piece.color != color or (towers_only and not piece.is_tower):
             continue
         for d, ray in enumerate(rays[sq]):
             distance = 0

@@ -27,7 +27,7 @@ from ..errors import MilitakiriError
 #: level about 200 rating points above the one below, measured).
 SEARCH_NODES = {
     "single": {4: 200, 5: 700, 6: 2500, 7: 8000},
-    "double": {4: 600, 5: 1000, 6: 2000, 7: 8000},
+    "double": {4: 600, 5: 1000, 6: 2000, 7: 6500},
 }
 SEARCH_LEVELS = tuple(sorted(SEARCH_NODES["single"]))
 LEVELS = {1: "random", 2: "casual", 3: "greedy", 4: "search-1", 5: "search-2",

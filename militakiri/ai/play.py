@@ -12,7 +12,7 @@ from ..position import Position
 from ..randomness import Random
 from ..setup import Setup, start_position
 from . import review
-from .evaluation import evaluate_all, outcome_score, towers_en_prise
+from .evaluation import en_prise, evaluate_all, outcome_score
 from .levels import CASUAL, EARLIER_POSITIONS, GREEDY, MAX_LEVEL, RANDOM, parse_level, search_nodes
 from .search import SearchInfo, Searcher, candidate_turns, game_over, now, search
 
@@ -24,30 +24,46 @@ if TYPE_CHECKING:
 #: between the two on that board's ladder (docs/ladder.md, with the shares
 #: tried).
 CASUAL_GREEDY_SHARE = {"single": 0.25, "double": 0.3}
+#: Whether level 1 also keeps its pawns and ranks from being taken where it
+#: can, on each board (its towers it keeps on both): on the double board,
+#: where random moves lose by more, a level 1 that left them to be taken
+#: was nearly 600 points below greedy, too far for the one level between
+#: (docs/ladder.md).
+KEEPS_EVERY_PIECE = {"single": False, "double": True}
 
 
 def _random_move(position: Position, moves: list[Move], rng: Random) -> Move:
     """Level 1 (and most of level 2's moves): random, but it wins when it
-    can and does not blunder towers; any other move as likely as the next."""
+    can and does not blunder towers (on the double board, nor other pieces
+    where another move keeps them); any other move as likely as the next."""
     me = position.turn
-    before = towers_en_prise(position, me)
+    every_piece = KEEPS_EVERY_PIECE[position.kind.name]
+    towers_before = en_prise(position, me)
+    pieces_before = en_prise(position, me, towers_only=False) if every_piece else 0
     wins: list[Move] = []
     safe: list[Move] = []
+    careful: list[Move] = []  # safe, and no more pieces to be taken than before (double board)
     for move in moves:
         position.push(move)
         try:
             if position.towers[1 - me] == 0:
                 wins.append(move)
                 continue
-            exposed = towers_en_prise(position, me)
+            exposed = en_prise(position, me)
             if exposed and position.towers[me] == 1:
                 continue  # the last tower could be taken: a losing move
-            if not exposed or exposed < before:
+            if not exposed or exposed < towers_before:
                 safe.append(move)
+                if every_piece:
+                    hanging = en_prise(position, me, towers_only=False)
+                    if not hanging or hanging < pieces_before:
+                        careful.append(move)
         finally:
             position.pop()
     if wins:
         return rng.choice(wins)
+    if careful:
+        return rng.choice(careful)
     if safe:
         return rng.choice(safe)
     return rng.choice(moves)

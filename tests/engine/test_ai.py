@@ -13,10 +13,10 @@ import pytest
 from militakiri import DOUBLE, SINGLE, Dice, GameOverError, Position, Setup, movegen, start_position
 from militakiri.ai import levels
 from militakiri.ai.arena import arena, play_game
-from militakiri.ai.evaluation import TOWER, WIN, evaluate, towers_en_prise
+from militakiri.ai.evaluation import TOWER, WIN, en_prise, evaluate
 from militakiri.ai.levels import MAX_LEVEL, LevelError, level_name, parse_level
 from militakiri.ai.play import _distinct_setups, analyse, choose_move, choose_setup, choose_token
-from militakiri.ai.search import SearchInfo, Searcher
+from militakiri.ai.search import SearchInfo, Searcher, candidate_turns
 from militakiri.ai.zobrist import zobrist
 from militakiri.pieces import BLACK, WHITE
 from militakiri.randomness import Random
@@ -214,7 +214,43 @@ def test_a_waiting_tower_goes_to_a_safe_field(level):
         position = Position.from_string(text)
         token = choose_token(position, level, Random(seed), **FAST)
         position.play(token)
-        assert towers_en_prise(position, WHITE) == 0, token
+        assert en_prise(position, WHITE) == 0, token
+
+
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
+def test_level_1_keeps_its_towers_and_on_the_double_board_its_other_pieces(kind):
+    """Level 1 plays at random, but never leaves a tower to be taken where
+    another move keeps it; on the double board, nor a pawn or a rank
+    (play.KEEPS_EVERY_PIECE). On the single board it does leave those."""
+    careless = kept = 0
+    for seed in range(4):
+        position = random_start(kind, seed)
+        rng = Random(seed)
+        for _ in range(80):
+            if position.outcome() is not None:
+                break
+            me = position.turn
+            towers_before, pieces_before = en_prise(position, me), en_prise(position, me, towers_only=False)
+            leaves = {}  # each move that does not win: (keeps the towers, keeps the other pieces)
+            for move in candidate_turns(position):
+                position.push(move)
+                if position.towers[1 - me]:  # (a move that wins is played whatever it leaves)
+                    towers, pieces = en_prise(position, me), en_prise(position, me, towers_only=False)
+                    leaves[move.token(kind)] = (towers == 0 or towers < towers_before,
+                                                pieces == 0 or pieces < pieces_before)
+                position.pop()
+            chosen = choose_move(position, 1, rng).token(kind)
+            if chosen in leaves:
+                if any(safe for safe, _ in leaves.values()):
+                    assert leaves[chosen][0], (position.string(), chosen)
+                if any(safe and keeps for safe, keeps in leaves.values()):
+                    if all(leaves[chosen]):
+                        kept += 1
+                    else:
+                        careless += 1
+            position.play(rng.choice(position.legal_moves()))
+    assert kept > 20
+    assert (careless == 0) == (kind is DOUBLE), careless
 
 
 def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
