@@ -213,12 +213,9 @@ class Workers:
     def answering(self) -> AiWorker | None:
         return next((w for w in reversed(self.all) if w.status == "ready"), None)
 
-    async def call(self, name: str, args: list, seconds: float | None = None):
-        """The answer's value; ComputerError if no worker can answer."""
-        return await self.ask(name, args, seconds)
-
     def ask(self, name: str, args: list, seconds: float | None = None):
-        """Asks now (see the class): the awaitable of the answer's value."""
+        """Asks now (see the class): the awaitable of the answer's value,
+        which raises ComputerError if no worker can answer."""
         pending = Pending()
         worker = self.answering()
         if worker is not None:
@@ -226,8 +223,11 @@ class Workers:
         elif self.status == "starting":
             self._waiting.append((name, args, seconds, pending))
         else:
-            pending.fail(ComputerError(self.problem or t("ai_err_script")))
+            pending.fail(self._unable())
         return _value(pending)
+
+    def _unable(self) -> ComputerError:
+        return ComputerError(self.problem or t("ai_err_script"))
 
     def _status_changed(self) -> None:
         """A worker is ready or failed: the questions waiting go to the one
@@ -239,7 +239,7 @@ class Workers:
                 if worker is not None:
                     worker.send(name, args, seconds, pending)
                 else:
-                    pending.fail(ComputerError(self.problem or t("ai_err_script")))
+                    pending.fail(self._unable())
         self._on_status()
 
 

@@ -96,7 +96,7 @@ class Reviewer:
         try:
             while self._running is review and not review.complete:
                 position = review.next_position()
-                value = await self.computer.worker.call("analyse", [position, SECONDS_PER_POSITION],
+                value = await self.computer.worker.ask("analyse", [position, SECONDS_PER_POSITION],
                                                         SECONDS_PER_POSITION)
                 if self._running is not review:
                     return  # cancelled, or another game
@@ -131,7 +131,7 @@ class Reviewer:
     async def _look(self, position: str, turn: int) -> None:
         """The worker's view of ``position`` (``turn`` to move there), said."""
         try:
-            value = await self.computer.worker.call("line", [position, VIEW_SECONDS], VIEW_SECONDS)
+            value = await self.computer.worker.ask("line", [position, VIEW_SECONDS], VIEW_SECONDS)
         except ComputerError as error:
             reason = str(error)
             if self._viewed == position:

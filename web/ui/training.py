@@ -373,7 +373,7 @@ class Trainer:
     async def _weigh(self, game_id: int, position: str) -> None:
         """The computer's score after the player's move judges it."""
         try:
-            value = await self.computer.worker.call("analyse", [position, WEIGH_SECONDS], WEIGH_SECONDS)
+            value = await self.computer.worker.ask("analyse", [position, WEIGH_SECONDS], WEIGH_SECONDS)
             score = int(value["score"])
         except ComputerError as error:
             reason = str(error)
