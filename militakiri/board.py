@@ -17,9 +17,14 @@ from __future__ import annotations
 from .bounded import excerpt, must_be_index, must_be_text
 from .errors import InvalidSquareError, MilitakiriError
 
-#: Rows of the board (R1). The manual fixes the width through the piece
-#: counts but never the height; keep it one constant.
-ROWS = 8
+#: Ranks of the official board (R1): the full manual's 72 and 144 fields,
+#: three set-up rows a side and six neutral rows between them.
+ROWS = 12
+#: Ranks of the board this program played on before the full manual gave
+#: the height (the quick start never did). Games, links and records made on
+#: it are read on it, as they were played, never moved onto the official
+#: board (docs/earlier-board.md).
+EARLIER_ROWS = 8
 #: Rows of a player's own set-up zone, counted from their side (R1, R4).
 ZONE_ROWS = 3
 
@@ -32,13 +37,16 @@ ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
 
 
 class BoardKind:
-    """One size of board: the single board (6 files) or the double (12)."""
+    """One size of board: the single board (6 files) or the double (12),
+    on the official 12 ranks or on the earlier 8 (:data:`EARLIER_ROWS`)."""
 
-    def __init__(self, name: str, files: int) -> None:
+    def __init__(self, name: str, files: int, rows: int = ROWS) -> None:
         self.name = name
         self.files = files
-        self.rows = ROWS
-        self.size = files * ROWS
+        self.rows = rows
+        #: Whether this is the earlier 8-rank board, kept for old games.
+        self.earlier = rows != ROWS
+        self.size = files * rows
         self.squares = range(self.size)
         #: ``names[sq]``: each square's name (``square_name`` without its
         #: check, for the engine's own squares: a token names up to five).
@@ -47,7 +55,7 @@ class BoardKind:
         #: ``zone[color]``: the squares of that player's set-up zone.
         self.zone = (
             tuple(sq for sq in self.squares if sq // files < ZONE_ROWS),
-            tuple(sq for sq in self.squares if sq // files >= ROWS - ZONE_ROWS),
+            tuple(sq for sq in self.squares if sq // files >= rows - ZONE_ROWS),
         )
         self._in_zone = (frozenset(self.zone[0]), frozenset(self.zone[1]))
         self._rays: list[tuple[tuple[int, ...], ...]] | None = None
@@ -69,7 +77,7 @@ class BoardKind:
         df, dr = step
         f, r = sq % self.files + df, sq // self.files + dr
         ray = []
-        while 0 <= f < self.files and 0 <= r < ROWS:
+        while 0 <= f < self.files and 0 <= r < self.rows:
             ray.append(r * self.files + f)
             f, r = f + df, r + dr
         return tuple(ray)
@@ -81,8 +89,8 @@ class BoardKind:
             return self._index[name]
         except KeyError:
             raise InvalidSquareError(
-                f"{excerpt(name)} is not a square of the {self.name} board "
-                f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{ROWS})"
+                f"{excerpt(name)} is not a square of the {self.title} "
+                f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{self.rows})"
             ) from None
 
     # The helpers below take numbers (a square 0 .. size-1, 0-based files and
@@ -107,7 +115,7 @@ class BoardKind:
     def at(self, file: int, rank: int) -> int:
         """The square at 0-based ``file`` and ``rank``."""
         must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board", InvalidSquareError)
-        return must_be_index(rank, 0, ROWS - 1, "a rank", InvalidSquareError) * self.files + file
+        return must_be_index(rank, 0, self.rows - 1, "a rank", InvalidSquareError) * self.files + file
 
     def in_zone(self, color: int, sq: int) -> bool:
         """Whether ``sq`` lies in the set-up zone of ``color`` (R1)."""
@@ -116,7 +124,7 @@ class BoardKind:
     def zone_row(self, color: int, row: int) -> int:
         """The 0-based rank index of ``color``'s set-up row ``row`` (1-3)."""
         must_be_index(row, 1, ZONE_ROWS, "a set-up row", InvalidSquareError)
-        return row - 1 if must_be_index(color, 0, 1, "a player", InvalidSquareError) == 0 else ROWS - row
+        return row - 1 if must_be_index(color, 0, 1, "a player", InvalidSquareError) == 0 else self.rows - row
 
     def file_letter(self, file: int) -> str:
         return FILE_LETTERS[must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board",
@@ -132,20 +140,39 @@ class BoardKind:
             )
         return index
 
+    @property
+    def title(self) -> str:
+        """``'single board'``, or ``'earlier 8-rank single board'``."""
+        return f"earlier {self.rows}-rank {self.name} board" if self.earlier else f"{self.name} board"
+
     def __repr__(self) -> str:
+        if self.earlier:
+            return f"BoardKind({self.name!r}, files={self.files}, rows={self.rows})"
         return f"BoardKind({self.name!r}, files={self.files})"
 
 
 SINGLE = BoardKind("single", 6)
 DOUBLE = BoardKind("double", 12)
 BOARD_KINDS = {"single": SINGLE, "double": DOUBLE}
+#: The same boards on the earlier 8 ranks, for the games played on them.
+EARLIER_SINGLE = BoardKind("single", 6, EARLIER_ROWS)
+EARLIER_DOUBLE = BoardKind("double", 12, EARLIER_ROWS)
+EARLIER_BOARD_KINDS = {"single": EARLIER_SINGLE, "double": EARLIER_DOUBLE}
 
 
-def board_kind(name: str) -> BoardKind:
-    """The board called ``single`` or ``double``."""
+def board_kind(name: str, rows: int = ROWS) -> BoardKind:
+    """The board called ``single`` or ``double``, on ``rows`` ranks: the
+    official 12, or the earlier 8 for an old game.
+
+    >>> board_kind("double", EARLIER_ROWS).title
+    'earlier 8-rank double board'
+    """
     must_be_text(name, "a board's name", InvalidSquareError)
+    kinds = BOARD_KINDS if rows == ROWS else EARLIER_BOARD_KINDS if rows == EARLIER_ROWS else None
+    if kinds is None:
+        raise InvalidSquareError(f"{excerpt(rows)} is not a board's ranks: use {ROWS}")
     try:
-        return BOARD_KINDS[name]
+        return kinds[name]
     except KeyError:
         raise InvalidSquareError(
             f"{excerpt(name)} is not a board: use 'single' or 'double'"
@@ -159,9 +186,9 @@ def must_be_board(kind: object, error: type[MilitakiriError] = InvalidSquareErro
     return kind
 
 
-def board_with_files(files: int) -> BoardKind | None:
-    """The board that has ``files`` files, or ``None``."""
-    for kind in BOARD_KINDS.values():
-        if kind.files == files:
+def board_with_files(files: int, rows: int = ROWS) -> BoardKind | None:
+    """The board that has ``files`` files and ``rows`` ranks, or ``None``."""
+    for kind in (*BOARD_KINDS.values(), *EARLIER_BOARD_KINDS.values()):
+        if kind.files == files and kind.rows == rows:
             return kind
     return None

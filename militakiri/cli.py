@@ -15,7 +15,7 @@ from typing import NoReturn, Sequence
 # source); the command line is never loaded in the browser, so no lazy import.
 from .ai.arena import arena
 from .ai.levels import parse_level
-from .board import board_kind
+from .board import ROWS, BoardKind, board_kind
 from .bounded import excerpt, read_int, shorten
 from .errors import MilitakiriError
 from .game import Game
@@ -118,14 +118,29 @@ def _start(args: argparse.Namespace) -> int:
     return 0
 
 
+def _position(text: str, command: str) -> Position:
+    """The position ``text``; one on the earlier 8-rank board is read on it,
+    as it was played, with a note on stderr so nobody takes it for the
+    official board (R1)."""
+    position = Position.from_string(text)
+    _note_earlier(position.kind, command)
+    return position
+
+
+def _note_earlier(kind: BoardKind, command: str) -> None:
+    if kind.earlier:
+        print(f"militakiri {command}: note: this game is on the {kind.title} "
+              f"that came before the official {ROWS} ranks (R1)", file=sys.stderr)
+
+
 def _legal(args: argparse.Namespace) -> int:
-    for token in Position.from_string(args.position).legal_moves():
+    for token in _position(args.position, args.command).legal_moves():
         print(token)
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
-    position = Position.from_string(args.position)
+    position = _position(args.position, args.command)
     for token in args.tokens:
         position.play(token)
     print(position.string())
@@ -136,12 +151,12 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _perft(args: argparse.Namespace) -> int:
-    print(perft(Position.from_string(args.position), args.depth))
+    print(perft(_position(args.position, args.command), args.depth))
     return 0
 
 
 def _outcome(args: argparse.Namespace) -> int:
-    outcome = Position.from_string(args.position).outcome()
+    outcome = _position(args.position, args.command).outcome()
     print(outcome if outcome is not None else "*")
     return 0
 
@@ -153,6 +168,7 @@ def _replay(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
     game = Game.from_record(text)
+    _note_earlier(game.kind, args.command)
     print(game.position.string())
     outcome = game.outcome()
     print(outcome if outcome is not None else "*")

@@ -19,7 +19,7 @@ c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
 
 from __future__ import annotations
 
-from .board import ROWS, ZONE_ROWS, BoardKind
+from .board import ZONE_ROWS, BoardKind
 from .bounded import excerpt, must_be_index
 from .errors import InvalidSetupError
 from .messages import Join, Text, color_word, shape_word, text, tower_word, towers_word
@@ -202,10 +202,11 @@ class SetupDraft:
         return self.kind.at(file, self.kind.zone_row(self.color, row))
 
     def _zone_words(self) -> str:
-        """The ranks of this player's zone, row 1 first: ``'1-3'``, ``'8-6'``."""
+        """The ranks of this player's zone, row 1 first: ``'1-3'``, ``'12-10'``."""
         if self.color == 0:
             return f"1-{ZONE_ROWS}"
-        return f"{ROWS}-{ROWS - ZONE_ROWS + 1}"
+        rows = self.kind.rows
+        return f"{rows}-{rows - ZONE_ROWS + 1}"
 
     def __repr__(self) -> str:
         return f"SetupDraft({self.kind.name!r}, {COLOR_NAMES[self.color]}, {self.tower_squares()})"

@@ -33,10 +33,14 @@ players' time left on a live clock, in tenths of a second in base 36
 version 1, which every version reads.
 
 Version 3 is version 2 with the level on the ladder of eight levels
-(issue 26: ``b8`` is the strongest). A version-2 link names one of the four
+(``b8`` is the strongest). A version-2 link names one of the four
 levels of before, read as the ladder's level that plays like it
 (:data:`LEVELS_OF_VERSION_2`): a game shared against the strongest level
 goes on against the strongest.
+
+Versions 1 to 3 are games on the earlier 8-rank board (R1), and are read
+on it. Version 4 is the official 12-rank board: version 3's fields, the
+computer's two written ``-`` in a game between two people.
 
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
@@ -54,7 +58,7 @@ from binascii import crc32
 from typing import TYPE_CHECKING
 
 from .ai.levels import LEVELS
-from .board import BoardKind, board_kind
+from .board import EARLIER_ROWS, ROWS, BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, MAX_PLIES, clean_name, excerpt, is_digits, strip_space
 from .clock import MAX_LEFT, TimeControl
 from .errors import MilitakiriError
@@ -75,7 +79,9 @@ if TYPE_CHECKING:
     T = TypeVar("T")
 
 
-VERSION = 3
+VERSION = 4
+#: The last version whose games are on the earlier 8-rank board.
+LAST_EARLIER_VERSION = 3
 SEPARATOR = "!"
 #: The four levels a version-2 link names, as the ladder's levels: random,
 #: greedy, a search of 1,500 nodes (nearest the ladder's 2,500), the strongest.
@@ -136,7 +142,7 @@ def game_to_link(game: Game, deadline: float | None = None,
                  clock_left: tuple[float, float] | None = None) -> str:
     """The link fragment (without ``#``) of ``game``; ``computer``: the
     color and level of the computer, in a game against it, and
-    ``clock_left`` its players' time left (version 3).
+    ``clock_left`` its players' time left.
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
     >>> link = game_to_link(game, computer=(1, 4), clock_left=(290.5, 300))
@@ -148,13 +154,16 @@ def game_to_link(game: Game, deadline: float | None = None,
     """
     if not isinstance(game, Game):
         raise InvalidLinkError(f"{excerpt(game)} is not a game")
-    version = 1 if computer is None else VERSION
+    if game.kind.earlier:  # a game from an earlier link goes on in its own format
+        version = 1 if computer is None else LAST_EARLIER_VERSION
+    else:
+        version = VERSION
     fields = [str(version), _start_field(game), _dice_field(game), game.time_control.text()]
     fields += [_quote_name(game.players.white), _quote_name(game.players.black)]
     fields.append("-" if deadline is None else _base36(int(deadline)))
     fields.append(_end_field(game))
-    if computer is not None:
-        fields.append("wb"[computer[0]] + str(computer[1]))
+    if version > 1:
+        fields.append("-" if computer is None else "wb"[computer[0]] + str(computer[1]))
         fields.append("-" if clock_left is None else
                       ".".join(_base36(max(0, round(left * 10))) for left in clock_left))
     fields.append(_moves_field(game))
@@ -190,7 +199,7 @@ def game_from_link(link: str) -> SharedGame:
         )
     if int(version) < 1:
         raise InvalidLinkError(f"format {version} does not exist")
-    parts = 10 if int(version) == 1 else 12  # (versions 2 and 3: the computer's two fields)
+    parts = 10 if int(version) == 1 else 12  # (versions 2 to 4: the computer's two fields)
     if len(fields) != parts:
         raise InvalidLinkError(
             f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
@@ -203,19 +212,24 @@ def game_from_link(link: str) -> SharedGame:
     start, dice_text, control, white, black, deadline, end = fields[1:8]
     moves = fields[-2]
     opponent = fields[8:-2]
-    computer = _computer(opponent[0], int(version)) if opponent else None
+    earlier = int(version) <= LAST_EARLIER_VERSION
+    computer = _computer(opponent[0], int(version)) if opponent and (earlier or opponent[0] != "-") else None
     clock_left = _clock_left(opponent[1]) if opponent else None
+    rows = EARLIER_ROWS if earlier else ROWS
 
     time_control = _field("time control", control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
         position = _field("start position", unquote(start[1:]), Position.from_string)
+        if position.kind.rows != rows:
+            raise InvalidLinkError(f"the link's start position has {position.kind.rows} ranks; "
+                                   f"a link of format {version} is on a board of {rows}")
         _field("start position", position, check_reachable)
         if dice_text != "-":
             raise InvalidLinkError("a link that starts from a position has no dice")
         game = Game(position, time_control=time_control, players=players)
     else:
-        kind, setups = _setups(start)
+        kind, setups = _setups(start, rows)
         dice = _field("dice", " ".join(
             f"{dice_text[i]}-{dice_text[i + 1]}" for i in range(0, len(dice_text), 2)
         ) if len(dice_text) % 2 == 0 else dice_text, Dice.parse)
@@ -354,11 +368,11 @@ def _name(text: str, default: str) -> str:
     return clean_name(name) or default
 
 
-def _setups(start: str) -> tuple[BoardKind, tuple[Setup, Setup]]:
+def _setups(start: str, rows: int) -> tuple[BoardKind, tuple[Setup, Setup]]:
     kinds = {"s": "single", "d": "double"}
     if not start or start[0] not in kinds:
         raise InvalidLinkError(f"the link's board {excerpt(start[:1])} is neither s (single) nor d (double)")
-    kind = board_kind(kinds[start[0]])
+    kind = board_kind(kinds[start[0]], rows)
     per_shape = kind.files // 6
     letters = start[1:]
     if len(letters) != 6 * per_shape:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import DOUBLE, ROWS, BoardKind, board_kind, board_with_files
+from .board import DOUBLE, EARLIER_ROWS, ROWS, BoardKind, board_kind, board_with_files
 from .bounded import excerpt, is_digits, quote, read_int, shorten, split_words
 from .errors import InvalidPositionError
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, Piece, piece_from_symbol, shape_letter
@@ -81,12 +81,14 @@ def parse_position(text: str) -> dict[str, Any]:
 
 def _parse_placement(text: str, placement: str) -> tuple[BoardKind, list[Piece | None]]:
     ranks = placement.split("/")
-    if len(ranks) != ROWS:
-        raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS}")
-    rows = []
+    rows = len(ranks)
+    if rows not in (ROWS, EARLIER_ROWS):
+        raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS} "
+                           f"({EARLIER_ROWS} on the earlier board of old games)")
+    items: list[list[Piece | None]] = []
     widest = DOUBLE.files
     for index, rank_text in enumerate(ranks):
-        rank_number = ROWS - index
+        rank_number = rows - index
         row: list[Piece | None] = []
         for letter, height, empty, other in _rank_items(rank_text):
             if other:
@@ -116,22 +118,22 @@ def _parse_placement(text: str, placement: str) -> tuple[BoardKind, list[Piece |
             if len(row) > widest:
                 raise _error(text, f"rank {rank_number} ({excerpt(rank_text)}) has more than "
                                    f"{widest} fields; a board has 6 (single) or 12 (double)")
-        rows.append(row)
-    width = len(rows[0])
-    kind = board_with_files(width)
+        items.append(row)
+    width = len(items[0])
+    kind = board_with_files(width, rows)
     if kind is None:
         raise _error(
             text,
-            f"rank {ROWS} ({excerpt(ranks[0])}) has {width} fields; a board has 6 (single) or 12 (double)",
+            f"rank {rows} ({excerpt(ranks[0])}) has {width} fields; a board has 6 (single) or 12 (double)",
         )
-    for index, row in enumerate(rows):
+    for index, row in enumerate(items):
         if len(row) != width:
             raise _error(
                 text,
-                f"rank {ROWS - index} ({excerpt(ranks[index])}) has {len(row)} fields, "
-                f"expected {width} like rank {ROWS}",
+                f"rank {rows - index} ({excerpt(ranks[index])}) has {len(row)} fields, "
+                f"expected {width} like rank {rows}",
             )
-    board = [piece for row in reversed(rows) for piece in row]
+    board = [piece for row in reversed(items) for piece in row]
     return kind, board
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import BoardKind, board_kind
+from .board import EARLIER_ROWS, ROWS, BoardKind, board_kind
 from .bounded import MAX_PLIES, SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
@@ -216,6 +216,7 @@ TAG_ORDER = (
     "White",
     "Black",
     "Board",
+    "Ranks",
     "WhiteSetup",
     "BlackSetup",
     "Dice",
@@ -261,6 +262,7 @@ def _tags(game: Recordable) -> list[tuple[str, str]]:
         tags["Dice"] = game.dice.text()
     else:
         tags["Position"] = game.start.string()
+    tags["Ranks"] = str(game.kind.rows)
     tags["TimeControl"] = game.time_control.text()
     outcome = game.outcome()
     tags["Result"] = outcome.result if outcome else "*"
@@ -423,10 +425,15 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
         except (MilitakiriError, ValueError) as error:
             raise tag_error(name, str(error)) from None
 
+    # The board's height: a record without the Ranks tag was written before
+    # the official board, on the earlier 8 ranks (R1), and is read on them.
+    rows = parse_tag("Ranks", _parse_ranks) if "Ranks" in tags else None
     # The start: a Position tag, or a board, two set-ups and the dice.
     setups = dice = None
     if "Position" in tags:
         start = parse_tag("Position", Position.from_string)
+        if rows is not None and start.kind.rows != rows:
+            raise tag_error("Ranks", f"says {rows} ranks, but the Position tag's board has {start.kind.rows}")
         if reachable:
             parse_tag("Position", lambda _: check_reachable(start))
     else:
@@ -437,7 +444,7 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
                 "board, both set-ups and the dice, or from a Position tag",
                 max(move_start - 1, 0),
             )
-        kind = parse_tag("Board", board_kind)
+        kind = parse_tag("Board", lambda t: board_kind(t, EARLIER_ROWS if rows is None else rows))
         setups = (
             parse_tag("WhiteSetup", lambda t: Setup.parse(t, kind)),
             parse_tag("BlackSetup", lambda t: Setup.parse(t, kind)),
@@ -464,6 +471,13 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     external = _check_result(reader, position, tags, tag_lines, end_marker, tag_error)
     return ReplayedRecord(start, setups, dice, time_control, players, position, tokens, external,
                           annotations, variations)
+
+
+def _parse_ranks(text: str) -> int:
+    """The Ranks tag's value: 12, or 8 for a game on the earlier board."""
+    if text not in (str(ROWS), str(EARLIER_ROWS)):
+        raise ValueError(f"{excerpt(text)} is not a board's ranks: {ROWS} (or {EARLIER_ROWS}, the earlier board)")
+    return int(text)
 
 
 def _tag_pair(text: str) -> tuple[str, str] | None:
