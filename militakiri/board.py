@@ -188,7 +188,7 @@ def must_be_board(kind: object, error: type[MilitakiriError] = InvalidSquareErro
 
 def board_with_files(files: int, rows: int = ROWS) -> BoardKind | None:
     """The board that has ``files`` files and ``rows`` ranks, or ``None``."""
-    for kind in (*BOARD_KINDS.values(), *EARLIER_BOARD_KINDS.values()):
+    for kind in list(BOARD_KINDS.values()) + list(EARLIER_BOARD_KINDS.values()):
         if kind.files == files and kind.rows == rows:
             return kind
     return None
