@@ -129,8 +129,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "eval_failed": "The computer could not look: {reason}",
         "practice_title": "Play on from the position shown, against the computer or as two players, in a new game",
         "ng_board": "Board",
-        "ng_single": "Single board (6 \u00d7 8)",
-        "ng_double": "Double board (12 \u00d7 8)",
+        "ng_single": "Single board (6 \u00d7 12)",
+        "ng_double": "Double board (12 \u00d7 12)",
         "ng_time": "Maximum length of the game",
         "ng_time_note": "Split into two equal clocks; whoever runs out of time loses (R21).",
         "ng_touch": "Touch-move: a piece you select must move (R25)",
@@ -492,6 +492,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_solution_line": "Solution: {line}",
         "tr_load_failed": "Could not load the lessons or puzzles: {reason}",
         "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 4 the strongest) and your color. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
+        # What players made on the earlier 8-rank board (web/model/earlier.py, docs/earlier-board.md).
+        "earlier_board_note": "Played on the earlier {rows}-rank board, before the official {official}-rank board.",
+        "saved_game_row_earlier": "{white} \u2013 {black}, at move {moves}, saved {when} \u00b7 on the earlier {rows}-rank board",
+        "tr_earlier_puzzle": "Puzzle {id} was on the earlier {rows}-rank board and is no longer offered: here is one on the official {official}-rank board.",
+        "pz_history_earlier": "From the earlier {rows}-rank board, still in your puzzle rating: {tries}.",
+        "pz_tried_solved": "{id} solved",
+        "pz_tried_failed": "{id} failed",
+        "pz_retry_earlier": "Puzzle {id} \u00b7 from the earlier {rows}-rank board, no longer offered",
     },
 }
 

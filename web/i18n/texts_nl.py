@@ -127,8 +127,8 @@ NL: dict[str, str] = {
     "eval_failed": "De computer kon niet kijken: {reason}",
     "practice_title": "Speel verder vanaf de getoonde stelling, tegen de computer of met z'n tweeën, in een nieuw spel",
     "ng_board": "Bord",
-    "ng_single": "Enkel bord (6 \u00d7 8)",
-    "ng_double": "Dubbel bord (12 \u00d7 8)",
+    "ng_single": "Enkel bord (6 \u00d7 12)",
+    "ng_double": "Dubbel bord (12 \u00d7 12)",
     "ng_time": "Maximale duur van de partij",
     "ng_time_note": "Verdeeld over twee gelijke klokken; wie door zijn tijd heen is, verliest (R21).",
     "ng_touch": "Aanraken is zetten: een stuk dat je kiest, moet zetten (R25)",
@@ -512,4 +512,12 @@ NL: dict[str, str] = {
     "tr_puzzle_good": "Goede zet! Ga door: zoek de volgende.",
     "tr_solution_line": "Oplossing: {line}",
     "tr_load_failed": "De lessen of puzzels konden niet geladen worden: {reason}",
+    # Wat spelers op het eerdere bord van 8 rijen maakten (web/model/earlier.py).
+    "earlier_board_note": "Gespeeld op het eerdere bord met {rows} rijen, van v\u00f3\u00f3r het offici\u00eble bord met {official} rijen.",
+    "saved_game_row_earlier": "{white} \u2013 {black}, bij zet {moves}, bewaard {when} \u00b7 op het eerdere bord met {rows} rijen",
+    "tr_earlier_puzzle": "Puzzel {id} stond op het eerdere bord met {rows} rijen en wordt niet meer aangeboden: hier is er een op het offici\u00eble bord met {official} rijen.",
+    "pz_history_earlier": "Van het eerdere bord met {rows} rijen, nog in je puzzelrating: {tries}.",
+    "pz_tried_solved": "{id} opgelost",
+    "pz_tried_failed": "{id} mislukt",
+    "pz_retry_earlier": "Puzzel {id} \u00b7 van het eerdere bord met {rows} rijen, niet meer aangeboden",
 }

@@ -5,9 +5,9 @@ game must be able to reach it (``militakiri.reachable``), so a refusal
 names the engine's reason. web/ui/editor.py shows it.
 
 >>> editor = BoardEditor.empty("single")
->>> editor.put("a1", tower(WHITE, STAR)); editor.put("f8", tower(BLACK, STAR))
+>>> editor.put("a1", tower(WHITE, STAR)); editor.put("f12", tower(BLACK, STAR))
 >>> editor.position_string()
-'5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+'5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
 >>> editor.problem() is None
 True
 >>> editor.put("c5", stack(WHITE, CROSS, 4))
@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from militakiri import MilitakiriError, Position
-from militakiri.board import board_kind
+from militakiri.board import ROWS, board_kind
 from militakiri.pieces import BLACK, CROSS, SHAPES, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
 from militakiri.reachable import check_reachable
 
@@ -39,8 +39,9 @@ class BoardEditor:
 
     def __init__(self, kind_name: str, board: list[Piece | None], turn: int = WHITE,
                  spares: tuple[tuple[int, ...], ...] = ((0, 0, 0), (0, 0, 0)),
-                 waiting: tuple[tuple[int, ...], ...] = ((), ())) -> None:
-        self.kind = board_kind(kind_name)
+                 waiting: tuple[tuple[int, ...], ...] = ((), ()), rows: int = ROWS) -> None:
+        # ``rows``: the earlier 8-rank board's for a position of a game played on it (web/model/earlier.py).
+        self.kind = board_kind(kind_name, rows)
         self.board = board
         self.turn = turn
         self.spares = [tuple(spares[0]), tuple(spares[1])]
@@ -56,7 +57,7 @@ class BoardEditor:
         """The editor holding ``position`` (the move rule's count and the
         move number start again: a set-up position is a new start)."""
         return cls(position.kind.name, list(position.board), position.turn,
-                   tuple(position.spares), tuple(position.waiting))
+                   tuple(position.spares), tuple(position.waiting), position.kind.rows)
 
     def put(self, square: str, piece: Piece | None) -> None:
         """Put ``piece`` on ``square`` (None: empty it). Raises

@@ -6,6 +6,7 @@ import js
 
 from militakiri import MilitakiriError
 
+from web.model.earlier import rematch
 from web.model.formatting import result_texts, time_control_text
 from web.model.shapes import markup_text
 from web.ui.dom import by_id, clear, el, on, set_attr, set_text, show
@@ -197,7 +198,8 @@ class Dialogs:
 
     def rematch(self) -> None:
         """The same settings, colors swapped, in one click."""
-        self.app.new_game(self.app.state.settings.rematch())
+        state = self.app.state
+        self.app.new_game(rematch(state.settings, state.kind))  # on the official board, after an earlier one's game too
 
     def _refuse(self, reason: str) -> None:
         set_text(by_id("ng-error"), reason)

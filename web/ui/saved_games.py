@@ -7,6 +7,7 @@ from __future__ import annotations
 import js
 
 from web.i18n.texts import t
+from web.model.earlier import saved_game_words
 from web.ui.dom import by_id, on, set_text
 
 
@@ -27,8 +28,9 @@ class SavedGames:
             item = js.document.createElement("li")
             words = js.document.createElement("span")
             when = js.Date.new(float(restored.saved_at) * 1000.0).toLocaleString() if restored.saved_at else "?"
-            set_text(words, t("saved_game_row", white=game.players.white, black=game.players.black,
-                              moves=game.position.number, when=str(when)))
+            set_text(words, saved_game_words(game, str(when)))  # one on the earlier 8-rank board says so
+            if game.kind.earlier:
+                item.setAttribute("data-earlier", "1")
             button = js.document.createElement("button")
             button.type = "button"
             set_text(button, t("open_game"))

@@ -52,6 +52,7 @@ from web.services.share import (
 )
 from web.i18n.texts import t
 from web.model import jsontext
+from web.model.earlier import board_note
 from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage, set_aside
@@ -384,6 +385,7 @@ class Session:
         board = self.app.board
         set_attr(board, "data-ply", str(shown))
         set_attr(board, "data-plies", str(total))
+        set_attr(board, "data-ranks", str(state.kind.rows))  # 8: a game on the earlier board (web/model/earlier.py)
         title = page_title(game, t("title"))
         if str(js.document.title) != title:
             js.document.title = title
@@ -401,6 +403,9 @@ class Session:
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
             if self.note is not None and self.note[0] == state.game_id and not game.is_over():
                 parts.append(t(self.note[1]))
+            earlier = board_note(game.kind)  # a game from before the official board, on its own board
+            if earlier is not None:
+                parts.append(earlier)
         parts += [t(key) for key in self.warnings]
         if not self.storage.available and not self.embed:  # (an embed says it once: _toast)
             parts.append(t("autosave_off"))

@@ -27,11 +27,12 @@ import asyncio
 
 from militakiri import MilitakiriError
 from militakiri.ai.review import GLYPHS
-from militakiri.bounded import excerpt
 from militakiri.randomness import Random
 import js
 
 from web.i18n.texts import language, t
+from web.model.earlier import (earlier_to_retry, history_note, is_earlier_puzzle_id, linked_puzzle_note,
+                                puzzle_board, retry_note)
 from web.model.lessons import LessonError, find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
@@ -156,9 +157,11 @@ class Trainer:
 
     async def _open_linked(self, puzzle_id: str) -> None:
         if not await self.open_puzzle(puzzle_id) and self.puzzles is not None:
-            await self.open_puzzle()  # another one near the rating, and why
-            shown = excerpt(puzzle_id)
-            self._say(lambda: t("tr_no_puzzle", id=shown), "solving")
+            # Another one near the rating, and why; an earlier board's puzzle
+            # (an old link) gets one of the official board's, on its board.
+            board = puzzle_board(puzzle_id) if is_earlier_puzzle_id(puzzle_id) else None
+            await self.open_puzzle(board=board)
+            self._say(lambda: linked_puzzle_note(puzzle_id), "solving")
 
     @staticmethod
     def _soon(coroutine) -> None:
@@ -258,8 +261,17 @@ class Trainer:
         listing.replaceChildren()
         ratings_by_id = {puzzle.id: puzzle.rating for puzzle in puzzles}
         retry = [id for id in progress.to_retry() if id in ratings_by_id]
-        if not retry:
+        # The earlier board's puzzles stay in the history and the rating: said, never dropped.
+        earlier = history_note(progress, puzzles)
+        if earlier:
+            history.append(el("p", earlier, "note pz-earlier"))
+        gone = earlier_to_retry(progress, puzzles)
+        if not retry and not gone:
             listing.append(el("li", t("pz_retry_none"), "note"))
+        for id in gone:
+            item = el("li", retry_note(id), "note")
+            item.setAttribute("data-earlier-puzzle", id)
+            listing.append(item)
         for id in retry:
             button = el("button", t("pz_retry_button", id=id, rating=ratings_by_id[id]), None, type="button")
             button.setAttribute("data-puzzle", id)
