@@ -175,9 +175,9 @@ def learn(playwright, url: str, tmp: Path) -> dict:
         visit.tap("#ng-learn")
         visit.tap("#learn-list button")
         visit.until("() => document.getElementById('training').dataset.result === 'solving'")
-        token = task["solution"][0]
-        visit.tap_field(token[:2])
-        visit.tap_field(token[3:5])
+        origin, target = task["solution"][0].replace("x", "-").split("-")  # (a10: two digits)
+        visit.tap_field(origin)
+        visit.tap_field(target)
         answered = visit.until("() => document.getElementById('training').dataset.result !== 'solving'"
                                " && performance.now()")
         return {"s": answered / 1000}

@@ -220,7 +220,9 @@ def board_svg(board: Board) -> str:
     return "".join(out)
 
 
-TOWERS = {"a1": "S^", "f8": "s^"}
+#: A tower a side in White's and Black's corners (R2), so that a picture of a
+#: few fields is a position of a game; its window leaves them out.
+TOWERS = {"a1": "S^", "f12": "s^"}
 MID = {"files": (1, 5), "ranks": (2, 6)}
 
 
@@ -239,7 +241,7 @@ def _diagrams() -> dict[str, list[Board]]:
                         show="c4", **MID)],
         "star": [Board(compose_position("single", {**TOWERS, "c4": "S1", "c5": "x1", "b5": "p1"}),
                        show="c4", **MID)],
-        "tower": [Board(compose_position("single", {"a1": "S^", "f8": "s^", "c2": "P^", "c6": "x1", "e4": "p1",
+        "tower": [Board(compose_position("single", {**TOWERS, "c2": "P^", "c6": "x1", "e4": "p1",
                                                     "a2": "S1", "b1": "s1"}), show="c2", ranks=(1, 7))],
         "rank": [Board(compose_position("single", {**TOWERS, "c3": "X2", "c5": "p1", "e5": "s1"}),
                        show="c3", **MID)],
@@ -248,9 +250,9 @@ def _diagrams() -> dict[str, list[Board]]:
         "merge": [Board(merge_before, arrow="c3xc4", **MID), Board(_after(merge_before, "c3xc4"), **MID)],
         "promotion": [Board(promo_before, arrow=promo_token, ranks=(1, 6), files=(1, 6)),
                       Board(_after(promo_before, promo_token), ranks=(1, 6), files=(1, 6), tint=("e2",))],
-        "blockade": [Board(compose_position("single", {"a1": "S^", "c6": "S^", "a8": "x^", "f1": "S1"},
+        "blockade": [Board(compose_position("single", {"a1": "S^", "c10": "S^", "a12": "x^", "f1": "S1"},
                                             rule="10/10"),
-                           show="c6", refused=("b7",), files=(1, 5), ranks=(4, 8))],
+                           show="c10", refused=("b11",), files=(1, 5), ranks=(8, 12))],
     }
 
 

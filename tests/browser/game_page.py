@@ -16,8 +16,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from militakiri import Position
 
-_TOKEN = re.compile(r"(?P<placed>(?:@[a-l][0-9],)*)(?P<origin>[a-l][0-9])[-x](?P<target>[a-l][0-9])"
-                    r"(?:=[SXPsxp](?:@(?P<field>[a-l][0-9]))?)?")
+_TOKEN = re.compile(r"(?P<placed>(?:@[a-l][0-9]{1,2},)*)(?P<origin>[a-l][0-9]{1,2})[-x](?P<target>[a-l][0-9]{1,2})"
+                    r"(?:=[SXPsxp](?:@(?P<field>[a-l][0-9]{1,2}))?)?")
 
 
 READY = 'html[data-ready="1"]'
@@ -283,7 +283,7 @@ class GamePage:
 #: White's star tower steps beside a Black cross pawn that takes it: the
 #: blunder that loses the game (R19), the review's and the analysis board's
 #: example (issue 25).
-BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+BLUNDER = "5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def lose_by_the_blunder(ui: GamePage) -> None:

@@ -1,9 +1,11 @@
 """The Learn section's lessons (web/data/lessons.json, web/model/lessons.py),
 checked through the engine: the file reads, its texts are complete in both
-languages and cite real rulings, every position is one a game reaches with
-the solver to move, every solution is legal and reaches its goal only at its
-end, the opponent's replies are always legal, a wrong first move is refused
-with a rule, and the lessons together teach every rule a player meets."""
+languages and cite real rulings, every task is on the official 12-rank board
+(R1) and the squares its words name hold what the words say, every position
+is one a game reaches with the solver to move, every solution is legal and
+reaches its goal only at its end, the opponent's replies are always legal, a
+wrong first move is refused with a rule, and the lessons together teach
+every rule a player meets."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from militakiri import Move, Position, Setup, SetupDraft
-from militakiri.board import BOARD_KINDS
+from militakiri.board import BOARD_KINDS, ROWS
+from militakiri.pieces import BLACK, SHAPE_NAMES
 from militakiri.reachable import unreachable
 
 from web.model.lessons import (
@@ -43,6 +46,10 @@ FIRST_TASKS = [lesson.tasks[0] for lesson in LESSONS]
 TAUGHT = {f"R{n}" for n in (3, 4, 5, *range(7, 22))}
 CITED = re.compile(r"\((R\d+(?:, R\d+)*)\)")
 RULE = re.compile(r"\(R\d+\)")
+SQUARE = re.compile(r"\b[a-l]\d{1,2}\b")
+#: "your star tower on a1", "the black tower on d4", "your rank 2 stands on c4":
+#: whose piece the words put on a square, and the words that say what it is.
+PLACED = re.compile(r"\b(your|black)\b((?: [a-z0-9]+){0,3}?) (?:stands )?on ([a-l]\d{1,2})\b", re.IGNORECASE)
 
 
 def ruling_ids() -> set[str]:
@@ -127,6 +134,75 @@ def test_the_lessons_teach_every_rule_a_player_meets():
 # Positions and solutions --------------------------------------------------------------
 
 
+def test_every_task_is_on_the_official_12_rank_board_R1():
+    """The lessons teach the board a new game is played on, never the
+    earlier 8-rank one (its positions are still read, on that board)."""
+    for task in BOARD_TASKS:
+        kind = task.start().kind
+        assert not kind.earlier and kind.rows == ROWS == 12, task.id
+        assert kind is BOARD_KINDS[kind.name], task.id
+    for task in TASKS:
+        if task.is_setup:
+            assert not BOARD_KINDS[task.setup_board].earlier, task.id
+
+
+def _end(task) -> Position:
+    now = task.start()
+    for token in task.solution:
+        now.play(token)
+    return now
+
+
+@pytest.mark.parametrize("task", BOARD_TASKS, ids=ids(BOARD_TASKS))
+def test_the_squares_a_task_s_words_name_hold_what_the_words_say(task):
+    """A task's words name squares of its own board, the same in both
+    languages, each holding a piece at the start or reached by the solution;
+    and a piece the English puts on a square ("your star tower on a1", "the
+    black tower on d4") is there, of that side, shape and kind: at the start
+    in the prompt and the hint, after the solution in the success line. So
+    a position moved without its words, or words left naming the old
+    squares, fail here."""
+    start = task.start()
+    kind = start.kind
+    solution_squares = set(SQUARE.findall(" ".join(task.solution)))
+    if task.goal.square is not None:
+        solution_squares.add(task.goal.square)
+    for name in TASK_TEXTS:
+        named = {language: set(SQUARE.findall(task.texts[name][language])) for language in LANGUAGES}
+        assert named["en"] == named["nl"], (task.id, name, named)
+        for square in named["en"]:
+            kind.square(square)  # a square of the task's board, or InvalidSquareError
+            assert start.board[kind.square(square)] is not None or square in solution_squares, (task.id, square)
+        board = (_end(task) if name == "success" else start).board
+        for owner, words, square in PLACED.findall(task.texts[name]["en"]):
+            piece = board[kind.square(square)]
+            words = words.lower().split()
+            assert piece is not None, (task.id, name, square)
+            assert piece.color == (task.solver if owner.lower() == "your" else BLACK), (task.id, name, square)
+            for shape in SHAPE_NAMES:
+                if shape in words:
+                    assert SHAPE_NAMES[piece.shape] == shape, (task.id, name, square)
+            if "tower" in words:
+                assert piece.is_tower, (task.id, name, square)
+            if "pawn" in words:
+                assert not piece.is_tower and piece.height == 1, (task.id, name, square)
+            if "rank" in words:
+                height = words[words.index("rank") + 1:]
+                assert not piece.is_tower and [str(piece.height)] == height[:1], (task.id, name, square)
+
+
+def test_the_word_check_catches_words_left_on_the_earlier_board():
+    """The check above fails for the blockade task's words as they were on
+    the 8-rank board (the black tower on a8), though a8 is a square here."""
+    task = find_task(LESSONS, "blockade/1")
+    start = task.start()
+    assert start.board[start.kind.square("a12")] is not None
+    old = task.texts["hint"]["en"].replace("a12", "a8").replace("b11", "b7")
+    assert old == "The black tower on a8 can only move to b7."
+    (owner, _, square), = PLACED.findall(old)
+    assert square == "a8" and start.board[start.kind.square(square)] is None
+
+
 @pytest.mark.parametrize("task", BOARD_TASKS, ids=ids(BOARD_TASKS))
 def test_every_position_is_one_a_game_reaches_with_the_solver_to_move(task):
     start = task.start()
@@ -209,7 +285,7 @@ def test_the_blockade_lesson_s_tempting_move_is_refused_by_R18():
     task = find_task(LESSONS, "blockade/1")
     start = task.start()
     square = start.kind.square
-    reason = start.refusal(square("c1"), square("c7"))
+    reason = start.refusal(square("c1"), square("c11"))  # the tower takes across the board: a blockade
     assert reason is not None and "(R18)" in reason and "(R18)" in reason.say("nl")
 
 
@@ -285,8 +361,8 @@ def _first(data):
     (lambda d: _first(d).update(color="white"), "unknown field 'color'"),
     (lambda d: _first(d).update(goal={"kind": "mate"}), "goal kind 'mate'"),
     (lambda d: _first(d).update(position="6/6 w"), "task goal/1:"),
-    (lambda d: _first(d).update(position="s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1"), "no game can reach"),
-    (lambda d: _first(d).update(position="6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1"), "the game is over"),
+    (lambda d: _first(d).update(position="s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1"), "no game can reach"),
+    (lambda d: _first(d).update(position="6/6/6/6/6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1"), "the game is over"),
     (lambda d: _first(d).update(goal={"kind": "reach", "square": "k5"}), "goal square"),
     (lambda d: _first(d).update(solution=[]), "'solution' is a non-empty list"),
     (lambda d: _first(d).update(replies="random"), "'replies' is one of line"),
@@ -305,8 +381,8 @@ def test_a_malformed_file_is_refused_saying_where(change, words):
 
 @pytest.mark.parametrize("position, words", [
     ("6/6 w", "task goal/1:"),
-    ("s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1", "no game can reach"),
-    ("6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1", "the game is over"),
+    ("s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1", "no game can reach"),
+    ("6/6/6/6/6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1", "the game is over"),
 ])
 def test_the_page_s_read_leaves_a_position_to_the_task_s_start(position, words):
     """The page reads its lessons without their positions (Learn opens
