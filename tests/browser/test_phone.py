@@ -15,7 +15,10 @@ PHONE = {"width": 390, "height": 844}
 # Stacks of every height, towers, and a waiting tower for each side (R15),
 # as a game can reach them: the zones full but for the fields the moves
 # need, all spares promoted (militakiri/reachable.py).
-PIECES = "s^x^p^s^x^p^/x^s1s1x1p1s1/s1x1p11s1p1/6/6/P^P12P1P1/S2X3P2S4X1P1/S^X^P^S^X^P^ w 000/000 X/p - 5"
+PIECES = ("s^x^p^s^x^p^/x^s1s1x1p1s1/s1x1p11s1p1/6/6/6/6/6/6/P^P12P1P1/S2X3P2S4X1P1/S^X^P^S^X^P^ "
+          "w 000/000 X/p - 5")
+#: The least field a finger hits surely (web/model/layout.py TAP_MIN).
+TAP_MIN = 40
 
 
 @pytest.fixture(scope="module")
@@ -30,9 +33,11 @@ def layout(page) -> dict:
     return page.evaluate("""() => {
         const box = id => document.getElementById(id).getBoundingClientRect().toJSON();
         const c = document.getElementById('board');
+        const a1 = window.militakiri.squareCenter('a1'), a2 = window.militakiri.squareCenter('a2');
         return {scrollWidth: document.documentElement.scrollWidth, board: box('board'),
                 white: box('bar-white'), black: box('bar-black'), status: box('status'),
-                backing: [c.width, c.height], css: [c.clientWidth, c.clientHeight]};
+                backing: [c.width, c.height], css: [c.clientWidth, c.clientHeight],
+                field: Math.hypot(a2.x - a1.x, a2.y - a1.y)};
     }""")
 
 
@@ -51,11 +56,14 @@ def test_set_up_and_play_by_touch_on_a_phone(ui, artifacts_dir: Path):
 
     box = layout(page)
     # Fits the width, sharp (3 device pixels per CSS pixel), board and both
-    # player bars visible without scrolling.
+    # player bars visible without scrolling, the fields large enough for a
+    # finger (the twelve ranks set the board's height).
     assert box["scrollWidth"] <= PHONE["width"]
     assert box["backing"] == [box["css"][0] * 3, box["css"][1] * 3]
     assert box["board"]["left"] >= 0 and box["board"]["right"] <= PHONE["width"]
-    assert box["board"]["width"] >= 330
+    assert box["board"]["top"] >= 0 and box["board"]["bottom"] <= PHONE["height"]
+    assert box["field"] >= TAP_MIN, box
+    assert box["board"]["height"] == box["field"] * 12 and box["board"]["width"] == box["field"] * 6
     assert box["black"]["top"] >= 0 and box["white"]["bottom"] <= PHONE["height"]
     page.wait_for_timeout(100)
     page.screenshot(path=str(artifacts_dir / "phone.png"))
@@ -78,6 +86,8 @@ def test_phone_shows_ranks_towers_and_waiting_towers(ui, artifacts_dir: Path):
     page.screenshot(path=str(artifacts_dir / "phone-pieces.png"))
     ui.tap("d6")
     ui.expect_position(Position.from_string(PIECES).play("@c3,d2-d6").string())
+    assert layout(page)["field"] >= TAP_MIN  # tapped at once: no zoom on fields this large
+    assert page.locator("#board").get_attribute("data-zoom") is None
 
 
 def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
@@ -88,9 +98,9 @@ def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
     from game_page import GamePage, goto_ready
 
     _, page, errors = shared
-    goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
+    goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
     ui = GamePage(page)
-    ui.play("a1xa8")  # Black's last tower taken: White wins (R19)
+    ui.play("a1xa12")  # Black's last tower taken: White wins (R19)
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert page.evaluate("window.scrollY") > 0
@@ -112,8 +122,8 @@ def test_a_phone_held_sideways_shows_no_keyboard_help_no_clicks_and_rematches_at
         page = ui.page
         assert not page.locator(".keys-help").is_visible()
         assert "click" not in page.locator("#status").inner_text().lower()
-        goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
-        GamePage(page).play("a1xa8")
+        goto_ready(page, f"{base_url}?position={quote('s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1')}&white=Anna")
+        GamePage(page).play("a1xa12")
         expect(page.locator("#dlg-result")).to_have_attribute("open", "")
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         page.locator("#result-rematch").tap()

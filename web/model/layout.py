@@ -1,32 +1,44 @@
-"""Board geometry on screen: square size, orientation, pixels <-> squares.
+"""Board geometry on screen and the page's layout decisions: the square
+size, which way the board stands, where the rest goes, the tap zoom.
 
 Pure Python, CSS pixels throughout (the canvas multiplies by
 devicePixelRatio itself). ``file`` and ``rank`` are 0-based board
 coordinates as in the engine (rank 0 is rank 1, White's first row); the
-screen shows rank 1 at the bottom unless the board is flipped.
+screen shows rank 1 at the bottom unless the board is flipped. The
+browser layer (web/ui/app.py, web/ui/draw.py, web/ui/zoom.py) measures the
+page and draws; what to do with the measures is decided here.
 
->>> g = BoardGeometry(files=6, rows=8, square=50)
+>>> g = BoardGeometry(files=6, rows=12, square=50)
 >>> g.width, g.height
-(300, 400)
->>> g.cell_at(10, 390), g.cell_at(299, 1)
-((0, 0), (5, 7))
+(300, 600)
+>>> g.cell_at(10, 590), g.cell_at(299, 1)
+((0, 0), (5, 11))
 >>> g.center(0, 0)
-(25.0, 375.0)
->>> BoardGeometry(6, 8, 50, flipped=True).cell_at(10, 390)
-(5, 7)
+(25.0, 575.0)
+>>> BoardGeometry(6, 12, 50, flipped=True).cell_at(10, 590)
+(5, 11)
 
-Turned (a double board on a portrait phone), the ranks run across and the
-files down: rank 1 on the left, file a at the top, so 12 files keep fields
-of 40 px and more on a 390 px screen.
+Turned (the single board on a phone held sideways), the ranks run across
+and the files down: rank 1 on the left, file a at the top, so the twelve
+ranks take the screen's long side.
 
->>> t = BoardGeometry(12, 8, 46, turned=True)
->>> t.width, t.height, t.origin(0, 0), t.origin(11, 7), t.cell_at(10, 10)
-(368, 552, (0, 0), (322, 506), (0, 0))
->>> BoardGeometry(12, 8, 46, flipped=True, turned=True).origin(0, 0)
-(322, 506)
+>>> t = BoardGeometry(6, 12, 49, turned=True)
+>>> t.width, t.height, t.origin(0, 0), t.origin(5, 11), t.cell_at(10, 10)
+(588, 294, (0, 0), (539, 245), (0, 0))
+>>> BoardGeometry(6, 12, 49, flipped=True, turned=True).origin(0, 0)
+(539, 245)
+
+A view of part of the board (the tap zoom) is the board at a larger square,
+``left`` and ``top`` pixels off the canvas's corner:
+
+>>> z = BoardGeometry(12, 12, 47, left=-188, top=-94)
+>>> z.origin(4, 9), z.cell_at(1, 1), z.cell_at(-1, 1), z.cell_at(1, 600)
+((0, 0), (4, 9), (3, 9), None)
 """
 
 from __future__ import annotations
+
+import math
 
 MIN_SQUARE = 22
 MAX_SQUARE = 92
@@ -35,27 +47,44 @@ MAX_SQUARE = 92
 #: showing codes (web/ui/language.py). web/style.css repeats it.
 NARROW = 760
 NARROW_QUERY = f"(max-width: {NARROW}px)"
+#: The least field a finger hits surely (CSS px). A board whose fields are
+#: smaller is turned if that makes them this large (choose_layout); what
+#: stays smaller zooms at a tap on a touch screen (zoom_at).
+TAP_MIN = 40
+#: The fields of a zoomed view are at least this large (CSS px).
+ZOOM_SQUARE = 44
+#: The arrangements of the page (web/style.css, ``html[data-layout]``):
+#: the player bars above and below the board and the status line and the
+#: buttons under it; or all of them in a column beside the board, which then
+#: takes the window's height (a laptop, a phone held sideways).
+STACKED = "stacked"
+BESIDE = "beside"
 
 
 class BoardGeometry:
-    """A board of ``files`` x ``rows`` fields of ``square`` CSS pixels on screen.
+    """A board of ``files`` x ``rows`` fields of ``square`` CSS pixels on screen,
+    its top-left corner at (``left``, ``top``) on the canvas.
 
-    >>> BoardGeometry(6, 8, 50) == BoardGeometry(files=6, rows=8, square=50, flipped=False)
+    >>> BoardGeometry(6, 12, 50) == BoardGeometry(files=6, rows=12, square=50, flipped=False)
     True
     """
 
-    __slots__ = ("files", "rows", "square", "flipped", "turned")
+    __slots__ = ("files", "rows", "square", "flipped", "turned", "left", "top")
 
-    def __init__(self, files: int, rows: int, square: int, flipped: bool = False, turned: bool = False) -> None:
+    def __init__(self, files: int, rows: int, square: int, flipped: bool = False, turned: bool = False,
+                 left: int = 0, top: int = 0) -> None:
         self.files = files
         self.rows = rows
         self.square = square
         self.flipped = flipped
         #: Ranks across and files down (see the module's doc).
         self.turned = turned
+        #: Where the board's corner is on the canvas: 0, 0 unless zoomed.
+        self.left = left
+        self.top = top
 
     def _key(self) -> tuple[object, ...]:
-        return (self.files, self.rows, self.square, self.flipped, self.turned)
+        return (self.files, self.rows, self.square, self.flipped, self.turned, self.left, self.top)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BoardGeometry):
@@ -67,7 +96,11 @@ class BoardGeometry:
 
     def __repr__(self) -> str:
         return (f"BoardGeometry(files={self.files!r}, rows={self.rows!r}, square={self.square!r}, "
-                f"flipped={self.flipped!r}, turned={self.turned!r})")
+                f"flipped={self.flipped!r}, turned={self.turned!r}, left={self.left!r}, top={self.top!r})")
+
+    def at(self, square: int, left: int = 0, top: int = 0) -> BoardGeometry:
+        """The same board drawn with another square, its corner at (``left``, ``top``)."""
+        return BoardGeometry(self.files, self.rows, square, self.flipped, self.turned, left, top)
 
     @property
     def across(self) -> int:
@@ -81,6 +114,7 @@ class BoardGeometry:
 
     @property
     def width(self) -> int:
+        """The whole board's width (a zoomed view shows part of it)."""
         return self.across * self.square
 
     @property
@@ -88,20 +122,34 @@ class BoardGeometry:
         return self.down * self.square
 
     def column(self, file: int, rank: int = 0) -> int:
-        """The screen column (0 = left) of the square."""
+        """The screen column (0 = the board's left) of the square."""
         if self.turned:
             return self.rows - 1 - rank if self.flipped else rank
         return self.files - 1 - file if self.flipped else file
 
     def line(self, rank: int, file: int = 0) -> int:
-        """The screen row (0 = top) of the square."""
+        """The screen row (0 = the board's top) of the square."""
         if self.turned:
             return self.files - 1 - file if self.flipped else file
         return rank if self.flipped else self.rows - 1 - rank
 
+    def cell(self, column: int, line: int) -> tuple[int, int]:
+        """``(file, rank)`` at a screen column and row (column and line's inverse).
+
+        >>> g = BoardGeometry(6, 12, 10, turned=True, flipped=True)
+        >>> g.cell(g.column(2, 7), g.line(7, 2))
+        (2, 7)
+        """
+        if self.turned:
+            return (self.files - 1 - line, self.rows - 1 - column) if self.flipped else (line, column)
+        file = self.files - 1 - column if self.flipped else column
+        rank = line if self.flipped else self.rows - 1 - line
+        return file, rank
+
     def origin(self, file: int, rank: int) -> tuple[int, int]:
         """Top-left corner of a square, in CSS pixels."""
-        return self.column(file, rank) * self.square, self.line(rank, file) * self.square
+        return (self.left + self.column(file, rank) * self.square,
+                self.top + self.line(rank, file) * self.square)
 
     def center(self, file: int, rank: int) -> tuple[float, float]:
         x, y = self.origin(file, rank)
@@ -109,14 +157,46 @@ class BoardGeometry:
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """``(file, rank)`` under CSS pixel ``(x, y)``, or ``None`` off the board."""
+        x, y = x - self.left, y - self.top
         if not (0 <= x < self.width and 0 <= y < self.height):
             return None
-        col, row = int(x // self.square), int(y // self.square)
+        return self.cell(int(x // self.square), int(y // self.square))
+
+    def border(self, rank: int) -> float:
+        """Where the line between ``rank - 1`` and ``rank`` is drawn: an x
+        (turned: the borders stand upright) or else a y, in CSS pixels.
+
+        >>> BoardGeometry(6, 12, 10).border(3), BoardGeometry(6, 12, 10, flipped=True).border(3)
+        (90, 30)
+        >>> BoardGeometry(6, 12, 10, turned=True).border(9)
+        90
+        """
         if self.turned:
-            return (self.files - 1 - row, self.rows - 1 - col) if self.flipped else (row, col)
-        file = self.files - 1 - col if self.flipped else col
-        rank = row if self.flipped else self.rows - 1 - row
-        return file, rank
+            return self.left + max(self.column(0, rank), self.column(0, rank - 1)) * self.square
+        return self.top + max(self.line(rank), self.line(rank - 1)) * self.square
+
+    def edges(self, width: float, height: float) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The fields along the foot and along the left side of what a
+        ``width`` x ``height`` canvas shows (the whole board, or a zoomed
+        view's part), each ``(file, rank)``: where the coordinates go.
+
+        >>> BoardGeometry(6, 12, 10).edges(60, 120)[0][:2], BoardGeometry(6, 12, 10).edges(60, 120)[1][:2]
+        ([(0, 0), (1, 0)], [(0, 11), (0, 10)])
+        >>> z = BoardGeometry(12, 12, 47, left=-188, top=-94)
+        >>> foot, side = z.edges(372, 372)
+        >>> foot[0], foot[-1], side[0], side[-1]
+        ((4, 2), (11, 2), (4, 9), (4, 2))
+        """
+        s = self.square
+        first_column = max(0, -(self.left // s))  # the first whole one
+        first_line = max(0, -(self.top // s))
+        last_column = min(self.across, int((width - self.left - 1) // s) + 1) - 1
+        # The foot: the last row shown at least three quarters.
+        last_line = min(self.down, int((height - self.top + s // 4) // s)) - 1
+        last_line_shown = min(self.down, int((height - self.top - 1) // s) + 1) - 1
+        foot = [self.cell(c, last_line) for c in range(first_column, last_column + 1)]
+        side = [self.cell(first_column, ln) for ln in range(first_line, last_line_shown + 1)]
+        return foot, side
 
     def step(self, file: int, rank: int, dx: int, dy: int) -> tuple[int, int]:
         """The cell ``dx`` right and ``dy`` down on screen, kept on the board."""
@@ -133,12 +213,220 @@ def fit_square(files: int, rows: int, width: float, height: float,
                low: int = MIN_SQUARE, high: int = MAX_SQUARE) -> int:
     """The largest whole square size that fits ``files x rows`` in the space.
 
-    >>> fit_square(6, 8, 374, 2000)
+    >>> fit_square(6, 12, 374, 2000)
     62
-    >>> fit_square(12, 8, 1000, 480)
-    60
-    >>> fit_square(12, 8, 100, 100)
+    >>> fit_square(12, 12, 1000, 696)
+    58
+    >>> fit_square(12, 12, 100, 100)
     22
     """
     size = int(min(width / files, height / rows))
     return max(low, min(high, size))
+
+
+class Layout:
+    """How the page sets out the board: ``arrangement`` (STACKED or
+    BESIDE), ``turned`` (ranks across) and the ``square`` size."""
+
+    __slots__ = ("arrangement", "turned", "square")
+
+    def __init__(self, arrangement: str, turned: bool, square: int) -> None:
+        self.arrangement = arrangement
+        self.turned = turned
+        self.square = square
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return (self.arrangement, self.turned, self.square) == (other.arrangement, other.turned, other.square)
+
+    def __repr__(self) -> str:
+        return f"Layout({self.arrangement!r}, turned={self.turned!r}, square={self.square!r})"
+
+
+def choose_layout(files: int, rows: int, stacked: tuple[float, float],
+                  beside: tuple[float, float] | None = None,
+                  beside_least: tuple[float, float] | None = None) -> Layout:
+    """The layout with the largest fields, given the room the board has
+    (width, height) in each arrangement (``beside`` None: not offered).
+    The board stands upright (White at the foot) unless its fields are too
+    small for a finger (TAP_MIN) and turned they are not: a single board on
+    a phone held sideways. A tie goes to the column beside the board, where
+    a laptop has it, so a window that grows never trades one for the other.
+    ``beside_least``: the room beside a column at its least width, taken
+    only where the column at its ease would leave fields too small to tap
+    and this one does not (a small phone held sideways).
+
+    A laptop (1366 x 768), the single and the double board:
+
+    >>> choose_layout(6, 12, (1020, 472), (1020, 696))
+    Layout('beside', turned=False, square=58)
+    >>> choose_layout(12, 12, (1020, 472), (1020, 696))
+    Layout('beside', turned=False, square=58)
+
+    A phone upright (390 x 844): the single board keeps its fields of 43 px;
+    the double board's 31 px are too small, and turned they stay so (a tap
+    zooms them, zoom_at):
+
+    >>> choose_layout(6, 12, (374, 520), (64, 800), (134, 800))
+    Layout('stacked', turned=False, square=43)
+    >>> choose_layout(12, 12, (374, 520), (64, 800), (134, 800))
+    Layout('stacked', turned=False, square=31)
+
+    Held sideways (844 x 390), the single board upright would have 28 px
+    fields; turned, 43 px beside a column at its ease. A smaller phone
+    (740 x 360) turns it beside a narrower column, for fields of 40 px:
+
+    >>> choose_layout(6, 12, (828, 108), (518, 344), (588, 344))
+    Layout('beside', turned=True, square=43)
+    >>> choose_layout(6, 12, (724, 78), (414, 318), (484, 318))
+    Layout('beside', turned=True, square=40)
+    """
+    def best(turned: bool, beside: tuple[float, float] | None) -> Layout:
+        rooms = [(STACKED, stacked)] + ([(BESIDE, beside)] if beside is not None else [])
+        across, down = (rows, files) if turned else (files, rows)
+        found = Layout(STACKED, turned, 0)
+        for arrangement, (width, height) in rooms:
+            square = fit_square(across, down, width, height)
+            if square >= found.square:
+                found = Layout(arrangement, turned, square)
+        return found
+
+    def tappable(beside: tuple[float, float] | None) -> Layout:
+        upright = best(False, beside)
+        if upright.square < TAP_MIN:
+            turned = best(True, beside)
+            if turned.square >= TAP_MIN:
+                return turned
+        return upright
+
+    chosen = tappable(beside)
+    if chosen.square < TAP_MIN and beside_least is not None:
+        closer = tappable(beside_least)
+        if closer.square >= TAP_MIN:
+            return closer
+    return chosen
+
+
+# The tap zoom -------------------------------------------------------------------
+#
+# On a touch screen, fields smaller than TAP_MIN are too small to hit
+# surely (the double board's twelve files across a phone: 31 px). A tap on
+# such a board chooses nothing: it shows the part of the board around the
+# finger at fields of ZOOM_SQUARE px or more, the field aimed at about where
+# it was, as a Go board's app does on a phone. There a tap acts as on any
+# board. Then the whole board is shown again (its view drops as soon as the
+# pieces differ: a move made, a tower placed), unless the tap picked a piece
+# whose moves all fit in a view: the view moves to show them all (after_tap).
+
+
+def zoomable(overview: BoardGeometry) -> bool:
+    """Whether a tap on the whole board zooms (its fields are too small)."""
+    return overview.square < TAP_MIN
+
+
+def _zoom_square(overview: BoardGeometry) -> int:
+    """A zoomed view's square: fields of ZOOM_SQUARE or more, as many whole
+    ones as fit in the canvas (the overview's size), the canvas covered."""
+    square = ZOOM_SQUARE
+    for length in (overview.width, overview.height):
+        count = max(1, length // ZOOM_SQUARE)
+        square = max(square, -(-length // count))
+    return square
+
+
+def _first(position: float, count: int, shown: float) -> int:
+    """The first column (or row) of a view of ``count`` that shows
+    ``shown`` of them, nearest to ``position``, kept on the board."""
+    return max(0, min(int(count - shown), int(math.floor(position + 0.5))))
+
+
+def zoom_at(overview: BoardGeometry, x: float, y: float) -> BoardGeometry | None:
+    """The view a tap at (``x``, ``y``) on the whole board zooms into, or
+    None if its fields are large enough to tap. Whole fields from its left
+    and top edge; the point tapped stays within half a field of the finger.
+
+    The double board on a phone upright: 12 fields of 31 px, 8 of 47 px in view.
+
+    >>> whole = BoardGeometry(12, 12, 31)
+    >>> view = zoom_at(whole, 20, 350)  # near a1
+    >>> view.square, view.left, view.top, view.cell_at(20, 350)
+    (47, 0, -188, (0, 0))
+    >>> zoom_at(whole, 370, 2).cell_at(370, 2)  # l12, the far corner
+    (11, 11)
+    >>> zoom_at(BoardGeometry(6, 12, 58), 10, 10) is None
+    True
+    """
+    if not zoomable(overview):
+        return None
+    square = _zoom_square(overview)
+    s = overview.square
+    column = _first(x / s - x / square, overview.across, overview.width / square)
+    line = _first(y / s - y / square, overview.down, overview.height / square)
+    return overview.at(square, -column * square, -line * square)
+
+
+def _first_showing(view: BoardGeometry, length: int, count: int, first: int, last: int, now: int) -> int | None:
+    """The first column (or row) of ``view``, nearest ``now``, that shows
+    ``first`` to ``last`` on a canvas ``length`` long, each field at least
+    TAP_MIN of it (the last one in view may be cut); None if none can."""
+    s = view.square
+    in_view = length // s + (1 if length % s >= TAP_MIN else 0)
+    low = max(0, last - in_view + 1)
+    high = min(first, int(count - length / s))
+    if low > high:
+        return None
+    return max(low, min(high, now))
+
+
+def after_tap(view: BoardGeometry, overview: BoardGeometry, chosen: list[tuple[int, int]]) -> BoardGeometry | None:
+    """The view after a tap on a zoomed board: None (the whole board again)
+    unless it picked a piece (``chosen``: its field and the fields it may go
+    to, ``(file, rank)``), whose fields all fit in a view: then the view
+    that shows them all, moved as little as it must.
+
+    >>> whole = BoardGeometry(12, 12, 31)
+    >>> view = zoom_at(whole, 20, 350)
+    >>> after_tap(view, whole, [(0, 0), (1, 1)]) == view  # a pawn's step: all in view
+    True
+    >>> moved = after_tap(view, whole, [(2, 1), (9, 1)])  # 8 files: the view moves right
+    >>> moved.cell_at(1, 350), moved.cell_at(371, 350)
+    ((2, 0), (9, 0))
+    >>> after_tap(view, whole, [(0, 1), (11, 1)]) is None  # a tower's reach across the board
+    True
+    >>> after_tap(view, whole, []) is None  # a move made, a tower placed, nothing picked
+    True
+    """
+    if not chosen:
+        return None
+    s = view.square
+    columns = [view.column(f, r) for f, r in chosen]
+    lines = [view.line(r, f) for f, r in chosen]
+    column = _first_showing(view, overview.width, view.across, min(columns), max(columns), -view.left // s)
+    line = _first_showing(view, overview.height, view.down, min(lines), max(lines), -view.top // s)
+    if column is None or line is None:
+        return None
+    return view.at(s, -column * s, -line * s)
+
+
+# The analysis board's editor ------------------------------------------------------
+
+#: The editor's fields (web/ui/editor.py) are at most this large (CSS px).
+EDITOR_MAX = 70
+
+
+def editor_layout(files: int, rows: int, width: float, height: float) -> Layout:
+    """The analysis board editor's grid of buttons, ``width`` wide and at
+    most ``height`` high (the window's room to see it whole): upright
+    unless its fields are too small for a finger and turned they are not,
+    as the game's board (choose_layout).
+
+    >>> editor_layout(6, 12, 334, 694)  # a phone upright
+    Layout('stacked', turned=False, square=55)
+    >>> editor_layout(6, 12, 520, 240)  # held sideways
+    Layout('stacked', turned=True, square=40)
+    >>> editor_layout(12, 12, 520, 618).square  # a laptop
+    43
+    """
+    choice = choose_layout(files, rows, (width, height))
+    return Layout(choice.arrangement, choice.turned, min(choice.square, EDITOR_MAX))

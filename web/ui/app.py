@@ -20,7 +20,7 @@ from pyscript.ffi import create_proxy
 from web.model import board_view
 from web.i18n.texts import language, t
 from web.model.events import EventBus, GameEvents
-from web.model.layout import NARROW, fit_square
+from web.model.layout import BESIDE, NARROW, STACKED, Layout, choose_layout
 from web.model.settings import GameSettings
 from web.model.status import Message, describe
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState, move_label
@@ -30,6 +30,7 @@ from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, 
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
+from web.ui.zoom import TapZoom
 from web.model.intents import Cancel, ClearSetup, EndVariation, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
 
 
@@ -37,16 +38,26 @@ from web.model.intents import Cancel, ClearSetup, EndVariation, Flip, NewGame, R
 #: layout.NARROW): the side panel's width, the room kept for the status line
 #: and the buttons, the least width of the board column (so the player bars
 #: have room). style.css repeats them to size the board before Python runs.
+#: Stacked, the page keeps 16 px at the sides on a phone and in an embed, else 28.
 SIDE_PANEL = 300
 STATUS_AND_BUTTONS = 120
 EMBED_STATUS_AND_BUTTONS = 84
 PLAY_MIN = 440
-#: style.css's layout for a phone held sideways: the board beside its bars and buttons.
+#: A phone held sideways: smaller margins beside the board, the side panel
+#: (the move list, the legend) under the column beside it (style.css).
 LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
-#: The least width of the column beside the board in that layout.
-LANDSCAPE_SIDE = 230
-#: Fields smaller than this (CSS px) turn a wide board, if that makes them larger.
-TURN_BELOW = 40
+#: The width of the column beside the board (layout.BESIDE) at its ease:
+#: the side panel's (the player bars show a name and the towers beside the
+#: clock); and at its least, taken where that leaves fields too small to tap.
+BESIDE_SIDE = SIDE_PANEL
+BESIDE_LEAST = 230
+#: The page's margins and the gap beside the board in that arrangement
+#: (style.css's #app: 14 px padding and an 18 px gap; sideways 8 px and 10 px),
+#: and above and below it (10 px; sideways 4 px).
+BESIDE_GAPS = 46
+LANDSCAPE_GAPS = 26
+BESIDE_MARGINS = 20
+LANDSCAPE_MARGINS = 8
 #: Room kept under the last button (CSS px): none, as style.css's first frame keeps none.
 BOTTOM_MARGIN = 0
 #: The status line's margins (style.css).
@@ -77,6 +88,8 @@ class App:
     def __init__(self, settings: GameSettings) -> None:
         #: Room below the board beyond style.css's (App._keep_controls_in_view).
         self._extra = 0
+        #: How the page sets out the board now (App.fit).
+        self.layout = Layout(STACKED, False, 0)
         rng = Random(settings.seed)  # None: seeded from the system
         try:
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
@@ -99,6 +112,7 @@ class App:
         self.dialogs = Dialogs(self)
         self.clocks = ClockView(self.state, self.bars, self.refresh)
         self.input = BoardInput(self.board, self.state, self.renderer, self.after_input)
+        self.zoom = TapZoom(self)  # small fields on a touch screen: a tap zooms first
         fill_help()
         self._result_shown_for = None
         #: Parts of the page other modules draw from the state (replay buttons,
@@ -186,40 +200,39 @@ class App:
 
     def fit(self) -> None:
         """Size the board to the window (never to its own column, which would
-        feed back): the side panel's width and the rows around the board are
-        taken off, with fixed room for the status line and the buttons."""
+        feed back). The room each arrangement leaves the board is measured
+        here; web/model/layout.py's choose_layout takes the one, and the way
+        round, with the largest fields. Stacked, the page's margins and the
+        rows around the board are taken off, with fixed room for the status
+        line and the buttons (the side panel goes under them); beside, the
+        column's width and the margins."""
         kind = self.state.kind
         width, height = js.window.innerWidth, js.window.innerHeight
-        if js.window.matchMedia(LANDSCAPE).matches:  # the board to the height, the rest beside it
-            top = js.document.querySelector(".topbar").offsetHeight
-            self.renderer.turned = False
-            square = fit_square(kind.files, kind.rows, width - LANDSCAPE_SIDE - 26, height - top - 12)
-            self.renderer.resize(square)
-            self.renderer.request()
-            return
-        # Embed mode (?embed=1) has no side panel and a compact bar: the board takes the frame.
-        embed = js.document.documentElement.classList.contains("embed")
-        narrow = width <= NARROW or embed
-        avail_w = width - (16 if narrow else SIDE_PANEL + 46)
+        root = js.document.documentElement
+        embed = root.classList.contains("embed")  # ?embed=1: no side panel, a compact bar
+        top = js.document.querySelector(".topbar").offsetHeight  # (none in an embed)
+        stacked_w = width - (16 if width <= NARROW or embed else 28)
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
-        top = js.document.querySelector(".topbar").offsetHeight
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
         training = by_id("training")  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
         if not training.hidden and training.parentElement == by_id("play"):
             extra += training.offsetHeight + 6
-        reserve = self._reserve()
-        avail_h = height - top - bars - reserve - extra - 16
-        avail_h = max(avail_h, 200)
-        square = fit_square(kind.files, kind.rows, avail_w, avail_h)
-        # A wide board on a narrow, tall screen: turned, its fields stay large.
-        turned = fit_square(kind.rows, kind.files, avail_w, avail_h)
-        self.renderer.turned = kind.files > kind.rows and square < TURN_BELOW and turned > square
-        if self.renderer.turned:
-            square = turned
-        self.renderer.resize(square)
-        board_w = square * (kind.rows if self.renderer.turned else kind.files)
-        by_id("play").style.width = f"{max(board_w, min(avail_w, PLAY_MIN))}px"
+        stacked_h = max(height - top - bars - self._reserve() - extra - 16, 200)
+        sideways = js.window.matchMedia(LANDSCAPE).matches  # a phone held sideways: smaller margins
+        gaps, margins = (LANDSCAPE_GAPS, LANDSCAPE_MARGINS) if sideways else (BESIDE_GAPS, BESIDE_MARGINS)
+        beside_h = height - top - margins
+        self.layout = choice = choose_layout(kind.files, kind.rows, (stacked_w, stacked_h),
+                                             (width - BESIDE_SIDE - gaps, beside_h),
+                                             (width - BESIDE_LEAST - gaps, beside_h))
+        set_attr(root, "data-layout", choice.arrangement)
+        self.renderer.turned = choice.turned
+        self.renderer.resize(choice.square)
+        if choice.arrangement == STACKED:
+            board_w = choice.square * (kind.rows if choice.turned else kind.files)
+            by_id("play").style.width = f"{max(board_w, min(stacked_w, PLAY_MIN))}px"
+        else:  # the page's grid places the board and its column (style.css)
+            by_id("play").style.width = ""
         self.renderer.request()
 
     def _reserve(self) -> int:
@@ -238,7 +251,7 @@ class App:
         """A second row of buttons or a longer message pushed a needed control
         below the fold: the board gives up that much (and takes it back when
         there is room again, with some to spare, so it never see-saws)."""
-        if js.window.matchMedia(LANDSCAPE).matches:
+        if self.layout.arrangement == BESIDE:  # the board takes the window's height beside them
             return
         overflow = self._overflow()
         if overflow > 0:

@@ -13,6 +13,10 @@ mostly transparent layer costs the raster more still: timed interleaved in
 one page at CPU 4x on a phone's screen, a frame took 20.4 ms with the
 fields stamped, 23.5 ms before, 28.5 ms with the zones' borders and the
 coordinates as full-board layers too (so the borders are drawn as lines).
+
+A zoomed view (web/ui/zoom.py, layout.zoom_at) is drawn the same way, in
+the same canvas: the board at a larger square, moved so that part of it
+shows; the coordinates go along the edges of what shows.
 """
 
 from __future__ import annotations
@@ -64,6 +68,10 @@ class Renderer:
         #: screen (App.fit; layout.BoardGeometry). A matter of the screen,
         #: not of the game: the model never sees it.
         self.turned = False
+        #: A zoomed view of part of the board (web/ui/zoom.py), and what the
+        #: board showed when it was made: it lasts while that stays.
+        self.zoom: BoardGeometry | None = None
+        self._zoom_for: tuple | None = None
         #: (origin square name, x, y) while a piece is being dragged.
         self.drag = None
         self._sprites: dict = {}
@@ -90,9 +98,38 @@ class Renderer:
 
     # Size ---------------------------------------------------------------------
 
-    def geometry(self) -> BoardGeometry:
+    def overview(self) -> BoardGeometry:
+        """The whole board, as the canvas holds it."""
         kind = self.state.kind
         return BoardGeometry(kind.files, kind.rows, self.square, self.state.flipped, self.turned)
+
+    def geometry(self) -> BoardGeometry:
+        """What the canvas shows: the whole board, or a zoomed view of part of it."""
+        return self.zoom if self.zoom is not None else self.overview()
+
+    def _shows(self) -> tuple:
+        """What a zoomed view was made for: the board, its size and side, the pieces on it."""
+        state = self.state
+        pieces = board_view.pieces(state)
+        return (self.overview(), state.game_id, state.phase,
+                tuple(sorted((sq, piece.symbol) for sq, piece in pieces.items())))
+
+    def set_zoom(self, view: BoardGeometry | None) -> None:
+        """Show ``view`` (None: the whole board) from the next frame on."""
+        if view != self.zoom:
+            self.zoom = view
+            self._zoom_for = self._shows() if view is not None else None
+            if view is None:
+                self.canvas.removeAttribute("data-zoom")
+            else:
+                set_attr(self.canvas, "data-zoom", "1")
+            self.request()
+
+    def check_zoom(self) -> None:
+        """The whole board again once the board the zoom was made for has
+        changed (a move made, a tower placed, another game, another size)."""
+        if self.zoom is not None and self._shows() != self._zoom_for:
+            self.set_zoom(None)
 
     def resize(self, square: int) -> None:
         dpr = float(js.window.devicePixelRatio or 1)
@@ -100,7 +137,8 @@ class Renderer:
             return
         self.square, self.dpr = square, dpr
         self._end_animation(False)  # its sprites stood on the old fields
-        g = self.geometry()
+        self.set_zoom(None)
+        g = self.overview()
         self.canvas.style.width = f"{g.width}px"
         self.canvas.style.height = f"{g.height}px"
         self.canvas.width = round(g.width * dpr)
@@ -110,7 +148,7 @@ class Renderer:
         self.request()
 
     def _sized(self) -> bool:
-        g = self.geometry()
+        g = self.overview()
         return self.canvas.width == round(g.width * self.dpr) and self.canvas.height == round(g.height * self.dpr)
 
     # Scheduling ---------------------------------------------------------------
@@ -213,6 +251,7 @@ class Renderer:
             self.resize(self.square)
         state = self.state
         kind = state.kind
+        self.check_zoom()
         g = self.geometry()
         marks = board_view.marks(state)
         pieces = board_view.pieces(state)
@@ -231,7 +270,7 @@ class Renderer:
         s = g.square
         ctx = self.ctx
         ctx.setTransform(self.dpr, 0, 0, self.dpr, 0, 0)
-        self._stamp_fields(g)  # opaque, the whole board: nothing to clear
+        self._stamp_fields(g)  # opaque, the whole canvas: nothing to clear
 
         by_kind: dict[str, list] = {}
         for mark in marks:
@@ -369,16 +408,16 @@ class Renderer:
         ctx = self.ctx
         ctx.strokeStyle = ZONE_LINE
         ctx.lineWidth = max(2, g.square * 0.045)
+        whole = self.overview()  # the canvas
         for rank in (ZONE_ROWS, g.rows - ZONE_ROWS):  # the first rank above a border
+            at = g.border(rank)
             ctx.beginPath()
             if g.turned:  # the ranks run across: the borders stand upright
-                x = rank * g.square
-                ctx.moveTo(x, 0)
-                ctx.lineTo(x, g.height)
+                ctx.moveTo(at, 0)
+                ctx.lineTo(at, whole.height)
             else:
-                y = rank * g.square if g.flipped else (g.rows - rank) * g.square
-                ctx.moveTo(0, y)
-                ctx.lineTo(g.width, y)
+                ctx.moveTo(0, at)
+                ctx.lineTo(whole.width, at)
             ctx.stroke()
 
     def _offscreen(self, box: tuple) -> tuple:
@@ -394,14 +433,15 @@ class Renderer:
         return canvas, ctx
 
     def _stamp_fields(self, g: BoardGeometry) -> None:
-        """The fields, painted into a canvas of their own the first time this
-        board's geometry shows, then stamped."""
+        """The fields the canvas shows, painted into a canvas of their own
+        the first time this board's geometry shows, then stamped."""
+        whole = self.overview()
         painted_for = (g, self.dpr)
         if self._fields is None or self._fields[0] != painted_for:
-            canvas, ctx = self._offscreen((0, 0, g.width, g.height))
+            canvas, ctx = self._offscreen((0, 0, whole.width, whole.height))
             _paint_fields(ctx, g)
             self._fields = (painted_for, canvas)
-        self.ctx.drawImage(self._fields[1], 0, 0, g.width, g.height)
+        self.ctx.drawImage(self._fields[1], 0, 0, whole.width, whole.height)
 
     def _coordinates(self, g: BoardGeometry) -> None:
         """The files' letters and the ranks' numbers, each group painted once
@@ -416,22 +456,17 @@ class Renderer:
             self.ctx.drawImage(canvas, x, y, w, h)
 
     def _labels(self, g: BoardGeometry) -> tuple[list, list]:
-        """``(files, ranks)``: each label as (file, rank, align, baseline, text)."""
+        """``(foot, side)``: each label as (file, rank, align, baseline, text)."""
         kind = self.state.kind
-        # Files along the bottom edge and ranks along the left one (turned:
-        # the files run down, so their letters go on the left edge).
-        if g.turned:
-            edge_rank = g.rows - 1 if g.flipped else 0  # the left column
-            edge_file = 0 if g.flipped else g.files - 1  # the bottom row
-            files = [(file, edge_rank, "left", "top") for file in range(kind.files)]
-            ranks = [(edge_file, rank, "right", "alphabetic") for rank in range(kind.rows)]
-        else:
-            edge_rank = g.rows - 1 if g.flipped else 0  # the bottom row
-            edge_file = g.files - 1 if g.flipped else 0  # the left column
-            files = [(file, edge_rank, "right", "alphabetic") for file in range(kind.files)]
-            ranks = [(edge_file, rank, "left", "top") for rank in range(kind.rows)]
-        return ([item + (kind.file_letter(item[0]),) for item in files],
-                [item + (str(item[1] + 1),) for item in ranks])
+        whole = self.overview()
+        # Along the foot of what shows and along its left side: files and
+        # ranks (turned: the files run down, so their letters go on the left).
+        foot, side = g.edges(whole.width, whole.height)
+        files, ranks = (side, foot) if g.turned else (foot, side)
+        file_place, rank_place = (("left", "top"), ("right", "alphabetic")) if g.turned else \
+            (("right", "alphabetic"), ("left", "top"))
+        return ([(file, rank) + file_place + (kind.file_letter(file),) for file, rank in files],
+                [(file, rank) + rank_place + (str(rank + 1),) for file, rank in ranks])
 
     def _strip(self, g: BoardGeometry, labels: list) -> tuple:
         """``(canvas, box)``: ``labels`` painted into a canvas the size of the
@@ -445,6 +480,7 @@ class Renderer:
         ctx.font = f"600 {size}px system-ui, sans-serif"
         ctx.lineWidth = max(2, size * 0.22)
         ctx.lineJoin = "round"
+        whole = self.overview()  # a zoomed view's last field may be cut at the canvas's edge
         for file, rank, align, baseline, label in labels:
             x, y = g.origin(file, rank)
             ctx.textAlign = align
@@ -452,7 +488,7 @@ class Renderer:
             light = (file + rank) % 2
             ctx.fillStyle = LABEL_ON_LIGHT if light else LABEL_ON_DARK
             ctx.strokeStyle = LIGHT if light else DARK  # the square's own color, round the letters
-            at = (x + s - 3, y + s - 3) if align == "right" else (x + 3, y + 3)
+            at = (min(x + s, whole.width) - 3, min(y + s, whole.height) - 3) if align == "right" else (x + 3, y + 3)
             ctx.strokeText(label, *at)
             ctx.fillText(label, *at)
         return canvas, box
@@ -464,9 +500,9 @@ class Renderer:
         ranks = [kind.zone_row(color, row) for row in (1, 2, 3)]
         if g.turned:  # the zone is three columns
             x0 = min(g.origin(0, r)[0] for r in ranks)
-            box = (x0, 0, g.square * 3, g.height)
+            box = (x0, g.top, g.square * 3, g.height)
         else:
-            box = (0, min(g.origin(0, r)[1] for r in ranks), g.width, g.square * 3)
+            box = (g.left, min(g.origin(0, r)[1] for r in ranks), g.width, g.square * 3)
         ctx.fillStyle = "rgba(59, 47, 39, 0.82)"
         ctx.fillRect(*box)
         ctx.fillStyle = "#f7efe1"
@@ -476,6 +512,9 @@ class Renderer:
         ctx.font = f"600 {size}px system-ui, sans-serif"
         side = t("white") if color == 0 else t("black")
         x, y, w, h = box
+        whole = self.overview()  # the words in the middle of what shows of the zone
+        x, y = max(x, 0), max(y, 0)
+        w, h = min(box[0] + w, whole.width) - x, min(box[1] + h, whole.height) - y
         ctx.fillText(t("hidden_setup", side=side), x + w / 2, y + h / 2, w - 8)
         ctx.textAlign = "left"
         ctx.textBaseline = "alphabetic"

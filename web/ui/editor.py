@@ -21,6 +21,7 @@ from militakiri.pieces import BLACK, PROMOTION_HEIGHT, SHAPES, WHITE, stack, tow
 
 from web.i18n.texts import t
 from web.model.editor import BoardEditor
+from web.model.layout import BoardGeometry, editor_layout
 from web.model.shapes import icon_markup
 from web.ui.dom import add_rulings, by_id, clear, el, on, set_attr, set_text
 from web.ui.share_dialogs import copy_text
@@ -28,6 +29,12 @@ from web.ui.share_dialogs import copy_text
 #: The kinds of piece the editor places: a tower, or a stack of 1 to 4 pawns.
 KINDS = ("tower", "1", "2", "3", "4")
 KIND_WORDS = {"tower": "ed_tower", "1": "ed_pawn", "2": "ed_rank_2", "3": "ed_rank_3", "4": "ed_rank_4"}
+#: The dialog around its board (CSS px, style.css): its padding and the
+#: border of the board; above and below, the dialog's margins, its
+#: padding and the row of buttons that stays at its foot, so that the
+#: board scrolled into view shows whole.
+AROUND_WIDTH = 44
+AROUND_HEIGHT = 150
 SHAPE_WORDS = ("shape_star", "shape_cross", "shape_plus")
 COLOR_WORDS = ("white", "black")
 
@@ -52,6 +59,7 @@ class Editor:
         on(by_id("ed-copy"), "click", lambda e: copy_text(by_id("ed-url"), by_id("ed-copied")))
         on(by_id("ed-close"), "click", lambda e: self.dialog.close())
         on(by_id("ed-play"), "click", lambda e: self._play())
+        on(js.window, "resize", lambda e: self._show() if self.dialog.open else None)
 
     def open(self) -> None:
         """The editor, holding the position on the board (else an empty single board)."""
@@ -63,9 +71,9 @@ class Editor:
         else:
             self.model = BoardEditor.empty(state.kind.name)
         self._choices()
-        self._show()
         if not self.dialog.open:
-            self.dialog.showModal()
+            self.dialog.showModal()  # first: the board is sized to the open dialog
+        self._show()
 
     # Choices ---------------------------------------------------------------------
 
@@ -149,20 +157,28 @@ class Editor:
         model = self.model
         kind = model.kind
         grid = by_id("ed-board")
-        grid.style.gridTemplateColumns = f"repeat({kind.files}, 1fr)"
-        # As wide as the dialog lets it, and short enough to leave the buttons in view.
-        grid.style.width = f"min(100%, {kind.files * 70}px, calc((100dvh - 300px) * {kind.files} / {kind.rows}))"
+        # As wide as the dialog lets it, whole in the window when scrolled to,
+        # turned where the game's board would be (layout.editor_layout).
+        fit = editor_layout(kind.files, kind.rows, self.dialog.clientWidth - AROUND_WIDTH,
+                            js.window.innerHeight - AROUND_HEIGHT)
+        g = BoardGeometry(kind.files, kind.rows, fit.square, turned=fit.turned)
+        grid.style.gridTemplateColumns = f"repeat({g.across}, {g.square}px)"
+        grid.style.width = ""
         parts = []
-        for rank in range(kind.rows, 0, -1):
-            for file in range(kind.files):
-                name = kind.square_name(kind.at(file, rank - 1))
+        for line in range(g.down):
+            for column in range(g.across):
+                file, rank = g.cell(column, line)
+                name = kind.square_name(kind.at(file, rank))
                 piece = model.piece_at(name)
-                dark = (file + rank) % 2 == 1
+                dark = (file + rank) % 2 == 0
                 words = t("ed_field_empty", square=name) if piece is None else \
                     t("ed_field", square=name, piece=piece.symbol)
-                # Coordinates as the game's board has them: ranks on the left, files along the foot.
-                marks = (f'<span class="ed-rank">{rank}</span>' if file == 0 else "") + \
-                    (f'<span class="ed-file">{kind.file_letter(file)}</span>' if rank == 1 else "")
+                # Coordinates as the game's board has them: ranks on the left, files along the foot
+                # (turned, the files run down: their letters on the left).
+                side, foot = (kind.file_letter(file), str(rank + 1)) if g.turned else \
+                    (str(rank + 1), kind.file_letter(file))
+                marks = (f'<span class="ed-side">{side}</span>' if column == 0 else "") + \
+                    (f'<span class="ed-foot">{foot}</span>' if line == g.down - 1 else "")
                 parts.append(f'<button type="button" class="ed-field{" dark" if dark else ""}" data-square="{name}" '
                              f'data-piece="{piece.symbol if piece else ""}" aria-label="{words}">'
                              f'{icon_markup(piece, 26) if piece else ""}{marks}</button>')

@@ -62,6 +62,7 @@ class PlayerBars:
         for color, parts in enumerate(self.bars):
             bar = parts["bar"]
             bar.style.order = "0" if color == top else "2"
+            set_attr(bar, "data-place", "top" if color == top else "bottom")  # (beside the board: style.css)
             label = state.label(color)
             level = state.settings.level if state.computer == color else None
             shown = bar_name(color, (state.players.white, state.players.black)[color], level)

@@ -1,0 +1,114 @@
+"""web/model/layout.py's decisions, for every point a finger may tap and
+the screens the page is made for: the arrangement and the way round the
+board stands (choose_layout), the tap zoom (zoom_at, after_tap), the
+editor's grid (editor_layout). The browser's side: tests/browser/test_layout.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from web.model.layout import (BESIDE, STACKED, TAP_MIN, ZOOM_SQUARE, BoardGeometry, after_tap, choose_layout,
+                              editor_layout, zoom_at, zoomable)
+
+#: The room App.fit (web/ui/app.py) measures at the brief's screens for
+#: (stacked, beside at its ease, beside at its least): the window less the
+#: top bar, the player bars, the status line and the buttons, the column.
+ROOMS = {
+    (1366, 768): ((1020, 472), (1020, 700), (1090, 700)),
+    (1280, 720): ((934, 424), (934, 652), (1004, 652)),
+    (390, 844): ((374, 520), (44, 802), (114, 802)),
+    (844, 390): ((828, 108), (518, 348), (588, 348)),
+}
+
+
+@pytest.mark.parametrize("screen", [(1366, 768), (1280, 720)], ids=["1366x768", "1280x720"])
+@pytest.mark.parametrize("files", [6, 12], ids=["single", "double"])
+def test_a_laptop_sets_the_board_beside_its_column_upright_with_fields_of_44_or_more(screen, files):
+    chosen = choose_layout(files, 12, *ROOMS[screen])
+    assert chosen.arrangement == BESIDE and not chosen.turned and chosen.square >= 44
+
+
+def test_a_phone_upright_stacks_the_single_board_with_fields_a_finger_hits():
+    chosen = choose_layout(6, 12, *ROOMS[(390, 844)])
+    assert chosen.arrangement == STACKED and not chosen.turned and chosen.square >= TAP_MIN
+
+
+def test_a_phone_held_sideways_turns_the_single_board_beside_its_column():
+    chosen = choose_layout(6, 12, *ROOMS[(844, 390)])
+    assert chosen.arrangement == BESIDE and chosen.turned and chosen.square >= TAP_MIN
+
+
+@pytest.mark.parametrize("screen", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
+def test_the_double_board_on_a_phone_stays_upright_and_zooms(screen):
+    """Twelve fields each way: turning gains nothing, the fields stay too
+    small for a finger, so a tap zooms."""
+    chosen = choose_layout(12, 12, *ROOMS[screen])
+    assert not chosen.turned and chosen.square < TAP_MIN
+    assert zoomable(BoardGeometry(12, 12, chosen.square))
+
+
+def test_a_board_large_enough_to_tap_is_never_turned_nor_zoomed():
+    assert not choose_layout(6, 12, (2000, 600), (2000, 900)).turned  # turned it would be larger still
+    assert zoom_at(BoardGeometry(6, 12, TAP_MIN), 5, 5) is None
+
+
+def _shown(view: BoardGeometry, box: tuple[int, int], file: int, rank: int) -> tuple[float, float]:
+    """How much of a field shows on a canvas of ``box``, across and down."""
+    x, y = view.origin(file, rank)
+    s = view.square
+    return min(x + s, box[0]) - max(x, 0), min(y + s, box[1]) - max(y, 0)
+
+
+@pytest.mark.parametrize("square", [29, 31, 33, 36])
+@pytest.mark.parametrize("flipped", [False, True])
+@pytest.mark.parametrize("files", [6, 12])
+def test_a_tap_anywhere_zooms_to_fields_a_finger_hits_the_field_aimed_at_under_it(square, flipped, files):
+    """Every point of the whole board (a pixel's grid): the view's fields
+    are ZOOM_SQUARE or more, the canvas is covered, and the field aimed at
+    shows TAP_MIN or more each way, within half a field of the finger."""
+    whole = BoardGeometry(files, 12, square, flipped)
+    box = (whole.width, whole.height)
+    for x in range(0, whole.width, 3):
+        for y in range(0, whole.height, 3):
+            view = zoom_at(whole, x + 0.5, y + 0.5)
+            assert view is not None and view.square >= ZOOM_SQUARE
+            assert view.left <= 0 and view.top <= 0
+            assert view.left + view.width >= box[0] and view.top + view.height >= box[1]
+            aimed = whole.cell_at(x + 0.5, y + 0.5)
+            width, height = _shown(view, box, *aimed)
+            assert width >= TAP_MIN and height >= TAP_MIN, (x, y, aimed, view)
+            cx, cy = view.center(*aimed)
+            assert abs(cx - x) <= view.square and abs(cy - y) <= view.square, (x, y, aimed, view)
+
+
+@pytest.mark.parametrize("square", [29, 31])
+def test_after_a_tap_the_view_shows_all_a_piece_may_do_or_the_whole_board(square):
+    """A piece and the fields it may go to: shown whole (TAP_MIN or more of
+    each) where they fit in a view, the view moved as little as it must;
+    else the whole board, which shows them all."""
+    whole = BoardGeometry(12, 12, square)
+    box = (whole.width, whole.height)
+    for x in range(0, whole.width, 23):
+        for y in range(0, whole.height, 23):
+            view = zoom_at(whole, x, y)
+            for file in range(12):
+                for rank in range(12):
+                    steps = [(f, r) for f in range(file - 1, file + 2) for r in range(rank - 1, rank + 2)
+                             if 0 <= f < 12 and 0 <= r < 12]
+                    moved = after_tap(view, whole, steps)
+                    assert moved is not None  # a pawn's steps always fit
+                    for cell in steps:
+                        assert min(_shown(moved, box, *cell)) >= TAP_MIN, (view, cell, moved)
+                    if all(min(_shown(view, box, *cell)) >= TAP_MIN for cell in steps):
+                        assert moved == view  # in view already: the view stays
+            reach = [(f, 0) for f in range(12)]  # a tower's line across the board
+            assert after_tap(view, whole, reach) is None
+            assert after_tap(view, whole, []) is None
+
+
+@pytest.mark.parametrize("files, rows", [(6, 12), (12, 12)])
+@pytest.mark.parametrize("width, height", [(334, 694), (520, 240), (520, 618)])
+def test_the_editors_grid_fits_its_room(files, rows, width, height):
+    chosen = editor_layout(files, rows, width, height)
+    across, down = (rows, files) if chosen.turned else (files, rows)
+    assert chosen.square * across <= width and chosen.square * down <= max(height, 22 * down)
