@@ -1,7 +1,9 @@
 """The command line: ``python -m militakiri SUBCOMMAND``.
 
 A thin shell over the engine. Every refusal is one line on stderr and exit
-status 2, the same status argparse uses for a malformed command.
+status 2, the same status argparse uses for a malformed command. A position
+or record on the earlier 8-rank board (R1) is read and played on that
+board; a note on stderr says so.
 """
 
 from __future__ import annotations
@@ -118,47 +120,45 @@ def _start(args: argparse.Namespace) -> int:
     return 0
 
 
-def _position(text: str, command: str) -> Position:
-    """The position ``text``; one on the earlier 8-rank board is read on it,
-    as it was played, with a note on stderr so nobody takes it for the
-    official board (R1)."""
-    position = Position.from_string(text)
-    _note_earlier(position.kind, command)
-    return position
-
-
-def _note_earlier(kind: BoardKind, command: str) -> None:
+def _done(kind: BoardKind, command: str) -> int:
+    """Exit status 0, after a note on stderr if the game is on the earlier
+    8-rank board (R1), lest anyone take it for the official board; written
+    only once the command has succeeded, so that a refusal stays one line."""
     if kind.earlier:
         print(f"militakiri {command}: note: this game is on the {kind.title} "
               f"that came before the official {ROWS} ranks (R1)", file=sys.stderr)
-
-
-def _legal(args: argparse.Namespace) -> int:
-    for token in _position(args.position, args.command).legal_moves():
-        print(token)
     return 0
 
 
+def _legal(args: argparse.Namespace) -> int:
+    position = Position.from_string(args.position)
+    for token in position.legal_moves():
+        print(token)
+    return _done(position.kind, args.command)
+
+
 def _play(args: argparse.Namespace) -> int:
-    position = _position(args.position, args.command)
+    position = Position.from_string(args.position)
     for token in args.tokens:
         position.play(token)
     print(position.string())
     outcome = position.outcome()
     if outcome is not None:
         print(outcome)
-    return 0
+    return _done(position.kind, args.command)
 
 
 def _perft(args: argparse.Namespace) -> int:
-    print(perft(_position(args.position, args.command), args.depth))
-    return 0
+    position = Position.from_string(args.position)
+    print(perft(position, args.depth))
+    return _done(position.kind, args.command)
 
 
 def _outcome(args: argparse.Namespace) -> int:
-    outcome = _position(args.position, args.command).outcome()
+    position = Position.from_string(args.position)
+    outcome = position.outcome()
     print(outcome if outcome is not None else "*")
-    return 0
+    return _done(position.kind, args.command)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -168,11 +168,10 @@ def _replay(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as handle:
             text = handle.read()
     game = Game.from_record(text)
-    _note_earlier(game.kind, args.command)
     print(game.position.string())
     outcome = game.outcome()
     print(outcome if outcome is not None else "*")
-    return 0
+    return _done(game.kind, args.command)
 
 
 def _arena(args: argparse.Namespace) -> int:

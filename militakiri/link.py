@@ -5,11 +5,11 @@ set-ups and the dice (or a start position), the time control, the names,
 every move, for correspondence play the current deadline (R22), and an end
 from outside the rules (resignation, time, deadline).
 
-Version 1, fields separated by ``!``::
+Version 4, fields separated by ``!``::
 
-    1!s cdb abf!4425!600+5!Anna!Bram!-!-!1o.Bj5z!Xb3k
+    4!scdbabf!4425!600+5!Anna!Bram!-!-!-!-!1o.Bj5z!Xb3k
 
-- ``1``: the format version. Every later version of the program reads every
+- ``4``: the format version. Every later version of the program reads every
   earlier version's links; a link from a newer version is refused politely.
 - board and start: ``s`` or ``d`` then the tower files of White then Black,
   each shape's files in the order star, cross, plus (``scdbabf``); or ``p``
@@ -21,35 +21,38 @@ Version 1, fields separated by ``!``::
   1970 in base 36, or ``-``.
 - an outside end: ``r``, ``t`` or ``d`` (resignation, time, deadline) and the
   loser's color ``0``/``1``, or ``-``.
+- in a game against the computer its side and level (``b4``: Black at
+  level 4 of the ladder, ``b8`` the strongest), else ``-``.
+- the players' time left on a live clock, in tenths of a second in base 36
+  (``2s0.2qo``), or ``-``.
 - the moves: their count in base 36, ``.``, then one number in base64url: each
   move is its index among the position's legal tokens sorted, the indices
   combined in mixed radix, so a move costs log2(legal moves) bits.
 - a checksum of all before it, so a truncated or mangled link is caught.
 
-Version 2 adds two fields before the moves, for a game against the
-computer: its side and level (``b4``: Black at level 4, or ``w2``), and the
-players' time left on a live clock, in tenths of a second in base 36
-(``2s0.2qo``), or ``-``. A game between two people is still written as
-version 1, which every version reads.
+Version 4 is the official 12-rank board (R1). Versions 1 to 3 are games
+on the earlier 8-rank board, read on it and never moved onto the official
+one; a game read from one is written again in its own format, so that it
+is played on and shared as it was made:
 
-Version 3 is version 2 with the level on the ladder of eight levels
-(``b8`` is the strongest). A version-2 link names one of the four
-levels of before, read as the ladder's level that plays like it
-(:data:`LEVELS_OF_VERSION_2`): a game shared against the strongest level
-goes on against the strongest.
-
-Versions 1 to 3 are games on the earlier 8-rank board (R1), and are read
-on it. Version 4 is the official 12-rank board: version 3's fields, the
-computer's two written ``-`` in a game between two people.
+- version 1: without the computer's two fields (a game between people);
+- version 2: the two fields, the level one of the four of before, read as
+  the ladder's level that plays like it (:data:`LEVELS_OF_VERSION_2`);
+- version 3: the two fields, the level on the ladder of eight, as now.
 
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
->>> game.play("f6-f5"); game.play("c3-d4")
+>>> game.play("f10-f9"); game.play("c3-d4")
 >>> link = game_to_link(game)
 >>> link
-'1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3'
+'4!scdbabf!4425!-!White!Black!-!-!-!-!2.dA!hoGz'
 >>> game_from_link(link).game.tokens
-['f6-f5', 'c3-d4']
+['f10-f9', 'c3-d4']
+>>> earlier = game_from_link("1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3").game
+>>> earlier.kind.title, earlier.tokens
+('earlier 8-rank single board', ['f6-f5', 'c3-d4'])
+>>> game_to_link(earlier)
+'1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3'
 """
 
 from __future__ import annotations
@@ -111,9 +114,9 @@ class InvalidLinkError(MilitakiriError):
 class SharedGame:
     """A game read from a link, with the deadline of the move now due.
 
-    ``computer``: ``(color, level)`` of the computer in a game against it
-    (versions 2 and 3), or None; ``clock_left``: White's and Black's time left on
-    a live clock (versions 2 and 3), or None.
+    ``computer``: ``(color, level)`` of the computer in a game against it,
+    or None; ``clock_left``: White's and Black's time left on a live clock,
+    or None (neither is in a link of version 1).
     """
 
     __slots__ = ("game", "deadline", "computer", "clock_left")
@@ -142,12 +145,13 @@ def game_to_link(game: Game, deadline: float | None = None,
                  clock_left: tuple[float, float] | None = None) -> str:
     """The link fragment (without ``#``) of ``game``; ``computer``: the
     color and level of the computer, in a game against it, and
-    ``clock_left`` its players' time left.
+    ``clock_left`` its players' time left. A game on the earlier 8-rank
+    board keeps its earlier format (version 1, or 3 against the computer).
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
     >>> link = game_to_link(game, computer=(1, 4), clock_left=(290.5, 300))
     >>> link.split("!")[0], link.split("!")[8:10]
-    ('3', ['b4', '28p.2bc'])
+    ('4', ['b4', '28p.2bc'])
     >>> shared = game_from_link(link)
     >>> shared.computer, shared.clock_left
     ((1, 4), (290.5, 300.0))

@@ -128,8 +128,9 @@ class Move:
     def token(self, kind: BoardKind) -> str:
         """The move token, e.g. ``'@a2,c3xd4=X@e2'``."""
         names = must_be_board(kind, InvalidTokenError).names  # (a Move's squares are the board's)
-        text = "".join(f"@{names[sq]}," for sq in self.placements)
-        text += names[self.origin] + ("x" if self.is_take else "-") + names[self.target]
+        text = names[self.origin] + ("x" if self.is_take else "-") + names[self.target]
+        if self.placements:  # rare: the usual token is kept short (a link is read by writing every legal token)
+            text = "".join(["@" + names[sq] + "," for sq in self.placements]) + text
         if self.promotion is not None:
             text += "=" + shape_letter(self.promotion, self.promotion_color)
             if self.tower_field is not None:

@@ -4,9 +4,14 @@ Six fields separated by spaces: placement, side to move, spare towers left,
 waiting towers, move rule, move number. Reading checks the form, not whether
 a real game could reach the position; each error says which field is wrong.
 
+The placement's ranks say the board: 12, the official board (R1); 8, the
+earlier board of the games made before it, read on that board.
+
 >>> from militakiri.position import Position
->>> Position.from_string("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").pieces(0).__next__()
+>>> Position.from_string("6/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").pieces(0).__next__()
 (0, Piece('S^'))
+>>> Position.from_string("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").kind.title
+'earlier 8-rank single board'
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ def parse_position(text: str) -> dict[str, Any]:
     (Arguments, not an object, so that Position, which sits above this
     module, builds itself: ``Position(**parse_position(text))``.)
 
-    >>> parse_position("6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")["kind"]
+    >>> parse_position("6/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")["kind"]
     BoardKind('single', files=6)
     """
     if not isinstance(text, str):
@@ -233,8 +238,8 @@ def placement_text(kind: BoardKind, symbols: Sequence[str | None]) -> str:
     order (a1, b1, ...; a piece's symbol, or None for an empty field).
 
     >>> from militakiri.board import SINGLE
-    >>> placement_text(SINGLE, ["S^"] + [None] * 46 + ["s^"])
-    '5s^/6/6/6/6/6/6/S^5'
+    >>> placement_text(SINGLE, ["S^"] + [None] * 70 + ["s^"])
+    '5s^/6/6/6/6/6/6/6/6/6/6/S^5'
     """
     ranks = []
     for rank in reversed(range(kind.rows)):
@@ -250,15 +255,18 @@ def placement_text(kind: BoardKind, symbols: Sequence[str | None]) -> str:
 
 
 def compose_position(board: str, pieces: dict[str, str], turn: str = "w", spares: str = "000/000",
-                     waiting: str = "-/-", rule: str = "-", number: int = 1) -> str:
+                     waiting: str = "-/-", rule: str = "-", number: int = 1, rows: int = ROWS) -> str:
     """A position string with only ``pieces`` (``{"c3": "X2"}``) on the board
-    and the other fields as given (puzzles, pictures, tests). Not checked:
-    read it with ``Position.from_string``.
+    and the other fields as given (puzzles, pictures, tests); ``rows``: 12,
+    or 8 for the earlier board. Not checked: read it with
+    ``Position.from_string``.
 
-    >>> compose_position("single", {"a1": "S^", "f8": "s^"})
+    >>> compose_position("single", {"a1": "S^", "f12": "s^"})
+    '5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+    >>> compose_position("single", {"a1": "S^", "f8": "s^"}, rows=EARLIER_ROWS)
     '5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
     """
-    kind = board_kind(board)
+    kind = board_kind(board, rows)
     symbols: list[str | None] = [None] * kind.size
     for name, symbol in pieces.items():
         symbols[kind.square(name)] = symbol

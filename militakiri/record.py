@@ -10,18 +10,24 @@ reads into a :class:`ReplayedRecord`, so ``Game.record()`` and
 
 >>> from militakiri.game import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5")
->>> game.play("f6-f5"); game.play("c3-d4")
+>>> game.play("f10-f9"); game.play("c3-d4")
 >>> print(game.record())   # doctest: +ELLIPSIS
 [Event "Casual game"]
+...
+[Board "single"]
+[Ranks "12"]
 ...
 [Dice "4-4 2-5"]
 [TimeControl "-"]
 [Result "*"]
 <BLANKLINE>
-1... f6-f5 2. c3-d4 *
+1... f10-f9 2. c3-d4 *
 <BLANKLINE>
 >>> Game.from_record(game.record()).tokens
-['f6-f5', 'c3-d4']
+['f10-f9', 'c3-d4']
+
+The Ranks tag says the board's ranks (R1); a record without it was written
+before the official board, and is read on the earlier 8 ranks.
 """
 
 from __future__ import annotations

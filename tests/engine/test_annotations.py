@@ -8,7 +8,7 @@ from militakiri import Game, InvalidRecordError
 from militakiri.ai.play import review_game
 from militakiri.record import Annotation, read_record
 
-BLUNDER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+BLUNDER = "5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def finished() -> Game:

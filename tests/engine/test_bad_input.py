@@ -33,13 +33,21 @@ from militakiri.reachable import unreachable
 from militakiri.record import read_record
 
 ROOT = Path(__file__).resolve().parents[2]
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 GAME = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
-for _token in ("c3-d4", "f6-f5"):
+for _token in ("c3-d4", "f10-f9"):
     GAME.play(_token)
 LINK = game_to_link(GAME)
 RECORD = GAME.record()
+#: The same kinds of input from the earlier 8-rank board (R1), which every
+#: reader still reads: its position string, a link of format 1 and a
+#: record without the Ranks tag, kept in 8 ranks on purpose.
+EARLIER_START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+                 "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+EARLIER_LINK = "1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3"
+EARLIER_RECORD = ('[Event "Casual game"]\n[Board "single"]\n[WhiteSetup "Sc Xd Pb"]\n[BlackSetup "Sa Xb Pf"]\n'
+                  '[Dice "4-4 2-5"]\n[Result "*"]\n\n1... f6-f5 2. c3-d4 *\n')
 INTERNALS = ("sys.set_int_max_str_digits", "Traceback", "OverflowError", "invalid literal",
              "object has no attribute", "KeyError", "codec can't")
 
@@ -83,7 +91,7 @@ FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)), deadline
 
 
 @FUZZ
-@given(spliced(START))
+@given(spliced(START) | spliced(EARLIER_START))
 def test_position_strings(text):
     refuses_well(Position.from_string, text)
 
@@ -118,13 +126,13 @@ def test_saved_clocks(data):
 
 
 @FUZZ
-@given(spliced(LINK))
+@given(spliced(LINK) | spliced(EARLIER_LINK))
 def test_links(text):
     refuses_well(game_from_link, text)
 
 
 @FUZZ
-@given(spliced(RECORD))
+@given(spliced(RECORD) | spliced(EARLIER_RECORD))
 def test_records(text):
     refuses_well(read_record, text)
     refuses_well(lambda t: read_record(t, reachable=True), text)
@@ -152,11 +160,16 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
 # The cases of the issue, one by one ------------------------------------------------
 
 @pytest.mark.parametrize("read, text, says", [
-    (Position.from_string, "1000000000/6/6/6/6/6/6/S^5 w 122/122 -/- - 1", "empty fields"),
+    (Position.from_string, "1000000000/" + "6/" * 10 + "S^5 w 122/122 -/- - 1", "empty fields"),
     (Position.from_string, "s" * 100_000, "100,000 characters"),
-    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - " + "9" * 5000, "move number"),
-    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - ²", "move number"),
-    (Position.from_string, "s^5/6/6/6/6/6/6/S^5 w 122/122 -/- 99999/1 1", "move rule"),
+    (Position.from_string, "s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - " + "9" * 5000, "move number"),
+    (Position.from_string, "s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - ²", "move number"),
+    (Position.from_string, "s^5/" + "6/" * 10 + "S^5 w 122/122 -/- 99999/1 1", "move rule"),
+    # A placement of the wrong number of ranks says the two it may have (R1).
+    (Position.from_string, "s^5/" + "6/" * 5 + "S^5 w 122/122 -/- - 1", "7 ranks, expected 12 .8 on the earlier board"),
+    (Position.from_string, "s^5/" + "6/" * 7 + "S^5 w 122/122 -/- - 1", "9 ranks, expected 12 .8 on the earlier board"),
+    (Position.from_string, "s^5/" + "6/" * 11 + "S^5 w 122/122 -/- - 1", "13 ranks, expected 12 .8 on the earlier board"),
+    (Position.from_string, "6/" * 1000 + "S^5 w 122/122 -/- - 1", "1001 ranks, expected 12"),
     (TimeControl.parse, "1e400+0", "time control"),
     (TimeControl.parse, "9" * 5000, "time control"),
     (TimeControl.parse, "60+" + "9" * 400, "increment"),
@@ -196,7 +209,7 @@ def test_a_tokens_refusal_quotes_it_whole_up_to_60_characters_then_an_excerpt():
         (" c3-c5\u3000", "'c3-c5': a cross pawn moves diagonally, not orthogonally (R7)"),
         ("@a1," * 13 + "c3-d4", "'" + "@a1," * 13 + "c3-d4': White has no waiting tower to place now (R15)"),
         ("@a1," * 13 + "c3-d45", "move token '" + "@a1," * 13 + "c3-d45': 'd45' is not a square of the single "
-                                 "board (files a-f, ranks 1-8)"),
+                                 "board (files a-f, ranks 1-12)"),
         ("x" * 61, "move token '" + "x" * 60 + "…' (61 characters) is not of the form 'from-to', 'fromxto', "
                    "'fromxto=X@field' or '@field,…' before the move"),
     ]:
@@ -213,14 +226,13 @@ def test_read_int_takes_ascii_digits_within_bounds_only():
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/S^S^S^S^S^S^/"
-     "S^S^S^S^S^S^/S^S^S^S^S1s^ w 122/122 -/- - 1", "star towers on the board"),
-    ("s^5/6/6/6/6/X45/6/S^5 w 122/122 -/- - 1", "cross stack on a3 has 4 pawns"),
-    ("s^5/6/6/6/6/P35/6/S^5 w 122/122 -/- - 1", "would have been promoted"),
-    ("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
-    ("s^5/6/6/6/6/6/6/S^5 w 322/122 -/- - 1", "spare towers are 3"),
-    ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/6/6/6/6/S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
-    ("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # issue 24
+    ("S^S^S^S^S^S^/" * 11 + "S^S^S^S^S1s^ w 122/122 -/- - 1", "star towers on the board and waiting are 70"),
+    ("s^5/" + "6/" * 8 + "X45/6/S^5 w 122/122 -/- - 1", "cross stack on a3 has 4 pawns"),
+    ("s^5/" + "6/" * 8 + "P35/6/S^5 w 122/122 -/- - 1", "would have been promoted"),
+    ("s^5/" + "6/" * 10 + "S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
+    ("s^5/" + "6/" * 10 + "S^5 w 322/122 -/- - 1", "spare towers are 3"),
+    ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/" + "6/" * 8 + "S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
+    ("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # issue 24
 ])
 def test_positions_no_game_reaches_are_named(text, problem):
     assert problem in unreachable(Position.from_string(text))
@@ -229,8 +241,9 @@ def test_positions_no_game_reaches_are_named(text, problem):
 def test_reachable_positions_pass():
     assert unreachable(Position.from_string(START)) is None
     assert unreachable(GAME.position) is None
+    assert unreachable(Position.from_string(EARLIER_START)) is None  # the earlier board's start (R1)
     # The zone full but for two fields: a tower may wait (R15).
-    waiting = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
+    waiting = "s^5/1s14/" + "6/" * 7 + "P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
     assert unreachable(Position.from_string(waiting)) is None
 
 
@@ -239,8 +252,8 @@ def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
     promoted and waiting) with the most free fields the counts allow (two),
     on both boards; listing every turn takes well under 0.1 s."""
     worst = [
-        "s^5/6/6/6/6/P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1",
-        "s^11/12/12/12/12/" + "P1" * 4 + "1" + "P1" * 5 + "1P1/" + "P1" * 12 + "/S^" + "P1" * 11
+        "s^5/" + "6/" * 8 + "P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1",
+        "s^11/" + "12/" * 8 + "P1" * 4 + "1" + "P1" * 5 + "1P1/" + "P1" * 12 + "/S^" + "P1" * 11
         + " w 000/244 XXXXPPPPSS/- - 1",
     ]
     for text in worst:
@@ -258,6 +271,9 @@ def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
     ["replay", "a\x01b"],
     ["legal", "x" * 120_000],
     ["perft", START, "²"],
+    ["perft", EARLIER_START, "²"],  # the earlier board's note is written only after a success
+    ["play", EARLIER_START, "c3-d4", "f6-f6"],
+    ["replay", "EARLIER_BAD"],
     ["arena", "--white", "1", "--black", "2", "--games", "٣"],
     ["start", "--board", "y" * 1000, "--white", "a", "--black", "b"],
     ["play", START, "c3-d4" * 20_000],
@@ -265,7 +281,10 @@ def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
 def test_the_command_line_refuses_in_one_line(args, tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\xff\xfe\x00 not text")
-    args = [str(bad) if a == "NOT_UTF8" else a for a in args]
+    earlier_bad = tmp_path / "earlier.txt"
+    earlier_bad.write_text(EARLIER_RECORD.replace("c3-d4", "c3-c4"))
+    files = {"NOT_UTF8": str(bad), "EARLIER_BAD": str(earlier_bad)}
+    args = [files.get(a, a) for a in args]
     run = subprocess.run([sys.executable, "-m", "militakiri", *args], capture_output=True, cwd=ROOT)
     stderr = run.stderr.decode()
     assert run.returncode == 2 and not run.stdout
@@ -281,7 +300,7 @@ def test_a_file_name_with_a_nul_byte_is_refused_in_one_line(capsys):
 # Every public entry point answers input of any type with the project's own error (issue 24).
 
 _GAME = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
-_START = Position.from_string("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1")
+_START = Position.from_string("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1")
 
 #: name: a call of one argument into the engine's public surface (militakiri/__init__.py).
 ENTRY_POINTS = {
@@ -352,8 +371,8 @@ def _examples() -> dict[str, object]:
     return {
         "BoardKind": SINGLE, "Clock": Clock(TimeControl.parse("60+0")), "Dice": Dice.parse("6-1"), "Game": game,
         "Move": Move.from_token("c3-d4", SINGLE), "Outcome": Outcome.parse("1-0", "towers"),
-        "Piece": Position.from_string("s^5/6/6/6/6/6/6/S^5 w 122/122 -/- - 1").board[0], "Players": Players(),
-        "Position": Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1"), "Setup": setup,
+        "Piece": Position.from_string("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1").board[0], "Players": Players(),
+        "Position": Position.from_string("s^5/1s14/" + "6/" * 8 + "1S14/S^5 w 122/122 P/- - 1"), "Setup": setup,
         "SetupDraft": SetupDraft.from_setup(setup, 0), "SharedGame": game_from_link(game_to_link(game)),
         "Termination": Termination, "TimeControl": TimeControl.parse("60+0"), "TurnChoices": game.turn_choices(),
     }
@@ -420,10 +439,10 @@ def test_the_last_move_number_a_game_reaches_is_a_start_whose_game_reads_back():
     """Issue 24 (a third hostile set): a start at move 1,000,000 was taken,
     and after Black's move the position read no more. Now a start is at most
     the move a game of MAX_PLIES reaches, and what it leads to reads back."""
-    start = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1501"
+    start = START.replace(" - 1", " - 1501")
     game = Game.from_position(start, reachable=True)
     game.play("c3-d4")
-    game.play("f6-f5")
+    game.play("f10-f9")
     assert game.position.number == 1502
     assert Position.from_string(game.position.string()).string() == game.position.string()
     with pytest.raises(MilitakiriError, match="reaches move 1,501 at most"):

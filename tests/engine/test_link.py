@@ -8,6 +8,7 @@ import pytest
 
 from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, TimeControl
 from militakiri import link as link_module
+from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
 from militakiri.link import InvalidLinkError, game_from_link, game_to_link
 
 from .positions import make, played
@@ -54,18 +55,79 @@ def test_an_outside_end_is_carried():
 
 
 def test_a_game_from_a_position():
-    game = Game.from_position(make("single", {"a1": "S^", "c3": "P1", "f8": "s^", "d4": "x1"}))
+    game = Game.from_position(make("single", {"a1": "S^", "c3": "P1", "f12": "s^", "d4": "x1"}))
     game.play("c3xd4")
     link = game_to_link(game)
-    assert link.split("!")[1].startswith("p")
+    assert link.split("!")[:2] == ["4", "p" + link_module._quote(game.start.string(), "/^")]
     shared = game_from_link("#" + link).game
-    assert shared.position.string() == game.position.string()
+    assert shared.kind is SINGLE and shared.position.string() == game.position.string()
 
 
-def test_version_1_links_keep_opening():
-    # Made by version 1 of the format; must open in every later version.
+@pytest.mark.parametrize("kind", [SINGLE, DOUBLE])
+def test_a_link_is_format_4_on_the_official_board_with_the_computers_fields_empty_between_people(kind):
+    """R1: format 4 is the official 12-rank board, and always has 12 fields;
+    a game between two people writes the computer's two as '-'."""
+    game = played(8, kind, 5, players=Players(white="Anna", black="Bram"))
+    link = game_to_link(game)
+    fields = link.split("!")
+    assert fields[0] == "4" and len(fields) == 12 and fields[8:10] == ["-", "-"]
+    shared = game_from_link(link)
+    assert shared.game.kind is kind and shared.computer is None and shared.clock_left is None
+    assert shared.game.tokens == game.tokens
+    timed = game_from_link(game_to_link(game, clock_left=(61.5, 30)))  # a clock between people
+    assert timed.computer is None and timed.clock_left == (61.5, 30.0)
+
+
+def test_version_1_links_keep_opening_on_the_earlier_board_R1():
+    """Made by version 1 of the format, on the earlier 8-rank board: it opens
+    in every later version, on that board (R1), never moved onto the
+    official one, and is written again as it was, to be shared again."""
     link = "1!scdbabf!4425!-!White!Black!-!-!2.Og!FeD3"
-    assert game_from_link(link).game.tokens == ["f6-f5", "c3-d4"]
+    game = game_from_link(link).game
+    assert game.kind is EARLIER_SINGLE and game.tokens == ["f6-f5", "c3-d4"]
+    assert game_to_link(game) == link
+    game.play("f5-f4")  # played on, on the board it was made on
+    again = game_from_link(game_to_link(game))
+    assert game_to_link(game).startswith("1!") and again.game.kind is EARLIER_SINGLE
+    assert again.game.tokens == ["f6-f5", "c3-d4", "f5-f4"]
+
+
+@pytest.mark.parametrize("kind", [EARLIER_SINGLE, EARLIER_DOUBLE])
+def test_a_game_on_the_earlier_board_keeps_its_earlier_format_R1(kind):
+    """The writer keeps a game of the earlier board in format 1 between
+    people and 3 against the computer (the formats that board was shared
+    in), so it is read back on the same board."""
+    game = played(10, kind, 3)
+    between_people = game_to_link(game)
+    against_computer = game_to_link(game, computer=(1, 5), clock_left=(12.5, 40))
+    assert between_people.startswith("1!") and len(between_people.split("!")) == 10
+    assert against_computer.startswith("3!") and against_computer.split("!")[8:10] == ["b5", "3h.b4"]
+    for link in (between_people, against_computer):
+        shared = game_from_link(link)
+        assert shared.game.kind is kind and shared.game.tokens == game.tokens
+    assert game_from_link(against_computer).computer == (1, 5)
+
+
+@pytest.mark.parametrize("version, rows, says", [
+    ("4", 8, "start position has 8 ranks; a link of format 4 is on a board of 12"),
+    ("3", 12, "start position has 12 ranks; a link of format 3 is on a board of 8"),
+    ("2", 12, "start position has 12 ranks; a link of format 2 is on a board of 8"),
+    ("1", 12, "start position has 12 ranks; a link of format 1 is on a board of 8"),
+])
+def test_a_start_position_of_the_other_board_than_the_links_format_is_refused_R1(version, rows, says):
+    start = make("single", {"a1": "S^", "f%d" % rows: "s^"}, rows=rows)
+    opponent = [] if version == "1" else (["b2", "-"] if version != "4" else ["-", "-"])
+    body = "!".join([version, "p" + link_module._quote(start, "/^"), "-", "-", "Anna", "Bram", "-", "-",
+                     *opponent, "0."])
+    with pytest.raises(InvalidLinkError, match=says):
+        game_from_link(body + "!" + link_module._checksum(body))
+
+
+def test_a_link_from_a_newer_format_is_refused_politely():
+    body = game_to_link(played(4)).rpartition("!")[0].replace("4!", "5!", 1)
+    with pytest.raises(InvalidLinkError, match=r"made by a newer version of Militakiri \(format 5; "
+                                               r"this page reads up to 4\): reload the page to update it"):
+        game_from_link(body + "!" + link_module._checksum(body))
 
 
 def bad_links():
@@ -151,10 +213,14 @@ def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
 def test_a_version_2_link_names_the_four_levels_of_before():
     """Issue 26's ladder renumbered the levels: a link shared against the old
     level 4 (the strongest) goes on against the strongest, level 8; one
-    written now says the ladder's level (version 3)."""
-    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    written now says the ladder's level (version 3 on the earlier 8-rank
+    board, where versions 2 and 3 were made; 4 on the official board, R1)."""
+    official = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    assert game_to_link(official, computer=(1, 4)).startswith("4!")
+    game = Game.new(EARLIER_SINGLE, "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     now = game_to_link(game, computer=(1, 4))
     assert now.startswith("3!") and game_from_link(now).computer == (1, 4)
+    assert game_from_link(now).game.kind is EARLIER_SINGLE
     for old, ladder in ((1, 1), (2, 3), (3, 6), (4, 8)):
         body = now.rpartition("!")[0].replace("3!", "2!", 1).replace("!b4!", f"!b{old}!")
         version_2 = body + "!" + link_module._checksum(body)

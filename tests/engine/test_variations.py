@@ -12,45 +12,46 @@ from hypothesis import strategies as st
 from militakiri import Game, InvalidRecordError
 from militakiri.record import MAX_VARIATION_DEPTH, Annotation, Variation
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 
 
 def three_moves() -> Game:
     game = Game.from_position(START)
-    for token in ("c3-d4", "a6-b5", "d4-c5"):
+    for token in ("c3-d4", "a10-b9", "d4-c5"):
         game.play(token)
     return game
 
 
 def test_a_nested_variation_with_comments_and_glyphs_is_read_and_written_back():
     text = three_moves().record().replace(
-        "a6-b5", "a6-b5 (1... f6-f5 {also fine} (1... e6-d5 $2) 2. e3-f4)")
+        "a10-b9", "a10-b9 (1... f10-f9 {also fine} (1... e10-d9 $2) 2. e3-f4)")
     game = Game.from_record(text)
-    assert game.tokens == ["c3-d4", "a6-b5", "d4-c5"]  # the main line is the game
-    assert game.variations == {2: [Variation(["f6-f5", "e3-f4"], {1: Annotation("also fine")},
-                                             {1: [Variation(["e6-d5"], {1: Annotation("", (2,))})]})]}
+    assert game.tokens == ["c3-d4", "a10-b9", "d4-c5"]  # the main line is the game
+    assert game.variations == {2: [Variation(["f10-f9", "e3-f4"], {1: Annotation("also fine")},
+                                             {1: [Variation(["e10-d9"], {1: Annotation("", (2,))})]})]}
     written = game.record()
-    assert "1. c3-d4 a6-b5 (1... f6-f5 {also fine} (1... e6-d5 $2) 2. e3-f4) 2. d4-c5 *" in written
+    assert "1. c3-d4 a10-b9 (1... f10-f9 {also fine} (1... e10-d9 $2) 2. e3-f4) 2. d4-c5 *" in written
     assert Game.from_record(written).variations == game.variations
 
 
 def test_a_black_move_after_a_variation_is_numbered_again():
     game = three_moves()
     game.variations = {1: [Variation(["e3-f4"])]}
-    assert "1. c3-d4 (1. e3-f4) 1... a6-b5 2. d4-c5" in game.record()
+    assert "1. c3-d4 (1. e3-f4) 1... a10-b9 2. d4-c5" in game.record()
 
 
+# The move text is "1. c3-d4 a10-b9 ...": "a10-b9" takes columns 10-15.
 @pytest.mark.parametrize("replace, says, column", [
-    ("a6-b5 (1... f6-f5", "a variation ( is not closed with )", 16),
-    ("a6-b5 (1... f6-f6)", "in a variation, move 1 ('f6-f6'): 'f6-f6': a piece must leave its field", 22),
-    ("a6-b5 ()", "a variation () holds no move", 17),
-    ("a6-b5 )", "a ) closes no variation", 16),
-    ("a6-b5 (2. f6-f5)", "move number '2.': expected 1...", 17),
-    ("a6-b5 ($2 f6-f5)", "the glyph '$2' follows no move", 17),
+    ("a10-b9 (1... f10-f9", "a variation ( is not closed with )", 17),
+    ("a10-b9 (1... f10-f10)", "in a variation, move 1 ('f10-f10'): 'f10-f10': a piece must leave its field", 23),
+    ("a10-b9 ()", "a variation () holds no move", 18),
+    ("a10-b9 )", "a ) closes no variation", 17),
+    ("a10-b9 (2. f10-f9)", "move number '2.': expected 1...", 18),
+    ("a10-b9 ($2 f10-f9)", "the glyph '$2' follows no move", 18),
 ])
 def test_a_bad_variation_is_refused_with_its_line_and_column(replace, says, column):
-    text = three_moves().record().replace("a6-b5", replace)
+    text = three_moves().record().replace("a10-b9", replace)
     line = text.split("\n").index(next(row for row in text.split("\n") if replace in row)) + 1
     with pytest.raises(InvalidRecordError) as error:
         Game.from_record(text)
@@ -58,7 +59,7 @@ def test_a_bad_variation_is_refused_with_its_line_and_column(replace, says, colu
 
 
 def test_variations_nest_only_so_deep_and_a_take_back_forgets_the_ones_beside_it():
-    deep = three_moves().record().replace("a6-b5", "a6-b5 " + "(1... f6-f5 " * (MAX_VARIATION_DEPTH + 1))
+    deep = three_moves().record().replace("a10-b9", "a10-b9 " + "(1... f10-f9 " * (MAX_VARIATION_DEPTH + 1))
     with pytest.raises(InvalidRecordError, match="nested at most"):
         Game.from_record(deep)
     game = Game.from_record(three_moves().record().replace("d4-c5", "d4-c5 (2. e3-f4)"))

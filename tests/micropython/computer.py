@@ -28,17 +28,19 @@ from militakiri.record import Annotation, read_record
 NAMES = ("Anna", 'Zoë & "Bram" !#%', "中文 名字", "a%20b", "😀 e", "x\u3000y", "~_.-")
 #: Positions where turns multiply (two waiting towers, R15), the endgame
 #: rule is on (R16), a promotion has a choice of fields (R13), and a puzzle.
+#: On the official 12-rank board (R1).
 POSITIONS = (
-    "5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1",
-    "5s^/4x11/6/6/6/P1P1P1P1P1P1/P1P11P11P1/S^P1P1P1P1P1 w 000/000 XP/s - 1",
-    "s^s1s1s1s1s1/p12x1p1x1/6/p1p^4/6/P^X1P1x1P1x^/P1X1P1X1P1X^/S1S^S1S1S1S1 b 102/122 X/- - 10",
-    "6/6/6/4S^1/1P24/6/6/1p^4 b 012/010 -/- 50/50 151",
-    "5s^/6/4P21/2p1x22/2X23/6/6/S^5 w 122/122 -/- - 1",
+    "5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1",
+    "5s^/4x11/6/6/6/6/6/6/6/P1P1P1P1P1P1/P1P11P11P1/S^P1P1P1P1P1 w 000/000 XP/s - 1",
+    "s^s1s1s1s1s1/p12x1p1x1/6/p1p^4/6/6/6/6/6/P^X1P1x1P1x^/P1X1P1X1P1X^/S1S^S1S1S1S1 b 102/122 X/- - 10",
+    "6/6/6/4S^1/1P24/6/6/6/6/6/6/1p^4 b 012/010 -/- 50/50 151",
+    "5s^/6/4P21/2p1x22/2X23/6/6/6/6/6/6/S^5 w 122/122 -/- - 1",
 )
 
 
-#: Black is ahead (tests/engine/test_ai.py).
-AHEAD = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x12x^1/X^5/1P1P1p^X1P1/X1X11P11P1/S1S1S1S1S^S1 b 122/122 -/- - 16"
+#: Black is ahead (tests/engine/test_ai.py): it would play a4-a8.
+AHEAD = ("s1s^1s1s1s1/p1x1p1s1p1x1/x1p11p1x11/6/6/6/6/6/p^1X^3/3P11X1/1P1X11X1P1/S1S1S1S^S1S1"
+         " b 122/122 -/- - 12")
 
 
 def out(*words):
@@ -72,11 +74,11 @@ def computer():
         out("  puzzle", puzzles.find(position))
     for level in (1, 2, 3):
         out("setup", level, choose_setup("single", level, level).text())
-    # Back where Black, ahead, was before it went d3-d5: the search steers clear.
-    back = Position.from_string(AHEAD).play("d3-d5").play("b1-c2").play("d5-d3").play("c2-b1")
+    # Back where Black, ahead, was before it went a4-a8: the search steers clear.
+    back = Position.from_string(AHEAD).play("a4-a8").play("a1-a2").play("a8-a4").play("a2-a1")
     out("cycle", [p.string() for p in back.since_last_take()], choose_token(back, 5, 1, seconds=None, depth=3),
         choose_token(back.string(), 5, 1, seconds=None, depth=3))
-    game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     game.play("a1-a2")
     out("review", [(r.token, r.best, r.mark, r.eval) for r in review_game(game, depth=2)])
 
@@ -88,7 +90,7 @@ def goals():
              {"kind": "tower", "moves": 2}, {"kind": "take", "what": "all", "count": 2},
              {"kind": "play", "tokens": []}, {"kind": "promote"}, {"kind": "draw"},
              {"kind": "endgame"}, {"kind": "reach", "square": "a2", "rank": 1}, [1]]
-    start = Position.from_string("5s^/6/6/2s13/1P14/6/6/S^5 w 000/000 -/- - 1")
+    start = Position.from_string("5s^/6/6/6/6/6/6/2s13/1P14/6/6/S^5 w 000/000 -/- - 1")
     for index, spec in enumerate(specs):
         try:
             goal = Goal.from_json(spec)

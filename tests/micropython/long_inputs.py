@@ -35,7 +35,7 @@ def timed(name, function, text):
 
 
 def main(size):
-    pos = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    pos = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
     half = size // 2
     texts = [
         ("strip wide space", strip_space, "\u3000" * half + "c3-c4" + "\u2003" * half),
@@ -67,7 +67,7 @@ def main(size):
         timed(name, game_from_link, link)
     timed("fragment escapes", open_fragment, "#" + "%20%3c%" * (size // 7))
     timed("empty fragment", is_empty_fragment, "#" + "\u3000" * size)
-    tags = '[Board "single"]\n[WhiteSetup "Sc Xd Pb"]\n[BlackSetup "Sa Xb Pf"]\n[Dice "5-2"]\n\n'
+    tags = '[Board "single"]\n[Ranks "12"]\n[WhiteSetup "Sc Xd Pb"]\n[BlackSetup "Sa Xb Pf"]\n[Dice "5-2"]\n\n'
     timed("record word", lambda text: read_record(text).tokens, tags + "1. " + "x" * (size - 100) + " *\n")
     timed("record placements", lambda text: read_record(text).tokens,
           tags + "1. " + "@a1," * (size // 4 - 30) + "c3-d4 *\n")

@@ -13,6 +13,7 @@ subset of Python both share.
 
 from militakiri import (DOUBLE, SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup,
                         SetupDraft, Termination, TimeControl)
+from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
 from militakiri.bounded import clean_name, excerpt, quote, split_words, strip_space
 from militakiri.randomness import Random
 
@@ -21,23 +22,29 @@ def out(*words):
     print(" ".join(str(word) for word in words))
 
 
+#: Rank 12 down to rank 2 of the official board (R1), all empty.
+E = "6/6/6/6/6/6/6/6/6/6/6/"
 BAD_POSITIONS = [
-    "", "6/6/6/6/6/6/6/S^5", "6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1 extra more",
-    "6/6/6/6/6/6/S^5 w 000/000 -/- - 1", "6/6/6/6/6/6/6/S^é4 w 000/000 -/- - 1",
-    "6/6/6/6/6/6/6/S^05 w 000/000 -/- - 1", "6/6/6/6/6/6/6/SS5 w 000/000 -/- - 1",
-    "6/6/6/6/6/6/6/S^5 x 000/000 -/- - 1", "6/6/6/6/6/6/6/S^5 w 00/000 -/- - 1",
-    "6/6/6/6/6/6/6/S^5 w 000/000 é/- - 1", "6/6/6/6/6/6/6/S^5 w 000/000 -/- 51/2 1",
-    "6/6/6/6/6/6/6/S^5 w 000/000 -/- - ²", "6/6/6/6/6/6/6/S^5 w 000/000 -/- - 0",
-    "6/6/6/6/6/6/6/S^5\u3000w\xa0000/000 -/- - 1", "6/6/6/6/6/6/6/S^5\x1cw 000/000 -/- - 1",
-    "7/6/6/6/6/6/6/S^5 w 000/000 -/- - 1", "13/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
-    "6/6/6/6/6/6/6/S^6 w 000/000 -/- - 1", "6/6/6/6/6/6/6/S^5 w 000/000 Xs/- - 1",
-    "6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1" + "x" * 100, "6/6/6/6/6/6/6/S^5 w 000/000 -/- 1/é 1",
-    "6/6/6/6/6/6/6/\U0001F600 w 000/000 -/- - 1", "6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1\u202e",
-    "s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1",
+    "", E + "S^5", E + "S^5 w 000/000 -/- - 1 extra more",
+    "6/6/6/6/6/6/S^5 w 000/000 -/- - 1", E + "S^é4 w 000/000 -/- - 1",
+    E + "S^05 w 000/000 -/- - 1", E + "SS5 w 000/000 -/- - 1",
+    E + "S^5 x 000/000 -/- - 1", E + "S^5 w 00/000 -/- - 1",
+    E + "S^5 w 000/000 é/- - 1", E + "S^5 w 000/000 -/- 51/2 1",
+    E + "S^5 w 000/000 -/- - ²", E + "S^5 w 000/000 -/- - 0",
+    E + "S^5\u3000w\xa0000/000 -/- - 1", E + "S^5\x1cw 000/000 -/- - 1",
+    "7/" + E[2:] + "S^5 w 000/000 -/- - 1", "13/" + E[2:] + "S^5 w 000/000 -/- - 1",
+    E + "S^6 w 000/000 -/- - 1", E + "S^5 w 000/000 Xs/- - 1",
+    E + "S^5 w 000/000 -/- - 1" + "x" * 100, E + "S^5 w 000/000 -/- 1/é 1",
+    E + "\U0001F600 w 000/000 -/- - 1", E + "S^5 w 000/000 -/- - 1\u202e",
+    "s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1",
+    # Neither 12 ranks nor the earlier board's 8 (R1).
+    "6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1", E + "6/S^5 w 000/000 -/- - 1", "6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
+    # The earlier 8-rank board (R1): read on it, and refused there as on the official one.
+    "5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1", "6/6/6/6/6/6/6/S^6 w 000/000 -/- - 1",
 ]
-BAD_TOKENS = ["", "c3", "c3-", "c3-c4=", "c3xc4=Q", "@a2c3-c4", "@a2,c3-c4", "@a9,c3-c4", "c3-z4",
+BAD_TOKENS = ["", "c3", "c3-", "c3-c4=", "c3xc4=Q", "@a2c3-c4", "@a2,c3-c4", "@a9,c3-c4", "@a13,c3-c4", "c3-z4",
               "c3-c4=X@", "c3-c4=X@a1", "a1-a2", "\u3000c3-c4 ", "é3-c4", "c3-c4\u202e", "c13-c14",
-              "a1xf8", "a1-a8", "a1-b2", "b2-b3", "@a1,a1-a2"]
+              "a1xf12", "a1-a12", "a1-b2", "b2-b3", "@a1,a1-a2", "a1-a13", "f12-f11"]
 BAD_SETUPS = ["", "Sc Xd", "Sc Xd Pb Sa", "Sc Xd Pé", "Qc Xd Pb", "Sc Xd Pz", "Scd Xd Pb", "Sc Xb Pd",
               "Sc\u3000Xd\xa0Pb", "Sa Xb Pf"]
 BAD_DICE = ["", "4-4", "4-4 2-5", "7-1", "1-1 2-2 3-1", "4–2", "²-1", "6-1\u3000", "4-2 1-1"]
@@ -50,13 +57,15 @@ def parse_errors():
             out("position", quote(text), Position.from_string(text).string())
         except MilitakiriError as error:
             out("position", quote(text), type(error).__name__, error)
-    pos = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
-    for token in BAD_TOKENS:
-        try:
-            out("token", quote(token), pos.parse_move(token).token(pos.kind))
-        except MilitakiriError as error:
-            dutch = error.reason.say("nl") if hasattr(error.reason, "say") else error.reason
-            out("token", quote(token), type(error).__name__, error, "|", dutch)
+    official = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    earlier = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")  # the earlier board (R1)
+    for pos in (official, earlier):
+        for token in BAD_TOKENS + ["a1-a8", "a1xf8"]:
+            try:
+                out("token", pos.kind.title, quote(token), pos.parse_move(token).token(pos.kind))
+            except MilitakiriError as error:
+                dutch = error.reason.say("nl") if hasattr(error.reason, "say") else error.reason
+                out("token", pos.kind.title, quote(token), type(error).__name__, error, "|", dutch)
     for text in BAD_SETUPS:
         for kind in (SINGLE, DOUBLE):
             try:
@@ -74,8 +83,8 @@ def parse_errors():
             out("control", quote(text), control, control.timed)
         except MilitakiriError as error:
             out("control", quote(text), type(error).__name__, error)
-    for name in ("c3", "m1", "é", "a0", "a10", "a9"):
-        for kind in (SINGLE, DOUBLE):
+    for name in ("c3", "m1", "é", "a0", "a10", "a9", "a12", "a13", "l12"):
+        for kind in (SINGLE, DOUBLE, EARLIER_SINGLE, EARLIER_DOUBLE):
             try:
                 out("square", kind.square(name))
             except MilitakiriError as error:
@@ -122,7 +131,7 @@ def misc():
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
     choices = game.turn_choices()
     out("choices", sorted((o, sorted(t.items())) for o, t in choices.destinations().items()))
-    pos = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+    pos = Position.from_string("s^5/1s14/6/6/6/6/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
     game = Game.from_position(pos.string())
     choices = game.turn_choices()
     out("staged", choices.placements_needed(), choices.placement_fields(), choices.token(("c1",), "a1", "a2"), len(choices.tokens))

@@ -17,12 +17,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "micropython" / "transcript.py"
+#: Made by the earlier 8-rank build (R1): read the same in every interpreter.
+EARLIER = ROOT / "tests" / "fixtures" / "earlier_board"
 #: Seeded games (even seeds on the single board, odd on the double) and perft depth.
 GAMES, DEPTH = 6, 3
 
 
 def transcript_args(games: int = GAMES, depth: int = DEPTH) -> list[str]:
-    return [str(SCRIPT), str(games), str(depth), (ROOT / "tests" / "perft.txt").read_text()]
+    return [str(SCRIPT), str(games), str(depth), (ROOT / "tests" / "perft.txt").read_text(),
+            (EARLIER / "links.txt").read_text(), (EARLIER / "positions.txt").read_text(),
+            *(path.read_text() for path in sorted((EARLIER / "records").glob("*.txt")))]
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +67,22 @@ def test_the_transcript_says_what_it_should(cpython_transcript):
     assert variations and all(line.endswith(" True True") for line in variations)
     perfts = [line for line in lines if line.startswith("perft ")]
     assert len(perfts) == 14 and all(line.endswith(" True") for line in perfts)
+    # The games are on the official board (R1) ...
+    games = [line for line in lines if line.startswith("game ")]
+    positions = [lines[lines.index(line) + 1] for line in games]
+    assert all(len(line.split()[0].split("/")) == 12 for line in positions)
+    # ... and what the earlier board made reads on it, writes back the same and plays on.
+    links = [line for line in lines if line.startswith("earlier link ")]
+    assert len(links) == 5 and all(" earlier 8-rank " in line and line.endswith(" True") for line in links)
+    records = [line for line in lines if line.startswith("earlier record ")]
+    assert len(records) == 5 and all(line.startswith("earlier record earlier 8-rank ") and '[Ranks "8"]' in line
+                                     and line.endswith(" True True") for line in records)
+    earlier_positions = [line for line in lines if line.startswith("earlier position ")]
+    assert len(earlier_positions) == 4 and all(" earlier 8-rank " in line and " True " in line
+                                               for line in earlier_positions)
+    played_on = [line for line in lines if line.startswith("  played on ")]
+    assert len(played_on) == 10 and all(line.endswith(" True") for line in played_on)
+    assert sum(line.startswith("  played on []") for line in played_on) == 4  # the two finished games
 
 
 def test_micropython_plays_by_the_same_rules(cpython_transcript, mpy_run):

@@ -1,14 +1,17 @@
 """Everything the rules decide, written out: the same text in every interpreter.
 
 Run by tests/micropython/test_same_everywhere.py under CPython, MicroPython
-and Pyodide (``python transcript.py GAMES PERFT_DEPTH PERFT_TEXT``, the text of
-tests/perft.txt); written
+and Pyodide (``python transcript.py GAMES PERFT_DEPTH PERFT_TEXT [LINKS
+POSITIONS RECORD...]``: the text of tests/perft.txt, then those of
+tests/fixtures/earlier_board's links.txt, positions.txt and records); written
 in the subset of Python all three share, like the engine itself. CPython's
 own suite checks that the rules are right (every ruling by id); equal
 transcripts show the other two interpreters play by the same rules: seeded
-random set-ups and dice, every position string and legal move list of
-seeded random games, refusals with their reasons, records and links read
-back, and perft counts.
+random set-ups and dice on the official 12-rank board (R1), every position
+string and legal move list of seeded random games, refusals with their
+reasons, records and links read back, perft counts, and the links, records
+and positions made on the earlier 8-rank board read on that board, written
+back and played on.
 """
 
 import sys
@@ -93,12 +96,62 @@ def perft_counts(text, depth):
         out("  string", Position.from_string(position.string()).string() == position.string())
 
 
+def rows_of(text):
+    """``(name, first field)`` of each line of a fixture table, comments left out."""
+    rows = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            fields = line.split("\t")
+            rows.append((fields[0], fields[1]))
+    return rows
+
+
+def play_on(played):
+    """Play the middle legal move, if the game goes on; the tokens after."""
+    moves = played.legal_moves()
+    if moves and not played.is_over():
+        played.play(moves[len(moves) // 2])
+    return played.tokens
+
+
+def earlier(links, positions, records):
+    """What was made on the earlier 8-rank board (R1): read on it, written
+    back, played on."""
+    for name, link in rows_of(links):
+        shared = game_from_link(link)
+        played = shared.game
+        back = game_to_link(played, shared.deadline, shared.computer, shared.clock_left)
+        out("earlier link", name, played.kind.title, played.kind.rows, played.tokens, shared.computer,
+            shared.deadline, played.position.string(), played.outcome(), back == link)
+        before = len(played.tokens)
+        tokens = play_on(played)
+        again = game_from_link(game_to_link(played, shared.deadline, shared.computer))
+        out("  played on", tokens[before:], again.game.kind.title, again.game.tokens == tokens)
+    for name, text in rows_of(positions):
+        if name == "url":
+            continue
+        position = Position.from_string(text)
+        out("earlier position", name, position.kind.title, position.string() == text,
+            " ".join(sorted(position.legal_moves())))
+    for text in records:
+        played = Game.from_record(text)
+        written = played.record()
+        again = Game.from_record(written)
+        out("earlier record", played.kind.title, played.tokens, played.position.string(), played.outcome(),
+            written.replace("\n", "|"), again.kind is played.kind, again.record() == written)
+        before = len(played.tokens)
+        tokens = play_on(played)
+        out("  played on", tokens[before:], Game.from_record(played.record()).tokens == tokens)
+
+
 def main(argv):
     games, depth, perft_text = int(argv[1]), int(argv[2]), argv[3]
     sequence()
     for seed in range(games):
         game(seed)
     perft_counts(perft_text, depth)
+    if len(argv) > 4:
+        earlier(argv[4], argv[5], argv[6:])
 
 
 if __name__ == "__main__":
