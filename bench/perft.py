@@ -25,12 +25,13 @@ sys.path.insert(0, str(ROOT))
 from militakiri import Position  # noqa: E402
 from militakiri.perft import perft  # noqa: E402
 
+# The official 12-rank boards (R1).
 SINGLE_START = (
-    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
     "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
 )  # NOTATION.md's example
 DOUBLE_START = (
-    "s1s^s1s1s^s1s1s1s1s1s1s1/p1x1p1x^p1x1p1x^p1x1p1x1/p^x1p1x1p1x1p1x1p1x1p^x1/12/12/"
+    "s1s^s1s1s^s1s1s1s1s1s1s1/p1x1p1x^p1x1p1x^p1x1p1x1/p^x1p1x1p1x1p1x1p1x1p^x1/12/12/12/12/12/12/"
     "P^X1P1X1P1X1P1X1P1X1P^X1/P1X1P1X^P1X1P1X^P1X1P1X1/S1S^S1S1S^S1S1S1S1S1S1S1 w 244/244 -/- - 1"
 )
 

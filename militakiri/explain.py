@@ -8,7 +8,7 @@ broken.
 
 from __future__ import annotations
 
-from .board import ALL_DIRECTIONS, ROWS, ZONE_ROWS, BoardKind
+from .board import ALL_DIRECTIONS, ZONE_ROWS, BoardKind
 from .bounded import excerpt, strip_space
 from .errors import GameOverError, IllegalMoveError
 from .messages import Text, color_word, piece_word, text, tower_word
@@ -53,7 +53,7 @@ def why_illegal(position: PositionState, move: Move) -> Text:
     waiting = position.waiting[color]
     free = position.free_zone_fields(color)
     must_place = min(len(waiting), len(free))
-    zone = _zone_words(color)
+    zone = _zone_words(kind, color)
     if len(move.placements) != must_place:
         if must_place == 0:
             return text("no_waiting", player=player)
@@ -148,16 +148,16 @@ def _why_take_illegal(position: PositionState, move: Move, piece: Piece, defende
     if move.promotion is None:
         if fields:
             return text("promote_add_field", tower=tower_word(shape), letter=letter,
-                        zone=_zone_words(color))
+                        zone=_zone_words(position.kind, color))
         return text("promote_must_wait", letter=letter)
     if move.promotion != shape or move.promotion_color != color:
         return text("promote_written", tower=tower_word(shape), letter=letter)
     if move.tower_field is None:
-        return text("promote_place", zone=_zone_words(color))
+        return text("promote_place", zone=_zone_words(position.kind, color))
     if move.tower_field not in fields:
         if not fields:
-            return text("promote_no_field", zone=_zone_words(color), letter=letter)
-        return text("promote_bad_field", zone=_zone_words(color), square=name(move.tower_field))
+            return text("promote_no_field", zone=_zone_words(position.kind, color), letter=letter)
+        return text("promote_bad_field", zone=_zone_words(position.kind, color), square=name(move.tower_field))
     return None
 
 
@@ -170,8 +170,9 @@ def _line(kind: BoardKind, origin: int, target: int) -> tuple[int | None, int]:
     return None, 0
 
 
-def _zone_words(color: int) -> Text:
-    first, last = (1, ZONE_ROWS) if color == 0 else (ROWS - ZONE_ROWS + 1, ROWS)
+def _zone_words(kind: BoardKind, color: int) -> Text:
+    # The board's own ranks: Black's zone is 10-12, or 6-8 on the earlier board.
+    first, last = (1, ZONE_ROWS) if color == 0 else (kind.rows - ZONE_ROWS + 1, kind.rows)
     return text("zone", player=color_word(color), first=first, last=last)
 
 

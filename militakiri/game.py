@@ -151,7 +151,7 @@ class Game:
         long game does one move's work a step.
 
         >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
-        >>> for token in ("c3-d4", "f6-f5", "d4-c5"): game.play(token)
+        >>> for token in ("c3-d4", "f10-f9", "d4-c5"): game.play(token)
         >>> game.position_at(3).string() == game.position.string(), game.position_at(0).string() == game.start.string()
         (True, True)
         """
@@ -334,11 +334,12 @@ class TurnChoices:
     (R13). Every answer comes from the legal tokens, so the UI holds no rule.
 
     >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    >>> game.play("c3-d4"); game.play("f10-f7")
     >>> choices = game.turn_choices()
     >>> choices.destinations()["b3"]
-    {'b4': 'move', 'b5': 'move', 'e6': 'take'}
-    >>> choices.token((), "b3", "e6")
-    ['b3xe6']
+    {'b4': 'move', 'b5': 'move', 'b6': 'move', 'b7': 'move', 'b8': 'move', 'b9': 'move', 'c3': 'move', 'f7': 'take'}
+    >>> choices.token((), "b3", "f7")
+    ['b3xf7']
     """
 
     def __init__(self, kind: BoardKind, tokens: list[str], moves: list[Move] | None = None) -> None:
@@ -429,7 +430,7 @@ class StagedTurnChoices(TurnChoices):
     4,080 orders and some 129,000 turns); only the orders asked about are
     made. ``touched``: the piece that must move (R25), if any.
 
-    >>> position = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+    >>> position = Position.from_string("s^5/1s14/6/6/6/6/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
     >>> choices = StagedTurnChoices(position)
     >>> choices.placements_needed(), choices.placement_fields()
     (1, ['a2', 'a3', 'b1', 'b3', 'c1', 'c2', 'c3', 'd1', 'd2', 'd3', 'e1', 'e2', 'e3', 'f1', 'f2', 'f3'])

@@ -40,7 +40,7 @@ move of either player: the first verdict that is not OPEN ends the task.
 
 >>> from militakiri.position import Position
 >>> goal = Goal.from_json({"kind": "take", "what": "pawns", "moves": 1})
->>> start = Position.from_string("5s^/6/6/2s13/1P14/6/6/S^5 w 000/000 -/- - 1")
+>>> start = Position.from_string("5s^/6/6/6/6/6/6/2s13/1P14/6/6/S^5 w 000/000 -/- - 1")
 >>> judge(goal, start, start, solver=0, solver_moves=0)
 Verdict('open')
 >>> now = start.copy().play("b4xc5")
@@ -54,12 +54,17 @@ Verdict('failed', 'out_of_moves')
 
 from __future__ import annotations
 
+from .board import ROWS
 from .bounded import excerpt, quote, strip_space
 from .draft import SetupDraft
 from .errors import InvalidGoalError, InvalidSquareError
 from .messages import Text, text
 from .outcome import Termination
 from .position import Position
+
+#: The ranks a goal's square may name: 1-12 (R2), which holds the earlier
+#: board's 1-8 too; check_board then holds it to its own board.
+_RANK_NAMES = tuple(str(rank) for rank in range(1, ROWS + 1))
 
 #: Every kind of goal, and the fields each may have besides ``kind`` and
 #: ``moves`` (required ones first).
@@ -107,7 +112,7 @@ def tower_balance(position: Position, color: int) -> int:
     """``color``'s towers on the board and waiting (R15), less the opponent's.
 
     >>> from militakiri.position import Position
-    >>> tower_balance(Position.from_string("5s^/6/6/6/6/6/6/S^S^4 w 000/000 -/s - 1"), 0)
+    >>> tower_balance(Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^S^4 w 000/000 -/s - 1"), 0)
     0
     """
     mine = position.towers[color] + len(position.waiting[color])
@@ -119,8 +124,8 @@ class Goal:
     """What a task asks of the solver (see the module's list of kinds). A
     value: equal goals are equal and hash alike.
 
-    >>> Goal.from_json({"kind": "reach", "square": "d5"}).to_json()
-    {'kind': 'reach', 'square': 'd5'}
+    >>> Goal.from_json({"kind": "reach", "square": "d10"}).to_json()
+    {'kind': 'reach', 'square': 'd10'}
     >>> Goal("take", what="pawns")
     Goal(kind='take', moves=None, what='pawns', square=None, rank=None, tokens=(), count=None)
     """
@@ -182,8 +187,8 @@ class Goal:
             raise InvalidGoalError(f"'what' of a take goal is one of {', '.join(TAKE_WHAT)}, not {excerpt(what)}")
         square = data.get("square")
         if square is not None:
-            if not isinstance(square, str) or len(square) != 2 or square[0] not in "abcdefghijkl" \
-                    or square[1] not in "12345678":
+            if not isinstance(square, str) or len(square) not in (2, 3) or square[0] not in "abcdefghijkl" \
+                    or square[1:] not in _RANK_NAMES:
                 raise InvalidGoalError(f"'square' is a field such as 'd5', not {excerpt(square)}")
         count = data.get("count")
         if count is not None:

@@ -16,9 +16,9 @@ the moves of one piece, :func:`rules_outcome` once per position.
 :func:`legal_moves` makes the whole list, for searches and the page's choices.
 
 >>> from militakiri.position import Position
->>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+>>> position = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
 >>> len(legal_moves(position)), has_legal_move(position), rules_outcome(position)
-(17, True, None)
+(21, True, None)
 """
 
 from __future__ import annotations
@@ -124,10 +124,10 @@ def legal_turns_after(position: PositionState, placements: tuple[int, ...]) -> l
     turns of any other order of fields: a turn in stages, as a player makes it.
 
     >>> from militakiri.position import Position
-    >>> position = Position.from_string("s^5/1s14/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
+    >>> position = Position.from_string("s^5/1s14/6/6/6/6/6/6/6/6/1S14/S^5 w 122/122 P/- - 1")
     >>> c1 = position.kind.square("c1")
     >>> sorted(m.token(position.kind) for m in legal_turns_after(position, (c1,)))[:2]
-    ['@c1,a1-a2', '@c1,a1-a3']
+    ['@c1,a1-a10', '@c1,a1-a11']
     >>> legal_turns_after(position, ())   # a waiting tower must be placed first
     []
     """
@@ -184,7 +184,9 @@ def _piece_moves(
 
 
 #: Per board: (move_rays, take_rays), each ``{shape: {reach: [square]}}``.
-_RAY_TABLES: dict[str, tuple[ShapeRays, ShapeRays]] = {}
+#: Keyed by the board itself, not its name: the official single board and
+#: the earlier 8-rank one share a name but not their squares.
+_RAY_TABLES: dict[BoardKind, tuple[ShapeRays, ShapeRays]] = {}
 _REACHES = (1, 2, 3, 4, TOWER_REACH)
 
 
@@ -198,7 +200,7 @@ def _rays(kind: BoardKind) -> tuple[ShapeRays, ShapeRays]:
     builds it on a phone's first move): each ray is cut once per reach,
     and a ray no longer than the reach is the board's own tuple, not a copy.
     """
-    tables = _RAY_TABLES.get(kind.name)
+    tables = _RAY_TABLES.get(kind)
     if tables is None:
         lines: dict[tuple[tuple[int, ...], int], list[Lines]] = {}
         for distance in _REACHES:
@@ -212,17 +214,17 @@ def _rays(kind: BoardKind) -> tuple[ShapeRays, ShapeRays]:
             }
             for directions in (MOVE_DIRECTIONS, TAKE_DIRECTIONS)
         )
-        tables = _RAY_TABLES[kind.name] = (move_rays, take_rays)
+        tables = _RAY_TABLES[kind] = (move_rays, take_rays)
     return tables
 
 
-_PIECE_RAY_TABLES: dict[tuple[str, bool], tuple[PieceRays, PieceRays]] = {}
+_PIECE_RAY_TABLES: dict[tuple[BoardKind, bool], tuple[PieceRays, PieceRays]] = {}
 
 
 def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[PieceRays, PieceRays]:
     """``(move_rays, take_rays)``, each ``{piece: [square]}``: :func:`_rays`
     looked up once per piece, so the generator skips :func:`reach`."""
-    tables = _PIECE_RAY_TABLES.get((kind.name, endgame))
+    tables = _PIECE_RAY_TABLES.get((kind, endgame))
     if tables is None:
         pieces = [tower(color, shape) for color in (WHITE, BLACK) for shape in SHAPES]
         pieces += [
@@ -233,7 +235,7 @@ def _piece_rays(kind: BoardKind, endgame: bool) -> tuple[PieceRays, PieceRays]:
             {piece: rays[piece.shape][reach(piece, endgame)] for piece in pieces}
             for rays in _rays(kind)
         )
-        tables = _PIECE_RAY_TABLES[kind.name, endgame] = (move_rays, take_rays)
+        tables = _PIECE_RAY_TABLES[kind, endgame] = (move_rays, take_rays)
     return tables
 
 
@@ -316,7 +318,7 @@ def iter_legal_moves(position: PositionState) -> Iterator[Move]:
     game is over.
 
     >>> from militakiri.position import Position
-    >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    >>> position = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
     >>> next(iter_legal_moves(position)).token(position.kind)
     'a1-a2'
     """

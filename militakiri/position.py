@@ -9,12 +9,12 @@ and counters, mutable with ``push`` and ``pop``, like python-chess's
 (:mod:`~militakiri.notation`).
 
 >>> position = Position.from_string(
-...     "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+...     "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 ...     "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 >>> position.legal_moves()[:4]
-['a3-b4', 'b3-b4', 'b3-b5', 'b3xe6']
+['a3-b4', 'b3-b4', 'b3-b5', 'b3-b6']
 >>> position.play("c3-d4").string()
-'s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/3X12/X1P^1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 b 122/122 -/- - 1'
+'s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/3X12/X1P^1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 b 122/122 -/- - 1'
 """
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ class Position(PositionState):
     def has_legal_move(self) -> bool:
         """Whether the player to move has a legal move; stops at the first.
 
-        >>> Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").has_legal_move()
+        >>> Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1").has_legal_move()
         True
-        >>> boxed_in = Position.from_string("x^5/1S^4/6/6/6/6/6/5S1 b 000/000 -/- - 1")
+        >>> boxed_in = Position.from_string("x^5/1S^4/6/6/6/6/6/6/6/6/6/5S1 b 000/000 -/- - 1")
         >>> boxed_in.has_legal_move(), boxed_in.outcome()   # R20
         (False, Outcome('1-0', 'no-moves'))
         """
@@ -68,10 +68,10 @@ class Position(PositionState):
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal here, without making every legal move.
 
-        >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
-        >>> position.is_legal(Move.from_token("a1-a8", position.kind))
+        >>> position = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+        >>> position.is_legal(Move.from_token("a1-a12", position.kind))
         True
-        >>> position.is_legal(Move.from_token("a1xf8", position.kind))   # a1 and f8: no line
+        >>> position.is_legal(Move.from_token("a1xf12", position.kind))   # a1 and f12: no line
         False
         """
         if not isinstance(move, Move):
@@ -111,12 +111,12 @@ class Position(PositionState):
         take is meant when ``target`` holds a piece. The page asks this when a
         player points at a field the piece cannot go to.
 
-        >>> position = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
-        >>> a1, f8, a8 = (position.kind.square(name) for name in ("a1", "f8", "a8"))
-        >>> position.refusal(a1, a8) is None
+        >>> position = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+        >>> a1, f12, a12 = (position.kind.square(name) for name in ("a1", "f12", "a12"))
+        >>> position.refusal(a1, a12) is None
         True
-        >>> str(position.refusal(a1, f8))
-        'f8 is not on a straight line from a1'
+        >>> str(position.refusal(a1, f12))
+        'f12 is not on a straight line from a1'
         """
         self._check_placements((origin, target) + self._check_placements(placements))
         if any(move.origin == origin and move.target == target and move.placements == placements
@@ -161,9 +161,9 @@ class Position(PositionState):
         Under the endgame rule none can: it stays on, and each move spends
         one of the move rule's moves (R16, R17).
 
-        >>> position = Position.from_string("5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1")
-        >>> [p.string() for p in position.play("a2-a3").play("f7-f6").since_last_take()]
-        ['5s^/5s1/6/6/6/P15/6/S^5 b 000/000 -/- - 1', '5s^/5s1/6/6/6/6/P15/S^5 w 000/000 -/- - 1']
+        >>> position = Position.from_string("5s^/5s1/6/6/6/6/6/6/6/6/P15/S^5 w 000/000 -/- - 1")
+        >>> [p.string() for p in position.play("a2-a3").play("f11-f10").since_last_take()]
+        ['5s^/5s1/6/6/6/6/6/6/6/P15/6/S^5 b 000/000 -/- - 1', '5s^/5s1/6/6/6/6/6/6/6/6/P15/S^5 w 000/000 -/- - 1']
         """
         found: list[Position] = []
         if self.endgame:

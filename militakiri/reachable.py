@@ -19,11 +19,11 @@ The last rule also keeps every such position cheap: the turns of waiting
 towers are the orders of free fields, which the counts keep to two.
 
 >>> from militakiri.position import Position
->>> start = Position.from_string("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+>>> start = Position.from_string("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 ...                              "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 >>> unreachable(start) is None
 True
->>> print(unreachable(Position.from_string("s^5/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1")))
+>>> print(unreachable(Position.from_string("s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1")))
 White's cross stack on a2 has 4 pawns; a cross stack has at most 3
 """
 

@@ -11,7 +11,7 @@ that player's towers, ``"Sc Xd Pb"`` (double board ``"Sbe Xdh Pak"``).
 1
 >>> start_position(SINGLE, Setup.parse("Sc Xd Pb", SINGLE),
 ...                Setup.parse("Sa Xb Pf", SINGLE), first=0).string()
-'s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1'
+'s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1'
 """
 
 from __future__ import annotations

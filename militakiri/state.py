@@ -18,7 +18,7 @@ here by :meth:`PositionState.decided_outcome`.
 >>> from militakiri.pieces import piece_from_symbol
 >>> board = [None] * SINGLE.size
 >>> board[SINGLE.square("a1")] = piece_from_symbol("S^")
->>> board[SINGLE.square("f8")] = piece_from_symbol("s^")
+>>> board[SINGLE.square("f12")] = piece_from_symbol("s^")
 >>> state = PositionState(SINGLE, board)
 >>> state.push(Move(SINGLE.square("a1"), SINGLE.square("f6")))
 >>> state.turn, state.number, state.moves_left

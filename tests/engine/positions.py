@@ -1,8 +1,10 @@
 """Build test positions by naming only the pieces that matter, and
 random games to a given length.
 
->>> make("single", {"a1": "S^", "f8": "s^"})
-'5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+>>> make("single", {"a1": "S^", "f12": "s^"})
+'5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1'
+>>> origin("@a2,a10xb11=X@c3"), origin("c3-d4")
+('a10', 'c3')
 """
 
 import random
@@ -19,9 +21,19 @@ def position(board: str, pieces: dict[str, str], **fields) -> Position:
     return Position.from_string(make(board, pieces, **fields))
 
 
+def origin(token: str) -> str:
+    """The field a token's move starts from (after any ``@field,``
+    placements): ``'a10'`` in ``'a10xb11'``, not ``'a1'``."""
+    move = token.split(",")[-1]
+    end = 1
+    while end < len(move) and move[end].isdigit():
+        end += 1
+    return move[:end]
+
+
 def moves_from(pos: Position, square: str) -> list[str]:
     """The legal tokens whose move starts on ``square``."""
-    return [t for t in pos.legal_moves() if t.split(",")[-1].startswith(square)]
+    return [t for t in pos.legal_moves() if origin(t) == square]
 
 
 def at(pos: Position, square: str) -> str | None:

@@ -65,7 +65,7 @@ def test_R21_flag_fall_loses_and_a_late_move_is_refused():
     game.play("c3-d4", now=4)
     assert game.check_time(now=13) is None
     with pytest.raises(GameOverError, match="R21"):
-        game.play("f6-f5", now=14.5)
+        game.play("f10-f9", now=14.5)
     assert game.outcome().termination is Termination.TIME
     assert str(game.outcome()) == "1-0 time"
     assert game.tokens == ["c3-d4"]
@@ -124,7 +124,7 @@ def test_R22_correspondence_deadline_per_move():
     game.play("c3-d4", now=day - 1)
     assert game.clock.deadline() == 2 * day - 1
     with pytest.raises(GameOverError, match="R22"):
-        game.play("f6-f5", now=2 * day)
+        game.play("f10-f9", now=2 * day)
     assert str(game.outcome()) == "1-0 deadline"
 
 
@@ -162,5 +162,5 @@ def test_a_move_at_a_time_that_is_no_moment_is_refused_and_changes_nothing(now):
     game.play("c3-d4", now=0)
     before = (list(game.tokens), game.clock.remaining(0, 5), game.clock.remaining(1, 5))
     with pytest.raises(ClockError):
-        game.play("f6-f5", now=now)
+        game.play("f10-f9", now=now)
     assert (list(game.tokens), game.clock.remaining(0, 5), game.clock.remaining(1, 5)) == before

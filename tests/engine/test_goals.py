@@ -14,8 +14,8 @@ from militakiri.ai import puzzles
 from militakiri.errors import InvalidGoalError, MilitakiriError
 from militakiri.goals import KINDS, OPEN, REACHED, REASONS, Goal, Verdict, judge, judge_setup, tower_balance
 
-# White: star tower a1, star pawn b4; Black: star tower f8, star pawn c5.
-BASIC = "5s^/6/6/2s13/1S14/6/6/S^5 w 000/000 -/- - 1"
+# White: star tower a1, star pawn b4; Black: star tower f12, star pawn c5.
+BASIC = "5s^/6/6/6/6/6/6/2s13/1S14/6/6/S^5 w 000/000 -/- - 1"
 
 
 # Reading -------------------------------------------------------------------------------
@@ -28,7 +28,8 @@ BASIC = "5s^/6/6/2s13/1S14/6/6/S^5 w 000/000 -/- - 1"
     {"kind": "take", "what": "pawns"},
     {"kind": "take", "what": "all", "count": 2, "moves": 2},
     {"kind": "reach", "square": "d5"},
-    {"kind": "reach", "square": "l8", "rank": 2, "moves": 4},
+    {"kind": "reach", "square": "l12", "rank": 2, "moves": 4},
+    {"kind": "reach", "square": "a10"},
     {"kind": "promote"},
     {"kind": "stack", "rank": 3},
     {"kind": "play", "tokens": ["@a2,a2-a4"]},
@@ -58,6 +59,9 @@ def test_every_kind_is_read():
     ({"kind": "take", "what": "all", "count": 0}, "'count' is a whole number from 1"),
     ({"kind": "reach"}, "a reach goal needs 'square'"),
     ({"kind": "reach", "square": "z9"}, "'square' is a field such as 'd5'"),
+    ({"kind": "reach", "square": "d13"}, "'square' is a field such as 'd5'"),   # ranks 1-12 (R2)
+    ({"kind": "reach", "square": "d0"}, "'square' is a field such as 'd5'"),
+    ({"kind": "reach", "square": "d012"}, "'square' is a field such as 'd5'"),
     ({"kind": "reach", "square": "d5", "rank": 5}, "'rank' is a whole number from 1 to 4"),
     ({"kind": "stack", "rank": 1}, "'rank' is a whole number from 2 to 4"),
     ({"kind": "stack", "rank": True}, "'rank' is a whole number"),
@@ -82,33 +86,38 @@ def test_a_square_off_the_board_is_refused_on_that_board():
     goal = Goal.from_json({"kind": "reach", "square": "h5"})   # on the double board only
     with pytest.raises(InvalidGoalError, match="goal square"):
         goal.check_board(Position.from_string(BASIC))
+    Goal.from_json({"kind": "reach", "square": "f12"}).check_board(Position.from_string(BASIC))
+    # A task on the earlier 8-rank board (on purpose 8-rank data) has no rank 12.
+    earlier = Position.from_string("5s^/6/6/2s13/1S14/6/6/S^5 w 000/000 -/- - 1")
+    with pytest.raises(InvalidGoalError, match="goal square"):
+        Goal.from_json({"kind": "reach", "square": "f12"}).check_board(earlier)
 
 
 # Judging --------------------------------------------------------------------------------
 
 
 def test_win_within_its_moves_R19():
-    start = Position.from_string("5s^/6/6/2s13/6/6/6/S^4S1 w 000/000 -/- - 1")
+    start = Position.from_string("5s^/6/6/6/6/6/6/2s13/6/6/6/S^4S1 w 000/000 -/- - 1")
     goal = Goal("win", moves=2)
-    now = start.copy().play("a1-a8")
+    now = start.copy().play("a1-a12")
     assert judge(goal, start, now, 0, 1) == OPEN
     now.play("c5-c4")
     assert judge(goal, start, now, 0, 1) == OPEN
-    assert judge(goal, start, now.copy().play("a8xf8"), 0, 2) == REACHED
-    assert judge(goal, start, now.copy().play("a8-a7"), 0, 2) == Verdict("failed", "out_of_moves", 2)
-    assert judge(Goal("win", moves=1), start, start.copy().play("a1-a8"), 0, 1).message() == \
+    assert judge(goal, start, now.copy().play("a12xf12"), 0, 2) == REACHED
+    assert judge(goal, start, now.copy().play("a12-a11"), 0, 2) == Verdict("failed", "out_of_moves", 2)
+    assert judge(Goal("win", moves=1), start, start.copy().play("a1-a12"), 0, 1).message() == \
         "that move is legal, but it does not do the task: look at the position again"
     assert Verdict("failed", "out_of_moves", 2).message().say("nl") == "de opdracht is niet gelukt binnen 2 zetten van jou"
 
 
 def test_win_by_taking_the_last_tower():
-    start = Position.from_string("s^5/6/6/2s13/6/6/1S14/S^5 w 000/000 -/- - 1")
-    assert judge(Goal("win", moves=1), start, start.copy().play("a1xa8"), 0, 1) == REACHED
+    start = Position.from_string("s^5/6/6/6/6/6/6/2s13/6/6/1S14/S^5 w 000/000 -/- - 1")
+    assert judge(Goal("win", moves=1), start, start.copy().play("a1xa12"), 0, 1) == REACHED
 
 
 def test_losing_fails_the_task():
-    start = Position.from_string("s^5/6/6/6/6/6/1s14/S^4S1 w 000/000 -/- - 1")
-    now = start.copy().play("a1-a2").play("a8xa2")
+    start = Position.from_string("s^5/6/6/6/6/6/6/6/6/6/1s14/S^4S1 w 000/000 -/- - 1")
+    now = start.copy().play("a1-a2").play("a12xa2")
     verdict = judge(Goal("take", what="pawns"), start, now, 0, 1)
     assert verdict == Verdict("failed", "lost")
     assert verdict.message() == "the game is lost: the task failed (R19, R20)"
@@ -128,37 +137,37 @@ def test_reach_counts_only_after_the_reply_and_needs_the_right_piece():
     goal = Goal("reach", square="a5", moves=1)
     moved = start.copy().play("a1-a5")
     assert judge(goal, start, moved, 0, 1) == OPEN          # the reply is still to come
-    replied = moved.copy().play("f8-f7")
+    replied = moved.copy().play("f12-f11")
     assert judge(goal, start, replied, 0, 1) == REACHED
-    taken = moved.copy().play("c5-b5").play("a5-a6").play("f8-f7")   # another square: not reached
+    taken = moved.copy().play("c5-b5").play("a5-a6").play("f12-f11")   # another square: not reached
     assert judge(goal, start, taken, 0, 2).reason == "out_of_moves"
     assert judge(Goal("reach", square="a5", rank=1), start, replied, 0, 1) == OPEN   # a tower is no stack
 
 
 def test_a_tower_taken_fails_a_reach_but_not_a_tower_goal():
-    start = Position.from_string("5s^/6/6/6/2s13/6/6/S^S^4 w 000/000 -/- - 1")
+    start = Position.from_string("5s^/6/6/6/6/6/6/6/2s13/6/6/S^S^4 w 000/000 -/- - 1")
     now = start.copy().play("b1-b3").play("c4xb3")
-    assert judge(Goal("reach", square="a8"), start, now, 0, 1) == Verdict("failed", "taken")
+    assert judge(Goal("reach", square="a12"), start, now, 0, 1) == Verdict("failed", "taken")
     assert judge(Goal("tower", moves=2), start, now, 0, 1) == OPEN
 
 
 def test_tower_balance_is_the_puzzles_rule_and_counts_waiting_towers_R15():
     assert puzzles.tower_balance is goals.tower_balance
-    position = Position.from_string("5s^/6/6/6/6/6/6/S^S^4 w 000/000 -/s - 1")
+    position = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^S^4 w 000/000 -/s - 1")
     assert tower_balance(position, 0) == 0 and tower_balance(position, 1) == 0
-    start = Position.from_string("5s^/6/6/6/6/2s^3/1S14/S^5 w 000/000 -/- - 1")
+    start = Position.from_string("5s^/6/6/6/6/6/6/6/6/2s^3/1S14/S^5 w 000/000 -/- - 1")
     now = start.copy().play("b2xc3")
     assert judge(Goal("tower", moves=1), start, now, 0, 1) == OPEN    # not before the reply
-    now.play("f8-f7")
+    now.play("f12-f11")
     assert judge(Goal("tower", moves=1), start, now, 0, 1) == REACHED
 
 
 def test_promote_and_stack_R12_R13_R14():
-    start = Position.from_string("5s^/6/6/2p13/2X23/6/6/S^5 w 022/000 -/- - 1")
+    start = Position.from_string("5s^/6/6/6/6/6/6/2p13/2X23/6/6/S^5 w 022/000 -/- - 1")
     promoted = start.copy().play("c4xc5=X@c2")
     assert judge(Goal("promote"), start, promoted, 0, 1) == REACHED
     assert judge(Goal("stack", rank=3), start, promoted, 0, 1) == OPEN   # the stack left the board
-    capped_start = Position.from_string("5s^/6/6/2x23/2X23/6/6/S^5 w 100/000 -/- - 1")
+    capped_start = Position.from_string("5s^/6/6/6/6/6/6/2x23/2X23/6/6/S^5 w 100/000 -/- - 1")
     capped = capped_start.copy().play("c4xc5")
     assert judge(Goal("stack", rank=3), capped_start, capped, 0, 1) == REACHED
     assert judge(Goal("promote", moves=1), capped_start, capped, 0, 1).reason == "out_of_moves"
@@ -181,7 +190,7 @@ def test_endgame_starts_when_a_lone_tower_is_left_R16():
 
 
 def test_draw_by_the_move_rule_R17():
-    start = Position.from_string("6/6/3s^2/4s11/3S^2/6/6/6 w 000/000 -/- 1/1 40")
+    start = Position.from_string("6/6/6/6/6/6/3s^2/4s11/3S^2/6/6/6 w 000/000 -/- 1/1 40")
     goal = Goal("draw", moves=1)
     safe = start.copy().play("d4-c3")
     assert judge(goal, start, safe, 0, 1) == OPEN          # the draw comes with the reply
@@ -192,12 +201,12 @@ def test_draw_by_the_move_rule_R17():
 
 
 def test_a_won_game_without_the_goal_is_over():
-    start = Position.from_string("s^5/6/6/2s13/6/6/1S14/S^5 w 000/000 -/- - 1")
-    assert judge(Goal("take", what="pawns"), start, start.copy().play("a1xa8"), 0, 1).reason == "over"
+    start = Position.from_string("s^5/6/6/6/6/6/6/2s13/6/6/1S14/S^5 w 000/000 -/- - 1")
+    assert judge(Goal("take", what="pawns"), start, start.copy().play("a1xa12"), 0, 1).reason == "over"
 
 
 def test_the_solver_may_be_black():
-    start = Position.from_string("5s^/6/6/2s13/1S14/6/6/S^5 b 000/000 -/- - 1")
+    start = Position.from_string(BASIC.replace(" w ", " b "))
     assert judge(Goal("take", what="pawns"), start, start.copy().play("c5xb4"), 1, 1) == REACHED
 
 

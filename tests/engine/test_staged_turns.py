@@ -13,24 +13,24 @@ from militakiri.ai.play import choose_token
 from militakiri.ai.search import ROOT_TURNS, candidate_turns
 from militakiri.game import StagedTurnChoices
 
-from .positions import position
+from .positions import origin, position
 
 # White's set-up zone full of pawns but for the fields left free; a tower each.
 ZONE = {f"{f}{r}": "P1" for f in "abcdef" for r in "123"}
 WAITING = [
-    position("single", {**ZONE, "a1": "S^", "c2": None, "e2": None, "f8": "s^"}, waiting="XP/-"),
-    position("single", {**ZONE, "a1": "S^", "c2": None, "e2": None, "b3": None, "f8": "s^"}, waiting="XPS/-"),
-    position("single", {**ZONE, "a1": "S^", "c2": None, "f8": "s^"}, waiting="PX/-"),  # fewer fields than towers
-    position("single", {"a1": "S^", "c3": "X2", "c4": "p1", "f8": "s^", "b2": "P1"}, spares="020/000", waiting="P/-"),
-    position("single", {"c6": "S^", "f1": "S1", "a8": "x^"}, rule="10/10", waiting="-/p", turn="b"),
+    position("single", {**ZONE, "a1": "S^", "c2": None, "e2": None, "f12": "s^"}, waiting="XP/-"),
+    position("single", {**ZONE, "a1": "S^", "c2": None, "e2": None, "b3": None, "f12": "s^"}, waiting="XPS/-"),
+    position("single", {**ZONE, "a1": "S^", "c2": None, "f12": "s^"}, waiting="PX/-"),  # fewer fields than towers
+    position("single", {"a1": "S^", "c3": "X2", "c4": "p1", "f12": "s^", "b2": "P1"}, spares="020/000", waiting="P/-"),
+    position("single", {"c10": "S^", "f1": "S1", "a12": "x^"}, rule="10/10", waiting="-/p", turn="b"),
     position("double", {**{f"{f}{r}": "P1" for f in "abcdefghijkl" for r in "123"}, "a1": "S^", "d2": None,
-                        "h3": None, "k1": None, "l8": "s^", "k7": "x2"}, waiting="XP/-"),
+                        "h3": None, "k1": None, "l12": "s^", "k11": "x2"}, waiting="XP/-"),
 ]
 #: The worst a link or a position string can ask (issue 12): three waiting
 #: towers and 17 free fields on the single board; on the double board more.
 WORST = [
-    position("single", {"a1": "S^", "f8": "s^", "d5": "x2"}, waiting="XPS/-"),
-    position("double", {"a1": "S^", "l8": "s^", "f5": "x2"}, waiting="XPSX/-"),
+    position("single", {"a1": "S^", "f12": "s^", "d5": "x2"}, waiting="XPS/-"),
+    position("double", {"a1": "S^", "l12": "s^", "f5": "x2"}, waiting="XPSX/-"),
 ]
 
 
@@ -49,23 +49,23 @@ def test_R15_every_stage_answers_as_the_full_list(pos):
     for placed in sorted(prefixes):
         assert staged.placement_fields(placed) == listed.placement_fields(placed), placed
         assert staged.destinations(placed) == listed.destinations(placed), placed
-        for origin, targets in staged.destinations(placed).items():
+        for start, targets in staged.destinations(placed).items():
             for target in targets:
-                assert staged.token(placed, origin, target) == listed.token(placed, origin, target)
+                assert staged.token(placed, start, target) == listed.token(placed, start, target)
     assert staged.tokens == listed.tokens == pos.legal_moves()
 
 
 @pytest.mark.parametrize("pos", WAITING[:2], ids=lambda p: p.string())
 def test_R25_a_touched_piece_narrows_the_stages_too(pos):
     game = Game.from_position(pos.string(), touch_move=True)
-    origin = pos.legal_moves()[0].split(",")[-1][:2]
-    assert game.touch(origin)
+    touched = origin(pos.legal_moves()[0])
+    assert game.touch(touched)
     staged = game.turn_choices()
     listed = TurnChoices(game.kind, game.legal_moves())
     placed = tuple(staged.placement_fields()[:staged.placements_needed()])
     while len(placed) < staged.placements_needed():
         placed += (staged.placement_fields(placed)[0],)
-    assert staged.destinations(placed) == listed.destinations(placed) and list(staged.destinations(placed)) == [origin]
+    assert staged.destinations(placed) == listed.destinations(placed) and list(staged.destinations(placed)) == [touched]
 
 
 @pytest.mark.parametrize("pos", WORST, ids=["single, 3 waiting, 17 free", "double, 4 waiting"])

@@ -16,7 +16,7 @@ def test_single_board_draft_builds_the_setup_and_start_pieces():
         assert white.can_place(square)
         white.place(square)
     black = SetupDraft(SINGLE, BLACK)
-    for square in ("a8", "b7", "f6"):
+    for square in ("a12", "b11", "f10"):
         black.place(square)
     assert white.is_complete() and black.is_complete()
     assert white.setup().text() == "Sc Xd Pb" and black.setup().text() == "Sa Xb Pf"
@@ -29,12 +29,12 @@ def test_single_board_draft_builds_the_setup_and_start_pieces():
 
 def test_R4_rows_and_zone_by_color():
     white, black = SetupDraft(SINGLE, WHITE), SetupDraft(SINGLE, BLACK)
-    assert [white.row_of(s) for s in ("a1", "a2", "a3", "a4", "a8")] == [1, 2, 3, None, None]
-    # Black's row 1 is rank 8 (R2).
-    assert [black.row_of(s) for s in ("a8", "a7", "a6", "a5", "a1")] == [1, 2, 3, None, None]
+    assert [white.row_of(s) for s in ("a1", "a2", "a3", "a4", "a9", "a12")] == [1, 2, 3, None, None, None]
+    # Black's row 1 is rank 12 (R2); ranks 4-9 are nobody's (R1).
+    assert [black.row_of(s) for s in ("a12", "a11", "a10", "a9", "a4", "a1")] == [1, 2, 3, None, None, None]
     assert [white.shape_of_row(r) for r in (1, 2, 3)] == [STAR, CROSS, PLUS]
     assert "not in Black's set-up zone" in black.problem("c3")
-    assert "ranks 8-6" in black.problem("c3")
+    assert "ranks 12-10" in black.problem("c9")
     with pytest.raises(InvalidSetupError, match="ranks 1-3"):
         white.place("c5")
 
@@ -72,12 +72,12 @@ def test_R5_double_board_no_towers_side_by_side_explained():
 
 def test_R4_double_board_cross_and_plus_towers_keep_one_parity_explained():
     draft = SetupDraft(DOUBLE, BLACK)
-    draft.place("b7")
-    reason = draft.problem("e7")
-    assert "b7" in reason and "e7 is a plus field" in reason and "(R4)" in reason
-    assert draft.can_place("f7")
-    draft.place("k6")
-    assert "is a cross field" in draft.problem("b6")
+    draft.place("b11")  # Black's row 2 (R2)
+    reason = draft.problem("e11")
+    assert "b11" in reason and "e11 is a plus field" in reason and "(R4)" in reason
+    assert draft.can_place("f11")
+    draft.place("k10")  # Black's row 3
+    assert "is a cross field" in draft.problem("b10")
 
 
 @pytest.mark.parametrize("shape", [STAR, CROSS, PLUS])
