@@ -42,9 +42,9 @@ from militakiri.ai.play import analyse, choose_move  # noqa: E402
 from militakiri.ai.search import SearchInfo  # noqa: E402
 
 START = (
-    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
     "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
-)  # NOTATION.md's example
+)  # NOTATION.md's example, on the official 12-rank board (R1)
 
 DEPTH_CODE = """
 import json

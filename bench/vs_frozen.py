@@ -8,7 +8,10 @@ level must not get weaker. The frozen copy is the whole ``militakiri``
 package (engine and AI) as it was at ``FROZEN`` (the last commit before the
 redesign), taken from git into ``bench/.frozen/<rev>/`` and imported under
 the name ``frozen_militakiri``: the old search on the old move generation,
-so the match and the speed figures compare the two as they ship. It is
+so the match and the speed figures compare the two as they ship. Both
+play on today's board: the frozen copy's one rank constant (``ROWS``,
+R1) is set to today's once it is extracted, as nothing else in it
+assumes the 8 ranks it was written for. It is
 taken from git rather than kept as a second copy of every module in the
 tree; ``--frozen`` picks another commit (issue 22's port to the subset
 MicroPython shares: ``--frozen 29409c3``, the last commit before it).
@@ -33,6 +36,7 @@ import importlib
 import io
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -45,20 +49,21 @@ sys.path.insert(0, str(ROOT))
 
 from militakiri import SINGLE, Dice, Position, Setup, start_position  # noqa: E402
 from militakiri.ai.arena import ARENA_PLY_CAP, paired_openings  # noqa: E402
-from militakiri.ai.levels import MAX_LEVEL  # noqa: E402
 from militakiri.ai.play import analyse, choose_token  # noqa: E402
+from militakiri.board import ROWS  # noqa: E402
 
 #: The last commit before issue 12's redesign: the max level it ships is "today's".
 FROZEN = "387a882af97cf227df6bd45491d36cf1b21d8e63"
 START = (
-    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+    "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
     "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
-)  # NOTATION.md's example
+)  # NOTATION.md's example, on the official 12-rank board (R1)
 
 
 def frozen_ai(rev: str):
-    """The frozen package's ``ai`` module, extracted from git once."""
-    folder = ROOT / "bench" / ".frozen" / rev[:12]
+    """The frozen package's ``ai`` module, extracted from git once and set
+    to today's ranks (:func:`on_todays_board`)."""
+    folder = ROOT / "bench" / ".frozen" / f"{rev[:12]}-{ROWS}-ranks"
     package = folder / "frozen_militakiri"
     if not (package / "__init__.py").exists():
         archive = subprocess.run(["git", "archive", "--format=tar", rev, "militakiri"],
@@ -66,6 +71,7 @@ def frozen_ai(rev: str):
         folder.mkdir(parents=True, exist_ok=True)
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(folder, filter="data")
+        on_todays_board(folder / "militakiri" / "board.py")
         (folder / "militakiri").rename(package)
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
@@ -73,6 +79,17 @@ def frozen_ai(rev: str):
     if (package / "ai" / "play.py").exists():
         return importlib.import_module("frozen_militakiri.ai.play")
     return importlib.import_module("frozen_militakiri.ai")
+
+
+def on_todays_board(board_module: Path) -> None:
+    """Set the frozen engine's ranks (its one ``ROWS`` constant) to today's:
+    it was written for 8, and the comparison is fair only on the board
+    today's engine plays on."""
+    text = board_module.read_text()
+    found = re.findall(r"^ROWS = \d+$", text, re.MULTILINE)
+    if len(found) != 1:
+        raise RuntimeError(f"{board_module}: no single 'ROWS = n' line to set to {ROWS}")
+    board_module.write_text(re.sub(r"^ROWS = \d+$", f"ROWS = {ROWS}", text, flags=re.MULTILINE))
 
 
 # Nodes per second ---------------------------------------------------------------
@@ -108,7 +125,8 @@ def one_game(job: tuple) -> tuple:
             return index, new_color, None, "cap", plies
         turn = position.turn
         choose = choose_token if turn == new_color else old.choose_token
-        token = choose(position.string(), MAX_LEVEL, rngs[turn], seconds)
+        # "max", not a number: the frozen engine had fewer levels (4) than today's.
+        token = choose(position.string(), "max", rngs[turn], seconds)
         position = Position.from_string(position.string())
         position.push(position.parse_move(token))
         plies += 1

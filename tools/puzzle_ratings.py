@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from militakiri.ai.ladder import puzzle_rating  # noqa: E402
 from militakiri.ai.puzzles import level_tries  # noqa: E402
 from militakiri.position import Position  # noqa: E402
+from tools.puzzles import puzzle_number  # noqa: E402
 from web.model.ladder import LADDER_URLS  # noqa: E402
 
 PUZZLES = ROOT / "web" / "data" / "puzzles.json"
@@ -42,7 +43,7 @@ LADDERS = {board: ROOT / url for board, url in LADDER_URLS.items()}  # (the file
 def tries_of(puzzle: dict) -> dict[str, list[int]]:
     """``puzzle``'s tries by the levels, keyed by the level as text (JSON's keys)."""
     position = Position.from_string(puzzle["position"])
-    seed = int(puzzle["id"][1:]) + (0 if puzzle["board"] == "single" else 10_000)
+    seed = puzzle_number(puzzle["id"]) + (0 if puzzle["board"] == "single" else 10_000)
     found = level_tries(position, puzzle["goal"], puzzle["line"], seed)
     return {str(level): found[level] for level in sorted(found)}
 

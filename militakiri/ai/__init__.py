@@ -64,10 +64,10 @@ PositionState's; nothing here says again what the rules say):
 - :mod:`.arena`: whole games between levels.
 
 >>> from militakiri.ai.play import analyse, choose_token
->>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+>>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 >>> choose_token(start, level=3, rng=1)  # greedy
-'b3xe6'
+'b3-b8'
 >>> analyse(start, depth=2)["depth"]
 2
 """

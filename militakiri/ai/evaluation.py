@@ -181,6 +181,11 @@ def _endgame_terms(position: Position, towers_at: list[list[int]], value: int) -
     faded as the draw nears (R16, R17)."""
     kind = position.kind
     files = kind.files
+    # Closeness counts down from the board's longer side, so that every
+    # hunting piece counts for more than none: the single board is taller
+    # (12 ranks) than wide, and counting from its width made a far piece
+    # count less than nothing (its loss a gain).
+    span = max(files, kind.rows)
     board = position.board
     stm = position.turn
     left = position.moves_left
@@ -194,7 +199,7 @@ def _endgame_terms(position: Position, towers_at: list[list[int]], value: int) -
         closeness = 0
         for sq, piece in enumerate(board):
             if piece is not None and piece.color == hunter:
-                closeness += files - max(abs(sq % files - lf), abs(sq // files - lr))
+                closeness += span - max(abs(sq % files - lf), abs(sq // files - lr))
         free = 0
         lone_tower = board[lone]
         assert lone_tower is not None  # towers_at holds towers

@@ -206,7 +206,7 @@ def review_game(game: review.Played, seconds: float | None = None, depth: int | 
     """Every move of ``game`` judged (a depth makes it the same everywhere).
 
     >>> from militakiri.game import Game
-    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     >>> game.play("a1-a2")
     >>> [(r.token, r.best, r.mark) for r in review_game(game, depth=2)]
     [('a1-a2', 'a1xb2', 'blunder')]

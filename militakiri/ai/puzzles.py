@@ -19,7 +19,7 @@ is measured by which levels of the ladder find its first move
 scale, militakiri.ai.ladder.puzzle_rating).
 
 >>> from militakiri.position import Position
->>> position = Position.from_string("5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")
+>>> position = Position.from_string("5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")
 >>> find(position)   # the star tower takes the cross tower, and nothing takes it back
 ('tower', ['a1xb2', 'c4-c3'])
 """

@@ -21,7 +21,7 @@ to ``EVAL_CLIP`` either way, so a won game reads as a clear edge, not a
 number of the search's own.
 
 >>> from militakiri.game import Game
->>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+>>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
 >>> game.play("a1-a2")   # a1xb2 would have kept the tower
 >>> scores = [("a1xb2", 0), ("b2xa2", 1500), (None, -1500)]  # for the player to move
 >>> [(r.token, r.eval, r.best, r.loss, r.mark, r.turning) for r in judge(game, scores)]

@@ -56,13 +56,15 @@ class _Keys:
         return self.board(position) ^ self.state(position)
 
 
-_KEYS: dict[str, _Keys] = {}
+#: Keyed by the board itself, not its name: the official single board and
+#: the earlier 8-rank one share a name but not their squares.
+_KEYS: dict[BoardKind, _Keys] = {}
 
 
 def zobrist_keys(kind: BoardKind) -> _Keys:
-    keys = _KEYS.get(kind.name)
+    keys = _KEYS.get(kind)
     if keys is None:
-        keys = _KEYS[kind.name] = _Keys(kind)
+        keys = _KEYS[kind] = _Keys(kind)
     return keys
 
 

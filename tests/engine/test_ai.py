@@ -17,7 +17,8 @@ from militakiri.ai.evaluation import TOWER, WIN, en_prise, evaluate
 from militakiri.ai.levels import MAX_LEVEL, LevelError, level_name, parse_level
 from militakiri.ai.play import _distinct_setups, analyse, choose_move, choose_setup, choose_token
 from militakiri.ai.search import SearchInfo, Searcher, candidate_turns
-from militakiri.ai.zobrist import zobrist
+from militakiri.ai.zobrist import zobrist, zobrist_keys
+from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
 from militakiri.pieces import BLACK, WHITE
 from militakiri.randomness import Random
 
@@ -69,10 +70,23 @@ def test_each_level_plays_only_legal_moves_double_board(level):
     play(position, level, 4, 7, seconds=0.02)
 
 
+def test_each_level_plays_a_game_made_on_the_earlier_8_rank_board():
+    """A game saved before the board had 12 ranks (R1) goes on on its own
+    8 ranks: the search's tables are the board's, not its name's, whichever
+    board was played first."""
+    for kind in (SINGLE, EARLIER_SINGLE, DOUBLE, EARLIER_DOUBLE, SINGLE):
+        position = random_start(kind, 3)
+        assert position.kind is kind and len(position.string().split()[0].split("/")) == kind.rows
+        assert len(zobrist_keys(kind).squares) == kind.size  # (its own hash keys, one per square)
+        play(position, 1, 12, 3)
+        for level in LEVELS:
+            play(position.copy(), level, 2, level, **FAST)
+
+
 def test_levels_handle_waiting_towers_and_the_endgame_rule():
     # R15: a waiting tower must be placed first; R16: one field a move.
-    waiting = make("single", {"a1": "S^", "b1": "S1", "f8": "s^", "e5": "p2"}, waiting="X/-")
-    endgame = make("single", {"a1": "S^", "c3": "X1", "f8": "s^"}, rule="7/5")
+    waiting = make("single", {"a1": "S^", "b1": "S1", "f12": "s^", "e9": "p2"}, waiting="X/-")
+    endgame = make("single", {"a1": "S^", "c3": "X1", "f12": "s^"}, rule="7/5")
     for text in (waiting, endgame):
         for level in LEVELS:
             play(Position.from_string(text), level, 4, level, **FAST)
@@ -121,8 +135,8 @@ def test_the_time_budget_is_kept_with_the_clock_passed_in():
 
 #: Two waiting towers and a nearly empty zone: thousands of turns (R15), each
 #: a node at the root.
-TWO_WAITING_TOWERS = make("single", {"a1": "S^", "c5": "X1", "d6": "p2", "f8": "s^", "e7": "x1",
-                                     "b7": "p1", "a6": "s1"}, waiting="XP/-")
+TWO_WAITING_TOWERS = make("single", {"a1": "S^", "c5": "X1", "d10": "p2", "f12": "s^", "e11": "x1",
+                                     "b11": "p1", "a10": "s1"}, waiting="XP/-")
 
 
 def test_a_search_stops_within_64_positions_of_its_deadline():
@@ -150,15 +164,15 @@ def test_the_budget_holds_even_inside_depth_1():
 
 # White can take Black's last tower (R19) on c3 with the star tower; a black
 # pawn on a5 is also there for the taking.
-WIN_IN_ONE = make("single", {"a1": "S^", "e2": "P1", "c3": "x^", "a5": "p1", "e7": "s1", "f7": "s1"})
+WIN_IN_ONE = make("single", {"a1": "S^", "e2": "P1", "c3": "x^", "a5": "p1", "e11": "s1", "f11": "s1"})
 # White's last tower, the plus tower on a1, is attacked along the a-file by
 # Black's cross tower; c1 and e1 are covered by the plus pawn on d2. The
 # white pawn on f4 could take a pawn, and lose the game.
-LOSS_IN_ONE = make("single", {"a1": "P^", "a6": "x^", "d2": "p1", "f4": "X1", "f5": "s1", "e8": "s1"})
+LOSS_IN_ONE = make("single", {"a1": "P^", "a6": "x^", "d2": "p1", "f4": "X1", "f5": "s1", "e12": "s1"})
 # White's last tower could take the star rank 2 on d4, "defended" by the
 # plus pawn on c5 — but Black's cross tower would take it first and win.
-LAST_TOWER_BAIT = make("single", {"a1": "S^", "c5": "P1", "d4": "s2", "f4": "x^", "e8": "s1",
-                                  "f7": "p1", "f1": "P1"})
+LAST_TOWER_BAIT = make("single", {"a1": "S^", "c5": "P1", "d4": "s2", "f4": "x^", "e12": "s1",
+                                  "f11": "p1", "f1": "P1"})
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -196,7 +210,7 @@ SAFE_FIELD_ZONE = {
     "f2": "S^", "a1": "S1", "b1": "S1", "c1": "S1", "d1": "S1", "f1": "S1",
     "a2": "P1", "b2": "X1", "c2": "P1", "d2": "X1", "e2": "P1",
     "a3": "X1", "b3": "P1", "d3": "P1", "e3": "X1", "f3": "P1",
-    "f6": "p^", "a8": "s1", "b8": "s1",
+    "f6": "p^", "a12": "s1", "b12": "s1",
 }
 
 
@@ -276,8 +290,9 @@ def test_the_takes_of_the_quiescence_search_are_the_legal_takes():
 
 # Cycles ---------------------------------------------------------------------------
 
-# Black is ahead (the search says about +390) and would play d3-d5.
-AHEAD = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x12x^1/X^5/1P1P1p^X1P1/X1X11P11P1/S1S1S1S1S^S1 b 122/122 -/- - 16"
+# Black is ahead (the search says about +430) and would play a4-a8.
+AHEAD = ("s1s^1s1s1s1/p1x1p1s1p1x1/x1p11p1x11/6/6/6/6/6/p^1X^3/3P11X1/1P1X11X1P1/S1S1S1S^S1S1"
+         " b 122/122 -/- - 12")
 
 
 def test_a_move_back_to_an_earlier_position_scores_as_a_draw_so_the_side_ahead_plays_another():
@@ -285,15 +300,15 @@ def test_a_move_back_to_an_earlier_position_scores_as_a_draw_so_the_side_ahead_p
     position = Position.from_string(AHEAD)
     info = SearchInfo()
     best = choose_move(position, 5, Random(1), None, depth=3, info=info)
-    assert best.token(SINGLE) == "d3-d5" and info.score > 300
+    assert best.token(SINGLE) == "a4-a8" and info.score > 300
     been_there = position.copy()
     been_there.push(best)
     again = SearchInfo()
     other = choose_move(position, 5, Random(1), None, depth=3, info=again, earlier=[been_there.string()])
-    assert other.token(SINGLE) != "d3-d5" and 300 < again.score <= info.score
-    # A Position remembers where its own moves went: Black went d3-d5, and
+    assert other.token(SINGLE) != "a4-a8" and 300 < again.score <= info.score
+    # A Position remembers where its own moves went: Black went a4-a8, and
     # both players went back.
-    back = Position.from_string(AHEAD).play("d3-d5").play("b1-c2").play("d5-d3").play("c2-b1")
+    back = Position.from_string(AHEAD).play("a4-a8").play("a1-a2").play("a8-a4").play("a2-a1")
     assert back.string() != AHEAD and choose_move(back.string(), 5, Random(1), None, depth=3) == best
     assert choose_move(back, 5, Random(1), None, depth=3).token(SINGLE) == other.token(SINGLE)
     Searcher.CYCLES = False  # the search as it was before
@@ -329,7 +344,7 @@ def test_a_position_remembers_where_its_moves_passed_since_the_last_take():
                 assert not set(keys[:ply + 1]) & set(keys[ply + 1:])
         endgame = [key for key in keys if key.split()[4] != "-"]
         assert len(set(endgame)) == len(endgame)
-    rule_on = Position.from_string(make("single", {"a1": "S^", "f8": "s^", "c3": "X1"}, rule="50/50"))
+    rule_on = Position.from_string(make("single", {"a1": "S^", "f12": "s^", "c3": "X1"}, rule="50/50"))
     assert rule_on.play("c3-d4").since_last_take() == []
 
 
@@ -345,7 +360,7 @@ def test_evaluation_is_symmetric():
 
 
 def test_evaluation_counts_towers_waiting_and_threats():
-    base = {"a1": "S^", "f8": "s^", "c8": "p1"}
+    base = {"a1": "S^", "f12": "s^", "c12": "p1"}
     even = Position.from_string(make("single", base))
     up = Position.from_string(make("single", {**base, "f1": "X^"}))
     waiting = Position.from_string(make("single", base, waiting="X/-"))
@@ -358,18 +373,18 @@ def test_evaluation_counts_towers_waiting_and_threats():
 def test_evaluation_under_the_move_rule_fades_towards_the_draw():
     # R16/R17: White hunts Black's lone tower; the edge shrinks as White's
     # moves run out, and hunting pieces close to the lone tower count.
-    pieces = {"a1": "S^", "c3": "X^", "d2": "P1", "f8": "s^"}
+    pieces = {"a1": "S^", "c3": "X^", "d2": "P1", "f12": "s^"}
     fresh, late, last = (
         evaluate(Position.from_string(make("single", pieces, rule=rule)))
         for rule in ("50/50", "5/5", "0/1")
     )
     assert fresh > late > last > 0
-    near = Position.from_string(make("single", {**pieces, "c3": None, "e6": "X^"}, rule="50/50"))
+    near = Position.from_string(make("single", {**pieces, "c3": None, "e10": "X^"}, rule="50/50"))
     assert evaluate(near) > fresh
 
 
 def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
-    pieces = {"a1": "S^", "f8": "s^"}
+    pieces = {"a1": "S^", "f12": "s^"}
     texts = [
         make("single", pieces),
         make("single", pieces, turn="b"),
@@ -378,7 +393,7 @@ def test_zobrist_keys_see_turn_spares_waiting_and_move_rule():
         make("single", pieces, waiting="-/x"),
         make("single", pieces, rule="50/50"),
         make("single", pieces, rule="50/49"),
-        make("single", {"a1": "S^", "f7": "s^"}),
+        make("single", {"a1": "S^", "f11": "s^"}),
     ]
     keys = {zobrist(Position.from_string(text)) for text in texts}
     assert len(keys) == len(texts)
@@ -400,7 +415,7 @@ def test_incremental_hash_matches_the_full_one():
         keys = searcher.keys
         h = keys.board(position)
         rng = Random(seed)
-        for _ in range(150):
+        for _ in range(300):  # (across six neutral ranks random pieces meet late: 150 plies promoted nothing)
             moves = position.generate_moves()
             if not moves:
                 break

@@ -7,11 +7,13 @@ here again, over every reply, not with the generator's functions."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from militakiri import Position
+from militakiri.board import ROWS, board_kind
 from militakiri.reachable import unreachable
 from web.model.ladder import LADDER_URLS
 
@@ -79,7 +81,17 @@ def test_the_file_has_enough_puzzles_of_both_boards_with_every_field():
     assert len({p["id"] for p in PUZZLES}) == len(PUZZLES)
     for puzzle in PUZZLES:
         assert FIELDS <= set(puzzle) and puzzle["goal"] in ("win", "tower"), puzzle["id"]
-        assert Position.from_string(puzzle["position"]).kind.name == puzzle["board"]
+        # Every puzzle is on the official 12-rank board (R1), none on the earlier 8-rank one.
+        assert Position.from_string(puzzle["position"]).kind is board_kind(puzzle["board"]), puzzle["id"]
+
+
+def test_the_ids_name_the_board_and_its_ranks_never_an_earlier_puzzles():
+    """The earlier 8-rank board's puzzles were ``s0001`` / ``d0001``, and
+    players' progress and links still name them: ``s12-0001`` can never be
+    taken for one of those."""
+    for puzzle in PUZZLES:
+        assert re.fullmatch(rf"{puzzle['board'][0]}{ROWS}-[0-9]{{4}}", puzzle["id"]), puzzle["id"]
+        assert not re.fullmatch(r"[sd][0-9]+", puzzle["id"]), puzzle["id"]
 
 
 @pytest.mark.parametrize("board", ["single", "double"])

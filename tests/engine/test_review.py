@@ -3,8 +3,9 @@ by the winning chances they threw away, the turning point, the words, and
 each player's accuracy.
 
 The fixture is a game as the trial's: a weak player (level 2, White) lost
-to level 4 in 20 moves, with the review's scores of every position
-(tests/engine/fixtures/make_lost_game.py wrote it)."""
+to level 4 in 45 plies on the 12-rank board, Black moving first, with the
+review's scores of every position (tests/engine/fixtures/make_lost_game.py
+wrote it)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from militakiri.ai.review import (BLUNDER, CERTAIN, EVAL_CLIP, LOST, MoveReview,
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "lost_game.json").read_text())
 #: White's star tower beside a Black cross pawn that takes it (R19).
-LAST_TOWER = "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
+LAST_TOWER = "5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 
 def lost_game() -> tuple[Game, list[tuple[str | None, int]], list[MoveReview]]:
@@ -83,9 +84,9 @@ def test_the_words_name_the_lost_tower_the_reply_and_the_better_move():
 
 
 def test_accuracy_is_100_for_the_best_moves_and_falls_with_the_chances_lost():
-    _game, _scores, reviews = lost_game()
-    found = accuracy(reviews, 0)
-    assert 0 <= found[0] < found[1] <= 100  # the loser was the less accurate
+    game, _scores, reviews = lost_game()
+    found = accuracy(reviews, game.start.turn)
+    assert 0 <= found[0] < found[1] <= 100  # the loser (White) was the less accurate
     best = [MoveReview(ply, "a1-a2", 0, "a1-a2", 0, None) for ply in (1, 2)]
     assert accuracy(best, 0) == {0: 100, 1: 100}
     assert accuracy(best[:1], 0) == {0: 100, 1: None}
