@@ -24,7 +24,7 @@ from tools import build as site_build
 
 ROOT = Path(__file__).resolve().parents[2]
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 OFFLINE_READY = 'html[data-offline="ready"]'
 ALLOW_SW = pytest.mark.browser_context_args(service_workers="allow")
@@ -71,8 +71,8 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     page.reload()
     wait_ready(page)
     expect(page.locator("#moves")).to_contain_text("c3-d4")  # the saved game, back
-    game.play("f6-f5")
-    expect(page.locator("#moves")).to_contain_text("f6-f5")
+    game.play("f10-f9")
+    expect(page.locator("#moves")).to_contain_text("f10-f9")
     page.screenshot(path=str(artifacts_dir / "offline-reload.png"))
 
     # The rules pages, in both languages, and the game at its bare address.
@@ -93,8 +93,8 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     expect(page.locator("#learn-list .lesson").first).to_be_visible()
     page.click('button[data-task="star/1"]')
     expect(page.locator("#training")).to_have_attribute("data-drill", "star/1")
-    goto_ready(page, site.url + "?puzzle=d0001")
-    expect(page.locator("#training")).to_have_attribute("data-drill", "d0001")
+    goto_ready(page, site.url + "?puzzle=d12-0001")
+    expect(page.locator("#training")).to_have_attribute("data-drill", "d12-0001")
     expect(page.locator("#training")).to_have_attribute("data-result", "solving")
     page.screenshot(path=str(artifacts_dir / "offline-puzzle.png"))
     context.set_offline(False)
@@ -140,7 +140,7 @@ def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path,
     wait_ready(page)
     assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-1"
     assert set(version_caches(page)) == {"militakiri:/:test-1", "militakiri:/:test-2"}
-    GamePage(page).play("f6-f5")  # the saved game goes on: settled again, the page looks for a waiting version
+    GamePage(page).play("f10-f9")  # the saved game goes on: settled again, the page looks for a waiting version
     page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
 
     # "Load it now": version 2 takes over, the old cache goes, the page reloads.

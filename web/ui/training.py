@@ -15,7 +15,7 @@ needed (the service worker keeps both for offline play). Progress: stars and
 the puzzle rating in localStorage (``PROGRESS_KEY``), read from anything.
 
 The address names the task or puzzle on the board (``?learn=plus/2``,
-``?puzzle=s0042``): a reload opens it again, and it can be shared.
+``?puzzle=s12-0042``): a reload opens it again, and it can be shared.
 
 Hooks for tests: ``#training[data-drill]`` (the task or puzzle id),
 ``[data-result]`` (``solving``, ``solved``, ``failed``), ``html[data-rating]``.
@@ -138,7 +138,7 @@ class Trainer:
 
     def _address(self, drill: Drill | None) -> None:
         """The address names what is on the board, ``?learn=plus/2`` or
-        ``?puzzle=s0042``, so a reload (or the link) opens it again; of the
+        ``?puzzle=s12-0042``, so a reload (or the link) opens it again; of the
         page's other options only its look is kept (a game's options would
         start that game again)."""
         location = js.window.location
