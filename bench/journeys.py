@@ -83,6 +83,15 @@ FIELD = """name => {
   const box = document.getElementById("board").getBoundingClientRect(), centre = hook.squareCenter(name);
   return [box.left + centre.x, box.top + centre.y];
 }"""
+#: Whether a tap on the board would only zoom it first (web/ui/zoom.py: fields
+#: under a fingertip, no zoomed view yet), once the board answers; else null.
+ZOOMS_FIRST = """() => {
+  const hook = window.militakiri;
+  if (!hook || !hook.squareCenter) return null;
+  if (document.getElementById("board").dataset.zoom) return false;
+  const a = hook.squareCenter("a1"), b = hook.squareCenter("b1");
+  return Math.hypot(a.x - b.x, a.y - b.y) < 40;
+}"""
 
 
 def _launch(playwright, profile: Path):
@@ -119,9 +128,15 @@ class Visit:
         self.page.touchscreen.tap(x, y)
 
     def tap_field(self, name: str) -> None:
-        """Taps the field ``name`` on the board."""
+        """Taps the field ``name`` on the board; where fields are smaller
+        than a fingertip the first tap zooms, and the player taps again."""
+        zooms = self.until(f"() => {{ const z = ({ZOOMS_FIRST})(); return z === null ? false : [z]; }}")[0]
         x, y = self.until(FIELD, name)
         self.page.touchscreen.tap(x, y)
+        if zooms:
+            self.until("() => !!document.getElementById('board').dataset.zoom")
+            x, y = self.until(FIELD, name)
+            self.page.touchscreen.tap(x, y)
 
     def position(self) -> str:
         return self.page.get_attribute("#board", "data-position") or ""
@@ -147,7 +162,7 @@ class Visit:
                             " const p = board.dataset.position || '';"
                             " return / [wb] /.test(p) && board.dataset.status === 'playing' && p; }")
         token = sorted(Position.from_string(before).legal_moves())[0]
-        origin, target = token[:2], token[3:5]
+        origin, target = token.replace("x", "-").split("-")  # (a10: two digits)
         self.tap_field(origin)
         self.tap_field(target)
         return self.wait_position_change(before)
