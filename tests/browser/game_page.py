@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from militakiri import Position
+from web.model.layout import TAP_MIN
 
 _TOKEN = re.compile(r"(?P<placed>(?:@[a-l][0-9]{1,2},)*)(?P<origin>[a-l][0-9]{1,2})[-x](?P<target>[a-l][0-9]{1,2})"
                     r"(?:=[SXPsxp](?:@(?P<field>[a-l][0-9]{1,2}))?)?")
@@ -162,6 +163,20 @@ class GamePage:
     def tap(self, square: str) -> None:
         self.page.touchscreen.tap(*self.point(square))
 
+    def field_size(self) -> float:
+        """A field's size on screen now (CSS px): from a1's centre to a2's."""
+        return self.page.evaluate("""() => { const at = name => window.militakiri.squareCenter(name);
+            const a1 = at('a1'), a2 = at('a2'); return Math.hypot(a2.x - a1.x, a2.y - a1.y); }""")
+
+    def finger(self, square: str) -> None:
+        """Tap ``square`` as a person does: where the fields are smaller than
+        a finger (the twelve ranks beside a lesson's words on a phone), the
+        first tap zooms (web/ui/zoom.py) and the field is tapped in the view."""
+        if self.board.get_attribute("data-zoom") is None and self.field_size() < TAP_MIN:
+            self.tap(square)
+            expect(self.board).to_have_attribute("data-zoom", "1")
+        self.tap(square)
+
     def drag(self, origin: str, target: str) -> None:
         mouse = self.page.mouse
         x1, y1 = self.point(origin)
@@ -183,7 +198,7 @@ class GamePage:
         plies = int(self.board.get_attribute("data-plies") or 0)
         expected = Position.from_string(before).play(token).string()
         placed, origin, target, field = parse_token(token)
-        press = self.tap if how == "tap" else self.click
+        press = self.finger if how == "tap" else self.click
         for square in placed:
             press(square)
         if how == "drag":
@@ -259,7 +274,7 @@ class GamePage:
     def setup(self, white: list[str] | None, black: list[str] | None, how: str = "click") -> None:
         """Both set-ups: squares clicked, or None for the Random set-up button."""
         page = self.page
-        press = self.tap if how == "tap" else self.click
+        press = self.finger if how == "tap" else self.click
         for squares in (white, black):
             if squares is None:
                 page.click("#btn-random")

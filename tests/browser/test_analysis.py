@@ -61,7 +61,7 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, base_url, artif
             page.select_option("#ed-kind", "2")
             click('#ed-board button[data-square="c4"]')
             page.select_option("#ed-turn", "1")
-            expected = "5s^/6/6/6/2X23/6/1x14/S^5 b 000/000 -/- - 1"
+            expected = "5s^/6/6/6/6/6/6/6/2X23/6/1x14/S^5 b 000/000 -/- - 1"
             expect(page.locator("#ed-play")).to_be_enabled()
             link = page.input_value("#ed-url")
             assert unquote(link.split("?position=")[1]) == expected
@@ -102,34 +102,34 @@ def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(brow
         expect(page.locator("#btn-mainline")).to_be_visible()
         expect(page.locator("#variation-note")).to_have_text(
             "A variation in place of 1. a1-a2: the game waits. Back to the main line keeps it.")
-        ui.play("f8-f7")
+        ui.play("f12-f11")
         expect(page.locator("#moves li")).to_have_count(1)  # the variation's moves
         page.screenshot(path=str(artifacts_dir / "variation-explored.png"))
         page.click("#btn-mainline")
         expect(ui.board).to_have_attribute("data-ply", "0")
         expect(ui.board).to_have_attribute("data-position", BLUNDER)
-        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7)")
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f12-f11)")
         page.click("#btn-record")
-        assert "1. a1-a2 (1. a1xb2 f8-f7) 1... b2xa2 0-1" in page.input_value("#record-text")
+        assert "1. a1-a2 (1. a1xb2 f12-f11) 1... b2xa2 0-1" in page.input_value("#record-text")
         page.click("#record-close")
         page.screenshot(path=str(artifacts_dir / "variation-kept.png"))
         # The saved game is the game itself, never the variation, and keeps it.
         page.reload()
         expect(ui.board).to_have_attribute("data-plies", "2")
-        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7)")
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f12-f11)")
         # Its row: on with it, from its end.
         page.click("#moves li.variation button")
         expect(page.locator("#btn-mainline")).to_be_visible()
-        expect(ui.board).to_have_attribute("data-position", "6/5s^/6/6/6/6/1S^4/6 w 000/000 -/- 50/49 2")
+        expect(ui.board).to_have_attribute("data-position", "6/5s^/6/6/6/6/6/6/6/6/1S^4/6 w 000/000 -/- 50/49 2")
         # A variation within it: back to its first move, another reply there.
         page.click('#moves .mv[data-ply="1"]')
-        ui.play("f8-e8")
+        ui.play("f12-e12")
         expect(page.locator("#btn-mainline")).to_have_text("Back to the variation")
         page.click("#btn-mainline")
-        expect(page.locator("#moves li.variation")).to_have_text("(1... f8-e8)")
+        expect(page.locator("#moves li.variation")).to_have_text("(1... f12-e12)")
         page.click("#btn-mainline")
-        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f8-f7 (1... f8-e8))")
+        expect(page.locator("#moves li.variation")).to_have_text("(1. a1xb2 f12-f11 (1... f12-e12))")
         page.click("#btn-record")
-        assert "1. a1-a2 (1. a1xb2 f8-f7 (1... f8-e8)) 1... b2xa2 0-1" in page.input_value("#record-text")
+        assert "1. a1-a2 (1. a1xb2 f12-f11 (1... f12-e12)) 1... b2xa2 0-1" in page.input_value("#record-text")
         page.click("#record-close")
         assert not errors, errors

@@ -20,7 +20,7 @@ from militakiri.link import _checksum
 
 from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 TAB_SAVE = "'militakiri.saved-game.' + sessionStorage.getItem('militakiri.tab-slot')"
 SAVES = ("Object.keys(localStorage).filter(k => k.startsWith('militakiri.saved-game'))"
@@ -28,9 +28,10 @@ SAVES = ("Object.keys(localStorage).filter(k => k.startsWith('militakiri.saved-g
 
 
 def forged_link(start: str, control: str = "-", white: str = "Anna") -> str:
-    """A link whose check code matches: forged with care, not damaged."""
-    body = "!".join(["1", start, "-" if start.startswith("p") else "4425", control, white, "Bram",
-                     "-", "-", "0."])
+    """A link whose check code matches: forged with care, not damaged (format 4:
+    the official board, no computer)."""
+    body = "!".join(["4", start, "-" if start.startswith("p") else "4425", control, white, "Bram",
+                     "-", "-", "-", "-", "0."])
     return body + "!" + _checksum(body)
 
 
@@ -45,15 +46,15 @@ FORGED = [
     ("seed in a Unicode digit", "?board=single&seed=%C2%B2", "?seed= could not be read"),
     ("level in a Unicode digit", "?board=single&computer=black&level=%C2%B2", "?level= could not be read"),
     ("a position of 100 kB", "?position=" + "s" * 100_000, "?position= could not be read"),
-    ("a billion empty fields", "?position=" + quote("1000000000/6/6/6/6/6/6/S^5 w 122/122 -/- - 1"),
+    ("a billion empty fields", "?position=" + quote("1000000000/6/6/6/6/6/6/6/6/6/6/S^5 w 122/122 -/- - 1"),
      "cannot be read"),
-    ("three waiting towers", "?position=" + quote("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
+    ("three waiting towers", "?position=" + quote("s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
      "no game can reach"),
-    ("47 towers", "?position=" + quote("S^S^S^S^S^S^/" * 7 + "S^S^S^S^S1s^ w 122/122 -/- - 1"),
+    ("71 towers", "?position=" + quote("S^S^S^S^S^S^/" * 11 + "S^S^S^S^S1s^ w 122/122 -/- - 1"),
      "no game can reach"),
     ("link: time 1e400", "#" + forged_link("scdbabf", "1e400+0"), "time control"),
     ("link: bonus of 400 digits", "#" + forged_link("scdbabf", "60+" + "9" * 400), "increment"),
-    ("link: three waiting towers", "#" + position_link("s^5/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
+    ("link: three waiting towers", "#" + position_link("s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 011/122 XPS/- - 1"),
      "no game can reach"),
     ("link: a lone surrogate in a name", "#" + forged_link("scdbabf", white="A%ED%A0%80"), "not valid text"),
 ]
@@ -104,7 +105,7 @@ def test_a_hash_change_to_a_forged_link_keeps_the_running_game(saved_page, base_
         expect(page.locator("#problem-text")).to_contain_text(says)
         page.click("#problem-close")
     ui.expect_position(position)
-    ui.play("f6-f5")  # still playing
+    ui.play("f10-f9")  # still playing
     assert not errors, errors
 
 
@@ -115,7 +116,7 @@ def test_two_tabs_with_two_games_both_come_back(browser, base_url, artifacts_dir
     GamePage(tab_a).play("c3-d4")
     black_first = START.replace(" w ", " b ")
     goto_ready(tab_b, f"{base_url}?position={quote(black_first)}&white=Bram")
-    GamePage(tab_b).play("f6-f5")
+    GamePage(tab_b).play("f10-f9")
     for tab in (tab_a, tab_b):
         tab.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!1.')")
     tab_a.close()
@@ -147,7 +148,7 @@ def test_storage_that_fills_up_says_so_at_that_move_and_after_a_reload(browser, 
             Storage.prototype.setItem = function (key, value) {
                 if (this === window.localStorage) throw new DOMException('full', 'QuotaExceededError');
                 return set.call(this, key, value); }; }""")
-        ui.play("f6-f5")
+        ui.play("f10-f9")
         expect(page.locator("#status")).to_contain_text("This move could not be saved", timeout=5000)
         page.reload()
         wait_ready(page)
@@ -179,7 +180,7 @@ def test_a_record_with_a_control_character_in_a_name_is_saved_and_reloads(browse
 
 #: The worst a link can carry that a game can reach: five waiting towers
 #: with two free fields (tests/engine/test_bad_input.py).
-WORST_REACHABLE = "s^5/6/6/6/6/P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1"
+WORST_REACHABLE = "s^5/6/6/6/6/6/6/6/6/P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1"
 
 
 def test_the_worst_reachable_position_opens_without_a_long_task(saved_page, base_url):
@@ -217,7 +218,7 @@ def test_a_remembered_computer_and_a_tab_note_that_cannot_be_read_are_kept_aside
                                                         "could not be read")
         assert page.evaluate("localStorage.getItem('militakiri.computer.unreadable')") == forged
         assert page.evaluate("sessionStorage.getItem('militakiri.unsaved.unreadable')") == deep
-        ui.play("f6-f5")  # the game read back goes on, and saves
+        ui.play("f10-f9")  # the game read back goes on, and saves
         page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').includes('!2.')")
         assert page.evaluate("localStorage.getItem('militakiri.computer.unreadable')") == forged
         assert not errors, errors

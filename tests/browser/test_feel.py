@@ -12,7 +12,7 @@ from militakiri import Position
 
 from game_page import BLUNDER, GamePage, errors_of, fresh_game, goto_ready, lose_by_the_blunder, painted, wait_ready
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: The color of a square's centre and of a piece's, read off the canvas.
 PIXEL = """([x, y]) => { const c = document.getElementById('board');
@@ -159,14 +159,14 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(browser, bas
     page.click("#btn-share")
     url = page.input_value("#share-url")
     page.click("#share-close")
-    # The computer's side and level, and the clocks, travel in the link (version 2).
+    # The computer's side and level, and the clocks, travel in the link (format 4).
     assert "!w1!" in url and "!w1!-!" not in url
     other = browser.new_context(viewport={"width": 1280, "height": 800})
     friend = other.new_page()
     goto_ready(friend, url)
     view = GamePage(friend)
     expect(friend.locator("#bar-white .name")).to_have_attribute("title", "Computer, level 1 (White)")
-    assert friend.evaluate("window.militakiri.squareCenter('a8').y") > 300  # Black at the bottom
+    assert friend.evaluate("window.militakiri.squareCenter('a12').y") > 300  # Black at the bottom
     # The link's clock: Black's time left, paused until Resume (as after a reload).
     expect(friend.locator("#clock-black")).to_contain_text("4:5")
     friend.click("#btn-resume")

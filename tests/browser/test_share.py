@@ -27,10 +27,10 @@ from web.model.ui_state import move_label
 from web.services.autosave import restore
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: White's tower takes Black's last one: a win by towers (R19) in one move.
-ONE_MOVE_WIN = "s^5/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"
+ONE_MOVE_WIN = "s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 XSS = "<img src=x onerror=alert(1)>"
 SAVE_KEY = "militakiri.saved-game"
@@ -443,15 +443,15 @@ def test_correspondence_link_per_move_and_a_late_move_loses_R22(browser, base_ur
     page.evaluate("link => { location.hash = link; }", url.split("#", 1)[1])
     expect(page.locator("#status")).to_have_text("Opened the game from the link (moves played: 1).")
     expect(page.locator("#notice")).to_contain_text("Bram (Black) must move by")
-    assert ui.point("a1")[1] < ui.point("a8")[1]  # flipped for Black
+    assert ui.point("a1")[1] < ui.point("a12")[1]  # flipped for Black
     # The deadline passes (the page's clock is faked, not waited for): stop
     # the timers first, so it is the late move itself that is refused.
     now_ms = page.evaluate("Date.now()")
     page.clock.pause_at(now_ms + 1000)
     page.clock.set_system_time(shared.deadline * 1000 + 60_000)
     position = ui.position()
-    ui.click("d6")
-    ui.click("d5")
+    ui.click("d10")
+    ui.click("d9")
     ui.expect_position(position)
     ui.expect_status("over")
     expect(page.locator("#result-reason")).to_have_text("Bram (Black) missed the move deadline.")  # R22
@@ -505,7 +505,7 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     board = frame.locator("#board")
     box = board.bounding_box()
     assert box["width"] <= 420 and box["height"] <= 620
-    for square in ("a1", "a8"):
+    for square in ("a1", "a12"):
         centre = inner.evaluate("name => window.militakiri.squareCenter(name)", square)
         page.mouse.click(box["x"] + centre["x"], box["y"] + centre["y"])
     page.wait_for_function("() => messages.some(m => m.data.type === 'over')", timeout=10_000)
@@ -515,8 +515,8 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     kinds = [d["type"] for d in data]
     assert kinds == ["ready", "move", "over"], kinds
     move, over = data[1], data[2]
-    after = Position.from_string(ONE_MOVE_WIN).play("a1xa8").string()
-    assert move["token"] == "a1xa8" and move["position"] == after and move["ply"] == 1
+    after = Position.from_string(ONE_MOVE_WIN).play("a1xa12").string()
+    assert move["token"] == "a1xa12" and move["position"] == after and move["ply"] == 1
     assert over["result"] == "1-0" and over["termination"] == "towers" and over["winner"] == "white"
     page.wait_for_timeout(100)
     page.screenshot(path=str(artifacts_dir / "embed-over.png"))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
+from game_page import GamePage, errors_of, fresh_game, goto_ready, parse_token, wait_ready
 from militakiri import Position, movegen
 from web.model.lessons import read_lessons
 from web.model.training import read_puzzles
@@ -21,6 +21,9 @@ DATA = Path(__file__).resolve().parents[2] / "web" / "data"
 LESSONS = read_lessons((DATA / "lessons.json").read_text(encoding="utf-8"))
 PUZZLES = {p.id: p for p in read_puzzles((DATA / "puzzles.json").read_text(encoding="utf-8"))}
 TASKS = {task.id: task for lesson in LESSONS for task in lesson.tasks}
+#: The first puzzle of each board (web/data/puzzles.json, in its order).
+FIRST_SINGLE = next(p.id for p in PUZZLES.values() if p.board == "single")
+FIRST_DOUBLE = next(p.id for p in PUZZLES.values() if p.board == "double")
 
 
 def rating(page) -> int:
@@ -41,7 +44,7 @@ def illegal_target(position: Position, origin: str) -> str:
     for df in (-1, 0, 1):
         for dr in (-1, 0, 1):
             file, rank = kind.file_of(sq) + df, kind.rank_of(sq) + dr
-            if (df or dr) and 0 <= file < kind.files and 0 <= rank < 8:
+            if (df or dr) and 0 <= file < kind.files and 0 <= rank < kind.rows:
                 name = kind.square_name(kind.at(file, rank))
                 if name not in legal and position.board[kind.at(file, rank)] is None:
                     return name
@@ -62,7 +65,7 @@ def within_view(page, element_id: str) -> bool:
 def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(browser, base_url, artifacts_dir):
     task = TASKS["plus/1"]
     (token,) = task.solution
-    origin = token[:2]
+    _, origin, target, _ = parse_token(token)
     with fresh_game(browser, base_url + "?learn") as (ui, errors):
         page = ui.page
         learn = page.locator("#dlg-learn")
@@ -84,7 +87,7 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         expect(box).to_have_attribute("data-result", "solving")
         # The right move (the piece is still selected): solved, with the
         # success line citing its ruling; two stars (one slip).
-        ui.click(token[3:])
+        ui.click(target)
         ui.expect_position(start.copy().play(token).string())
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text(task.text("success", "en"))
@@ -136,7 +139,7 @@ def test_a_task_whose_position_is_damaged_is_refused_as_it_starts(browser, base_
     damaged one is said on the status line, and the board keeps its game."""
     data = json.loads((DATA / "lessons.json").read_text(encoding="utf-8"))
     plus = next(lesson for lesson in data["lessons"] if lesson["id"] == "plus")
-    plus["tasks"][1]["position"] = "6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1"   # the game is over there
+    plus["tasks"][1]["position"] = "6/6/6/6/6/6/6/6/6/6/6/S^5 b 000/000 -/- - 1"   # the game is over there
     damaged = json.dumps(data)
     routes = {"**/web/data/lessons.json": lambda route: route.fulfill(body=damaged, content_type="application/json")}
     with fresh_game(browser, base_url + "?learn", routes=routes) as (ui, errors):
@@ -177,11 +180,11 @@ def solve(ui, puzzle) -> None:
 
 
 def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser, base_url, artifacts_dir):
-    puzzle = PUZZLES["s0001"]
-    with fresh_game(browser, base_url + "?puzzle=s0001") as (ui, errors):
+    puzzle = PUZZLES[FIRST_SINGLE]
+    with fresh_game(browser, base_url + f"?puzzle={FIRST_SINGLE}") as (ui, errors):
         page = ui.page
         box = page.locator("#training")
-        expect(box).to_have_attribute("data-drill", "s0001")
+        expect(box).to_have_attribute("data-drill", FIRST_SINGLE)
         ui.expect_position(puzzle.position)
         assert rating(page) == 1500
         expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
@@ -198,9 +201,9 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         page.screenshot(path=str(artifacts_dir / "training-puzzle-solved.png"))
 
         # The next one, near the rating: a wrong move fails it and the rating goes down.
-        assert page.url.endswith("?puzzle=s0001"), page.url
+        assert page.url.endswith(f"?puzzle={FIRST_SINGLE}"), page.url
         page.click("#tr-next")
-        expect(box).not_to_have_attribute("data-drill", "s0001")
+        expect(box).not_to_have_attribute("data-drill", FIRST_SINGLE)
         expect(box).to_have_attribute("data-result", "solving")
         drill = box.get_attribute("data-drill")
         nxt = PUZZLES[drill]
@@ -233,7 +236,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         page.click(f"#pz-retry button[data-puzzle='{drill}']")
         expect(box).to_have_attribute("data-drill", drill)
         # A new puzzle solved with a hint is not rated (a hint earned the full gain before).
-        helped = next(p for p in PUZZLES.values() if p.id not in ("s0001", drill) and p.board == "single")
+        helped = next(p for p in PUZZLES.values() if p.id not in (FIRST_SINGLE, drill) and p.board == "single")
         goto_ready(page, base_url + f"?puzzle={helped.id}")
         expect(box).to_have_attribute("data-result", "solving")
         before = rating(page)
@@ -268,8 +271,8 @@ def test_in_dutch_and_a_forged_puzzle_link_opens_another_puzzle(browser, base_ur
         expect(page.locator("#learn-list")).to_contain_text(LESSONS[0].text("title", "nl"))
         page.screenshot(path=str(artifacts_dir / "training-learn-nl-phone.png"))
         # A double-board puzzle on the phone: the board turned to fit, every field reachable.
-        goto_ready(page, base_url + "?lang=nl&puzzle=d0001")
-        expect(box).to_have_attribute("data-drill", "d0001")
+        goto_ready(page, base_url + f"?lang=nl&puzzle={FIRST_DOUBLE}")
+        expect(box).to_have_attribute("data-drill", FIRST_DOUBLE)
         assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
         page.screenshot(path=str(artifacts_dir / "training-double-puzzle-nl-phone.png"))
         # A lesson with a long text (its address, as a reload or a link opens it): still all in view.
@@ -335,6 +338,7 @@ def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(
     deep) was replaced by the next star, without a word."""
     task = TASKS["plus/1"]
     (token,) = task.solution
+    _, origin, target, _ = parse_token(token)
     deep = "[" * 5000 + "]" * 5000
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -346,8 +350,8 @@ def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(
         ui = GamePage(page)
         expect(page.locator("#notice")).to_contain_text("could not be read")
         assert page.evaluate("localStorage.getItem('militakiri.training.unreadable')") == deep
-        ui.click(token[:2])
-        ui.click(token[3:])
+        ui.click(origin)
+        ui.click(target)
         expect(page.locator("#training")).to_have_attribute("data-result", "solved")
         page.wait_for_function("() => (localStorage.getItem('militakiri.training') || '').includes('plus/1')")
         assert page.evaluate("localStorage.getItem('militakiri.training.unreadable')") == deep
@@ -361,7 +365,8 @@ def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_
     (Session.reopen_saved), and nothing else of the address is read again."""
     from urllib.parse import quote
 
-    start = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
+    start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1"
+             " w 122/122 -/- - 1")
     with fresh_game(browser, f"{base_url}?position={quote(start)}") as (ui, errors):
         page = ui.page
         ui.play("c3-d4")
@@ -381,13 +386,13 @@ def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_
 def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(browser, base_url):
     """Issue 25, rough edge 5: after Solution, a failed puzzle showed a green
     status box (the game's end) with the red "Not this time"."""
-    puzzle = PUZZLES["s0008"]  # the game is won in one move
-    assert puzzle.goal == "win" and len(puzzle.line) == 1
+    puzzle = next(p for p in PUZZLES.values()  # the game is won in one move
+                  if p.board == "single" and p.goal == "win" and len(p.line) == 1)
     position = Position.from_string(puzzle.position)
     wrong = next(t for t in position.legal_moves()
                  if t != puzzle.line[0] and "@" not in t and "=" not in t
                  and not Position.from_string(puzzle.position).play(t).is_over())
-    with fresh_game(browser, base_url + "?puzzle=s0008") as (ui, errors):
+    with fresh_game(browser, base_url + f"?puzzle={puzzle.id}") as (ui, errors):
         page = ui.page
         ui.expect_position(puzzle.position)  # (the puzzles file comes after ready)
         ui.play(wrong)
@@ -446,7 +451,7 @@ def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser
             expect(page.locator("#training")).to_have_attribute("data-drill", "setup/1")
             # A refused field: a longer status, the same board.
             before = _settled_width(page)
-            GamePage(page).tap("a8")
+            GamePage(page).finger("a12")  # Black's set-up zone (R4)
             expect(page.locator("#status .rule-ref")).to_be_visible()
             assert page.evaluate("document.getElementById('board').getBoundingClientRect().width") == before
         context.close()

@@ -38,7 +38,7 @@ from web.model.intents import (
     Cancel, ComputerMove, Enter, MoveCursor, MovePiece, OpenGame, RandomSetup, RecallComputer, Resign, RollDice, SetupDone, ShowHint, ShowPly, StartGame, StepReplay, TakeBack, Touch, WorkerAnswer,
 )
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: The page's data files, beside its Python wherever that is (/app/web in MicroPython).
 ROOT = web.__file__.rpartition("/")[0] + "/data/"
@@ -419,9 +419,9 @@ def pictures_and_places():
         out("  icon", symbol, icon_svg(piece, 26))
         out("  parts", symbol, fields(piece_parts(piece), ("plinth", "body", "discs", "mark_y", "mark_r", "badge")))
     out("  legend", legend_html())
-    g = BoardGeometry(12, 8, 46, flipped=True, turned=True)
-    out("  geometry", g, g.width, g.height, g.origin(3, 5), g.center(3, 5), g.cell_at(100.5, 200.25), g.step(3, 5, 1, 1))
-    out("  fit", fit_square(6, 8, 374, 600), fit_square(12, 8, 1000, 480))
+    g = BoardGeometry(12, 12, 46, flipped=True, turned=True)
+    out("  geometry", g, g.width, g.height, g.origin(3, 9), g.center(3, 9), g.cell_at(100.5, 200.25), g.step(3, 9, 1, 1))
+    out("  fit", fit_square(6, 12, 374, 600), fit_square(12, 12, 1000, 480))
     before = {12: piece_from_symbol("X1"), 19: piece_from_symbol("p1"), 3: piece_from_symbol("S^")}
     after = {19: piece_from_symbol("X2"), 3: piece_from_symbol("S^"), 4: piece_from_symbol("P^")}
     sprites, covered = animation.plan(before, after, Move(12, 19))

@@ -207,7 +207,7 @@ def test_a_clock_past_its_control_by_increments_reads_back_from_its_save_and_lin
 
 def test_a_forged_touched_piece_is_quoted_short():
     """Found by the save fuzzer: the refusal quoted a forged touched field whole."""
-    body = {"clock": None, "flipped": False, "format": 1, "link": "1!scdbabf!52!-!White!Black!-!-!2.VQ!l4pv",
+    body = {"clock": None, "flipped": False, "format": 1, "link": "4!scdbabf!52!-!White!Black!-!-!-!-!2.pA!Oyzn",
             "saved": 0.0, "touch_move": {"touched": "9" * 600}}
     body["check"] = _check(body)
     with pytest.raises(SavedGameError) as refused:

@@ -33,14 +33,15 @@ from web.model.intents import (
 
 ROOT = Path(__file__).resolve().parents[2]
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
-#: White to move wins in a few moves against any reply (tests/browser too).
-LATE = "s15/s15/3S^1X^/s^5/2P^3/2X12X1/P1P1S11P11/S1S11S1X1S1 w 122/122 -/- - 74"
+#: White to move wins in two moves against any reply (tests/browser too): its
+#: greedy move e12-b12 leaves Black's star tower on b11 no safe field.
+LATE = "X^3S^1/1s^1x12/2s1p12/6/6/6/6/6/6/2X12X1/P1P1S11P11/S1S11S1X1S1 w 122/122 -/- - 74"
 #: Black (ahead) has just played d3-d5 from tests/engine/test_ai.py's AHEAD.
-BLACK_AHEAD_WENT_D5 = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/1x11p^x^1/X^5/1P1P11X1P1/X1X11P11P1/S1S1S1S1S^S1 w 122/122 -/- - 17"
+BLACK_AHEAD_WENT_D5 = "s^s1s1s11s1/x1p1x1p11s1/x11p1X1p1p1/6/6/6/6/1x11p^x^1/X^5/1P1P11X1P1/X1X11P11P1/S1S1S1S1S^S1 w 122/122 -/- - 17"
 #: White has a promoted plus tower waiting for a field (R15).
-WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
+WAITING = "s^5/1s14/6/6/6/6/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 
 
 def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw):
@@ -134,9 +135,9 @@ def test_no_request_on_the_players_turn_and_board_input_waits_on_the_computers()
     assert state.destinations() == {} and board_view.marks(state) == [m for m in board_view.marks(state) if m.kind == "last"]
     assert state.status().key == "computer_thinking"
     before = state.game.position.string()
-    assert not state.apply(Touch("f6"))
+    assert not state.apply(Touch("f10"))
     assert state.status().key == "computer_busy" and state.status().level == "warn"
-    assert not state.apply(MovePiece("f6", "f5"))
+    assert not state.apply(MovePiece("f10", "f9"))
     assert state.game.position.string() == before
     assert computer_plays(state)
     assert not state.computer_turn() and len(state.game.tokens) == 2
@@ -247,7 +248,7 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
     assert state.apply(WorkerAnswer(request, text))
     assert state.setup_color == 1 and not state.computer_turn()
     assert board_view.hidden_color(state) == 0  # the computer's set-up stays hidden (R4)
-    for square in ("a8", "b7", "f6"):
+    for square in ("a12", "b11", "f10"):
         assert state.apply(Touch(square))
     assert state.apply(SetupDone())
     state.apply(RollDice())
@@ -318,7 +319,7 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
 def test_a_game_against_the_weakest_level_to_its_end():
     """The whole loop as the page runs it, the player playing greedy moves."""
     state, _ = state_for(LATE, computer=1, level=1, seed=11)
-    rng = Random(2)  # militakiri.randomness: a game won in 45 moves
+    rng = Random(2)  # militakiri.randomness
     for _ in range(60):
         if state.phase == OVER:
             break
@@ -390,7 +391,7 @@ def test_a_forged_memory_of_the_computer_is_not_recalled(field, forged):
 def test_the_computers_waiting_tower_is_not_called_the_players():
     """A promotion with its set-up zone full: the tower waits (R15); the
     status line does not tell the player "your new tower waits"."""
-    full_zone = "5s^/6/6/x15/X25/P1P1P1P1P1P1/X1X1X1X1X1X1/S1S1S1S1S1S^ w 122/122 -/- - 1"
+    full_zone = "5s^/6/6/6/6/6/6/x15/X25/P1P1P1P1P1P1/X1X1X1X1X1X1/S1S1S1S1S1S^ w 122/122 -/- - 1"
     state, _ = state_for(full_zone, computer=0)
     assert state.apply(ComputerMove("a4xa5=X"))
     assert state.game.position.waiting[0] and state.status().key == "to_move"
@@ -405,10 +406,10 @@ def test_the_workers_line_says_the_score_the_best_move_and_the_line_it_expects()
 
     from web.services import ai_worker
 
-    answer = json.loads(ai_worker.call("line", json.dumps(["5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
+    answer = json.loads(ai_worker.call("line", json.dumps(["5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
     assert answer["ok"], answer
     value = answer["value"]
     assert value["pv"][0] == value["token"] == "a1xb2" and value["depth"] >= 1
     assert -1500 <= value["score"] <= 1500
-    over = json.loads(ai_worker.call("line", json.dumps(["6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
+    over = json.loads(ai_worker.call("line", json.dumps(["6/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1", 0.2])))
     assert over["value"]["pv"] == [] and over["value"]["depth"] == 0 and over["value"]["score"] == 1500

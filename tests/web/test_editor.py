@@ -11,7 +11,7 @@ from militakiri.pieces import BLACK, CROSS, PLUS, STAR, WHITE, stack, tower
 
 from web.model.editor import MAX_SPARES, BoardEditor
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 
 
@@ -22,12 +22,12 @@ def test_a_position_comes_back_as_it_went_in():
 
 def test_pieces_put_and_taken_away_and_the_side_to_move():
     editor = BoardEditor.empty("double")
-    editor.put("l8", tower(BLACK, PLUS))
+    editor.put("l12", tower(BLACK, PLUS))
     editor.put("a1", tower(WHITE, STAR))
     editor.turn = BLACK
-    assert editor.position_string() == "11p^/12/12/12/12/12/12/S^11 b 000/000 -/- - 1"
-    editor.put("l8", None)
-    assert editor.piece_at("l8") is None
+    assert editor.position_string() == "11p^/12/12/12/12/12/12/12/12/12/12/S^11 b 000/000 -/- - 1"
+    editor.put("l12", None)
+    assert editor.piece_at("l12") is None
     with pytest.raises(InvalidSquareError):
         editor.put("m1", tower(WHITE, STAR))  # not on this board
 
@@ -35,7 +35,7 @@ def test_pieces_put_and_taken_away_and_the_side_to_move():
 def test_the_engines_reason_for_a_position_no_game_reaches():
     editor = BoardEditor.empty("single")
     editor.put("a1", tower(WHITE, STAR))
-    editor.put("f8", tower(BLACK, STAR))
+    editor.put("f12", tower(BLACK, STAR))
     assert editor.problem() is None
     editor.put("c5", stack(WHITE, CROSS, 4))
     assert editor.problem() == ("No game can reach this position: White's cross stack on c5 has 4 pawns; "
@@ -45,13 +45,13 @@ def test_the_engines_reason_for_a_position_no_game_reaches():
     assert editor.spares[WHITE][STAR] == MAX_SPARES
     assert "a set-up has" in editor.problem()
     editor.clear()
-    assert editor.position_string().startswith("6/6/6/6/6/6/6/6 ")
+    assert editor.position_string().startswith("6/6/6/6/6/6/6/6/6/6/6/6 ")
 
 
 def test_waiting_towers_are_set_per_shape_and_checked_by_the_engine():
     editor = BoardEditor.empty("single")
     editor.put("a1", tower(WHITE, STAR))
-    editor.put("f8", tower(BLACK, STAR))
+    editor.put("f12", tower(BLACK, STAR))
     editor.set_waiting(WHITE, PLUS, 1)
     editor.set_waiting(WHITE, CROSS, 1)
     assert editor.waiting[WHITE] == (CROSS, PLUS)

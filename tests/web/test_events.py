@@ -16,7 +16,7 @@ from web.model.intents import (
 )
 
 # Each side keeps one tower on the single board: a take ends it (R19).
-LAST_TOWERS = "5s^/6/6/6/6/6/1S^4/6 w 000/000 -/- - 1"
+LAST_TOWERS = "5s^/6/6/6/6/6/6/6/6/6/1S^4/6 w 000/000 -/- - 1"
 
 
 def names(events: GameEvents, state) -> list[str]:
@@ -49,7 +49,7 @@ def test_moves_taken_back_and_an_end():
     events = GameEvents()
     events.update(state)
     state.game.play("b2-b3")
-    state.game.play("f8-f7")
+    state.game.play("f12-f11")
     assert names(events, state) == ["moved", "moved"]
     state.apply(TakeBack())
     state.apply(TakeBack())

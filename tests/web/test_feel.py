@@ -17,7 +17,7 @@ from web.model.settings import GameSettings
 from .fakes import state_for
 from web.model.intents import Cancel, ComputerMove, MovePiece, Touch
 
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 sq = SINGLE.square
 
@@ -27,7 +27,7 @@ def board(game: Game, ply: int) -> dict:
 
 
 def test_a_take_slides_the_taker_and_fades_the_taken_R12():
-    game = Game.from_position("5s^/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
+    game = Game.from_position("5s^/6/6/6/6/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
     game.play("c2xc3")
     sprites, covered = plan(board(game, 0), board(game, 1), Move.from_token("c2xc3", SINGLE))
     assert sprites == [Sprite(piece("x1"), sq("c3"), sq("c3"), "out"),
@@ -36,7 +36,7 @@ def test_a_take_slides_the_taker_and_fades_the_taken_R12():
 
 
 def test_a_promotion_fades_the_stack_and_brings_the_tower_R13():
-    game = Game.from_position("s^5/6/6/6/6/2x23/2X23/S^5 w 122/122 -/- - 1")
+    game = Game.from_position("s^5/6/6/6/6/6/6/6/6/2x23/2X23/S^5 w 122/122 -/- - 1")
     token = next(t for t in game.legal_moves() if t.startswith("c2xc3="))
     game.play(token)
     move = Move.from_token(token, SINGLE)
@@ -50,7 +50,7 @@ def test_a_promotion_fades_the_stack_and_brings_the_tower_R13():
 
 
 def test_sounds_and_words_of_a_placement_R15():
-    waiting = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
+    waiting = "s^5/1s14/6/6/6/6/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"
     game = Game.from_position(waiting)
     game.play("@c2,c2-c6")
     assert announce(game, 1, ("Anna", "Bram")) == (
@@ -61,7 +61,7 @@ def test_the_board_turns_to_the_player_to_move_in_hot_seat_play():
     state, _ = state_for(START, turn_board=True)
     assert not state.flipped
     assert state.apply(MovePiece("c3", "d4")) and state.flipped
-    assert state.apply(MovePiece("a6", "b5")) and not state.flipped
+    assert state.apply(MovePiece("a10", "b9")) and not state.flipped
     computer, _ = state_for(START, turn_board=True, computer=1)
     assert computer.apply(MovePiece("c3", "d4")) and not computer.flipped  # against the computer: never
 
@@ -80,8 +80,8 @@ def test_a_premove_is_played_as_soon_as_the_computer_has_moved():
     assert state.apply(Touch("b3")) and state.status().key == "premove_pick"   # the plus tower
     assert state.apply(Touch("b4")) and state.status().key == "premove_set"
     assert [m.square for m in board_view.marks(state) if m.kind == "premove"] == ["b3", "b4"]
-    assert state.apply(ComputerMove("a6-b5"))
-    assert state.game.tokens == ["c3-d4", "a6-b5", "b3-b4"] and state.computer_turn()
+    assert state.apply(ComputerMove("a10-b9"))
+    assert state.game.tokens == ["c3-d4", "a10-b9", "b3-b4"] and state.computer_turn()
     assert not [m for m in board_view.marks(state) if m.kind == "premove"]
 
 
@@ -89,8 +89,8 @@ def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
     state, _ = state_for(START, computer=1)
     assert state.apply(MovePiece("c3", "d4"))
     assert state.apply(Touch("d4")) and state.apply(Touch("d5"))   # a cross pawn moving straight
-    assert state.apply(ComputerMove("a6-b5"))
-    assert state.game.tokens == ["c3-d4", "a6-b5"] and not state.computer_turn()
+    assert state.apply(ComputerMove("a10-b9"))
+    assert state.game.tokens == ["c3-d4", "a10-b9"] and not state.computer_turn()
     status = state.status()
     assert status.key == "premove_dropped" and "d4-d5" in status.text() and status.rulings() == ["R7"]
 
@@ -101,7 +101,7 @@ def test_escape_and_a_second_click_drop_a_premove():
     assert state.apply(Touch("b3")) and state.apply(Touch("b3")) and state.premove.squares() == []
     assert state.apply(Touch("b3")) and state.apply(Touch("b4")) and state.apply(Cancel())
     assert state.premove.move is None
-    assert not state.apply(Touch("a6"))  # the computer's piece: no premove
+    assert not state.apply(Touch("a10"))  # the computer's piece: no premove
 
 
 def test_a_ghost_tower_is_not_drawn_over_a_pawn_that_fills_its_field():

@@ -23,7 +23,7 @@ from web.model.intents import (
 
 from .fakes import state_for
 
-FIELDS = [f + r for f in "abcdefghijkl" for r in "12345678"] + ["", "z9", "c33"]
+FIELDS = [f + str(r) for f in "abcdefghijkl" for r in range(1, 13)] + ["", "z9", "c33", "a13"]
 SIMPLE = [Cancel(), ClearSetup(), Enter(), Flip(), PointerDown(), RandomSetup(), Resume(), RollDice(), SetupDone(),
           StartGame(), TakeBack(), Tick(), Say(None), Unsay("computer_starting"), ComputerFailed("no worker")]
 
@@ -81,5 +81,5 @@ def test_any_sequence_of_intents_leaves_a_state_the_page_can_draw(data, board, c
 def test_a_field_off_the_board_is_refused_with_the_engines_words():
     """Found by the test above: a Touch of g1 on the single board raised."""
     state, _ = state_for(board="single")
-    assert state.apply(Touch("g1")) is False and state.apply(MovePiece("a1", "a9")) is False
-    assert state.status().text() == "'a9' is not a square of the single board (files a-f, ranks 1-8)"
+    assert state.apply(Touch("g1")) is False and state.apply(MovePiece("a1", "a13")) is False
+    assert state.status().text() == "'a13' is not a square of the single board (files a-f, ranks 1-12)"

@@ -49,24 +49,24 @@ def test_plain_modules_import_no_browser_module(name):
 
 @pytest.mark.parametrize("flipped", [False, True])
 def test_every_cell_centre_maps_back_to_its_cell(flipped):
-    g = BoardGeometry(12, 8, 31, flipped)
+    g = BoardGeometry(12, 12, 31, flipped)
     for file in range(12):
-        for rank in range(8):
+        for rank in range(12):
             assert g.cell_at(*g.center(file, rank)) == (file, rank)
     assert g.cell_at(-1, 5) is None and g.cell_at(5, g.height) is None
 
 
-def test_flipped_board_puts_rank_8_at_the_bottom_and_file_a_right():
-    g = BoardGeometry(6, 8, 50, flipped=True)
-    assert g.origin(0, 7) == (250, 350)
-    assert g.step(0, 7, dx=1, dy=0) == (0, 7)  # right on screen is towards a: clamped
+def test_flipped_board_puts_rank_12_at_the_bottom_and_file_a_right():
+    g = BoardGeometry(6, 12, 50, flipped=True)
+    assert g.origin(0, 11) == (250, 550)
+    assert g.step(0, 11, dx=1, dy=0) == (0, 11)  # right on screen is towards a: clamped
 
 
 def test_fit_square_phone_and_desktop():
-    assert fit_square(6, 8, 374, 600) == 62
-    assert fit_square(12, 8, 374, 600) == 31
-    assert fit_square(6, 8, 900, 520) == 65
-    assert fit_square(6, 8, 5000, 5000) == layout.MAX_SQUARE
+    assert fit_square(6, 12, 374, 600) == 50  # the twelve ranks decide
+    assert fit_square(12, 12, 374, 600) == 31  # the twelve files decide
+    assert fit_square(6, 12, 900, 520) == 43
+    assert fit_square(6, 12, 5000, 5000) == layout.MAX_SQUARE
 
 
 # formatting --------------------------------------------------------------------

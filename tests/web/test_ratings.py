@@ -297,7 +297,7 @@ def test_a_take_back_or_a_hint_makes_the_game_unrated(how):
 
 def test_what_cannot_be_rated_starts_unrated():
     for settings in (dict(white="Anna", black="anna"), dict(white="Anna", black=""),
-                     dict(white="Anna", black="Bo", position="5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")):
+                     dict(white="Anna", black="Bo", position="5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1")):
         state, _ = fakes.state_for(settings.pop("position", None), rated=True, **settings)
         assert state.rated is None
     state, _ = fakes.state_for(None, white="Anna", black="Bo")

@@ -82,14 +82,14 @@ def test_variations_explored_are_saved_with_the_game_and_a_damaged_one_is_droppe
     from web.model.jsontext import check_code as _check
     from web.services.autosave import restore, snapshot
 
-    game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     game.play("a1-a2")
     game.play("b2xa2")
-    game.variations = {1: [Variation(["a1xb2", "f8-f7"])]}
+    game.variations = {1: [Variation(["a1xb2", "f12-f11"])]}
     text = snapshot(game, now=0.0, wall=1e9)
     back = restore(text, wall_now=1e9 + 5)
     assert back.game.tokens == game.tokens and back.game.variations == game.variations
-    for damage in (lambda r: r.replace("f8-f7", "f8-f9"), lambda r: r.replace("b2xa2", "f8-f7"), lambda r: 7):
+    for damage in (lambda r: r.replace("f12-f11", "f12-f13"), lambda r: r.replace("b2xa2", "f12-f11"), lambda r: 7):
         body = json.loads(text)
         body.pop("check")
         body["variations"] = damage(body["variations"])

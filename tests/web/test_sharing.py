@@ -44,7 +44,7 @@ from .fakes import FakeClock
 from web.model.intents import MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 DAY = 86400
 
@@ -228,6 +228,8 @@ def test_touch_move_and_the_touched_piece_are_saved_R25():
 
 #: A save as the page wrote it before MicroPython (json.dumps in insertion order, its
 #: check code over json.dumps(sort_keys=True)): clock times of all 17 digits, a review.
+#: Written then, it is a game on the earlier 8-rank board (a link of format 1), on
+#: purpose: read back on that board and written again alike (R1).
 OLDER_SAVE = (
     '{"format":1,"link":"1!ps^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1'
     '%20w%20122/122%20-/-%20-%201!-!1800+0!Zo%C3%AB%20%E2%98%85%204!Bram%20%22B%22%20%5C!-!-!6.Ciy-!Xxar",'
@@ -237,8 +239,10 @@ OLDER_SAVE = (
 
 
 def test_a_save_written_before_micropython_reads_and_is_written_again_alike():
+    """On the earlier 8-rank board, as the save was written (R1)."""
     restored = restore(OLDER_SAVE, wall_now=1_800_000_100.0)
     game = restored.game
+    assert game.kind.earlier and game.kind.rows == 8
     assert game.players.white == "Zo\u00eb \u2605 4" and game.players.black == 'Bram "B" \\'
     assert game.clock.left == [1795.1750436285713, 1794.614417142857] and restored.saved_at == 1800000004.938
     assert restored.flipped is True and len(restored.review) == len(game.tokens) + 1
@@ -326,7 +330,7 @@ def test_two_tabs_with_two_games_keep_both():
     backend = MemoryStorage()
     tab_a, tab_b = (Autosaver(SafeStorage(backend), slot=slot) for slot in ("a", "b"))
     game_a = played_state(["c3-d4"], white="Anna")
-    game_b = played_state(["c3-d4", "f6-f5"], white="Bram")
+    game_b = played_state(["c3-d4", "f10-f9"], white="Bram")
     for saver, state, wall in ((tab_a, game_a, 10), (tab_b, game_b, 20)):
         saver.prime(played_state([]))
         assert saver.update(state, 0, wall=wall) == "saved"
@@ -377,7 +381,7 @@ def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
     backend, saver, state = saved_tab()
     older = backend.items[saver.key]
     backend.quota = 10  # full
-    assert state._play("f6-f5") and saver.update(state, 0, wall=2) == "failed"
+    assert state._play("f10-f9") and saver.update(state, 0, wall=2) == "failed"
     assert backend.items[saver.key] == older  # the page says so now, and after a reload (session.py)
     backend.quota = None
     assert saver.update(state, 0, force=True, wall=3) == "saved"
@@ -399,8 +403,13 @@ def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     assert state.apply(StepReplay("next")) and state.position_string() == game.position_at(1).string()
     assert not state.apply(StepReplay("prev")) or state.replay.shown(game) == 0
     assert state.status().key in ("replay_start", "replay_at")
-    # Board input on a past position changes nothing and says how to go back.
-    origin = next(iter(game.turn_choices().destinations() or {"a1": {}}))
+    # Board input on a past position changes nothing and says how to go back:
+    # a piece the game plays on with, not one of the side to move in the
+    # position shown (that explores a variation of a game read whole, issue 25).
+    shown = game.position_at(state.replay.shown(game))
+    pieces_shown = {square: shown.board[shown.kind.square(square)] for square in game.turn_choices().destinations()}
+    origin = next((square for square, piece in pieces_shown.items() if piece is None or piece.color != shown.turn),
+                  "a1")
     assert not state.apply(Touch(origin))
     assert state.status().level == "warn" and "End" in state.status().text()
     assert board_view.marks(state) == [m for m in board_view.marks(state) if m.kind in ("last", "cursor")]
@@ -557,14 +566,14 @@ def test_a_position_start_after_a_reload_keeps_the_tabs_saved_game():
     backend = MemoryStorage()
     first = Autosaver(SafeStorage(backend), slot="tab")
     first.prime(played_state([]))
-    assert first.update(played_state(["c3-d4", "f6-f5"]), 0, wall=1) == "saved"
+    assert first.update(played_state(["c3-d4", "f10-f9"]), 0, wall=1) == "saved"
     reloaded = Autosaver(SafeStorage(backend), slot="tab")  # the same tab, reloaded
-    assert reloaded.load(wall_now=2).game.tokens == ["c3-d4", "f6-f5"]
+    assert reloaded.load(wall_now=2).game.tokens == ["c3-d4", "f10-f9"]
     state = played_state([])  # the URL's game
     reloaded.prime(state)
     assert state._play("c3-d4") and reloaded.update(state, 0, wall=3) == "saved"
     assert reloaded.key != first.key
-    assert _saved_games(backend) == {first.key: ["c3-d4", "f6-f5"], reloaded.key: ["c3-d4"]}
+    assert _saved_games(backend) == {first.key: ["c3-d4", "f10-f9"], reloaded.key: ["c3-d4"]}
 
 
 def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced_goes():
@@ -580,8 +589,8 @@ def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced
     saver.open_other(restored, wall_now=3)
     state.apply(OpenGame(restored.game))
     saver.prime(state)
-    assert state._play("f6-f5") and saver.update(state, 0, wall=4) == "saved"
-    assert saver.key == kept and _saved_games(backend) == {kept: ["c3-d4", "f6-f5"]}
+    assert state._play("f10-f9") and saver.update(state, 0, wall=4) == "saved"
+    assert saver.key == kept and _saved_games(backend) == {kept: ["c3-d4", "f10-f9"]}
     # A finished game that another replaces leaves no save behind (as a new game does).
     state.game.resign(WHITE)
     assert saver.update(state, 0, wall=5) == "saved"

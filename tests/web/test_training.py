@@ -10,6 +10,7 @@ import pytest
 
 from militakiri import SetupDraft, movegen
 from militakiri.board import BOARD_KINDS
+from militakiri.move import Move
 from militakiri.position import Position
 from militakiri.randomness import Random
 from militakiri.setup import Setup
@@ -122,8 +123,9 @@ def test_the_next_puzzle_is_near_the_rating_and_not_tried_yet():
         nearest = sorted(abs(p.rating - rating) for p in PUZZLES if p.board == "single")
         assert abs(picked.rating - rating) <= nearest[7]
     done = {p.id for p in PUZZLES if p.board == "double"}
-    tried_all = next_puzzle(PUZZLES, 1500, done, "double", rng, after="d0001")
-    assert tried_all is not None and tried_all.id != "d0001"  # all tried: again, but not the same
+    last = next(p.id for p in PUZZLES if p.board == "double")
+    tried_all = next_puzzle(PUZZLES, 1500, done, "double", rng, after=last)
+    assert tried_all is not None and tried_all.id != last  # all tried: again, but not the same
 
 
 @pytest.mark.parametrize("text", [None, "", "{", "[]", '"x"', '{"rating": "1e9", "stars": []}',
@@ -199,11 +201,11 @@ def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
     state = UiState()
     state.apply(NewGame(GameSettings(board=drill.board, position=drill.position)))
     state.apply(BeginDrill(drill))
-    origin = task.solution[0].split(",")[-1][:2]
+    move = Move.from_token(task.solution[0], state.kind)
+    origin, target = state.kind.square_name(move.origin), state.kind.square_name(move.target)
     assert state.apply(DrillHint()) and drill.hints == 1
     assert ("hint", origin) in [(mark.kind, mark.square) for mark in board_view.marks(state)]
-    token = task.solution[0].split(",")[-1]
-    state.apply(MovePiece(token[:2], token[3:5]))
+    state.apply(MovePiece(origin, target))
     assert "hint" not in [mark.kind for mark in board_view.marks(state)]
 
 
@@ -217,7 +219,7 @@ def test_learn_from_your_mistakes_takes_the_players_marked_moves_and_weighs_a_mo
     from web.model.review import GameReview
     from web.model.training import MARGIN, MistakeDrill, mistakes_of
 
-    game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     game.play("a1-a2")
     game.play("b2xa2")
     review = GameReview(game)

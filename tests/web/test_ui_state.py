@@ -17,8 +17,8 @@ from web.model.intents import (
     Cancel, ClearSetup, Enter, Flip, MoveCursor, MovePiece, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Tick, Touch,
 )
 
-PROMOTION = "s^5/1s14/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
-WAITING = "s^5/1s14/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
+PROMOTION = "s^5/1s14/6/6/6/6/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
+WAITING = "s^5/1s14/6/6/6/6/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
 
 
 def place(state: UiState, *squares: str) -> None:
@@ -31,7 +31,7 @@ def started_single(first_white: bool = True, **kw) -> UiState:
     state, _ = state_for(**kw)
     place(state, "c1", "d2", "b3")
     assert state.apply(SetupDone())
-    place(state, "a8", "b7", "f6")
+    place(state, "a12", "b11", "f10")
     assert state.apply(SetupDone())
     seed = next(s for s in range(100)
                 if (state_dice_first(s) == 0) == first_white)
@@ -58,8 +58,8 @@ def test_setup_white_then_black_hidden_then_dice_then_play():
     assert state.apply(SetupDone())
     # R4: White's set-up is hidden while Black places.
     assert board_view.hidden_color(state) == 0 and board_view.pieces(state) == {}
-    assert "rank 8" in state.status().text()
-    place(state, "a8", "b7", "f6")
+    assert "rank 12" in state.status().text()
+    place(state, "a12", "b11", "f10")
     assert len(board_view.pieces(state)) == 18
     assert state.apply(SetupDone())
     assert board_view.hidden_color(state) is None and len(board_view.pieces(state)) == 36
@@ -133,14 +133,20 @@ def test_position_parameter_starts_playing_at_once():
 
 def test_select_shows_moves_and_takes_then_click_plays():
     state = started_single()
-    assert state.apply(Touch("b3"))  # White plus tower
+    assert state.apply(Touch("b3"))  # White plus tower: up to the end of the six neutral rows (R1, R8)
     marks = {(m.kind, m.square) for m in board_view.marks(state)}
-    assert ("selected", "b3") in marks and ("move", "b4") in marks and ("take", "e6") in marks
+    assert ("selected", "b3") in marks and ("move", "b4") in marks and ("move", "b9") in marks
+    assert not [m for m in board_view.marks(state) if m.kind == "take"]  # nothing in reach yet
     before = state.position_string()
-    assert state.apply(Touch("b5"))
+    assert state.apply(Touch("b9"))
     assert state.position_string() != before
-    assert state.game.tokens == ["b3-b5"]
-    assert {m.square for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b5"}
+    assert state.game.tokens == ["b3-b9"]
+    assert {m.square for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b9"}
+    assert state.apply(MovePiece("e10", "f9"))
+    assert state.apply(Touch("b9"))  # at Black's set-up zone: it takes diagonally (R7)
+    marks = {(m.kind, m.square) for m in board_view.marks(state)}
+    assert ("take", "a10") in marks and ("take", "c10") in marks and ("move", "b8") in marks
+    assert state.apply(Touch("c10")) and state.game.tokens == ["b3-b9", "e10-f9", "b9xc10"]
 
 
 def test_illegal_click_changes_nothing_and_says_why():
@@ -154,7 +160,7 @@ def test_illegal_click_changes_nothing_and_says_why():
     assert text.startswith("Not allowed: ") and "(R" not in text and state.status().rulings() == ["R7"]
     assert state.selected == "c3"  # still selected: try again
     state.apply(Cancel())
-    assert not state.apply(Touch("a8"))
+    assert not state.apply(Touch("a12"))
     assert "it is White's move" in state.status().text()
     assert not state.apply(Touch("c4"))
     assert "no piece on c4" in state.status().text()
@@ -164,7 +170,7 @@ def test_illegal_click_changes_nothing_and_says_why():
 
 def test_user_move_from_a_drag_plays_or_explains():
     state = started_single()
-    assert state.can_drag("b3") and not state.can_drag("a8") and not state.can_drag("c4")
+    assert state.can_drag("b3") and not state.can_drag("a12") and not state.can_drag("c4")
     assert not state.apply(MovePiece("b3", "c4"))
     assert state.status().rulings() == ["R7"] and state.game.tokens == []
     assert state.apply(MovePiece("b3", "b4"))
@@ -223,10 +229,10 @@ def test_touch_move_binds_the_selected_piece_R25():
     assert state.apply(Touch("b5"))
     assert state.game.tokens == ["b3-b5"] and state.touched() is None
     # Black: a drag touches too; an illegal drop keeps that piece bound.
-    assert not state.apply(MovePiece("f6", "e5"))  # the plus tower moves straight
-    assert state.touched() == "f6"
-    assert not state.apply(Touch("c6"))
-    assert "touched the piece on f6" in state.status().text()
+    assert not state.apply(MovePiece("f10", "e9"))  # the plus tower moves straight
+    assert state.touched() == "f10"
+    assert not state.apply(Touch("c10"))
+    assert "touched the piece on f10" in state.status().text()
 
 
 def test_touch_move_is_off_by_default_R25():
@@ -243,7 +249,7 @@ def test_touch_move_from_a_position_and_undone_by_take_back_R25():
     assert state.touched() == "b2"
     assert state.apply(Touch("b3"))
     assert state.game.tokens == ["b2-b3"]
-    assert state.apply(Touch("b7")) and state.touched() == "b7"
+    assert state.apply(Touch("b11")) and state.touched() == "b11"
     assert state.apply(TakeBack()) and state.touched() is None and state.selected is None
 
 
@@ -272,7 +278,7 @@ def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
     outcome = state.game.outcome()
     assert outcome.winner == 0 and outcome.termination == "time"
     assert "Black ran out of time." in state.status().text() and texts.cited("why_time", loser="Black") == ["R21"]
-    assert not state.apply(Touch("b7"))
+    assert not state.apply(Touch("b11"))
 
 
 def test_move_after_flag_is_refused():
@@ -302,8 +308,8 @@ def test_cursor_keys_follow_the_screen_and_enter_selects():
     state.apply(MoveCursor(0, -1))  # up on a flipped board is towards rank 1
     assert state.cursor == "b2"
     assert ("cursor", "b2") in {(m.kind, m.square) for m in board_view.marks(state)}
-    state.apply(MoveCursor(-5, 9))  # clamped to the board
-    assert state.cursor == "f8"
+    state.apply(MoveCursor(-5, 13))  # clamped to the board
+    assert state.cursor == "f12"
 
 
 def test_cursor_keys_on_a_board_turned_to_fit_the_screen():
@@ -320,7 +326,7 @@ def test_cursor_keys_on_a_board_turned_to_fit_the_screen():
 
 def test_win_by_towers_reaches_over():
     state = started_single()
-    for token in ["b3-b4", "c6-b5", "b4-e4", "f6-f5", "e4xb7", "f5xd3", "b7xa8", "d3xe2", "d1xe2"]:
+    for token in ["b3-b8", "c10-b9", "b8-e8", "f10-f6", "e8xb11", "f6xc3", "b11xa12", "c3xd2", "c1xd2"]:
         move_origin, move_target = token.replace("x", "-").split("-")
         assert state.apply(MovePiece(move_origin, move_target)), state.status().text()
     assert state.phase == OVER
@@ -365,7 +371,7 @@ def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
     assert state.game_id == during_setup
 
 
-START = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
+START = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1"
 
 
 def test_practice_from_here_offers_the_position_shown_of_a_game_not_being_played():
@@ -381,7 +387,7 @@ def test_practice_from_here_offers_the_position_shown_of_a_game_not_being_played
     assert state.practice_position() is None
     state.apply(Resign(1))  # Black resigns: over, but the position plays on
     assert state.phase == OVER and state.practice_position() == state.game.position.string()
-    lost = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    lost = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     lost.play("a1-a2")
     lost.play("b2xa2")
     state.apply(OpenGame(lost))
@@ -408,7 +414,7 @@ def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_be
     shown, two players, and Back to the main line keeps the line in the
     game's record as a NOTATION.md variation."""
     from web.model.intents import EndVariation, ShowPly
-    lost = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    lost = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     lost.play("a1-a2")
     lost.play("b2xa2")
     state, _ = state_for()
@@ -418,29 +424,29 @@ def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_be
     assert state.apply(MovePiece("a1", "b2"))  # a1xb2, the better move: a variation begins
     assert state.exploring is not None and state.game is not lost and state.game.tokens == ["a1xb2"]
     assert state.computer is None and not state.computer_turn()  # two players, whoever the game had
-    assert state.apply(MovePiece("f8", "f7"))
+    assert state.apply(MovePiece("f12", "f11"))
     assert lost.tokens == ["a1-a2", "b2xa2"] and not lost.variations  # the game waits, untouched
     assert state.apply(EndVariation())
     assert state.game is lost and state.exploring is None and state.computer == 1
     assert state.replay.shown(lost) == 0
-    assert "1. a1-a2 (1. a1xb2 f8-f7) 1... b2xa2 0-1" in lost.record()
+    assert "1. a1-a2 (1. a1xb2 f12-f11) 1... b2xa2 0-1" in lost.record()
     state.apply(ShowPly(0))
     state.apply(MovePiece("a1", "b2"))  # the same line again: kept once
     state.apply(EndVariation())
-    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7"]]
+    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f12-f11"]]
     # Its row in the move list: on with it, from its end; it grows in place.
     from web.model.intents import ExploreVariation
     assert not state.apply(ExploreVariation(2, 0))
-    assert state.apply(ExploreVariation(1, 0)) and state.game.tokens == ["a1xb2", "f8-f7"]
+    assert state.apply(ExploreVariation(1, 0)) and state.game.tokens == ["a1xb2", "f12-f11"]
     assert state.apply(MovePiece("b2", "c3"))
     assert state.apply(EndVariation())
-    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f8-f7", "b2-c3"]]
+    assert [v.tokens for v in lost.variations[1]] == [["a1xb2", "f12-f11", "b2-c3"]]
     # A variation within it (a move tree, NOTATION.md's nested variations).
     assert state.apply(ExploreVariation(1, 0))
-    assert state.apply(ShowPly(1)) and state.apply(MovePiece("f8", "e8"))  # in place of f8-f7
-    assert state.exploring.outer is not None and state.game.tokens == ["f8-e8"]
+    assert state.apply(ShowPly(1)) and state.apply(MovePiece("f12", "e12"))  # in place of f12-f11
+    assert state.exploring.outer is not None and state.game.tokens == ["f12-e12"]
     assert state.apply(EndVariation())  # back to the variation, which keeps it
-    assert state.exploring is not None and state.game.variations[2][0].tokens == ["f8-e8"]
+    assert state.exploring is not None and state.game.variations[2][0].tokens == ["f12-e12"]
     assert state.apply(EndVariation())  # back to the game
-    assert "1. a1-a2 (1. a1xb2 f8-f7 (1... f8-e8) 2. b2-c3) 1... b2xa2 0-1" in lost.record()
+    assert "1. a1-a2 (1. a1xb2 f12-f11 (1... f12-e12) 2. b2-c3) 1... b2xa2 0-1" in lost.record()
     assert Game.from_record(lost.record()).variations == lost.variations

@@ -12,7 +12,7 @@ Both ask the engine: the move from its token (Move.from_token), the moved
 piece from the position before it, the pieces' words from its messages.
 
 >>> from militakiri import Game
->>> game = Game.from_position("5s^/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
+>>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/2x13/2X13/S^5 w 000/000 -/- - 1")
 >>> game.play("c2xc3")
 >>> announce(game, 1, ("Anna", "Bram"))   # Black's tower is left alone
 (['take', 'endgame'], 'Anna: cross pawn c2 takes c3.')

@@ -21,7 +21,7 @@ reads the state; these parts act on events.
 >>> from web.model.ui_state import UiState
 >>> from web.model.settings import GameSettings
 >>> from web.model.intents import MovePiece
->>> state = UiState(GameSettings(position="5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"))
+>>> state = UiState(GameSettings(position="5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1"))
 >>> events = GameEvents()
 >>> events.update(state)   # the first read: what is there is not news
 []

@@ -80,17 +80,17 @@ def move_list_markup(tokens: Sequence[str], number: int, turn: int, shown: int |
     variations beside a move (``variations[ply]``: their texts, as the
     record writes them) in a row of their own after its row.
 
-    >>> print(move_list_markup(["c3-d4", "f6-f5", "d4-c5"], 1, 0, shown=2, marks=[None, "mistake"])
+    >>> print(move_list_markup(["c3-d4", "f10-f9", "d4-c5"], 1, 0, shown=2, marks=[None, "mistake"])
     ...       .replace("</span>", "</span>\\n"))
     <li><span class="num">1.</span>
     <span class="mv" data-ply="1">c3-d4</span>
-    <span class="mv shown mark-mistake" data-ply="2">f6-f5?</span>
+    <span class="mv shown mark-mistake" data-ply="2">f10-f9?</span>
     </li><li><span class="num">2.</span>
     <span class="mv last" data-ply="3">d4-c5</span>
     <span></span>
     </li>
-    >>> move_list_markup(["f6-f5"], 7, 1)  # Black first: White's half is an ellipsis
-    '<li><span class="num">7.</span><span>\u2026</span><span class="mv last" data-ply="1">f6-f5</span></li>'
+    >>> move_list_markup(["f10-f9"], 7, 1)  # Black first: White's half is an ellipsis
+    '<li><span class="num">7.</span><span>\u2026</span><span class="mv last" data-ply="1">f10-f9</span></li>'
     """
     parts = []
     last = len(tokens)

@@ -37,15 +37,15 @@ one slip, 1 with more, 0 while unsolved.
 
 >>> lessons = read_lessons('''{"version": 1, "lessons": [{"id": "goal",
 ...   "title": {"en": "The goal", "nl": "Het doel"}, "intro": {"en": "Win.", "nl": "Win."},
-...   "tasks": [{"position": "s^5/6/6/6/6/5s1/1S14/S^5 w 000/000 -/- - 1",
+...   "tasks": [{"position": "s^5/6/6/6/6/6/6/6/6/5s1/1S14/S^5 w 000/000 -/- - 1",
 ...     "goal": {"kind": "win", "moves": 1}, "prompt": {"en": "Win.", "nl": "Win."},
 ...     "hint": {"en": "Go up.", "nl": "Ga omhoog."},
-...     "success": {"en": "Won (R19).", "nl": "Gewonnen (R19)."}, "solution": ["a1xa8"]}]}]}''')
+...     "success": {"en": "Won (R19).", "nl": "Gewonnen (R19)."}, "solution": ["a1xa12"]}]}]}''')
 >>> task = lessons[0].tasks[0]
 >>> task.id, task.text("hint", "nl"), task.solver
 ('goal/1', 'Ga omhoog.', 0)
 >>> start = task.start()
->>> verdict(task, start, start.copy().play("a1xa8"), 1)
+>>> verdict(task, start, start.copy().play("a1xa12"), 1)
 Verdict('reached')
 >>> stars(True, mistakes=0, hints=1)
 2
@@ -239,7 +239,7 @@ def reply_token(task: Task, position: Position, played: list[str]) -> str | None
     equals the first token in the engine's (sorted) order.
 
     >>> task = Task("t", 1, Goal("take", what="pawns"), {}, ("b2-b3", "e5-e4", "b3xc4"),
-    ...             "5s^/6/6/4s11/2s13/6/1P14/S^5 w 000/000 -/- - 1")
+    ...             "5s^/6/6/6/6/6/6/4s11/2s13/6/1P14/S^5 w 000/000 -/- - 1")
     >>> position = task.start().play("b2-b3")
     >>> reply_token(task, position, ["b2-b3"])
     'e5-e4'

@@ -13,7 +13,7 @@ resignation, a flag fall) no longer matches and is dropped.
 
 >>> from web.model.settings import GameSettings
 >>> from web.model.ui_state import UiState
->>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/"
+>>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 >>> state = UiState(GameSettings(position=start, computer=0, level=1, seed=3))
 >>> request = next_request(state)

@@ -10,10 +10,10 @@ the way, so stepping through a long game is one move's work).
 
 >>> from militakiri import Game
 >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
->>> for token in ("c3-d4", "f6-f5", "d4-c5"): game.play(token)
+>>> for token in ("c3-d4", "f10-f9", "d4-c5"): game.play(token)
 >>> view = Replay()
 >>> view.step(game, -1), view.shown(game), view.last_token(game)
-(True, 2, 'f6-f5')
+(True, 2, 'f10-f9')
 >>> view.first(game), view.shown(game), view.last_token(game)
 (True, 0, None)
 >>> view.last(game), view.is_live()

@@ -8,7 +8,7 @@ that is complete is saved with the game (autosave) and read back with its
 types checked: a damaged one is dropped, never the game.
 
 >>> from militakiri import Game
->>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+>>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
 >>> game.play("a1-a2")
 >>> review = GameReview(game)
 >>> review.add("a1xb2", 700); review.add(None, 0)

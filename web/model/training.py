@@ -16,7 +16,7 @@ from your mistakes) is solved by a move the engine weighs no worse than
 move, and :meth:`MistakeDrill.weigh` judges it.
 
 >>> puzzles = read_puzzles('[{"id": "s1", "board": "single", "goal": "tower", "rating": 1200,'
-...     ' "position": "5s^/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1", "line": ["a1xb2", "c4-c3"]}]')
+...     ' "position": "5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1", "line": ["a1xb2", "c4-c3"]}]')
 >>> from militakiri.position import Position
 >>> drill = Drill.for_puzzle(puzzles[0])
 >>> position = Position.from_string(puzzles[0].position)
@@ -543,7 +543,7 @@ def mistakes_of(review: GameReview, colors: tuple[int, ...]) -> tuple[Mistake, .
 
     >>> from militakiri import Game
     >>> from web.model.review import GameReview
-    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     >>> game.play("a1-a2"); game.play("b2xa2")
     >>> review = GameReview(game)
     >>> for best, score in (("a1xb2", 0), ("b2xa2", 1500), (None, -1500)): review.add(best, score)
@@ -562,7 +562,7 @@ class MistakeDrill(Drill):
     """A try at finding a better move than the game's (Learn from your
     mistakes): one move, judged by the engine.
 
-    >>> drill = MistakeDrill(Mistake(1, 1, 1, "5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1",
+    >>> drill = MistakeDrill(Mistake(1, 1, 1, "5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1",
     ...                               "a1-a2", "a1xb2", 0, "blunder"))
     >>> start = Position.from_string(drill.position)
     >>> drill.after_move(start.copy().play("a1-a3"), ["a1-a3"]).status

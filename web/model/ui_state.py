@@ -116,11 +116,11 @@ def keep_variation(game: Game, ply: int, line: list[str],
     the game's own moves, and in place of one it continues. ``inside``: the
     variations explored within it (nested, NOTATION.md).
 
-    >>> game = Game.from_position("5s^/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
+    >>> game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
     >>> game.play("a1-a2"); game.play("b2xa2")
-    >>> keep_variation(game, 0, ["a1xb2"]); keep_variation(game, 0, ["a1xb2", "f8-f7"])
+    >>> keep_variation(game, 0, ["a1xb2"]); keep_variation(game, 0, ["a1xb2", "f12-f11"])
     >>> keep_variation(game, 0, ["a1-a2"]); [v.tokens for v in game.variations[1]]
-    [['a1xb2', 'f8-f7']]
+    [['a1xb2', 'f12-f11']]
     """
     if not line or game.tokens[ply:ply + len(line)] == line:
         return
@@ -169,8 +169,8 @@ class UiState:
         >>> state = UiState()
         >>> state.apply(Flip()), state.flipped
         (None, True)
-        >>> state.apply(Touch("a8")), state.status().text()
-        (False, "a8 is not in White's set-up zone: towers stand on ranks 1-3")
+        >>> state.apply(Touch("a12")), state.status().text()
+        (False, "a12 is not in White's set-up zone: towers stand on ranks 1-3")
         """
         return _HANDLERS[type(intent)](self, intent)
 

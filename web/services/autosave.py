@@ -3,7 +3,7 @@
 Pure Python (the storage is a :class:`storage.SafeStorage`). What is saved
 is small JSON::
 
-    {"format": 1, "link": "1!s...", "clock": {...} | null, "flipped": false,
+    {"format": 1, "link": "4!s...", "clock": {...} | null, "flipped": false,
      "check": "Xa9_"}
 
 - ``link``: the whole game as a game link (militakiri.link: versioned,

@@ -16,8 +16,8 @@ page needs around it:
   start link, with no move yet, gets full clocks), and a saved game
   (web/services/autosave.py) gets its clocks back, paused.
 
->>> share_url("http://localhost:8000/games/index.html?seed=3#old", "1!s...")
-'http://localhost:8000/games/index.html#1!s...'
+>>> share_url("http://localhost:8000/games/index.html?seed=3#old", "4!s...")
+'http://localhost:8000/games/index.html#4!s...'
 """
 
 from __future__ import annotations
