@@ -218,4 +218,5 @@ def main():
     pruning(games)
 
 
-main()
+if __name__ == "__main__":  # a script only: pytest --doctest-modules imports it too
+    main()
