@@ -1,14 +1,17 @@
 """web/model/layout.py's decisions, for every point a finger may tap and
 the screens the page is made for: the arrangement and the way round the
 board stands (choose_layout), the tap zoom (zoom_at, after_tap), the
-editor's grid (editor_layout). The browser's side: tests/browser/test_layout.py."""
+editor's grid (editor_layout), a piece on a field with a rank's number
+(clear_of_label). The browser's side: tests/browser/test_layout.py."""
 
 from __future__ import annotations
 
 import pytest
 
-from web.model.layout import (BESIDE, STACKED, TAP_MIN, ZOOM_SQUARE, BoardGeometry, after_tap, choose_layout,
-                              editor_layout, zoom_at, zoomable)
+from militakiri.pieces import BLACK, SHAPES, stack, tower
+from web.model.layout import (BESIDE, LABEL_GAP, MAX_SQUARE, MIN_SQUARE, STACKED, TAP_MIN, ZOOM_SQUARE,
+                              BoardGeometry, after_tap, choose_layout, clear_of_label, editor_layout,
+                              piece_outline, zoom_at, zoomable)
 
 #: The room App.fit (web/ui/app.py) measures at the brief's screens for
 #: (stacked, beside at its ease, beside at its least): the window less the
@@ -112,3 +115,46 @@ def test_the_editors_grid_fits_its_room(files, rows, width, height):
     chosen = editor_layout(files, rows, width, height)
     across, down = (rows, files) if chosen.turned else (files, rows)
     assert chosen.square * across <= width and chosen.square * down <= max(height, 22 * down)
+
+
+def _covers(outline, dx, dy, size, x, y) -> bool:
+    """Whether the piece of ``outline`` placed at (dx, dy), ``size`` px, covers the point."""
+    for part in outline:
+        if len(part) == 4:
+            left, top, right, bottom = part
+            if dx + left * size <= x <= dx + right * size and dy + top * size <= y <= dy + bottom * size:
+                return True
+        else:
+            cx, cy, radius = part
+            if (x - dx - cx * size) ** 2 + (y - dy - cy * size) ** 2 <= (radius * size) ** 2:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("corner", ["top left", "bottom right"])
+def test_a_piece_on_a_field_with_a_ranks_number_stands_clear_of_it(corner):
+    """The ranks' numbers, two digits on the official board ("12" was drawn
+    over a tower on a12), stand in a field's corner (web/ui/draw.py: some
+    0.155 of a field high, at least 7 px, 1 px or more from the corner):
+    every piece there, a tower or a rank of any height, stays within its
+    field and LABEL_GAP clear of the number (every point near the number
+    tried, a quarter pixel apart), and loses little of its size (more on
+    the smallest fields, where the number takes more of the field)."""
+    pieces = [tower(BLACK, shape) for shape in SHAPES] + [stack(BLACK, shape, h) for shape in SHAPES for h in (1, 2, 4)]
+    for square in range(MIN_SQUARE, MAX_SQUARE + 1):
+        font = max(7, round(square * 0.155))
+        margin = max(1, round(square * 0.035))
+        wide, high = font * 1.3, font * 0.73  # "12", bold
+        left = margin if corner.endswith("left") else square - margin - wide
+        top = margin if corner.startswith("top") else square - margin - high
+        label = (left, top, left + wide, top + high)
+        near = [(left - LABEL_GAP + i / 4, top - LABEL_GAP + j / 4)
+                for i in range(int((wide + 2 * LABEL_GAP) * 4) + 1) for j in range(int((high + 2 * LABEL_GAP) * 4) + 1)]
+        for piece in pieces:
+            outline = piece_outline(piece)
+            dx, dy, size = clear_of_label(square, label, outline)
+            assert 0 <= dx and 0 <= dy and dx + size <= square and dy + size <= square, (square, piece, size)
+            assert not any(_covers(outline, dx, dy, size, x, y) for x, y in near), (square, piece, corner)
+            # (the double board on a phone: 31 px; a laptop's and a phone's single board: 43 px and more)
+            least = 0.85 if square >= TAP_MIN else 0.8 if square >= 31 else 0.7
+            assert size >= least * square, (square, piece, size)

@@ -40,6 +40,10 @@ from __future__ import annotations
 
 import math
 
+from militakiri.pieces import Piece
+
+from web.model.shapes import BADGE_CIRCLE, BADGE_RIM, DISC_RADIUS, OUTLINE, piece_parts
+
 MIN_SQUARE = 22
 MAX_SQUARE = 92
 #: The window width (CSS pixels) up to which the page is laid out for a
@@ -407,6 +411,95 @@ def after_tap(view: BoardGeometry, overview: BoardGeometry, chosen: list[tuple[i
     if column is None or line is None:
         return None
     return view.at(s, -column * s, -line * s)
+
+
+# A coordinate and the piece on its field ---------------------------------------------
+#
+# The ranks' numbers stand in a corner of the fields along the board's edge
+# (web/ui/draw.py), and on the official board they have two digits: "12"
+# was drawn over a tower's battlements. A piece on such a field stands a
+# little smaller, clear of the number (lichess keeps its coordinates small
+# in the corner; its pieces leave the corners free, a tower here does not).
+
+#: The least room (CSS px) between a rank's number and the piece on its field.
+LABEL_GAP = 1
+
+
+def piece_outline(piece: Piece) -> list[tuple[float, ...]]:
+    """What ``piece`` covers of the unit field, half its outline's width
+    round it: boxes ``(left, top, right, bottom)`` (a tower's body and
+    plinth) and discs ``(x, y, radius)`` (a pawn's, a rank's badge).
+
+    >>> from militakiri.pieces import piece_from_symbol
+    >>> [len(part) for part in piece_outline(piece_from_symbol("S^"))]
+    [4, 4]
+    >>> [tuple(round(v, 4) for v in part) for part in piece_outline(piece_from_symbol("x2"))]
+    [(0.5, 0.525, 0.3475), (0.5, 0.475, 0.3475), (0.8, 0.2, 0.165)]
+    """
+    parts = piece_parts(piece)
+    half = OUTLINE / 2
+    if parts.body is not None and parts.plinth is not None:
+        xs = [x for x, _ in parts.body]
+        ys = [y for _, y in parts.body]
+        x, y, width, height = parts.plinth[:4]
+        return [(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half),
+                (x - half, y - half, x + width + half, y + height + half)]
+    discs: list[tuple[float, ...]] = [(0.5, y, DISC_RADIUS + half) for y, _ in parts.discs]
+    if parts.badge:
+        x, y, radius = BADGE_CIRCLE
+        discs.append((x, y, radius + BADGE_RIM / 2))
+    return discs
+
+
+def _meets(part: tuple[float, ...], box: tuple[float, float, float, float]) -> bool:
+    """Whether a part of a piece (a box or a disc, in CSS px) meets ``box``."""
+    left, top, right, bottom = box
+    if len(part) == 4:
+        return part[0] < right and part[2] > left and part[1] < bottom and part[3] > top
+    x, y, radius = part
+    nearest_x, nearest_y = min(max(x, left), right), min(max(y, top), bottom)
+    return (x - nearest_x) ** 2 + (y - nearest_y) ** 2 < radius ** 2
+
+
+def clear_of_label(square: int, label: tuple[float, float, float, float],
+                   outline: list[tuple[float, ...]]) -> tuple[int, int, int]:
+    """Where a piece of ``outline`` (piece_outline) stands on a field of
+    ``square`` CSS px whose coordinate covers ``label`` (left, top, right,
+    bottom, from the field's corner): ``(dx, dy, size)``, the piece's box in
+    the field. The whole field if it misses the label by LABEL_GAP; else as
+    large as it may be and miss it, its foot on the field's foot (a label
+    in a top corner) or its head at the field's top (a label in a bottom
+    corner), centred across.
+
+    "12" in the top left corner of a laptop's field (58 px) and of a
+    phone's on the double board (31 px); "10" at the foot of a field on the
+    board turned (43 px): a tower stands smaller, a pawn's round disc misses
+    the corner or stands less so:
+
+    >>> from militakiri.pieces import piece_from_symbol
+    >>> tower, pawn = piece_outline(piece_from_symbol("S^")), piece_outline(piece_from_symbol("s1"))
+    >>> clear_of_label(58, (2, 2, 14, 9), tower), clear_of_label(58, (2, 2, 14, 9), pawn)
+    ((2, 5, 53), (0, 0, 58))
+    >>> clear_of_label(31, (1, 1, 10, 6), tower), clear_of_label(31, (1, 1, 10, 6), pawn)
+    ((2, 5, 26), (1, 2, 29))
+    >>> clear_of_label(43, (32, 36, 41, 41), tower), clear_of_label(43, (32, 36, 41, 41), pawn)
+    ((2, 0, 38), (0, 0, 43))
+    """
+    left, top, right, bottom = label
+    at_top = top + bottom < square  # the label's side of the field
+    clear = (left - LABEL_GAP, top - LABEL_GAP, right + LABEL_GAP, bottom + LABEL_GAP)
+
+    def misses(size: int) -> bool:
+        dx, dy = (square - size) // 2, (square - size if at_top else 0)
+        placed = [tuple(dx + value * size if i % 2 == 0 else dy + value * size for i, value in enumerate(part))
+                  if len(part) == 4 else (dx + part[0] * size, dy + part[1] * size, part[2] * size)
+                  for part in outline]
+        return not any(_meets(part, clear) for part in placed)
+
+    size = square
+    while size > square // 2 and not misses(size):
+        size -= 1
+    return (square - size) // 2, (square - size if at_top else 0), size
 
 
 # The analysis board's editor ------------------------------------------------------

@@ -29,7 +29,7 @@ from web.ui.dialogs import Dialogs
 from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, show
 from web.ui.draw import Renderer
 from web.ui.inputs import BoardInput
-from web.ui.panels import EndgameBox, MoveList, PlayerBars, fill_help
+from web.ui.panels import EndgameBox, MoveList, PlayerBars, ScrollEdges, fill_help
 from web.ui.zoom import TapZoom
 from web.model.intents import Cancel, ClearSetup, EndVariation, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
 
@@ -64,6 +64,9 @@ BOTTOM_MARGIN = 0
 STATUS_MARGINS = 10
 #: Room to spare under the buttons before the board grows back (CSS px).
 SLACK = 16
+#: Room kept under a lesson's or a puzzle's box that fills the window's foot
+#: (CSS px): its margin in style.css.
+TASK_BOX_FOOT = 6
 
 
 # The clocks' numbers cross from JavaScript as text: MicroPython 1.28 takes a
@@ -77,6 +80,12 @@ _SECONDS = js.Function.new("clock", "return String((clock === 0 ? performance.no
 def now() -> float:
     """Seconds on the page's steady clock (performance.now)."""
     return float(_SECONDS(0))
+
+
+def _pixels(length) -> int:
+    """A computed length, "168px", in whole CSS pixels (0 if it is none: "auto")."""
+    text = str(length)
+    return int(float(text[:-2])) if text.endswith("px") else 0
 
 
 def wall_now() -> float:
@@ -109,6 +118,10 @@ class App:
         self.bars = PlayerBars(self.state)
         self.moves = MoveList(self.state)
         self.endgame = EndgameBox(self.state)
+        #: The boxes that scroll in the page's own layout: the column beside
+        #: the board, a lesson's words under it on a phone (style.css).
+        self.scroll_edges = [ScrollEdges(js.document.querySelector("aside.side")),
+                             ScrollEdges(js.document.querySelector("#training .tr-words"))]
         self.dialogs = Dialogs(self)
         self.clocks = ClockView(self.state, self.bars, self.refresh)
         self.input = BoardInput(self.board, self.state, self.renderer, self.after_input)
@@ -215,9 +228,8 @@ class App:
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
-        training = by_id("training")  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
-        if not training.hidden and training.parentElement == by_id("play"):
-            extra += training.offsetHeight + 6
+        if self.task_box_under():  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
+            extra += self.task_box_least() + TASK_BOX_FOOT
         stacked_h = max(height - top - bars - self._reserve() - extra - 16, 200)
         sideways = js.window.matchMedia(LANDSCAPE).matches  # a phone held sideways: smaller margins
         gaps, margins = (LANDSCAPE_GAPS, LANDSCAPE_MARGINS) if sideways else (BESIDE_GAPS, BESIDE_MARGINS)
@@ -233,7 +245,61 @@ class App:
             by_id("play").style.width = f"{max(board_w, min(stacked_w, PLAY_MIN))}px"
         else:  # the page's grid places the board and its column (style.css)
             by_id("play").style.width = ""
+        self._fill_task_box()
+        self._mark_scroll_edges()
         self.renderer.request()
+
+    def task_box_under(self) -> bool:
+        """Whether a lesson's or a puzzle's box is shown under the board (a
+        phone; web/ui/training.py places it)."""
+        box = by_id("training")
+        return not box.hidden and box.parentElement == by_id("play")
+
+    def task_box_least(self) -> int:
+        """The height the board is sized around for that box (style.css's
+        --task-box, its least height): one height whatever the task says, so
+        the board keeps its size from task to task."""
+        return _pixels(js.window.getComputedStyle(by_id("training")).minHeight)  # "auto" beside the board
+
+    def _task_box_needs(self) -> int:
+        """The box's least height, or what its title, its task, its buttons
+        and the least room for its words (style.css) take, if more (a phone
+        held sideways has a narrow column)."""
+        box = by_id("training")
+        words = box.querySelector(".tr-words")
+        frame = int(box.offsetHeight) - int(box.clientHeight)  # its border
+        # (scrollHeight: all it holds, also where it is too small for it)
+        own = int(box.scrollHeight) - int(words.offsetHeight) + _pixels(js.window.getComputedStyle(words).minHeight)
+        return max(self.task_box_least(), own + frame)
+
+    def _task_box_grown(self) -> int:
+        """How much room beyond what it needs the box under the board took."""
+        return max(0, int(by_id("training").offsetHeight) - self._task_box_needs()) if self.task_box_under() else 0
+
+    def _fill_task_box(self) -> None:
+        """The box under the board takes the room left at the window's foot,
+        below what the player needs in view (the buttons, a player bar):
+        the room a lesson's words need, which the board was not sized
+        around; and gives it back first when a longer message needs it."""
+        box = by_id("training")
+        if not self.task_box_under():
+            if box.style.height:
+                box.style.height = ""
+            return
+        below = [box, by_id("bar-white")]
+        controls = by_id("controls")
+        if controls.querySelector(":scope > :not([hidden])"):  # (JS null is falsy)
+            below.append(controls)  # (empty, it takes no room under the box: style.css)
+        scrolled = js.window.scrollY
+        bottom = max(node.getBoundingClientRect().bottom + scrolled for node in below)
+        height = int(box.getBoundingClientRect().height)
+        wanted = max(self._task_box_needs(), int(height + js.window.innerHeight - TASK_BOX_FOOT - bottom))
+        if wanted != height:
+            box.style.height = f"{wanted}px"
+
+    def _mark_scroll_edges(self) -> None:
+        for edges in self.scroll_edges:
+            edges.update()
 
     def _reserve(self) -> int:
         """The room below the board: the room the page keeps before Python
@@ -251,9 +317,10 @@ class App:
         """A second row of buttons or a longer message pushed a needed control
         below the fold: the board gives up that much (and takes it back when
         there is room again, with some to spare, so it never see-saws)."""
+        self._fill_task_box()  # (before the buttons are measured: it gives back room first)
         if self.layout.arrangement == BESIDE:  # the board takes the window's height beside them
             return
-        overflow = self._overflow()
+        overflow = self._overflow() - self._task_box_grown()  # as if the box had only the room it was given
         if overflow > 0:
             # All the status line and the buttons take beyond style.css's room
             # (the board may not have been the one short of height).
@@ -348,8 +415,9 @@ class App:
         for view in self.views:
             view()
         self.events.emit(self._game_events.update(state))
-        # Last, once every change is made: it reads the layout.
+        # Last, once every change is made: they read the layout.
         self._keep_controls_in_view()
+        self._mark_scroll_edges()
 
     def _aria(self, status: str) -> None:
         state = self.state

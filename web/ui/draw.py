@@ -32,7 +32,7 @@ from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
 
 from web.model import board_view
 from web.model import animation
-from web.model.layout import BoardGeometry
+from web.model.layout import BoardGeometry, clear_of_label, piece_outline
 from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, GHOST_ALPHA, GHOST_FILL,
                               LIGHT, OUTLINE, PALETTE, STROKE, piece_parts, symbol_strokes)
 from web.i18n.texts import t
@@ -55,6 +55,12 @@ HINT_EDGE = "rgba(30, 84, 170, 0.95)"
 #: Coordinates: on a light square, on a dark one.
 LABEL_ON_LIGHT = "#8c6840"
 LABEL_ON_DARK = "#f6ead2"
+#: Coordinates' letters and numbers: this much of a field high, at least
+#: LABEL_LEAST CSS px, kept this much of a field (at least 1 px) from its
+#: corner: small and in the corner, as lichess has them.
+LABEL_SIZE = 0.155
+LABEL_LEAST = 7
+LABEL_MARGIN = 0.035
 
 
 class Renderer:
@@ -77,7 +83,9 @@ class Renderer:
         self._sprites: dict = {}
         #: The fields, painted once per board: (what they were painted for, canvas).
         self._fields = None
-        #: The coordinates' two strips: (what they were painted for, [(canvas, box)]).
+        #: The coordinates' two strips: (what they were painted for, [(canvas, box)],
+        #: the fields with a rank's number, the box the widest one covers in its field,
+        #: {piece's symbol: (dx, dy, size)}: where that piece stands clear of it).
         self._strips = None
         self._queued = False
         self._frame = create_proxy(self._on_frame)
@@ -296,27 +304,27 @@ class Renderer:
 
         self._zone_lines(g)
 
-        # Pieces (those of a move being animated apart, over the rest).
+        # Pieces (those of a move being animated apart, over the rest),
+        # clear of the ranks' numbers on the fields that have one.
+        labelled = self._labelled(g)
         covered = self._animation[1] if animating else ()
         drag_origin = self.drag[0] if self.drag else None
         for sq, piece in pieces.items():
             if sq in covered:
                 continue
             name = kind.square_name(sq)
-            x, y = g.origin(kind.file_of(sq), kind.rank_of(sq))
             if name == drag_origin:
                 ctx.globalAlpha = 0.3
-                self._stamp(piece, x, y, s)
+                self._stamp_on(g, labelled, piece, sq)
                 ctx.globalAlpha = 1
             else:
-                self._stamp(piece, x, y, s)
+                self._stamp_on(g, labelled, piece, sq)
 
         # Ghost towers where a tower can be put.
         ctx.globalAlpha = GHOST_ALPHA
         for mark in by_kind.get("ghost", ()):
             if mark.piece is not None:  # (none over a pawn: board_view.marks)
-                x, y = self._origin(mark.square)
-                self._stamp(mark.piece, x, y, s)
+                self._stamp_on(g, labelled, mark.piece, kind.square(mark.square))
         ctx.globalAlpha = 1
 
         # Moves as dots, takes as rings.
@@ -443,55 +451,97 @@ class Renderer:
             self._fields = (painted_for, canvas)
         self.ctx.drawImage(self._fields[1], 0, 0, whole.width, whole.height)
 
+    def _labelled(self, g: BoardGeometry) -> tuple:
+        """The coordinates' strips made for ``g`` if they are not yet: ``(the
+        fields with a rank's number, the box the widest covers in its field,
+        {symbol: place})``, the last filled as pieces stand there (_stamp_on)."""
+        painted_for = (self.state.kind.name, g, self.dpr)
+        if self._strips is None or self._strips[0] != painted_for:
+            files, ranks = self._labels(g)
+            # The letters stand over a plinth's corner, rimmed in the field's
+            # color; no piece comes near a number (_stamp_on).
+            (file_strip, _), (rank_strip, number) = self._strip(g, files, True), self._strip(g, ranks, False)
+            self._strips = (painted_for, [file_strip, rank_strip],
+                            ({(file, rank) for file, rank, _, _ in ranks}, number, {}))
+        return self._strips[2]
+
+    def _stamp_on(self, g: BoardGeometry, labelled: tuple, piece, sq: int) -> None:
+        """``piece`` on its field; on a field with a rank's number, as large
+        as it may be and clear of the widest number (layout.clear_of_label),
+        so that the pieces of one kind stand in line along the edge."""
+        kind = self.state.kind
+        file, rank = kind.file_of(sq), kind.rank_of(sq)
+        x, y = g.origin(file, rank)
+        fields, number, places = labelled
+        if (file, rank) in fields:
+            place = places.get(piece.symbol)
+            if place is None:
+                place = places[piece.symbol] = clear_of_label(g.square, number, piece_outline(piece))
+            dx, dy, size = place
+            self._stamp(piece, x + dx, y + dy, size)
+        else:
+            self._stamp(piece, x, y, g.square)
+
     def _coordinates(self, g: BoardGeometry) -> None:
         """The files' letters and the ranks' numbers, each group painted once
         per board into a strip of its own (one row, one column of fields) and
         stamped: some 120 calls into the browser a frame became two, and the
         strips' raster is small (a full-board layer cost more, see above)."""
-        painted_for = (self.state.kind.name, g, self.dpr)
-        if self._strips is None or self._strips[0] != painted_for:
-            files, ranks = self._labels(g)
-            self._strips = (painted_for, [self._strip(g, files), self._strip(g, ranks)])
+        self._labelled(g)
         for canvas, (x, y, w, h) in self._strips[1]:
             self.ctx.drawImage(canvas, x, y, w, h)
 
     def _labels(self, g: BoardGeometry) -> tuple[list, list]:
-        """``(foot, side)``: each label as (file, rank, align, baseline, text)."""
+        """``(foot, side)``: each label as (file, rank, corner, text), the
+        corner "top left" or "bottom right" of its field."""
         kind = self.state.kind
         whole = self.overview()
         # Along the foot of what shows and along its left side: files and
         # ranks (turned: the files run down, so their letters go on the left).
         foot, side = g.edges(whole.width, whole.height)
         files, ranks = (side, foot) if g.turned else (foot, side)
-        file_place, rank_place = (("left", "top"), ("right", "alphabetic")) if g.turned else \
-            (("right", "alphabetic"), ("left", "top"))
-        return ([(file, rank) + file_place + (kind.file_letter(file),) for file, rank in files],
-                [(file, rank) + rank_place + (str(rank + 1),) for file, rank in ranks])
+        file_corner, rank_corner = ("top left", "bottom right") if g.turned else ("bottom right", "top left")
+        return ([(file, rank, file_corner, kind.file_letter(file)) for file, rank in files],
+                [(file, rank, rank_corner, str(rank + 1)) for file, rank in ranks])
 
-    def _strip(self, g: BoardGeometry, labels: list) -> tuple:
-        """``(canvas, box)``: ``labels`` painted into a canvas the size of the
-        fields they stand on (``box``, board pixels), as they would be on the board."""
+    def _strip(self, g: BoardGeometry, labels: list, rimmed: bool) -> tuple:
+        """``((canvas, box), ink)``: ``labels`` painted into a canvas the size
+        of the fields they stand on (``box``, board pixels), as they would be
+        on the board, ``rimmed`` in the field's color; ``ink``: the box the
+        widest of them covers in its field, with its rim (left, top, right,
+        bottom from the field's corner)."""
         s = g.square
-        corners = [g.origin(file, rank) for file, rank, _, _, _ in labels]
+        corners = [g.origin(file, rank) for file, rank, _, _ in labels]
         x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
         box = (x0, y0, max(x for x, _ in corners) + s - x0, max(y for _, y in corners) + s - y0)
         canvas, ctx = self._offscreen(box)
-        size = max(9, round(s * 0.19))
-        ctx.font = f"600 {size}px system-ui, sans-serif"
-        ctx.lineWidth = max(2, size * 0.22)
+        size = max(LABEL_LEAST, round(s * LABEL_SIZE))
+        ctx.font = f"700 {size}px system-ui, sans-serif"
+        rim = max(1, size * 0.11) if rimmed else 0
+        ctx.lineWidth = rim * 2
         ctx.lineJoin = "round"
+        ctx.textBaseline = "alphabetic"
+        margin = max(1, round(s * LABEL_MARGIN))
+        measures = [ctx.measureText(label) for _, _, _, label in labels]
+        high = max(float(m.actualBoundingBoxAscent) for m in measures)  # one line for all: they stand in line
+        wide = max(float(m.width) for m in measures)
         whole = self.overview()  # a zoomed view's last field may be cut at the canvas's edge
-        for file, rank, align, baseline, label in labels:
+        for file, rank, corner, label in labels:
             x, y = g.origin(file, rank)
-            ctx.textAlign = align
-            ctx.textBaseline = baseline
+            top = corner.startswith("top")
+            ctx.textAlign = "left" if corner.endswith("left") else "right"
             light = (file + rank) % 2
             ctx.fillStyle = LABEL_ON_LIGHT if light else LABEL_ON_DARK
-            ctx.strokeStyle = LIGHT if light else DARK  # the square's own color, round the letters
-            at = (min(x + s, whole.width) - 3, min(y + s, whole.height) - 3) if align == "right" else (x + 3, y + 3)
-            ctx.strokeText(label, *at)
+            ctx.strokeStyle = LIGHT if light else DARK
+            at = ((x + margin) if corner.endswith("left") else (min(x + s, whole.width) - margin),
+                  (y + margin + high) if top else (min(y + s, whole.height) - margin))
+            if rimmed:
+                ctx.strokeText(label, *at)
             ctx.fillText(label, *at)
-        return canvas, box
+        corner = labels[0][2]
+        left = margin if corner.endswith("left") else s - margin - wide
+        upper = margin if corner.startswith("top") else s - margin - high
+        return (canvas, box), (left - rim, upper - rim, left + wide + rim, upper + high + rim)
 
     def _hidden_zone(self, g: BoardGeometry, color: int) -> None:
         """Cover a set-up that must stay unseen (R4, hot-seat)."""

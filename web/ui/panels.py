@@ -1,6 +1,7 @@
 """The DOM around the board: player bars (name, spare and waiting towers,
-clock element), the move list, the endgame-rule box, the help text. (The
-legend is in the page from the build: web/model/legend.py.)"""
+clock element), the move list, the endgame-rule box, the help text, the
+marks on a box that scrolls. (The legend is in the page from the build:
+web/model/legend.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from web.model import board_view
 from web.i18n.texts import t
 from web.model.formatting import bar_name, move_list_markup, tower_box
 from web.model.ui_state import OVER
-from web.ui.dom import by_id, clear, el, keep, next_frame, set_attr, set_text, show
+from web.ui.dom import by_id, clear, el, keep, next_frame, on, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")
 
@@ -142,6 +143,29 @@ class MoveList:
             self.list.scrollTop = max(0, marked.offsetTop - self.list.clientHeight // 2)
         else:
             self.list.scrollTop = self.list.scrollHeight
+
+
+class ScrollEdges:
+    """Says on a box that scrolls where more of it is: ``data-more`` is
+    "above", "below", "above below", or absent when all of it shows
+    (style.css fades such an edge: a scrollbar may not show, and a line cut
+    at the box's edge looked like words running under what is next to it).
+    Marked again at each scroll and whenever the page calls ``update``."""
+
+    def __init__(self, node) -> None:
+        self.node = node
+        on(node, "scroll", lambda event: self.update())
+
+    def update(self) -> None:
+        node = self.node
+        top = node.scrollTop
+        more = " ".join(word for word, there in (("above", top > 1),
+                                                  ("below", top + node.clientHeight < node.scrollHeight - 1))
+                        if there)
+        if more:
+            set_attr(node, "data-more", more)
+        elif node.hasAttribute("data-more"):
+            node.removeAttribute("data-more")
 
 
 class EndgameBox:

@@ -84,6 +84,13 @@ class Trainer:
         self.puzzle = None
         self.rng = Random()
         self.box = by_id("training")
+        # The task's words stand above the lesson's, which scroll in the box
+        # on a phone: what to do is in view whatever the lesson says first
+        # (a trial found the task below the fold of a long lesson's box).
+        task_words = by_id("tr-text")
+        words = task_words.parentElement
+        self.box.insertBefore(task_words, words)
+        words.insertBefore(el("p", None, "tr-intro", id="tr-intro"), words.firstChild)
         self.dialog = by_id("dlg-learn")
         self._solution_game = None
         #: What the box says, made again at each refresh (a language switch relabels it).
@@ -542,8 +549,8 @@ class Trainer:
                 parent.insertBefore(self.box, by_id("controls"))
             else:
                 parent.insertBefore(self.box, parent.firstElementChild)
-        # Under the board, the board is sized around the box: again when its text changes its height.
-        height = int(self.box.offsetHeight) if under else 0
+        # Under the board, the board is sized around the box's least height (App.task_box_least).
+        height = self.app.task_box_least() if under else 0
         if moved or height != self._fitted_height:
             self._fitted_height = height
             self.app.fit()
@@ -565,15 +572,17 @@ class Trainer:
             lesson = next(lesson for lesson in self.lessons if lesson.id == drill.task.lesson)
             set_text(by_id("tr-title"), t("tr_lesson_task", lesson=lesson.text("title", language()),
                                           n=drill.task.number, total=len(lesson.tasks)))
-            intro = lesson.text("intro", language()) if drill.task.number == 1 else ""
-            set_text(by_id("tr-text"), (intro + " " if intro else "") + drill.task.text("prompt", language()))
+            set_text(by_id("tr-intro"), lesson.text("intro", language()) if drill.task.number == 1 else "")
+            set_text(by_id("tr-text"), drill.task.text("prompt", language()))
         elif drill.mistake is not None:
             mistake = drill.mistake
             set_text(by_id("tr-title"), t("tr_mistake_title", n=mistake.number, total=mistake.total))
             sign = GLYPHS[mistake.mark] if mistake.mark else ""
+            set_text(by_id("tr-intro"), "")
             set_text(by_id("tr-text"), t("tr_mistake_prompt", player=player, move=mistake.played + sign))
         else:
             set_text(by_id("tr-title"), t("tr_puzzle_title", id=drill.id, rating=drill.puzzle.rating))
+            set_text(by_id("tr-intro"), "")
             moves = (len(drill.solution) + 1) // 2  # the solver's moves in the line
             if drill.puzzle.goal == "win" and moves > 1:
                 prompt = t("tr_puzzle_win_in", player=player, n=moves)
