@@ -84,13 +84,6 @@ class Trainer:
         self.puzzle = None
         self.rng = Random()
         self.box = by_id("training")
-        # The task's words stand above the lesson's, which scroll in the box
-        # on a phone: what to do is in view whatever the lesson says first
-        # (a trial found the task below the fold of a long lesson's box).
-        task_words = by_id("tr-text")
-        words = task_words.parentElement
-        self.box.insertBefore(task_words, words)
-        words.insertBefore(el("p", None, "tr-intro", id="tr-intro"), words.firstChild)
         self.dialog = by_id("dlg-learn")
         self._solution_game = None
         #: What the box says, made again at each refresh (a language switch relabels it).
