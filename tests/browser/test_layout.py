@@ -1,4 +1,4 @@
-"""Layout that fits (issue 13), on the official board of 12 ranks: at common
+"""Layout that fits, on the official board of 12 ranks: at common
 laptop and phone sizes the whole board and every control the player needs
 are in view without scrolling, in the set-up, in play with a clock, after a
 reload (Resume) and at a promotion; the fields are as large as the room

@@ -232,7 +232,7 @@ def test_read_int_takes_ascii_digits_within_bounds_only():
     ("s^5/" + "6/" * 10 + "S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
     ("s^5/" + "6/" * 10 + "S^5 w 322/122 -/- - 1", "spare towers are 3"),
     ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/" + "6/" * 8 + "S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
-    ("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # issue 24
+    ("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # a forged number costs nothing
 ])
 def test_positions_no_game_reaches_are_named(text, problem):
     assert problem in unreachable(Position.from_string(text))

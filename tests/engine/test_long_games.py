@@ -1,5 +1,5 @@
 """One limit on a game's length that play, records and links agree on
-(militakiri.bounded.MAX_PLIES, issue 24): every game made reads back, on
+(militakiri.bounded.MAX_PLIES): every game made reads back, on
 the official 12-rank board (R1), and its link in well under a second."""
 
 from __future__ import annotations

@@ -405,7 +405,7 @@ def test_replay_shows_past_positions_read_only_and_play_resumes_at_the_end():
     assert state.status().key in ("replay_start", "replay_at")
     # Board input on a past position changes nothing and says how to go back:
     # a piece the game plays on with, not one of the side to move in the
-    # position shown (that explores a variation of a game read whole, issue 25).
+    # position shown (that explores a variation of a game read whole).
     shown = game.position_at(state.replay.shown(game))
     pieces_shown = {square: shown.board[shown.kind.square(square)] for square in game.turn_choices().destinations()}
     origin = next((square for square, piece in pieces_shown.items() if piece is None or piece.color != shown.turn),
