@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from militakiri import Position
 from militakiri.board import DOUBLE
@@ -29,7 +29,7 @@ from militakiri.game import Game
 from militakiri.link import game_to_link
 from militakiri.setup import Setup, start_position
 
-from game_page import BLUNDER, GamePage, fresh_game, goto_ready, lose_by_the_blunder, painted, wait_ready
+from game_page import BLUNDER, GamePage, errors_of, goto_ready, lose_by_the_blunder, painted, wait_ready
 from web.model.lessons import read_lessons
 
 #: A single board's start: three rows a side (R1), six empty rows between.
@@ -67,6 +67,7 @@ GEOMETRY = """() => { const at = name => window.militakiri.squareCenter(name);
             zoomed: document.getElementById('board').hasAttribute('data-zoom')}; }"""
 
 
+
 def outside(page, ids: list[str]) -> list:
     """The boxes of those of ``ids`` shown that are not wholly in the window."""
     width, height = page.evaluate("[innerWidth, innerHeight]")
@@ -91,27 +92,135 @@ def note_sizes(artifacts_dir, key: str, measured: dict) -> None:
     path.write_text(json.dumps(sizes, indent=1, sort_keys=True))
 
 
-@contextmanager
-def screen(browser, url: str, size: tuple[int, int]):
-    """A page at ``url`` on a screen of ``size`` (a touch screen below 900 px
-    wide) that must show no error on the way."""
-    with trial_screen(browser, url, size, errors_allowed=False) as ui:
-        yield ui
+# Two browser contexts for the module, a touch screen's (mobile) and a
+# mouse's: a context and its first boot cost a second or more, a page of a
+# context whose files are cached much less. Each test starts from a known
+# state: the window at its size, the storage of the site cleared (no saved
+# game, language or progress), then the page it asks for, loaded anew.
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir):
+@dataclass
+class Screen:
+    """A screen of ``size`` (a touch screen - mobile - if ``touch``), its
+    page and the errors that page reports."""
+    size: tuple[int, int]
+    touch: bool
+    page: Page
+    errors: list[str]
+
+    def open(self, url: str) -> GamePage:
+        goto_ready(self.page, url)
+        return GamePage(self.page)
+
+
+def on(*sizes: tuple[int, int], touch: bool | None = None, ids: list[str] | None = None):
+    """Run the test on a screen of each of ``sizes`` (the ``screen`` fixture);
+    a touch screen below 900 px wide unless ``touch`` says."""
+    screens = [(size, size[0] < 900 if touch is None else touch) for size in sizes]
+    return pytest.mark.parametrize("screen", screens, indirect=True, ids=ids or [f"{w}x{h}" for w, h in sizes])
+
+
+@pytest.fixture(scope="module")
+def pages(browser):
+    """touch -> (page, its errors): a page of a context of its own for a
+    touch screen and for a mouse, made when first asked for."""
+    made: dict[bool, tuple[Page, list[str]]] = {}
+
+    def page_for(touch: bool) -> tuple[Page, list[str]]:
+        if touch not in made:
+            context = browser.new_context(has_touch=touch, is_mobile=touch, service_workers="block")
+            page = context.new_page()
+            made[touch] = page, errors_of(page)
+        return made[touch]
+
+    yield page_for
+    for page, _ in made.values():
+        page.context.close()
+
+
+@pytest.fixture
+def screen(request, pages, base_url: str) -> Screen:
+    """The screen ``request.param`` = (size, touch) as a new context has
+    it: that size, nothing kept by the site, no errors so far."""
+    size, touch = request.param
+    page, errors = pages(touch)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    # Off the game first (it saves on pagehide), onto a page of the site with
+    # no script (the rules; with an icon: no request for a missing favicon):
+    # its storage is cleared there, and the next goto loads the page anew
+    # (never only a new #hash on the same page) at the size just set.
+    page.goto(base_url + "rules/en.html")
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    errors.clear()
+    return Screen(size, touch, page, errors)
+
+
+def setup_fits(page, artifacts_dir, board: str) -> dict:
+    """The set-up in view: the whole board, Random and Done, the bars,
+    nothing scrolled; its geometry."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+    painted(page)
+    found = geometry(page)
+    assert found["scrolled"] == 0
+    assert not outside(page, ["board", "btn-random", "btn-done", "status", "bar-white", "bar-black"]), \
+        page.evaluate(BOXES, ["board", "btn-random", "btn-done", "status"])
+    assert shown(page, ["btn-random", "btn-done"]) == ["btn-random", "btn-done"]
+    page.screenshot(path=str(artifacts_dir / f"fit-{board}-setup-{width}x{height}.png"))
+    return found
+
+
+def clock_game_fits(page, artifacts_dir, board: str) -> dict:
+    """A game with a clock in view: the whole board, Resign, both clocks
+    (White's running), the status line; its geometry."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    expect(page.locator("#clock-white")).to_have_class("clock running")  # White's time runs
+    painted(page)
+    found = geometry(page)
+    needed = ["board", "btn-resign", "clock-white", "clock-black", "status"]
+    assert shown(page, needed) == needed
+    assert not outside(page, needed), page.evaluate(BOXES, needed)
+    page.screenshot(path=str(artifacts_dir / f"fit-{board}-clock-{width}x{height}.png"))
+    return found
+
+
+def fields_large(artifacts_dir, size: tuple[int, int], board: str, setup: dict, play: dict) -> None:
+    """Square fields, no zoom, one board size from the set-up into the game;
+    a laptop's single board has fields of 44 px or more, a phone's upright
+    of 40 or more; the double board's fields on a phone are smaller (twelve
+    across 390 px): test_the_double_board_is_played_by_taps_on_a_phone."""
     width, height = size
-    phone = width < 500 or height < 500
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
-                                  has_touch=phone)
-    page = context.new_page()
+    measured = {}
+    for what, found in (("setup", setup), ("play", play)):
+        assert found["square"] == pytest.approx(found["file_step"], abs=0.01)  # square fields
+        assert not found["zoomed"]
+        measured[what] = {"field": found["square"], "layout": found["layout"], "turned": found["turned"],
+                          "board": [round(v) for v in found["board"]]}
+    assert setup["square"] == play["square"], "a set-up and its game keep one board size"
+    if board == "single" and size in LEAST_FIELD:
+        assert play["square"] >= LEAST_FIELD[size], play
+    if board == "single" or width > 900:
+        assert play["square"] >= TAP_MIN, play
+    note_sizes(artifacts_dir, f"{board} {width}x{height}", measured)
+
+
+@on(*SIZES)
+def test_the_whole_board_and_every_needed_control_are_in_view(screen, base_url, artifacts_dir):
+    """At each size, the whole board and what the player needs in the
+    window, nothing scrolled: a set-up (Random and Done), a game with a
+    clock (Resign, both clocks, both names whole), the same game after a
+    reload (Resume), a promotion (the status line asks where the tower
+    goes); the same for the double board on the brief's screens. The
+    fields are as large as the room lets them (fields_large)."""
+    page, phone = screen.page, screen.touch
+    width, height = size = screen.size
     # The set-up: the board and Done.
-    goto_ready(page, f"{base_url}?board=single")
+    ui = screen.open(f"{base_url}?board=single")
+    setup = setup_fits(page, artifacts_dir, "single")
     assert not outside(page, ["board", "btn-done", "btn-random", "status"]), "set-up"
     # Play, with a clock: Resign; after a reload the clocks wait for Resume.
-    goto_ready(page, f"{base_url}?position={quote(START)}&time=300%2B0&white=Annabel%20Tester&black=Bram%20van%20Dijk")
-    ui = GamePage(page)
+    ui = screen.open(f"{base_url}?position={quote(START)}&time=300%2B0&white=Annabel%20Tester&black=Bram%20van%20Dijk")
+    play = clock_game_fits(page, artifacts_dir, "single")
     assert not outside(page, ["board", "btn-resign", "status", "bar-white", "bar-black"]), "play"
     # Issue 25 (rough edges 4, 17): the whole name, and the towers on the board beside the spares.
     cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name, .player-bar .towers')]
@@ -126,7 +235,7 @@ def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir)
     assert not outside(page, ["board", "btn-resume", "status"]), "resume"
     page.screenshot(path=str(artifacts_dir / f"layout-{width}x{height}.png"))
     # A promotion: the status line asks where the tower goes.
-    goto_ready(page, f"{base_url}?position={quote(PROMOTION)}")
+    ui = screen.open(f"{base_url}?position={quote(PROMOTION)}")
     ui.click("c4") if not phone else ui.tap("c4")  # the cross rank 2 takes the rank 1 ...
     ui.click("c5") if not phone else ui.tap("c5")  # ... and reaches 3: a tower, but where?
     expect(page.locator("#status")).to_contain_text("tower")
@@ -134,50 +243,14 @@ def test_every_needed_control_is_in_view(browser, base_url, size, artifacts_dir)
     # The board and what goes with it fit the window (the move list may scroll below).
     bottom, inner = page.evaluate("[document.getElementById('controls').getBoundingClientRect().bottom, innerHeight]")
     assert bottom <= inner + 1, (bottom, inner, page.evaluate(BOXES, ["controls", "btn-back", "btn-resign", "btn-hint"]))
-    context.close()
-
-
-@pytest.mark.parametrize("board", ["single", "double"])
-@pytest.mark.parametrize("size", SCREENS, ids=SCREEN_IDS)
-def test_the_whole_board_and_its_controls_are_in_view_and_its_fields_large(browser, base_url, size, board,
-                                                                           artifacts_dir):
-    """A set-up (Random and Done) and a game with a clock (Resign, both
-    clocks): all of it and the whole board in the window, nothing scrolled.
-    A laptop's single board has fields of 44 px or more, a phone's upright
-    of 40 or more; the double board's fields on a phone are smaller (twelve
-    across 390 px): test_the_double_board_is_played_by_taps_on_a_phone."""
-    width, height = size
-    measured = {}
-    with screen(browser, f"{base_url}?board={board}", size) as ui:
-        page = ui.page
-        expect(ui.board).to_have_attribute("data-status", "setup")
-        painted(page)
-        setup = geometry(page)
-        assert setup["scrolled"] == 0
-        assert not outside(page, ["board", "btn-random", "btn-done", "status", "bar-white", "bar-black"]), \
-            page.evaluate(BOXES, ["board", "btn-random", "btn-done", "status"])
-        assert shown(page, ["btn-random", "btn-done"]) == ["btn-random", "btn-done"]
-        page.screenshot(path=str(artifacts_dir / f"fit-{board}-setup-{width}x{height}.png"))
-        position = START if board == "single" else DOUBLE_PLAY
-        goto_ready(page, f"{base_url}?position={quote(position)}&time=300%2B0&white=Anna&black=Bram")
-        expect(page.locator("#clock-white")).to_have_class("clock running")  # White's time runs
-        painted(page)
-        play = geometry(page)
-        needed = ["board", "btn-resign", "clock-white", "clock-black", "status"]
-        assert shown(page, needed) == needed
-        assert not outside(page, needed), page.evaluate(BOXES, needed)
-        page.screenshot(path=str(artifacts_dir / f"fit-{board}-clock-{width}x{height}.png"))
-    for what, found in (("setup", setup), ("play", play)):
-        assert found["square"] == pytest.approx(found["file_step"], abs=0.01)  # square fields
-        assert not found["zoomed"]
-        measured[what] = {"field": found["square"], "layout": found["layout"], "turned": found["turned"],
-                          "board": [round(v) for v in found["board"]]}
-    assert setup["square"] == play["square"], "a set-up and its game keep one board size"
-    if board == "single" and size in LEAST_FIELD:
-        assert play["square"] >= LEAST_FIELD[size], play
-    if board == "single" or width > 900:
-        assert play["square"] >= TAP_MIN, play
-    note_sizes(artifacts_dir, f"{board} {width}x{height}", measured)
+    fields_large(artifacts_dir, size, "single", setup, play)
+    if size in SCREENS:  # the double board on the brief's screens
+        screen.open(f"{base_url}?board=double")
+        setup = setup_fits(page, artifacts_dir, "double")
+        screen.open(f"{base_url}?position={quote(DOUBLE_PLAY)}&time=300%2B0&white=Anna&black=Bram")
+        play = clock_game_fits(page, artifacts_dir, "double")
+        fields_large(artifacts_dir, size, "double", setup, play)
+    assert not screen.errors, screen.errors
 
 
 def field_on_screen(page, square: str) -> dict:
@@ -231,79 +304,80 @@ class Finger:
         return self.taps - taps
 
 
-@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
-def test_the_double_board_is_played_by_taps_on_a_phone(browser, base_url, size, artifacts_dir):
+@on((390, 844), (844, 390))
+def test_the_double_board_is_played_by_taps_on_a_phone(screen, base_url, artifacts_dir):
     """Twelve fields across a phone are some 30 px: the whole board shows, a
     tap zooms into the part of it around the finger (fields of 44 px or more),
     and a tap there acts. White's towers are placed so in the set-up (R4, R5);
     then a move across the board, a step and a take are made by taps alone."""
-    width, height = size
-    with screen(browser, f"{base_url}?board=double", size) as ui:
-        page = ui.page
-        whole = geometry(page)
-        assert whole["square"] < TAP_MIN and not whole["turned"]
-        assert not outside(page, ["board", "btn-random", "btn-done", "status"])
-        finger = Finger(ui)
-        finger.tap("c1")  # White's first star tower (R4)
-        expect(ui.board).not_to_have_attribute("data-zoom", "1")  # placed: the whole board again
-        page.screenshot(path=str(artifacts_dir / f"double-phone-setup-{width}x{height}.png"))
-        for square in ("h1", "b2", "f2", "a3", "k3"):
-            finger.tap(square)
-        expect(page.locator("#btn-done")).to_be_enabled()
-        assert not outside(page, ["board", "btn-done"])
-        page.locator("#btn-done").tap()
-        page.locator("#btn-random").tap()  # Black's set-up
-        page.locator("#btn-done").tap()
-        page.locator("#dice-roll").tap()
-        expect(page.locator("#dice-start")).to_be_visible()
-        page.locator("#dice-start").tap()
-        ui.expect_status("playing")
-        # White's set-up as tapped: stars c1 h1, crosses b2 f2, pluses a3 k3.
-        tapped = start_position(DOUBLE, Setup.parse("Sch Xbf Pak", DOUBLE), Setup.random(DOUBLE, random.Random()), 0)
-        assert ui.position().split()[0].split("/")[-3:] == tapped.string().split()[0].split("/")[-3:]
-        assert finger.taps == 12 and len(finger.targets) == 6
+    width, height = screen.size
+    ui = screen.open(f"{base_url}?board=double")
+    page = ui.page
+    whole = geometry(page)
+    assert whole["square"] < TAP_MIN and not whole["turned"]
+    assert not outside(page, ["board", "btn-random", "btn-done", "status"])
+    finger = Finger(ui)
+    finger.tap("c1")  # White's first star tower (R4)
+    expect(ui.board).not_to_have_attribute("data-zoom", "1")  # placed: the whole board again
+    page.screenshot(path=str(artifacts_dir / f"double-phone-setup-{width}x{height}.png"))
+    for square in ("h1", "b2", "f2", "a3", "k3"):
+        finger.tap(square)
+    expect(page.locator("#btn-done")).to_be_enabled()
+    assert not outside(page, ["board", "btn-done"])
+    page.locator("#btn-done").tap()
+    page.locator("#btn-random").tap()  # Black's set-up
+    page.locator("#btn-done").tap()
+    page.locator("#dice-roll").tap()
+    expect(page.locator("#dice-start")).to_be_visible()
+    page.locator("#dice-start").tap()
+    ui.expect_status("playing")
+    # White's set-up as tapped: stars c1 h1, crosses b2 f2, pluses a3 k3.
+    tapped = start_position(DOUBLE, Setup.parse("Sch Xbf Pak", DOUBLE), Setup.random(DOUBLE, random.Random()), 0)
+    assert ui.position().split()[0].split("/")[-3:] == tapped.string().split()[0].split("/")[-3:]
+    assert finger.taps == 12 and len(finger.targets) == 6
 
-        goto_ready(page, f"{base_url}?position={quote(DOUBLE_PLAY)}&white=Anna&black=Bram")
-        finger = Finger(ui)
-        finger.tap("e3")  # a cross pawn: its moves are all near it, the view stays
-        expect(ui.board).to_have_attribute("data-zoom", "1")
-        painted(page)
-        page.screenshot(path=str(artifacts_dir / f"double-phone-zoomed-{width}x{height}.png"))
-        finger.tap("e3")  # put down again: the whole board
-        expect(ui.board).not_to_have_attribute("data-zoom", "1")
-        finger = Finger(ui)
-        taps = [finger.play(token) for token in DOUBLE_MOVES]
-        # A tower (its reach across the board does not fit a view): zoom,
-        # pick, and the whole board shows its moves; zoom, go. A pawn's
-        # take (its moves all near it): zoom, pick, go.
-        assert taps == [4, 4, 3], taps
-        assert min(min(w, h) for _, w, h in finger.targets) >= TAP_MIN, finger.targets
-        assert not outside(page, ["board", "status"])
-        page.screenshot(path=str(artifacts_dir / f"double-phone-played-{width}x{height}.png"))
+    goto_ready(page, f"{base_url}?position={quote(DOUBLE_PLAY)}&white=Anna&black=Bram")
+    finger = Finger(ui)
+    finger.tap("e3")  # a cross pawn: its moves are all near it, the view stays
+    expect(ui.board).to_have_attribute("data-zoom", "1")
+    painted(page)
+    page.screenshot(path=str(artifacts_dir / f"double-phone-zoomed-{width}x{height}.png"))
+    finger.tap("e3")  # put down again: the whole board
+    expect(ui.board).not_to_have_attribute("data-zoom", "1")
+    finger = Finger(ui)
+    taps = [finger.play(token) for token in DOUBLE_MOVES]
+    # A tower (its reach across the board does not fit a view): zoom,
+    # pick, and the whole board shows its moves; zoom, go. A pawn's
+    # take (its moves all near it): zoom, pick, go.
+    assert taps == [4, 4, 3], taps
+    assert min(min(w, h) for _, w, h in finger.targets) >= TAP_MIN, finger.targets
+    assert not outside(page, ["board", "status"])
+    page.screenshot(path=str(artifacts_dir / f"double-phone-played-{width}x{height}.png"))
+    assert not screen.errors, screen.errors
     note_sizes(artifacts_dir, f"double taps {width}x{height}",
                {"whole": whole["square"], "tapped": sorted({round(min(w, h), 1) for _, w, h in finger.targets})})
 
 
-def test_a_mouse_never_zooms(browser, base_url):
+@on((560, 600), touch=False)
+def test_a_mouse_never_zooms(screen, base_url):
     """A mouse points to the pixel: on a small window's small fields a click
     acts at once (the zoom is for fingers)."""
-    with fresh_game(browser, f"{base_url}?board=double", viewport={"width": 560, "height": 600}) as (ui, errors):
-        assert geometry(ui.page)["square"] < TAP_MIN
-        ui.click("c1")  # White's first star tower: placed at once ...
-        ui.click("d1")  # ... so that d1 beside it is refused (R5)
-        expect(ui.page.locator("#status")).to_contain_text("no two towers may stand side by side")
-        assert ui.board.get_attribute("data-zoom") is None
-        assert not errors, errors
+    ui, errors = screen.open(f"{base_url}?board=double"), screen.errors
+    assert geometry(ui.page)["square"] < TAP_MIN
+    ui.click("c1")  # White's first star tower: placed at once ...
+    ui.click("d1")  # ... so that d1 beside it is refused (R5)
+    expect(ui.page.locator("#status")).to_contain_text("no two towers may stand side by side")
+    assert ui.board.get_attribute("data-zoom") is None
+    assert not errors, errors
 
 
-def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
+@on((1280, 800))
+def test_coordinates_are_drawn_over_the_pieces(screen, base_url):
     """c1 holds White's star tower, whose plinth fills the corner where the
     file's letter goes: the letter is still there, in the label's color
     (small, as lichess has them: its strokes are mostly their edges, which
     the canvas blends a little with what is under them)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    goto_ready(page, f"{base_url}?position={quote(START)}")
+    page = screen.open(f"{base_url}?position={quote(START)}").page
     painted(page)
     found = page.evaluate("""() => { const c = document.getElementById('board');
         const s = c.width / 6, x = 3 * s - s * 0.3, y = c.height - s * 0.3;
@@ -313,7 +387,6 @@ def test_coordinates_are_drawn_over_the_pieces(browser, base_url):
             if (Math.abs(data[i] - 246) <= 16 && Math.abs(data[i + 1] - 234) <= 16 && Math.abs(data[i + 2] - 210) <= 16) n++;
         return n; }""")
     assert found > 5, found
-    context.close()
 
 
 #: On a light field, a coordinate's color (web/ui/draw.py LABEL_ON_LIGHT).
@@ -354,19 +427,20 @@ CROWDED = [
 ]
 
 
-@pytest.mark.parametrize("size, position, square, corner", CROWDED, ids=[f"{w}x{h}" for (w, h), *_ in CROWDED])
-def test_the_ranks_numbers_cover_no_piece(browser, base_url, size, position, square, corner, artifacts_dir):
+@on(*[size for size, *_ in CROWDED])
+def test_the_ranks_numbers_cover_no_piece(screen, base_url, artifacts_dir):
     """A new player's trial: on the 12-rank board the ranks' numbers have
     two digits, and "12" was drawn over the tower on a12 ("10" over a Black
     tower on the turned board). The number stays in its corner, whole, and
     no pixel of the piece is under it or next to it."""
-    width, height = size
-    with screen(browser, f"{base_url}?position={quote(position)}", size) as ui:
-        page = ui.page
-        painted(page)
-        found = page.evaluate(LABEL_AND_PIECE, [square, corner, list(LABEL_ON_LIGHT)])
-        page.screenshot(path=str(artifacts_dir / f"rank-number-{square}-{width}x{height}.png"),
-                        clip=page.locator("#board").bounding_box())
+    width, height = screen.size
+    position, square, corner = next(rest for size, *rest in CROWDED if size == screen.size)
+    page = screen.open(f"{base_url}?position={quote(position)}").page
+    painted(page)
+    found = page.evaluate(LABEL_AND_PIECE, [square, corner, list(LABEL_ON_LIGHT)])
+    page.screenshot(path=str(artifacts_dir / f"rank-number-{square}-{width}x{height}.png"),
+                    clip=page.locator("#board").bounding_box())
+    assert not screen.errors, screen.errors
     assert found["ink"] >= 6, found  # the number is there
     assert found["dark"] >= found["field"] ** 2 // 5, found  # so is the tower
     assert found["under"] == 0, found
@@ -377,110 +451,97 @@ TRIAL_SIZES = [(1366, 768), (390, 844), (844, 390)]
 TRIAL_IDS = [f"{w}x{h}" for w, h in TRIAL_SIZES]
 
 
-@contextmanager
-def trial_screen(browser, url: str, size: tuple[int, int], errors_allowed: bool = True):
-    """A page at ``url`` on one of the trial's screens (a touch screen below 900 px)."""
-    touch = size[0] < 900
-    with fresh_game(browser, url, viewport={"width": size[0], "height": size[1]}, has_touch=touch,
-                    is_mobile=touch) as (ui, errors):
-        yield ui
-        assert errors_allowed or not errors, errors
-
-
-@pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
-def test_a_message_of_two_lines_moves_nothing(browser, base_url, size):
-    """Issue 25, rough edge 14: the status line grew when a message wrapped,
-    and what is below it moved (the board had resized before that)."""
-    with trial_screen(browser, f"{base_url}?position={quote(START)}&white=Anna&black=Bram", size) as ui:
-        page = ui.page
-
-        def boxes():
-            return [page.locator(sel).bounding_box() for sel in ("#board", "#status", "#controls")]
-
-        first = boxes()
-        ui.click("c3")  # "White cross pawn on c3: dots are moves, rings are takes." (two lines here)
-        expect(page.locator("#status")).to_contain_text("dots are moves")
-        assert boxes() == first
-        ui.click("c10")  # a refusal naming its rule
-        expect(page.locator("#status .rule-ref")).to_have_text("R8")
-        assert boxes() == first
-
-
-@pytest.mark.parametrize("size", TRIAL_SIZES, ids=TRIAL_IDS)
-def test_the_player_bars_show_the_names_whole(browser, base_url, size, artifacts_dir):
+@on(*TRIAL_SIZES)
+def test_the_player_bars_show_the_names_whole_and_a_message_of_two_lines_moves_nothing(screen, base_url,
+                                                                                       artifacts_dir):
     """Issue 25, rough edge 4: "Computer, …", "Tester (W…" even at 1366 px.
-    A bar shows the name (its chip shows the side, a screen reader hears it)."""
-    width, height = size
-    url = f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0"
-    with trial_screen(browser, url, size) as ui:
-        page = ui.page
-        expect(page.locator("#bar-white .name")).to_have_text("Tester")
-        expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
-        assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
-        expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the whole label)
-        expect(page.locator("#bar-black")).to_contain_text("Computer, level 4 (Black)")
-        page.screenshot(path=str(artifacts_dir / f"bars-{width}x{height}.png"))
-        cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
-            .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
-        assert not cut, cut
+    A bar shows the name (its chip shows the side, a screen reader hears it).
+    Rough edge 14, on the same page: the status line grew when a message
+    wrapped, and what is below it moved (the board had resized before that)."""
+    width, height = screen.size
+    ui = screen.open(f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0")
+    page = ui.page
+    expect(page.locator("#bar-white .name")).to_have_text("Tester")
+    expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
+    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
+    expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the whole label)
+    expect(page.locator("#bar-black")).to_contain_text("Computer, level 4 (Black)")
+    page.screenshot(path=str(artifacts_dir / f"bars-{width}x{height}.png"))
+    cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
+        .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+    assert not cut, cut
+
+    def boxes():
+        return [page.locator(sel).bounding_box() for sel in ("#board", "#status", "#controls")]
+
+    first = boxes()
+    ui.click("c3")  # "White cross pawn on c3: dots are moves, rings are takes." (two lines here)
+    expect(page.locator("#status")).to_contain_text("dots are moves")
+    assert boxes() == first
+    ui.click("c10")  # a refusal naming its rule
+    expect(page.locator("#status .rule-ref")).to_have_text("R8")
+    assert boxes() == first
 
 
-@pytest.mark.parametrize("size", [(420, 620), (844, 390)], ids=["embed-420x620", "844x390"])
-def test_the_new_game_dialogs_start_is_in_reach_in_a_small_window(browser, base_url, size, artifacts_dir):
+@on((420, 620), (844, 390), touch=False, ids=["embed-420x620", "844x390"])
+def test_the_new_game_dialogs_start_is_in_reach_in_a_small_window(screen, base_url, artifacts_dir):
     """Issue 25, rough edge 15: the New game dialog in a 420x620 frame
     needed scrolling to reach Start; its buttons now stay at its foot."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    try:
-        page = context.new_page()
-        goto_ready(page, base_url + ("?embed" if width == 420 else ""))
-        expect(page.locator("#dlg-new")).to_have_attribute("open", "")
-        assert page.evaluate("(() => { const d = document.getElementById('dlg-new');"
-                             " return d.scrollHeight > d.clientHeight; })()")  # (taller than the window)
-        start = page.locator("#ng-start").bounding_box()
-        assert start["y"] + start["height"] <= height
-        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
-                            [start["x"] + start["width"] / 2, start["y"] + start["height"] / 2])
-        assert hit == "ng-start"
-        page.screenshot(path=str(artifacts_dir / f"new-game-{width}x{height}.png"))
-    finally:
-        context.close()
+    width, height = screen.size
+    page = screen.open(base_url + ("?embed" if width == 420 else "")).page
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    assert page.evaluate("(() => { const d = document.getElementById('dlg-new');"
+                         " return d.scrollHeight > d.clientHeight; })()")  # (taller than the window)
+    start = page.locator("#ng-start").bounding_box()
+    assert start["y"] + start["height"] <= height
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                        [start["x"] + start["width"] / 2, start["y"] + start["height"] / 2])
+    assert hit == "ng-start"
+    page.screenshot(path=str(artifacts_dir / f"new-game-{width}x{height}.png"))
 
 
 # What else shows a board or a picture: the embed, the lessons, the review, the editor.
 
 
 @pytest.mark.parametrize("board", ["single", "double"])
-def test_the_embed_fits_its_frame(browser, base_url, board, artifacts_dir):
+@on((420, 620))
+def test_the_embed_fits_its_frame(screen, base_url, board, artifacts_dir):
     """?embed=1 in a 420 x 620 frame: the whole board, the bars with their
     clocks, the status line and the buttons, nothing scrolled."""
-    url = f"{base_url}?embed=1&board={board}&time=300%2B0"
-    with screen(browser, url, (420, 620)) as ui:
-        page = ui.page
-        expect(ui.board).to_have_attribute("data-status", "setup")
-        needed = ["board", "bar-white", "bar-black", "status", "btn-random", "btn-done"]
-        assert shown(page, needed) == needed
-        assert not outside(page, needed), page.evaluate(BOXES, needed)
-        assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
-        found = geometry(page)
-        page.screenshot(path=str(artifacts_dir / f"embed-{board}-420x620.png"))
+    ui = screen.open(f"{base_url}?embed=1&board={board}&time=300%2B0")
+    page = ui.page
+    expect(ui.board).to_have_attribute("data-status", "setup")
+    needed = ["board", "bar-white", "bar-black", "status", "btn-random", "btn-done"]
+    assert shown(page, needed) == needed
+    assert not outside(page, needed), page.evaluate(BOXES, needed)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    found = geometry(page)
+    page.screenshot(path=str(artifacts_dir / f"embed-{board}-420x620.png"))
+    assert not screen.errors, screen.errors
     note_sizes(artifacts_dir, f"embed {board} 420x620", {"field": found["square"], "layout": found["layout"]})
 
 
-@pytest.mark.parametrize("size", SCREENS, ids=SCREEN_IDS)
-def test_a_lessons_board_and_its_task_fit(browser, base_url, size, artifacts_dir):
-    """A lesson's task: its board, its words and its buttons in view."""
-    width, height = size
-    with screen(browser, f"{base_url}?learn=promotion/1", size) as ui:
-        page = ui.page
-        expect(page.locator("#training")).to_have_attribute("data-drill", "promotion/1")
-        painted(page)
-        needed = ["board", "training", "tr-hint", "status"]
-        assert not outside(page, needed), page.evaluate(BOXES, needed)
+def lesson_fits(page, artifacts_dir, record: bool = True) -> None:
+    """A lesson's task (promotion/1, open): its board, its words and its
+    buttons in view; ``record``: its screenshot and sizes kept."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    expect(page.locator("#training")).to_have_attribute("data-drill", "promotion/1")
+    painted(page)
+    needed = ["board", "training", "tr-hint", "status"]
+    assert not outside(page, needed), page.evaluate(BOXES, needed)
+    if record:
         found = geometry(page)
         page.screenshot(path=str(artifacts_dir / f"lesson-{width}x{height}.png"))
-    note_sizes(artifacts_dir, f"lesson {width}x{height}", {"field": found["square"], "layout": found["layout"],
-                                                           "turned": found["turned"]})
+        note_sizes(artifacts_dir, f"lesson {width}x{height}", {"field": found["square"], "layout": found["layout"],
+                                                               "turned": found["turned"]})
+
+
+@on(*[size for size in SCREENS if size[0] >= 900])
+def test_a_lessons_board_and_its_task_fit(screen, base_url, artifacts_dir):
+    """A lesson's task: its board, its words and its buttons in view (on a
+    phone: test_every_lessons_first_task_is_read_whole_without_scrolling)."""
+    lesson_fits(screen.open(f"{base_url}?learn=promotion/1").page, artifacts_dir)
+    assert not screen.errors, screen.errors
 
 
 #: Every lesson (web/data/lessons.json).
@@ -516,39 +577,41 @@ PROMPT_SEEN = """(text) => { const box = document.getElementById('training');
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
-@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["390x844", "844x390"])
-def test_every_lessons_first_task_is_read_whole_without_scrolling(browser, base_url, size, language, artifacts_dir):
+@on((390, 844), (844, 390))
+def test_every_lessons_first_task_is_read_whole_without_scrolling(screen, base_url, language, artifacts_dir):
     """A new player's trial: on a phone, the Promotion lesson's box stopped
     mid-sentence, its task reachable only by scrolling in the box, the room
     below it unused. Each lesson's first task, opened as the player opens it
     (from the list of lessons): the task's words whole in view, nothing
-    scrolled, in either language, on a phone held either way."""
-    width, height = size
-    first = LESSONS[0].tasks[0].id
-    with screen(browser, f"{base_url}?lang={language}&learn={first}", size) as ui:
-        page = ui.page
-        box = page.locator("#training")
-        missed = {}
-        for lesson in LESSONS:
-            task = lesson.tasks[0]
-            if task.id != first:
-                page.locator("#tr-list").click()
-                page.locator(f'#learn-list button[data-task="{task.id}"]').click()
-            expect(box).to_have_attribute("data-drill", task.id)
-            painted(page)
-            seen = page.evaluate(PROMPT_SEEN, task.text("prompt", language))
-            assert seen["found"], (task.id, language)
-            if seen["unseen"] or seen["scrolled"]:
-                missed[task.id] = seen
-                page.screenshot(path=str(artifacts_dir / f"lesson-first-{task.id.replace('/', '-')}-"
-                                                         f"{language}-{width}x{height}.png"))
-        page.evaluate("document.getElementById('learn-list').closest('dialog')?.close()")
+    scrolled, in either language, on a phone held either way. First, a
+    lesson's task opened by its link (?learn=promotion/1): its board, its
+    words and its buttons in view (test_a_lessons_board_and_its_task_fit)."""
+    width, height = screen.size
+    ui = screen.open(f"{base_url}?lang={language}&learn=promotion/1")
+    lesson_fits(ui.page, artifacts_dir, record=language == "en")
+    page = ui.page
+    box = page.locator("#training")
+    missed = {}
+    for lesson in LESSONS:
+        task = lesson.tasks[0]
         page.locator("#tr-list").click()
-        page.locator('#learn-list button[data-task="promotion/1"]').click()
-        expect(box).to_have_attribute("data-drill", "promotion/1")
+        page.locator(f'#learn-list button[data-task="{task.id}"]').click()
+        expect(box).to_have_attribute("data-drill", task.id)
         painted(page)
-        page.screenshot(path=str(artifacts_dir / f"lesson-promotion-{language}-{width}x{height}.png"))
-        assert not missed, missed
+        seen = page.evaluate(PROMPT_SEEN, task.text("prompt", language))
+        assert seen["found"], (task.id, language)
+        if seen["unseen"] or seen["scrolled"]:
+            missed[task.id] = seen
+            page.screenshot(path=str(artifacts_dir / f"lesson-first-{task.id.replace('/', '-')}-"
+                                                     f"{language}-{width}x{height}.png"))
+    page.evaluate("document.getElementById('learn-list').closest('dialog')?.close()")
+    page.locator("#tr-list").click()
+    page.locator('#learn-list button[data-task="promotion/1"]').click()
+    expect(box).to_have_attribute("data-drill", "promotion/1")
+    painted(page)
+    page.screenshot(path=str(artifacts_dir / f"lesson-promotion-{language}-{width}x{height}.png"))
+    assert not missed, missed
+    assert not screen.errors, screen.errors
 
 
 def long_game(least: int = 60) -> Game:
@@ -575,7 +638,8 @@ SIDE_EDGES = """() => { const s = document.querySelector('aside.side'), r = s.ge
             end: s.scrollTop + s.clientHeight >= s.scrollHeight - 1, more: s.dataset.more || '', mask}; }"""
 
 
-def test_the_column_beside_the_board_shows_that_it_scrolls(browser, base_url, artifacts_dir):
+@on((1366, 768))
+def test_the_column_beside_the_board_shows_that_it_scrolls(screen, base_url, artifacts_dir):
     """A new player's trial at 1366x768: after a long game, the column beside
     the board (the status, the buttons, the moves, the legend) was cut in
     the middle of a line just above White's bar, and scrolled with no
@@ -583,87 +647,92 @@ def test_the_column_beside_the_board_shows_that_it_scrolls(browser, base_url, ar
     more of it is below or above, that edge fades out; scrolled to its end,
     its last line shows whole, unfaded, above the bar."""
     game = long_game()
-    with screen(browser, f"{base_url}#{game_to_link(game)}", (1366, 768)) as ui:
-        page = ui.page
-        expect(page.locator("#dlg-result")).to_have_attribute("open", "")
-        page.click("#result-close")
-        painted(page)
-        side = page.locator("aside.side")
-        found = page.evaluate(SIDE_EDGES)
-        assert found["scrolls"] and found["top"] == 0, found  # (the trial's case: more than fits)
-        assert found["bottom"] <= found["bar"], found
-        expect(side).to_have_attribute("data-more", "below")
-        found = page.evaluate(SIDE_EDGES)
-        assert "gradient" in found["mask"], found
-        page.screenshot(path=str(artifacts_dir / "side-scrolls-1366x768.png"))
-        side.evaluate("s => { s.scrollTop = s.scrollHeight; }")
-        expect(side).to_have_attribute("data-more", "above")
-        found = page.evaluate(SIDE_EDGES)
-        assert found["end"] and "gradient" in found["mask"], found
-        page.screenshot(path=str(artifacts_dir / "side-scrolled-1366x768.png"))
-        # A window tall enough for all of it: no fade at all.
-        page.set_viewport_size({"width": 1366, "height": 1400})
-        page.wait_for_function("innerHeight === 1400")
-        expect(side).not_to_have_attribute("data-more", re.compile("."))
-        found = page.evaluate(SIDE_EDGES)
-        assert not found["scrolls"] and found["mask"] == "none", found
+    ui = screen.open(f"{base_url}#{game_to_link(game)}")
+    page = ui.page
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    page.click("#result-close")
+    painted(page)
+    side = page.locator("aside.side")
+    found = page.evaluate(SIDE_EDGES)
+    assert found["scrolls"] and found["top"] == 0, found  # (the trial's case: more than fits)
+    assert found["bottom"] <= found["bar"], found
+    expect(side).to_have_attribute("data-more", "below")
+    found = page.evaluate(SIDE_EDGES)
+    assert "gradient" in found["mask"], found
+    page.screenshot(path=str(artifacts_dir / "side-scrolls-1366x768.png"))
+    side.evaluate("s => { s.scrollTop = s.scrollHeight; }")
+    expect(side).to_have_attribute("data-more", "above")
+    found = page.evaluate(SIDE_EDGES)
+    assert found["end"] and "gradient" in found["mask"], found
+    page.screenshot(path=str(artifacts_dir / "side-scrolled-1366x768.png"))
+    # A window tall enough for all of it: no fade at all.
+    page.set_viewport_size({"width": 1366, "height": 1400})
+    page.wait_for_function("innerHeight === 1400")
+    expect(side).not_to_have_attribute("data-more", re.compile("."))
+    found = page.evaluate(SIDE_EDGES)
+    assert not found["scrolls"] and found["mask"] == "none", found
+    assert not screen.errors, screen.errors
 
 
-def test_the_reviews_graph_fits_every_screen(browser, base_url, artifacts_dir):
+@on((1366, 768))
+def test_the_reviews_graph_fits_every_screen(screen, base_url, artifacts_dir):
     """The review after a game: its graph as wide as the panel it is in,
     never wider than the window, whole in view once scrolled to."""
-    with screen(browser, f"{base_url}?position={quote(BLUNDER)}", (1366, 768)) as ui:
-        page = ui.page
-        lose_by_the_blunder(ui)
-        page.click("#btn-analyse")
-        expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
-        for width, height in SCREENS:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
-            graph = page.locator("#review-graph")
-            graph.scroll_into_view_if_needed()
-            painted(page)
-            box = page.evaluate("""() => { const g = document.getElementById('review-graph').getBoundingClientRect();
-                const p = document.getElementById('review').getBoundingClientRect();
-                return {graph: [g.left, g.top, g.right, g.bottom], panel: [p.left, p.right],
-                        page: document.documentElement.scrollWidth}; }""")
-            left, top, right, bottom = box["graph"]
-            assert box["page"] <= width and 0 <= left and right <= width, (width, height, box)
-            assert box["panel"][0] - 1 <= left and right <= box["panel"][1] + 1, box
-            assert right - left >= 200 and 0 <= top and bottom <= height, (width, height, box)
-            page.screenshot(path=str(artifacts_dir / f"review-{width}x{height}.png"))
+    ui = screen.open(f"{base_url}?position={quote(BLUNDER)}")
+    page = ui.page
+    lose_by_the_blunder(ui)
+    page.click("#btn-analyse")
+    expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+        graph = page.locator("#review-graph")
+        graph.scroll_into_view_if_needed()
+        painted(page)
+        box = page.evaluate("""() => { const g = document.getElementById('review-graph').getBoundingClientRect();
+            const p = document.getElementById('review').getBoundingClientRect();
+            return {graph: [g.left, g.top, g.right, g.bottom], panel: [p.left, p.right],
+                    page: document.documentElement.scrollWidth}; }""")
+        left, top, right, bottom = box["graph"]
+        assert box["page"] <= width and 0 <= left and right <= width, (width, height, box)
+        assert box["panel"][0] - 1 <= left and right <= box["panel"][1] + 1, box
+        assert right - left >= 200 and 0 <= top and bottom <= height, (width, height, box)
+        page.screenshot(path=str(artifacts_dir / f"review-{width}x{height}.png"))
+    assert not screen.errors, screen.errors
 
 
-def test_the_editors_board_fits_every_screen(browser, base_url, artifacts_dir):
+@on((1366, 768))
+def test_the_editors_board_fits_every_screen(screen, base_url, artifacts_dir):
     """The analysis board's editor: its board of buttons as wide as the
     dialog lets it, whole in the window once scrolled to (above the row of
     buttons that stays at the dialog's foot), turned on a phone held
     sideways as the game's board is."""
-    with screen(browser, base_url, (1366, 768)) as ui:
-        page = ui.page
-        expect(page.locator("#dlg-new")).to_have_attribute("open", "")
-        page.click("#ng-editor")
-        expect(page.locator("#dlg-editor")).to_have_attribute("open", "")
-        sizes = {}
-        for width, height in SCREENS:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
-            for board, fields in (("single", 72), ("double", 144)):
-                page.select_option("#ed-kindboard", board)
-                expect(page.locator("#ed-board button[data-square]")).to_have_count(fields)
-                page.evaluate("document.getElementById('ed-board').scrollIntoView({block: 'start'})")
-                box = page.evaluate("""() => { const r = e => e.getBoundingClientRect();
-                    const g = r(document.getElementById('ed-board')), d = r(document.getElementById('dlg-editor'));
-                    const a1 = r(document.querySelector('#ed-board [data-square="a1"]'));
-                    const a2 = r(document.querySelector('#ed-board [data-square="a2"]'));
-                    const foot = r(document.querySelector('#dlg-editor .buttons'));
-                    return {grid: [g.left, g.top, g.right, g.bottom], dialog: [d.left, d.top, d.right, d.bottom],
-                            foot: foot.top, field: a1.width, turned: Math.abs(a2.left - a1.left) > 1}; }""")
-                left, top, right, bottom = box["grid"]
-                assert box["dialog"][0] <= left and right <= box["dialog"][2], (width, height, board, box)
-                assert box["dialog"][1] - 1 <= top and bottom <= box["foot"] + 1, (width, height, board, box)
-                assert box["turned"] == (board == "single" and height < 500), (width, height, board, box)
-                sizes[f"{board} {width}x{height}"] = box["field"]
-                page.screenshot(path=str(artifacts_dir / f"editor-{board}-{width}x{height}.png"))
-        assert sizes["single 390x844"] >= TAP_MIN and sizes["single 844x390"] >= TAP_MIN, sizes
+    ui = screen.open(base_url)
+    page = ui.page
+    expect(page.locator("#dlg-new")).to_have_attribute("open", "")
+    page.click("#ng-editor")
+    expect(page.locator("#dlg-editor")).to_have_attribute("open", "")
+    sizes = {}
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+        for board, fields in (("single", 72), ("double", 144)):
+            page.select_option("#ed-kindboard", board)
+            expect(page.locator("#ed-board button[data-square]")).to_have_count(fields)
+            page.evaluate("document.getElementById('ed-board').scrollIntoView({block: 'start'})")
+            box = page.evaluate("""() => { const r = e => e.getBoundingClientRect();
+                const g = r(document.getElementById('ed-board')), d = r(document.getElementById('dlg-editor'));
+                const a1 = r(document.querySelector('#ed-board [data-square="a1"]'));
+                const a2 = r(document.querySelector('#ed-board [data-square="a2"]'));
+                const foot = r(document.querySelector('#dlg-editor .buttons'));
+                return {grid: [g.left, g.top, g.right, g.bottom], dialog: [d.left, d.top, d.right, d.bottom],
+                        foot: foot.top, field: a1.width, turned: Math.abs(a2.left - a1.left) > 1}; }""")
+            left, top, right, bottom = box["grid"]
+            assert box["dialog"][0] <= left and right <= box["dialog"][2], (width, height, board, box)
+            assert box["dialog"][1] - 1 <= top and bottom <= box["foot"] + 1, (width, height, board, box)
+            assert box["turned"] == (board == "single" and height < 500), (width, height, board, box)
+            sizes[f"{board} {width}x{height}"] = box["field"]
+            page.screenshot(path=str(artifacts_dir / f"editor-{board}-{width}x{height}.png"))
+    assert sizes["single 390x844"] >= TAP_MIN and sizes["single 844x390"] >= TAP_MIN, sizes
+    assert not screen.errors, screen.errors
     note_sizes(artifacts_dir, "editor", sizes)
