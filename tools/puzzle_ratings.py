@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from militakiri.ai.ladder import puzzle_rating  # noqa: E402
 from militakiri.ai.puzzles import level_tries  # noqa: E402
 from militakiri.position import Position  # noqa: E402
-from tools.puzzles import puzzle_number  # noqa: E402
+from web.model.earlier import puzzle_number  # noqa: E402
 from web.model.ladder import LADDER_URLS  # noqa: E402
 
 PUZZLES = ROOT / "web" / "data" / "puzzles.json"

@@ -5,7 +5,7 @@ where exactly one move reaches a goal by force (militakiri/ai/puzzles.py).
                             [--out web/data/puzzles.json]
 
 Reproducible: the same seed gives the same file (the games use node
-budgets, never the clock). Each puzzle: ``id`` (:func:`puzzle_id`), ``board``, ``position``
+budgets, never the clock). Each puzzle: ``id`` (web.model.earlier.puzzle_id), ``board``, ``position``
 (the solver to move), ``line`` (the solver's moves and the forced replies,
 alternating), ``goal`` (``win`` or ``tower``), and where it came from
 (``game``, ``ply``); ``python tools/puzzle_ratings.py`` then adds each one's
@@ -24,30 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from militakiri.ai.puzzles import puzzles_from_games  # noqa: E402
-from militakiri.board import ROWS  # noqa: E402
+from web.model.earlier import puzzle_id  # noqa: E402
 
 OUT = ROOT / "web" / "data" / "puzzles.json"
-
-
-def puzzle_id(board: str, number: int) -> str:
-    """``s12-0001``: the board's letter, its ranks and the number. The
-    puzzles of the earlier 8-rank board were ``s0001`` / ``d0001``, and
-    players' progress and links still name them: an id with the ranks can
-    never be taken for one of those.
-
-    >>> puzzle_id("double", 7)
-    'd12-0007'
-    """
-    return f"{board[0]}{ROWS}-{number:04d}"
-
-
-def puzzle_number(puzzle_id: str) -> int:
-    """The number of a puzzle's id: ``s12-0042`` (or the earlier ``s0042``) is 42.
-
-    >>> puzzle_number("s12-0042"), puzzle_number("d0007")
-    (42, 7)
-    """
-    return int(puzzle_id.rsplit("-", 1)[-1] if "-" in puzzle_id else puzzle_id[1:])
 
 
 def generate(board: str, count: int, seed: int, log) -> list[dict]:

@@ -53,11 +53,6 @@ OFFICIAL_PUZZLE_MARK = f"{ROWS}-"
 MAX_PUZZLE_DIGITS = 6
 
 
-def is_earlier(kind: BoardKind) -> bool:
-    """Whether ``kind`` is the earlier 8-rank board (a game made before)."""
-    return kind.earlier
-
-
 def board_note(kind: BoardKind) -> str | None:
     """The note a game on the earlier board carries wherever it is opened
     (a save, a link, a record, ``?position=``), or None on the official board."""
@@ -111,6 +106,26 @@ def is_earlier_puzzle_id(text: object) -> bool:
     """Whether ``text`` is a puzzle id of the earlier 8-rank board, ``s0001``:
     puzzles no longer offered, which progress and old links still name."""
     return isinstance(text, str) and text[:1] in PUZZLE_BOARDS and _number(text[1:])
+
+
+def puzzle_id(board: str, number: int) -> str:
+    """The official board's id of puzzle ``number`` on ``board``: its
+    letter, the board's ranks and the number, so that it can never be taken
+    for one of the earlier board's (tools/puzzles.py names its puzzles so).
+
+    >>> puzzle_id("double", 7)
+    'd12-0007'
+    """
+    return f"{board[0]}{OFFICIAL_PUZZLE_MARK}{number:04d}"
+
+
+def puzzle_number(text: str) -> int:
+    """The number of a puzzle's id: ``s12-0042`` (or the earlier ``s0042``) is 42.
+
+    >>> puzzle_number("s12-0042"), puzzle_number("d0007")
+    (42, 7)
+    """
+    return int(text[1 + len(OFFICIAL_PUZZLE_MARK):] if is_official_puzzle_id(text) else text[1:])
 
 
 def is_puzzle_id(text: object) -> bool:
