@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from militakiri.pieces import BLACK, SHAPES, stack, tower
-from web.model.layout import (BESIDE, LABEL_GAP, MAX_SQUARE, MIN_SQUARE, STACKED, TAP_MIN, ZOOM_SQUARE,
+from web.model.layout import (BESIDE, BESIDE_FIRST_QUERY, LABEL_GAP, MAX_SQUARE, MIN_SQUARE, STACKED, TAP_MIN, ZOOM_SQUARE,
                               BoardGeometry, after_tap, choose_layout, clear_of_label, editor_layout,
                               piece_outline, zoom_at, zoomable)
 
@@ -158,3 +158,12 @@ def test_a_piece_on_a_field_with_a_ranks_number_stands_clear_of_it(corner):
             # (the double board on a phone: 31 px; a laptop's and a phone's single board: 43 px and more)
             least = 0.85 if square >= TAP_MIN else 0.8 if square >= 31 else 0.7
             assert size >= least * square, (square, piece, size)
+
+
+def test_the_first_frame_chooses_as_the_model_does():
+    """index.html sets the arrangement before Python runs with the model's
+    own query, so the two cannot drift apart."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "index.html").read_text()
+    assert f'matchMedia("{BESIDE_FIRST_QUERY}")' in page

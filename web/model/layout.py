@@ -51,6 +51,13 @@ MAX_SQUARE = 92
 #: showing codes (web/ui/language.py). web/style.css repeats it.
 NARROW = 760
 NARROW_QUERY = f"(max-width: {NARROW}px)"
+#: A phone held sideways: smaller margins, the board beside its column (web/ui/app.py).
+LANDSCAPE_QUERY = "(max-height: 500px) and (orientation: landscape)"
+#: Where the page's first frame, before Python runs, sets the board beside
+#: its column (index.html's one-line script, which must say this:
+#: tests/web/test_layout.py checks it), so that it does not jump when
+#: App.fit measures the page.
+BESIDE_FIRST_QUERY = f"(min-width: {NARROW + 1}px), {LANDSCAPE_QUERY}"
 #: The least field a finger hits surely (CSS px). A board whose fields are
 #: smaller is turned if that makes them this large (choose_layout); what
 #: stays smaller zooms at a tap on a touch screen (zoom_at).

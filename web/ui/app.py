@@ -20,7 +20,7 @@ from pyscript.ffi import create_proxy
 from web.model import board_view
 from web.i18n.texts import language, t
 from web.model.events import EventBus, GameEvents
-from web.model.layout import BESIDE, NARROW, STACKED, Layout, choose_layout
+from web.model.layout import BESIDE, LANDSCAPE_QUERY, NARROW, STACKED, Layout, choose_layout
 from web.model.settings import GameSettings
 from web.model.status import Message, describe
 from web.model.ui_state import OVER, PLAYING, SETUP, UiState, move_label
@@ -45,7 +45,6 @@ EMBED_STATUS_AND_BUTTONS = 84
 PLAY_MIN = 440
 #: A phone held sideways: smaller margins beside the board, the side panel
 #: (the move list, the legend) under the column beside it (style.css).
-LANDSCAPE = "(max-height: 500px) and (orientation: landscape)"
 #: The width of the column beside the board (layout.BESIDE) at its ease:
 #: the side panel's (the player bars show a name and the towers beside the
 #: clock); and at its least, taken where that leaves fields too small to tap.
@@ -231,7 +230,7 @@ class App:
         if self.task_box_under():  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
             extra += self.task_box_least() + TASK_BOX_FOOT
         stacked_h = max(height - top - bars - self._reserve() - extra - 16, 200)
-        sideways = js.window.matchMedia(LANDSCAPE).matches  # a phone held sideways: smaller margins
+        sideways = js.window.matchMedia(LANDSCAPE_QUERY).matches  # a phone held sideways: smaller margins
         gaps, margins = (LANDSCAPE_GAPS, LANDSCAPE_MARGINS) if sideways else (BESIDE_GAPS, BESIDE_MARGINS)
         beside_h = height - top - margins
         self.layout = choice = choose_layout(kind.files, kind.rows, (stacked_w, stacked_h),

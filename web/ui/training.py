@@ -38,10 +38,9 @@ from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.training import (PROGRESS_KEY, START_RATING, THEMES, Drill, Mistake, MistakeDrill, Progress,
                                  DrillStep, next_puzzle, opponent, read_puzzles, star_line)
-from web.model.layout import NARROW
+from web.model.layout import LANDSCAPE_QUERY, NARROW  # a phone held sideways: the side panel is hidden there
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
-from web.ui.app import LANDSCAPE  # a phone held sideways: the side panel is hidden there
 from web.ui.dom import by_id, clear, el, fetch_text, keep, later, next_frame, on, set_attr, set_text, show
 from web.ui.svg import rating_plot
 from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
@@ -534,7 +533,7 @@ class Trainer:
         """Beside the board on a wide screen; on a phone under the status
         line, so the task, its answer and its buttons show with the board
         (web/ui/app.py's fit keeps room for it there)."""
-        under = js.window.innerWidth <= NARROW or js.window.matchMedia(LANDSCAPE).matches
+        under = js.window.innerWidth <= NARROW or js.window.matchMedia(LANDSCAPE_QUERY).matches
         parent = by_id("play") if under else js.document.querySelector("aside.side")
         moved = self.box.parentElement != parent
         if moved:
