@@ -90,8 +90,12 @@ def set_text(node, text: str) -> None:
         node.textContent = text
 
 
-def set_attr(node, name: str, value: str) -> None:
-    if node.getAttribute(name) != value:
+def set_attr(node, name: str, value: str | None) -> None:
+    """Set ``name`` to ``value`` (None: remove it), touching the DOM only on a change."""
+    if value is None:
+        if node.hasAttribute(name):
+            node.removeAttribute(name)
+    elif node.getAttribute(name) != value:
         node.setAttribute(name, value)
 
 

@@ -127,10 +127,7 @@ class Renderer:
         if view != self.zoom:
             self.zoom = view
             self._zoom_for = self._shows() if view is not None else None
-            if view is None:
-                self.canvas.removeAttribute("data-zoom")
-            else:
-                set_attr(self.canvas, "data-zoom", "1")
+            set_attr(self.canvas, "data-zoom", None if view is None else "1")
             self.request()
 
     def check_zoom(self) -> None:

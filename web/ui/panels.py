@@ -162,10 +162,7 @@ class ScrollEdges:
         more = " ".join(word for word, there in (("above", top > 1),
                                                   ("below", top + node.clientHeight < node.scrollHeight - 1))
                         if there)
-        if more:
-            set_attr(node, "data-more", more)
-        elif node.hasAttribute("data-more"):
-            node.removeAttribute("data-more")
+        set_attr(node, "data-more", more or None)
 
 
 class EndgameBox:
