@@ -1,4 +1,4 @@
-"""What a first visit is for, timed as a new player lives it (issue 22).
+"""What a first visit is for, timed as a new player lives it.
 
     python bench/journeys.py [--runs N] [--only NAME[,NAME]] [--json FILE]
 
@@ -24,8 +24,8 @@ Journeys (phone profile, bench/serving.py: CPU 4x slower, 9 Mbit/s,
 - ``learn``: "New to Militakiri? Learn to play first", the first lesson's
   first task, its solution's first move tapped: the time the task answers
   (``#training[data-result]`` leaves ``solving``, or the reply is played).
-- ``computer``: against the computer, the strongest level (issue 22's level 4,
-  the ladder's level 8 since issue 26), the player White: Random
+- ``computer``: against the computer, the strongest level (level 4 when there
+  were four, level 8 of today's ladder of eight), the player White: Random
   set-up, Done, the dice, then (the player's first move when White starts)
   the time the computer's first move is on the board.
 - ``slow4g``: ``two`` on the slow-4G profile.
@@ -34,7 +34,7 @@ Journeys (phone profile, bench/serving.py: CPU 4x slower, 9 Mbit/s,
 
 The machine is shared and noisy: each journey runs ``--runs`` times
 (default 3), alternating, and the medians and the spread are printed. The
-last lines compare each median with its goal (issue 22) as a ratio (<= 1
+last lines compare each median with its goal (``GOALS``) as a ratio (<= 1
 meets it): ``two_ratio_vs_goal``, ``learn_ratio_vs_goal``, ...
 """
 
@@ -60,7 +60,7 @@ from tools import build as site_build  # noqa: E402
 TIMEOUT_MS = 120_000
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
            "uploadThroughput": 750_000 / 8}
-#: Seconds; issue 22's goals.
+#: Seconds; the first visit's goals.
 GOALS = {"two": 3.0, "learn": 3.0, "computer": 6.0, "two_MB": 1.5, "slow4g": 8.0, "desktop_ready": 0.5}
 
 #: Run in the page at every frame: the centre of the first element that
@@ -204,7 +204,7 @@ def computer(playwright, url: str, tmp: Path) -> dict:
     visit = Visit(playwright, url, PHONE_NETWORK, tmp)
     try:
         visit.tap("#ng-computer")
-        visit.page.select_option("#ng-level", str(MAX_LEVEL))  # the strongest (issue 22's "level 4")
+        visit.page.select_option("#ng-level", str(MAX_LEVEL))  # the strongest (once "level 4")
         visit.page.select_option("#ng-side", "white")
         visit.tap("#ng-start")
         visit.tap("#btn-random")

@@ -4,7 +4,8 @@ Text, JS, JSON and wasm (``COMPRESSED``) go out gzipped (level 6) when the
 request accepts gzip, compressed once per file version and kept in memory;
 binaries (.zip, .png, .mpy ...), Range requests and clients without gzip get
 the file as it is. And the profiles the benchmarks browse with: the system
-Chromium (never ``playwright install``) and the phone of issue 11.
+Chromium (never ``playwright install``) and a mid-range phone on a mobile
+network.
 """
 
 from __future__ import annotations
@@ -161,7 +162,7 @@ def serve(folder: Path) -> tuple[str, Counter, Server]:
 SETTLE_S = 2.5
 
 
-# The phone profile (issue 11): a mid-range phone on a mobile network.
+# The phone profile: a mid-range phone on a mobile network.
 PHONE_CPU_SLOWDOWN = 4
 PHONE_NETWORK = {"offline": False, "latency": 85, "downloadThroughput": 9_000_000 / 8,
                  "uploadThroughput": 1_500_000 / 8}

@@ -3,7 +3,7 @@
     python bench/vs_frozen.py [--games 100] [--seconds 0.3] [--workers 2]
                               [--frozen REV] [--nps-seconds 2] [--nps-runs 3] [--skip N]
 
-Issue 12 redid the engine in layers and the AI as a package; the strongest
+The engine was redone in layers and the AI as a package; the strongest
 level must not get weaker. The frozen copy is the whole ``militakiri``
 package (engine and AI) as it was at ``FROZEN`` (the last commit before the
 redesign), taken from git into ``bench/.frozen/<rev>/`` and imported under
@@ -13,7 +13,7 @@ play on today's board: the frozen copy's one rank constant (``ROWS``,
 R1) is set to today's once it is extracted, as nothing else in it
 assumes the 8 ranks it was written for. It is
 taken from git rather than kept as a second copy of every module in the
-tree; ``--frozen`` picks another commit (issue 22's port to the subset
+tree; ``--frozen`` picks another commit (the engine's port to the subset
 MicroPython shares: ``--frozen 29409c3``, the last commit before it).
 
 1. Nodes per second: each side's ``analyse`` from NOTATION.md's start
@@ -52,7 +52,7 @@ from militakiri.ai.arena import ARENA_PLY_CAP, paired_openings  # noqa: E402
 from militakiri.ai.play import analyse, choose_token  # noqa: E402
 from militakiri.board import ROWS  # noqa: E402
 
-#: The last commit before issue 12's redesign: the max level it ships is "today's".
+#: The last commit before the redesign in layers: the max level it ships is "today's".
 FROZEN = "387a882af97cf227df6bd45491d36cf1b21d8e63"
 START = (
     "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
@@ -75,7 +75,7 @@ def frozen_ai(rev: str):
         (folder / "militakiri").rename(package)
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
-    # Before issue 12 the AI was one module; since, a package whose play module answers.
+    # Before the redesign the AI was one module; since, a package whose play module answers.
     if (package / "ai" / "play.py").exists():
         return importlib.import_module("frozen_militakiri.ai.play")
     return importlib.import_module("frozen_militakiri.ai")

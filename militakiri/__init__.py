@@ -2,7 +2,7 @@
 
 Pure Python, standard library only, in the subset of the language that
 CPython and MicroPython share, so the same code runs in CPython, in Pyodide
-and in the page's MicroPython (issue 22): no enum, dataclasses, itertools
+and in the page's MicroPython: no enum, dataclasses, itertools
 beyond the few MicroPython has or re beyond match and search; random
 numbers from :mod:`~militakiri.randomness`, and input quoted, split and
 stripped by :mod:`~militakiri.bounded` as CPython does it (:data:`Termination`

@@ -95,7 +95,7 @@ class BoardKind:
 
     # The helpers below take numbers (a square 0 .. size-1, 0-based files and
     # ranks, a player 0 or 1) and refuse any other value with
-    # InvalidSquareError (issue 24).
+    # InvalidSquareError, not an IndexError or a TypeError from inside.
 
     def check_square(self, sq: object) -> int:
         """``sq`` if it is a square of this board; else InvalidSquareError."""

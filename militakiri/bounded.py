@@ -138,7 +138,7 @@ def quote(text: object) -> str:
 def must_be_text(value: object, what: str, error: type[MilitakiriError] = MilitakiriError) -> str:
     """``value`` if it is text, else ``error`` naming ``what``: a public
     function given a number, None or a list answers with the project's own
-    error, not with whatever the first string method raises (issue 24).
+    error, not with whatever the first string method raises.
 
     >>> must_be_text(4, "dice")
     Traceback (most recent call last):
@@ -155,7 +155,7 @@ def must_be_index(value: object, low: int, high: int, what: str,
     """``value`` if it is a whole number from ``low`` to ``high``, else
     ``error`` naming ``what``: the helpers that take a square, a file, a row
     or a player as a number answer any other value with the project's own
-    error, not an IndexError or a TypeError from inside (issue 24). Never
+    error, not an IndexError or a TypeError from inside. Never
     ``True`` for 1, nor ``2.0`` for 2.
 
     >>> must_be_index(2, 1, 3, "a set-up row")
@@ -173,7 +173,7 @@ def must_be_index(value: object, low: int, high: int, what: str,
 def is_player(value: object) -> bool:
     """Whether ``value`` names a player as every format does: the whole
     number 0 (White) or 1 (Black), never ``True`` and never ``1.0`` (a saved
-    clock's ``to_move: 1.0`` broke Resume: issue 24).
+    clock's ``to_move: 1.0`` once broke Resume).
 
     >>> is_player(1), is_player(0), is_player(1.0), is_player(True), is_player(None)
     (True, True, False, False, False)
@@ -247,7 +247,7 @@ def read_number(
 
 #: The most moves a game holds: play (militakiri.game), records, links and
 #: the page's saves all agree on it, so every game made can be read back
-#: (issue 24: a 2,100-move record played and saved could not be reopened, the
+#: (a 2,100-move record played and saved once could not be reopened, the
 #: link reader stopping at 2,000). Far beyond games people play (random play
 #: ends within a few hundred moves on either board).
 MAX_PLIES = 3000

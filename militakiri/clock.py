@@ -34,7 +34,7 @@ MAX_SECONDS = 30 * 86400
 #: The largest Fischer increment or Bronstein delay (seconds).
 MAX_BONUS = 3600
 #: The most time a clock can hold (seconds): the longest time control and
-#: an increment for every move of the longest game (issue 24: a legal game
+#: an increment for every move of the longest game (once, a legal game
 #: at 30 days + 1 hour passed MAX_SECONDS, and its save and link did not read).
 MAX_LEFT = MAX_SECONDS + MAX_BONUS * (MAX_PLIES // 2 + 1)
 
@@ -53,8 +53,8 @@ def _whole_seconds(value: object, what: str, high: int) -> int:
 
 def _moment(now: object) -> float:
     """``now`` (seconds on the caller's clock) if it is a finite number: NaN
-    compared false with every time, so a move at ``now=nan`` used no time
-    (issue 24); infinity, a string or a bool are no moment either."""
+    compared false with every time, so a move at ``now=nan`` used no time;
+    infinity, a string or a bool are no moment either."""
     if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
         raise ClockError(f"the time {excerpt(now)} is not a moment (seconds, a finite number)")
     return now

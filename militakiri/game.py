@@ -362,7 +362,7 @@ class TurnChoices:
     @staticmethod
     def _fields(placed: object) -> tuple[str, ...]:
         """``placed`` as a tuple of field names; InvalidSquareError if it is
-        not a tuple or list of text (issue 24)."""
+        not a tuple or list of text."""
         if not isinstance(placed, (tuple, list)):
             raise InvalidSquareError(f"the fields placed must be a tuple of names, not {excerpt(placed)}")
         for name in placed:

@@ -1,4 +1,4 @@
-"""The goals of a task, and how far a task has come (the Learn section, issue 14).
+"""The goals of a task, and how far a task has come (the Learn section).
 
 A lesson's task gives the *solver* (the player to move at its start) a goal.
 A :class:`Goal` is a value read from JSON (:meth:`Goal.from_json`) and

@@ -429,7 +429,7 @@ def _apply_end(game: Game, end: str) -> None:
 
 def _computer(text: str, version: int) -> tuple[int, int]:
     """The computer's side and level: only a level that exists (militakiri.ai.levels):
-    a link naming level 9 opened a game in which the computer never moved (issue 24).
+    a link naming level 9 once opened a game in which the computer never moved.
     A version-2 link's level is one of the four of before (LEVELS_OF_VERSION_2)."""
     levels = LEVELS_OF_VERSION_2 if version == 2 else {level: level for level in LEVELS}
     if len(text) != 2 or text[0] not in "wb" or not is_digits(text[1]) or int(text[1]) not in levels:

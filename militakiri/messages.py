@@ -264,7 +264,7 @@ def rulings_cited(sentence: str) -> list[str]:
 
 def without_rulings(sentence: str) -> str:
     """``sentence`` without the ruling ids it cites: what a player reads in
-    the page's messages (issue 25). The ids stay in the rules, in How to
+    the page's messages. The ids stay in the rules, in How to
     play and in a refusal's details; the command line keeps them.
 
     >>> without_rulings("there is no passing (R9)"), without_rulings("Won (R19). Next (R15, R16): go")

@@ -126,7 +126,7 @@ class Position(PositionState):
 
     def _check_placements(self, placements: object) -> tuple[int, ...]:
         """``placements`` if it is a tuple of this board's squares; else
-        InvalidSquareError (issue 24)."""
+        InvalidSquareError."""
         if not isinstance(placements, tuple):
             raise InvalidSquareError(f"fields must be a tuple of squares, not {excerpt(placements)}")
         for sq in placements:

@@ -49,7 +49,7 @@ def unreachable(position: PositionState) -> str | None:
     kind = position.kind
     if position.number > MAX_MOVE_NUMBER_REACHED:
         # (Before: a start at move 1,000,000 played on to 1,000,001, which no
-        # reader took back: the computer, hints and the review stopped. Issue 24.)
+        # reader took back: the computer, hints and the review stopped.)
         return (f"it is at move {position.number:,}; a game has at most {MAX_PLIES:,} moves, "
                 f"so it reaches move {MAX_MOVE_NUMBER_REACHED:,} at most")
     sixes = kind.files // FILES_PER_TOWER

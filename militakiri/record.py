@@ -666,7 +666,7 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
 
     A move's comments and glyphs are gathered in lists and made one
     Annotation at the end: adding each to the last made a copy of all
-    before it, so 99,000 glyphs after one move took seconds (issue 24).
+    before it, so 99,000 glyphs after one move took seconds.
     The moves of all lines together are at most MAX_PLIES.
     """
     end_marker = None

@@ -102,7 +102,7 @@ def legend(page: str, legend_module) -> str:
 
 def render(page: str, texts) -> str:
     """``page`` with its keyed texts filled in English, as the page's t()
-    says them (the rulings' ids only in How to play's, issue 25).
+    says them (the rulings' ids only in How to play's).
 
     >>> class T:
     ...     TEXTS = {"en": {"hi": "Hello (R6)", "help_x": "Rules (R6)"}, "nl": {"hi": "Hallo"}}

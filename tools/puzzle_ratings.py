@@ -1,5 +1,5 @@
 """Rate the site's puzzles on the ladder's scale: which levels find each
-puzzle's first move (issue 26).
+puzzle's first move.
 
     python tools/puzzle_ratings.py [--workers 2] [--puzzles web/data/puzzles.json]
                                    [--only ID,ID] [--again]

@@ -1,4 +1,4 @@
-"""Puzzles found in games the computer plays against itself (issue 14).
+"""Puzzles found in games the computer plays against itself.
 
 A puzzle is a position from a real game where exactly one move reaches a
 goal by force, with its line:

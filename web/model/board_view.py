@@ -76,7 +76,7 @@ def marks(state: UiState) -> list[Mark]:
         pass  # a past position or paused clocks: nothing to choose
     elif state.player_sets_up() and state.setup is not None:
         # A field a pawn fills in keeps its tint but not the tower's outline
-        # over the pawn (both at once were a blur on the double board: issue 25).
+        # over the pawn (both at once were a blur on the double board).
         shown = pieces(state)
         result += [mark if state.kind.square(mark.square) not in shown else Mark("ghost", mark.square)
                    for mark in state.setup.ghosts()]

@@ -1,4 +1,4 @@
-"""The analysis board's editor (issue 25): a position set up by hand, piece
+"""The analysis board's editor: a position set up by hand, piece
 by piece, then played on or shared. Plain Python; every check is the
 engine's: the position string is read by ``Position.from_string`` and a
 game must be able to reach it (``militakiri.reachable``), so a refusal

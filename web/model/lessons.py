@@ -159,7 +159,7 @@ class Task:
 
     def text(self, name: str, language: str) -> str:
         """The text ``name`` (prompt, hint, success) in ``language``, English
-        if unknown; without the rulings' ids it cites (issue 25: they are
+        if unknown; without the rulings' ids it cites (they are
         for How to play)."""
         texts = self.texts[name]
         return without_rulings(texts.get(language, texts["en"]))

@@ -163,7 +163,7 @@ def memory(state: UiState) -> str | None:
 def read_memory(text: str) -> tuple[str, list[str], int, int]:
     """What :func:`memory` wrote: the start position, the two names, the
     computer's color and its level; ValueError if ``text`` is anything
-    else (the page keeps such a value aside: issue 24).
+    else (the page keeps such a value aside).
 
     >>> read_memory('{"computer": 1, "level": 2, "names": ["Ann", "Bo"], "start": "x"}')
     ('x', ['Ann', 'Bo'], 1, 2)
@@ -176,7 +176,7 @@ def read_memory(text: str) -> tuple[str, list[str], int, int]:
     if not isinstance(data, dict):
         raise ValueError("not a computer remembered by this page")
     start, names, color, level = data.get("start"), data.get("names"), data.get("computer"), data.get("level")
-    # Read as they are, never converted: int(1e999) raised OverflowError (issue 24).
+    # Read as they are, never converted: int(1e999) raised OverflowError.
     if not (isinstance(start, str) and isinstance(names, list) and len(names) == 2
             and all(isinstance(name, str) for name in names)
             and is_player(color) and type(level) is int and level in LEVELS):

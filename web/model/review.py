@@ -250,7 +250,7 @@ class GameReview:
 
     def _bests_are_legal(self) -> bool:
         """Whether every better move is a legal move where it stands: a forged
-        ``[%best zz]`` or saved one made every frame fail (issue 24). One walk
+        ``[%best zz]`` or saved one once made every frame fail. One walk
         through the game."""
         position = self.game.start.copy()
         for ply, (best, _score) in enumerate(self.scores):

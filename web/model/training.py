@@ -1,4 +1,4 @@
-"""Learn and Puzzles (issue 14): a lesson's task or a puzzle being solved on
+"""Learn and Puzzles: a lesson's task or a puzzle being solved on
 the board, the player's progress, and the puzzle rating. Plain Python: every
 rule is the engine's (legal moves through the UiState's game, goals through
 web/model/lessons.py and militakiri.goals); web/ui/training.py shows it.
@@ -160,7 +160,7 @@ class Progress:
     the first try) and those solved later. Read from anything: a damaged,
     foreign or far too long value gives a fresh start, never an error, and
     says so in ``unread`` (the page keeps that value aside before it writes
-    its own: issue 24). A progress from before the Glicko rating keeps its
+    its own). A progress from before the Glicko rating keeps its
     rating, with the deviation of a player who has some history.
 
     >>> Progress.read("[" * 500 + "]" * 500).unread, Progress.read('{"rating": 1200}').unread

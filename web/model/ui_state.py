@@ -374,7 +374,7 @@ class UiState:
     def first_move_number(self) -> int:
         """The number the move list and the replay give the game's first
         move: its start's, but 1 in a lesson or a puzzle (a position cut
-        from a game; the learner's first move is move 1: issue 25)."""
+        from a game; the learner's first move is move 1)."""
         game = self.game
         if self.drill is not None or game is None:
             return 1
@@ -736,8 +736,8 @@ class UiState:
         return outcome
 
     def practice_position(self) -> str | None:
-        """The position to play on from, as a new game (Practice from here,
-        issue 25): the one shown of a game over, of one read from a link or
+        """The position to play on from, as a new game (Practice from here):
+        the one shown of a game over, of one read from a link or
         a record, or of a replay stepped back; None in a game being played
         at its last move, a set-up, a lesson or a puzzle."""
         game = self.game
@@ -830,7 +830,7 @@ class UiState:
 
     def view_position(self) -> str | None:
         """The position the computer's view may be asked for (the analysis
-        board, issue 25): one being analysed (practice_position), or the
+        board): one being analysed (practice_position), or the
         live one where a hint is offered (an untimed game, the player to
         move). Not while a rated game goes on: the engine's help is a hint,
         which unrates the game (the trial found the view a free hint)."""
@@ -1054,7 +1054,7 @@ class UiState:
     def _drill_hint(self) -> bool:
         """The solver asked for a hint: counted against the stars, and, in a
         drill from a position with the solver to move, the field of the
-        solution's next move is marked on the board (issue 25)."""
+        solution's next move is marked on the board."""
         drill = self.drill
         if drill is None or drill.status != "solving":
             return False

@@ -138,7 +138,7 @@ ASIDE = ".unreadable"
 def set_aside(storage: SafeStorage, key: str) -> bool:
     """Keep what ``key`` holds under ``key + ASIDE`` before the page writes
     its own value there: stored data the page cannot read is refused, never
-    deleted (issue 24). A value kept aside earlier stays; True if what
+    deleted. A value kept aside earlier stays; True if what
     ``key`` holds is kept (or there is nothing to keep).
 
     >>> store = SafeStorage(MemoryStorage())

@@ -207,7 +207,7 @@ class App:
         self.fit()
         self.refresh()
         # From the top, both players' bars in view (a phone was left scrolled
-        # down where the last game ended: issue 25).
+        # down where the last game ended).
         js.window.scrollTo(0, 0)
 
     def fit(self) -> None:

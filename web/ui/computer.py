@@ -355,7 +355,7 @@ class Computer:
 
     def _keep_unreadable_memory(self, warn) -> bool:
         """A remembered computer this page cannot read is kept aside and said,
-        never written over (issue 24); False if it could not be kept aside."""
+        never written over; False if it could not be kept aside."""
         text = self.storage.get(opponent.MEMORY_KEY)
         try:
             if text is not None:

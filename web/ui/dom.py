@@ -67,7 +67,7 @@ def by_id(name: str):
 
 
 def add_rulings(node, rulings: list[str]) -> None:
-    """A refusal's details after its sentence (issue 25): the ids of the
+    """A refusal's details after its sentence: the ids of the
     rulings it applies, as a link to the rules in the page's language."""
     if rulings:
         node.append(" ", el("a", " ".join(rulings), "rule-ref", href=f"./rules/{language()}.html",

@@ -1,4 +1,4 @@
-"""The analysis board's editor (browser glue, issue 25): set up any position
+"""The analysis board's editor (browser glue): set up any position
 by hand, then play on from it (against the computer or as two players) or
 share it as a link. The model is web/model/editor.py; every check is the
 engine's, said as the position changes.
@@ -194,7 +194,7 @@ class Editor:
         problem = model.problem()
         box = by_id("ed-problem")
         set_text(box, without_rulings(problem) if problem else t("ed_fine"))
-        add_rulings(box, rulings_cited(problem or ""))  # a refusal's details (issue 25)
+        add_rulings(box, rulings_cited(problem or ""))  # a refusal's details
         by_id("ed-problem").classList.toggle("error", problem is not None)
         by_id("ed-play").disabled = problem is not None
         by_id("ed-copy").disabled = problem is not None  # (no link to copy)

@@ -1,4 +1,4 @@
-"""Ratings on the page (issue 26): rated games counted, the New game
+"""Ratings on the page: rated games counted, the New game
 dialog's profiles and levels, the Rankings dialog, export and import.
 
 The profiles are the device's (web/services/profiles.py); the levels'

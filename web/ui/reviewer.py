@@ -241,7 +241,7 @@ class Reviewer:
         set_attr(svg, "aria-label", t("review_graph"))
 
     def _legend(self, review: GameReview) -> None:
-        # The two areas first (the dark one read as a band of nothing, issue 25), then the marks.
+        # The two areas first (the dark one read as a band of nothing), then the marks.
         entries = [(WHITE_AREA, "dot area", t("review_area_white")), (BLACK_AREA, "dot area", t("review_area_black"))]
         entries += [(MARK_COLORS[mark], "dot", t(MARK_WORDS[mark])) for mark in MARKS]
         if any(r.turning for r in review.results()):

@@ -296,7 +296,7 @@ class Session:
     def _toast(self, text: str) -> None:
         """``text`` over the foot of the board for a few seconds: said once,
         taking no room (an embed's notice line took 40 px of a 620 px frame
-        for as long as it was open: issue 25)."""
+        for as long as it was open)."""
         toast = js.document.createElement("p")
         toast.className = "toast"
         toast.setAttribute("role", "status")
@@ -347,7 +347,7 @@ class Session:
             stale = (isinstance(unsaved, dict) and unsaved.get("key") == restored.key
                      and isinstance(unsaved.get("plies"), int) and unsaved["plies"] > len(restored.game.tokens))
         except ValueError as error:
-            # The tab's own note, nothing of the player's: kept aside (issue 24), not said.
+            # The tab's own note, nothing of the player's: kept aside, not said.
             js.window.console.warn(f"militakiri: the tab's note of an unsaved move is unreadable ({error}); kept aside")
             set_aside(self.tab, UNSAVED_KEY)
             stale = False

@@ -1,4 +1,4 @@
-"""Learn and Puzzles in the page (issue 14): the lessons dialog, the training
+"""Learn and Puzzles in the page: the lessons dialog, the training
 box under the board, and the replies played for the player's opponent.
 
 The board is the game's own: a task or a puzzle starts a game at its
