@@ -297,7 +297,7 @@ class GamePage:
 
 #: White's star tower steps beside a Black cross pawn that takes it: the
 #: blunder that loses the game (R19), the review's and the analysis board's
-#: example (issue 25).
+#: example.
 BLUNDER = "5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1"
 
 

@@ -1,4 +1,4 @@
-"""The analysis board (issue 25): a position set up by hand on the editor,
+"""The analysis board: a position set up by hand on the editor,
 refused with the engine's reason when no game reaches it, played on from
 (a new game whose record starts there) and shared as a link; and the
 computer's evaluation and best line of the position shown, on demand."""

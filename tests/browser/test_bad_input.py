@@ -1,4 +1,4 @@
-"""Nothing from outside breaks the page or costs a game (issue 15), in the
+"""Nothing from outside breaks the page or costs a game, in the
 system Chromium: forged links and URL options, a hash change on a running
 game, two tabs with two games, and storage that fills up mid-game.
 
@@ -201,7 +201,7 @@ def test_the_worst_reachable_position_opens_without_a_long_task(saved_page, base
 
 
 def test_a_remembered_computer_and_a_tab_note_that_cannot_be_read_are_kept_aside(browser, base_url):
-    """Issue 24: stored JSON the page cannot read is refused with a message,
+    """Stored JSON the page cannot read is refused with a message,
     kept aside and never deleted: here a forged computer (level 1e999) and
     the tab's note of an unsaved move nested 5,000 deep, read at a reload."""
     forged = '{"computer": 1, "level": 1e999, "names": ["Anna", "Black"], "start": "x"}'

@@ -46,7 +46,7 @@ def test_page_boots_from_local_runtime(page, site, open_app, request_log, consol
     paths = request_log.paths()
     missing = (RUNTIME | {site.summary["page_bundle"]}) - set(paths)
     assert not missing, f"not fetched from the site: {missing}"
-    # Nothing of the computer's Pyodide: the page never waits for it (issue 22).
+    # Nothing of the computer's Pyodide: the page never waits for it.
     assert not [p for p in paths if p.startswith("pyodide/") or p.startswith("app-")], sorted(paths)
 
     report = _boot_report(request_log, seconds)
@@ -92,7 +92,7 @@ def test_request_recorder_sees_other_origins(page, base_url, request_log):
 
 
 def test_the_loading_message_is_never_behind_the_new_game_dialog(browser, base_url):
-    """Issue 25, rough edge 2: while the page's Python is on its way the
+    """From a new player's trial: while the page's Python is on its way the
     status line says so, in view; the New game dialog opens only once the
     page is ready (a first visit showed the dialog over the message)."""
     from playwright.sync_api import expect

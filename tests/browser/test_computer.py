@@ -332,7 +332,7 @@ POSTS = """
 
 
 def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
-    """A first visit on a slow network (issue 22): Pyodide's 10 MB held back,
+    """A first visit on a slow network: Pyodide's 10 MB held back,
     the page plays at once and the computer answers from its MicroPython
     worker; once Pyodide is there, the next answers are Pyodide's. The
     question goes to the worker in the click's own task: a later task comes
@@ -361,7 +361,7 @@ def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
 
 
 def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(browser, base_url, artifacts_dir):
-    """Issue 22: the computer's turn comes while neither worker has started
+    """The computer's turn comes while neither worker has started
     (their script held back, as on a slow network): the page says the
     computer is getting ready, keeps its clock-free game playable, and the
     computer moves once a worker answers."""

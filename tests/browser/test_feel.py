@@ -1,4 +1,4 @@
-"""The board feels alive (issue 13): moves slide, sounds can be muted and
+"""The board feels alive: moves slide, sounds can be muted and
 stay so, and every move is said in a live region for screen readers."""
 
 from __future__ import annotations
@@ -187,7 +187,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
         page.click("#btn-analyse")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
-        # Marks by winning chances thrown away (issue 25), each player's accuracy.
+        # Marks by winning chances thrown away, each player's accuracy.
         expect(page.locator("#review-counts")).to_contain_text(
             "White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??). Accuracy ")
         assert page.locator("#review-graph circle").count() == 1  # the blunder's dot
@@ -245,7 +245,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
             "Het keerpunt. a1-a2 kostte de laatste toren van Wit: b2xa2 volgt. "
             "Beter was a1xb2, dat een kruispion van Zwart slaat.")
         other.close()
-        # Practice from here (issue 25): from the position before the blunder,
+        # Practice from here: from the position before the blunder,
         # a new game against the computer, whose record starts there.
         page.click("#review-moments button")
         expect(ui.board).to_have_attribute("data-ply", "0")
@@ -270,7 +270,7 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(brow
 
 
 def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(browser, base_url, artifacts_dir):
-    """The issue's whole story, on a 390x844 touch screen."""
+    """A new player's whole story, on a 390x844 touch screen."""
     # The computer's workers wait until the premove is queued: its
     # MicroPython worker may answer within the 0.35 s a reply waits.
     held = []
@@ -303,7 +303,7 @@ def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(
 def test_a_tap_that_changes_nothing_on_the_board_paints_nothing(browser, base_url):
     """A refresh that leaves the board's picture as it was (here a tap on an
     empty field, answered in the status line) paints no frame: on a phone a
-    full-board frame is the largest part of a tap's work (issue 22)."""
+    full-board frame is the largest part of a tap's work."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(PAINT_COUNTER)
     page = context.new_page()
@@ -326,7 +326,7 @@ def test_a_tap_that_changes_nothing_on_the_board_paints_nothing(browser, base_ur
 
 
 def test_learn_from_your_mistakes_replays_the_blunder_as_a_task(browser, base_url, artifacts_dir):
-    """Issue 25: after the review, each marked move is a task (find a better
+    """After the review, each marked move is a task (find a better
     move); a move other than the best is weighed by the computer."""
     with fresh_game(browser, f"{base_url}?position={quote(BLUNDER)}") as (ui, errors):
         page = ui.page

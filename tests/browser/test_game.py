@@ -86,7 +86,7 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
     expect(page.locator("#result-title")).to_have_text("Anna (White) wins")
     expect(page.locator("#result-reason")).to_contain_text("Bram (Black) has no tower left on the board.")  # R19, named in How to play
-    # The bars count the towers on the board (issue 25, rough edge 17).
+    # The bars count the towers on the board.
     expect(page.locator("#bar-black .on-board .count")).to_have_text("0")
     expect(page.locator("#bar-white .on-board .count")).to_have_text(str(expected.position.towers[0]))
     page.wait_for_timeout(100)
@@ -149,7 +149,7 @@ def test_illegal_clicks_change_nothing_and_say_why(ui):
     ui.click("c5")  # straight ahead, 2 fields: not a cross move
     ui.expect_position(START)
     expect(status).to_have_class(re.compile("warn"))
-    # The ruling is in the refusal's details, a link to the rules, not in its sentence (issue 25).
+    # The ruling is in the refusal's details, a link to the rules, not in its sentence.
     expect(status).to_contain_text("Not allowed: a cross pawn moves diagonally, not orthogonally R7")
     expect(status.locator("a.rule-ref")).to_have_text("R7")
     assert status.locator("a.rule-ref").get_attribute("href") == "./rules/en.html"

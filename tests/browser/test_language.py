@@ -1,4 +1,4 @@
-"""English and Dutch in the real page (issue 6): chosen from the browser,
+"""English and Dutch in the real page: chosen from the browser,
 switched on the page and remembered; the engine's refusals in the page's
 language; the rules pages in both languages, reachable from the game.
 Screenshots go to artifacts/browser/ (dutch-*.png, rules-*.png)."""

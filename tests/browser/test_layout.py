@@ -222,7 +222,7 @@ def test_the_whole_board_and_every_needed_control_are_in_view(screen, base_url, 
     ui = screen.open(f"{base_url}?position={quote(START)}&time=300%2B0&white=Annabel%20Tester&black=Bram%20van%20Dijk")
     play = clock_game_fits(page, artifacts_dir, "single")
     assert not outside(page, ["board", "btn-resign", "status", "bar-white", "bar-black"]), "play"
-    # Issue 25 (rough edges 4, 17): the whole name, and the towers on the board beside the spares.
+    # From a new player's trial: the whole name, and the towers on the board beside the spares.
     cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name, .player-bar .towers')]
         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.offsetHeight > 30).map(e => e.outerHTML.slice(0, 80))""")
     assert not cut, cut
@@ -446,7 +446,7 @@ def test_the_ranks_numbers_cover_no_piece(screen, base_url, artifacts_dir):
     assert found["under"] == 0, found
 
 
-#: The trial's three screens (issue 25): a phone held upright and sideways, a laptop.
+#: The three screens of a new player's trial: a phone held upright and sideways, a laptop.
 TRIAL_SIZES = [(1366, 768), (390, 844), (844, 390)]
 TRIAL_IDS = [f"{w}x{h}" for w, h in TRIAL_SIZES]
 
@@ -454,9 +454,10 @@ TRIAL_IDS = [f"{w}x{h}" for w, h in TRIAL_SIZES]
 @on(*TRIAL_SIZES)
 def test_the_player_bars_show_the_names_whole_and_a_message_of_two_lines_moves_nothing(screen, base_url,
                                                                                        artifacts_dir):
-    """Issue 25, rough edge 4: "Computer, …", "Tester (W…" even at 1366 px.
+    """From a new player's trial: names were cut short ("Computer, …",
+    "Tester (W…") even at 1366 px.
     A bar shows the name (its chip shows the side, a screen reader hears it).
-    Rough edge 14, on the same page: the status line grew when a message
+    From the same trial, on the same page: the status line grew when a message
     wrapped, and what is below it moved (the board had resized before that)."""
     width, height = screen.size
     ui = screen.open(f"{base_url}?position={quote(START)}&white=Tester&computer=black&level=4&time=300%2B0")
@@ -485,7 +486,7 @@ def test_the_player_bars_show_the_names_whole_and_a_message_of_two_lines_moves_n
 
 @on((420, 620), (844, 390), touch=False, ids=["embed-420x620", "844x390"])
 def test_the_new_game_dialogs_start_is_in_reach_in_a_small_window(screen, base_url, artifacts_dir):
-    """Issue 25, rough edge 15: the New game dialog in a 420x620 frame
+    """From a new player's trial: the New game dialog in a 420x620 frame
     needed scrolling to reach Start; its buttons now stay at its foot."""
     width, height = screen.size
     page = screen.open(base_url + ("?embed" if width == 420 else "")).page

@@ -1,4 +1,4 @@
-"""Offline play with the service worker (issue 6), in the real page.
+"""Offline play with the service worker, in the real page.
 
 - after one visit the game loads and plays with the network off, rules pages included;
 - a new build replaces the cached one whole, and the old cache is deleted;
@@ -88,7 +88,7 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
         .filter((entry) => entry.name.includes("/micropython/") || entry.entryType === "navigation")
         .map((entry) => entry.workerMatchedSourceType)""")
     assert sources and set(sources) == {"cache"}, sources
-    # Learn and Puzzles offline too (issue 14): their data is in the cache.
+    # Learn and Puzzles offline too: their data is in the cache.
     goto_ready(page, site.url + "?learn")
     expect(page.locator("#learn-list .lesson").first).to_be_visible()
     page.click('button[data-task="star/1"]')

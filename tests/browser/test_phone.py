@@ -91,7 +91,7 @@ def test_phone_shows_ranks_towers_and_waiting_towers(ui, artifacts_dir: Path):
 
 
 def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
-    """Issue 25, rough edge 11: after Rematch the page stayed scrolled down,
+    """From a new player's trial: after Rematch the page stayed scrolled down,
     the top bar and the opponent's clock off-screen."""
     from urllib.parse import quote
 
@@ -112,7 +112,8 @@ def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
 
 
 def test_a_phone_held_sideways_shows_no_keyboard_help_no_clicks_and_rematches_at_the_top(browser, base_url):
-    """Issue 25, rough edges 7 and 11 at 844x390 (upright: the tests around this one)."""
+    """No keyboard help, no "click" and a rematch from the top, as a new
+    player's trial asked, at 844x390 (upright: the tests around this one)."""
     from urllib.parse import quote
 
     from game_page import GamePage, fresh_game, goto_ready
@@ -132,7 +133,7 @@ def test_a_phone_held_sideways_shows_no_keyboard_help_no_clicks_and_rematches_at
 
 
 def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
-    """Issue 25, rough edge 7: "click" and "press Escape" on a touch screen,
+    """From a new player's trial: "click" and "press Escape" on a touch screen,
     and the keyboard's help shown on a phone."""
     _, page, errors = shared
     goto = __import__("game_page").goto_ready
@@ -145,7 +146,7 @@ def test_a_phone_shows_no_keyboard_help_and_no_clicks(shared, base_url):
 
 @pytest.mark.parametrize("size", [(390, 844), (844, 390), (1366, 768)], ids=["390x844", "844x390", "1366x768"])
 def test_the_dice_stand_beside_their_players_names_on_a_phone(browser, base_url, artifacts_dir, size):
-    """Issue 25, rough edge 3: on a phone both dice stood on the first
+    """From a new player's trial: on a phone both dice stood on the first
     player's line and the computer's line had none."""
     from game_page import fresh_game
 

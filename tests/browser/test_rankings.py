@@ -1,4 +1,4 @@
-"""Ratings and rankings in the page (issue 26): rated games against the
+"""Ratings and rankings in the page: rated games against the
 computer and between two people, a resignation and an abandoned game, the
 Rankings dialog, the embed's ``rating`` message, export and import, and a
 tampered profile refused."""

@@ -1,4 +1,4 @@
-"""Games that travel and last, in the real page (issue 4): links, autosave,
+"""Games that travel and last, in the real page: links, autosave,
 replay, records, the bad-input corpus, correspondence deadlines (with the
 page's clock faked) and embed mode in a cross-site iframe.
 
@@ -399,7 +399,7 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     tampered = json.dumps(data)
     editor.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, tampered])
     # The games this tab left for others (the record imported, the links
-    # opened: each keeps its save, issue 24) go, so the tampered one is the
+    # opened: each keeps its save) go, so the tampered one is the
     # only save: else the page would open the newest that reads.
     editor.evaluate("""([prefix, key]) => Object.keys(localStorage)
         .filter(k => k.startsWith(prefix) && k !== key).forEach(k => localStorage.removeItem(k))""",
@@ -494,7 +494,7 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     assert ready["data"]["type"] == "ready" and ready["data"]["position"] == ONE_MOVE_WIN
     # Storage is denied cross-site: the start-up used the in-memory stand-in;
     # the page says autosave is off once, at the first move, over the board
-    # (a notice line for as long as the frame is open took 40 px: issue 25).
+    # (a notice line for as long as the frame is open took 40 px).
     assert inner.evaluate("document.documentElement.dataset.storage") == "memory"
     expect(frame.locator("#notice")).to_be_hidden()
     expect(frame.locator(".topbar")).to_be_hidden()
@@ -525,7 +525,7 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
 
 
 def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(browser, base_url):
-    """Issue 24: a link opened over a saved, unfinished game (a hash change)
+    """A bug fixed: a link opened over a saved, unfinished game (a hash change)
     was saved under that game's key and the game was gone."""
     other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     other.play(other.legal_moves()[0])
@@ -551,7 +551,7 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
 def test_a_long_move_list_scrolled_to_its_end_shows_its_first_row_whole(browser, base_url, size):
-    """Issue 25, rough edge 13: the move list, a scroll box, cut its first
+    """From a new player's trial: the move list, a scroll box, cut its first
     visible row in half."""
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
     rng = random.Random(7)

@@ -1,4 +1,4 @@
-"""Learn and Puzzles in the page (issue 14; web/ui/training.py): lessons
+"""Learn and Puzzles in the page (web/ui/training.py): lessons
 solved by clicks on the board, a wrong move refused with the engine's
 reason, stars kept over a reload, puzzles solved and failed with the rating
 moving, ``?puzzle=ID`` links, Dutch, and the way in from a first visit's
@@ -134,8 +134,8 @@ def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
 
 
 def test_a_task_whose_position_is_damaged_is_refused_as_it_starts(browser, base_url):
-    """The page reads its lessons while idle, without their positions (issue
-    22: Learn opens at once), and checks a task's position as it starts: a
+    """The page reads its lessons while idle, without their positions (so
+    Learn opens at once), and checks a task's position as it starts: a
     damaged one is said on the status line, and the board keeps its game."""
     data = json.loads((DATA / "lessons.json").read_text(encoding="utf-8"))
     plus = next(lesson for lesson in data["lessons"] if lesson["id"] == "plus")
@@ -190,7 +190,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
         solve(ui, puzzle)  # the solver's moves by clicks, the replies by themselves
         expect(box).to_have_attribute("data-result", "solved")
-        # Numbered from 1, not from the move of the game it was cut from (issue 25).
+        # Numbered from 1, not from the move of the game it was cut from.
         expect(page.locator("#moves li").first.locator(".num")).to_have_text("1.")
         expect(page.locator("#tr-feedback")).to_contain_text("Right!")
         expect(page.locator("#status")).to_contain_text("Solved!")
@@ -228,7 +228,7 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         goto_ready(page, base_url + "?learn")
         assert rating(page) < up
         expect(page.locator("#learn-rating")).to_contain_text(str(rating(page)))
-        # The dashboard (issue 26): the rating's history, themes, the failed puzzle to retry.
+        # The dashboard: the rating's history, themes, the failed puzzle to retry.
         page.click("#learn-dashboard summary")
         assert page.locator("#pz-history svg polyline").count() == 1
         expect(page.locator("#pz-themes tbody")).to_contain_text("Single board")
@@ -334,7 +334,7 @@ def test_double_board_puzzles_from_the_learn_dialog(browser, base_url):
 
 
 def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(browser, base_url):
-    """Issue 24: stored progress the page could not read (here nested 5,000
+    """A bug fixed: stored progress the page could not read (here nested 5,000
     deep) was replaced by the next star, without a word."""
     task = TASKS["plus/1"]
     (token,) = task.solution
@@ -384,7 +384,7 @@ def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_
 
 
 def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(browser, base_url):
-    """Issue 25, rough edge 5: after Solution, a failed puzzle showed a green
+    """From a new player's trial: after Solution, a failed puzzle showed a green
     status box (the game's end) with the red "Not this time"."""
     puzzle = next(p for p in PUZZLES.values()  # the game is won in one move
                   if p.board == "single" and p.goal == "win" and len(p.line) == 1)
@@ -417,7 +417,7 @@ def _settled_width(page) -> float:
 
 
 def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser, base_url, artifacts_dir):
-    """Issue 25, rough edge 1: under the board (a phone, held either way) the
+    """From a new player's trial: under the board (a phone, held either way) the
     task box has one height, so the board does not change size with the
     amount of text (it went 312 -> 192 px); the words scroll. Beside the
     board (a wide screen) the board never depended on it."""

@@ -1,4 +1,4 @@
-"""Input from outside (issue 15): every reader of the engine, fed hostile
+"""Input from outside: every reader of the engine, fed hostile
 text, answers with the project's own error, quickly, with a short message.
 
 Hypothesis draws from strategies a forged link or a damaged save carries:
@@ -157,7 +157,7 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
     assert read_record(game.record()).players.white == game.players.white
 
 
-# The cases of the issue, one by one ------------------------------------------------
+# The bad inputs found by a hostile pass, one by one ------------------------------------------------
 
 @pytest.mark.parametrize("read, text, says", [
     (Position.from_string, "1000000000/" + "6/" * 10 + "S^5 w 122/122 -/- - 1", "empty fields"),
@@ -190,7 +190,7 @@ def test_one_rule_for_names_reads_back_in_every_format(name):
     # The length of a link is checked before anything is done with its characters.
     (game_from_link, "\u3000" * 9000 + LINK, f"the link has {9000 + len(LINK)} characters"),
 ])
-def test_the_issues_bad_inputs_get_a_clear_error(read, text, says):
+def test_hostile_bad_inputs_get_a_clear_error(read, text, says):
     started = time.perf_counter()
     with pytest.raises(MilitakiriError, match=says) as caught:
         read(text)
@@ -297,7 +297,7 @@ def test_a_file_name_with_a_nul_byte_is_refused_in_one_line(capsys):
     assert capsys.readouterr().err == "militakiri replay: 'a\\x00b' is not a file name\n"
 
 
-# Every public entry point answers input of any type with the project's own error (issue 24).
+# Every public entry point answers input of any type with the project's own error.
 
 _GAME = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
 _START = Position.from_string("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1")
@@ -362,7 +362,7 @@ def test_every_entry_point_answers_anything_with_the_projects_own_error(name, va
 # And every public method, found rather than listed: each function of
 # militakiri.__all__, each method and class method of its classes (on a fresh
 # example of each), called with values of any type for its positional
-# parameters, answers with the project's own error or not at all (issue 24).
+# parameters, answers with the project's own error or not at all.
 
 def _examples() -> dict[str, object]:
     """A fresh, usable example of each public class (methods may change it)."""
@@ -436,7 +436,7 @@ def test_every_public_method_answers_anything_with_the_projects_own_error(name, 
 
 
 def test_the_last_move_number_a_game_reaches_is_a_start_whose_game_reads_back():
-    """Issue 24 (a third hostile set): a start at move 1,000,000 was taken,
+    """Found by hostile input: a start at move 1,000,000 was taken,
     and after Black's move the position read no more. Now a start is at most
     the move a game of MAX_PLIES reaches, and what it leads to reads back."""
     start = START.replace(" - 1", " - 1501")

@@ -21,7 +21,7 @@ def test_time_control_round_trip(text):
 
 @given(st.sampled_from(["+", "d", "c"]), st.integers(1, MAX_SECONDS), st.integers(0, MAX_BONUS))
 def test_every_time_control_round_trips_in_whole_seconds(sign, seconds, bonus):
-    """Issue 24: ``{:g}`` wrote 1,000,000 s and more as ``1e+06``, which no
+    """``{:g}`` once wrote 1,000,000 s and more as ``1e+06``, which no
     reader took, so the record, the link and the save of such a game became
     unreadable; every time a control may hold is written as digits."""
     text = f"c{seconds}" if sign == "c" else f"{seconds}{sign}{bonus}"
@@ -145,7 +145,7 @@ def test_saved_clock_refuses_tampered_times():
 
 @pytest.mark.parametrize("to_move", [1.0, 0.0, "1", True, 2, -1])
 def test_a_saved_clock_names_its_player_by_a_whole_0_or_1(to_move):
-    """Issue 24: a saved clock with ``to_move: 1.0`` was read, and Resume
+    """A forged save: a saved clock with ``to_move: 1.0`` was read, and Resume
     raised TypeError."""
     saved = Clock(TimeControl.parse("300+5")).to_dict(now=0)
     saved["to_move"] = to_move
@@ -157,7 +157,7 @@ def test_a_saved_clock_names_its_player_by_a_whole_0_or_1(to_move):
 
 @pytest.mark.parametrize("now", [float("nan"), float("inf"), -float("inf"), "10", True, None])
 def test_a_move_at_a_time_that_is_no_moment_is_refused_and_changes_nothing(now):
-    """Issue 24: ``Game.play(now=nan)`` played the move and used no time."""
+    """``Game.play(now=nan)`` once played the move and used no time."""
     game = new_game("60+0")
     game.play("c3-d4", now=0)
     before = (list(game.tokens), game.clock.remaining(0, 5), game.clock.remaining(1, 5))

@@ -1,4 +1,4 @@
-"""The ladders of computer levels (issue 26), one a board: each shipped
+"""The ladders of computer levels, one a board: each shipped
 table (web/data/ladder-single.json, ladder-double.json) is the one
 bench/ladder.py wrote from its games at today's node budgets, and its
 ratings climb with the levels."""
@@ -53,7 +53,7 @@ def test_the_ladder_climbs(board):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_each_step_is_150_to_250_points_within_its_error(board):
-    # Issue 26: "each roughly 150-250 points above the one below". A pair's
+    # The ladder's aim: "each roughly 150-250 points above the one below". A pair's
     # lead is known to its standard error; two of them is the allowance.
     for pair in shipped(board)["pairs"]:
         lead, error, bounded = pair_lead(pair)

@@ -229,7 +229,7 @@ def _private_uses(root: Path) -> list[str]:
 def test_no_module_uses_another_modules_private_names():
     """The AI, the codecs and the command line ask the rules through their
     public names: a private name of movegen used elsewhere is a rule written
-    around its owner (issue 12: the AI built its takes on movegen._rays)."""
+    around its owner (the AI once built its takes on movegen._rays)."""
     assert not _private_uses(PACKAGE)
 
 

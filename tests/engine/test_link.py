@@ -199,7 +199,7 @@ def test_a_link_carries_the_computers_side_and_level(level):
 
 @pytest.mark.parametrize("level", ["0", "9", "x"])
 def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
-    """Issue 24: a version-2 link naming a level it does not have opened a game in which the
+    """A forged link: a version-2 link naming a level it does not have opened a game in which the
     computer never moved."""
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     body = game_to_link(game, computer=(1, 4)).rpartition("!")[0]
@@ -211,7 +211,7 @@ def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
 
 
 def test_a_version_2_link_names_the_four_levels_of_before():
-    """Issue 26's ladder renumbered the levels: a link shared against the old
+    """The computer's ladder renumbered its levels: a link shared against the old
     level 4 (the strongest) goes on against the strongest, level 8; one
     written now says the ladder's level (version 3 on the earlier 8-rank
     board, where versions 2 and 3 were made; 4 on the official board, R1)."""

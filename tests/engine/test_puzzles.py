@@ -128,7 +128,7 @@ def test_every_puzzle_is_sound_and_has_one_solution(board):
             assert keeps_tower(position, first, solver), puzzle["id"]
 
 
-# Ratings (issue 26) -----------------------------------------------------------------
+# Ratings ----------------------------------------------------------------------------
 
 
 def test_each_puzzles_rating_is_fitted_from_the_levels_tries():

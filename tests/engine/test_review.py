@@ -1,4 +1,4 @@
-"""The review's judgement (militakiri/ai/review.py, issue 25): moves marked
+"""The review's judgement (militakiri/ai/review.py): moves marked
 by the winning chances they threw away, the turning point, the words, and
 each player's accuracy.
 

@@ -26,7 +26,7 @@ WAITING = [
     position("double", {**{f"{f}{r}": "P1" for f in "abcdefghijkl" for r in "123"}, "a1": "S^", "d2": None,
                         "h3": None, "k1": None, "l12": "s^", "k11": "x2"}, waiting="XP/-"),
 ]
-#: The worst a link or a position string can ask (issue 12): three waiting
+#: The worst a link or a position string can ask: three waiting
 #: towers and 17 free fields on the single board; on the double board more.
 WORST = [
     position("single", {"a1": "S^", "f12": "s^", "d5": "x2"}, waiting="XPS/-"),
@@ -87,7 +87,7 @@ def test_R15_the_worst_turn_answers_at_once(pos):
     assert len(placed) == movegen.placement_count(pos) >= 3
 
 
-# The computer at such a turn (issue 12: it listed every order of fields) ------
+# The computer at such a turn (it once listed every order of fields) ------
 
 
 @pytest.mark.parametrize("pos", WORST, ids=["single, 3 waiting, 17 free", "double, 4 waiting"])

@@ -1,4 +1,4 @@
-"""Variations in the game record (NOTATION.md, issue 25): ``( ... )`` after
+"""Variations in the game record (NOTATION.md): ``( ... )`` after
 a move holds an alternative to it, played from the position before it,
 numbered on its own, nested, with comments and glyphs; read and written
 back the same, and a bad one refused with its line and column."""

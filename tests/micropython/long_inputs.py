@@ -71,7 +71,7 @@ def main(size):
     timed("record word", lambda text: read_record(text).tokens, tags + "1. " + "x" * (size - 100) + " *\n")
     timed("record placements", lambda text: read_record(text).tokens,
           tags + "1. " + "@a1," * (size // 4 - 30) + "c3-d4 *\n")
-    # Issue 24: each glyph copied the move's glyphs before it (seconds in CPython).
+    # Each glyph once copied the move's glyphs before it (seconds in CPython).
     timed("record glyphs", lambda text: len(read_record(text).annotations[1].nags),
           tags + "1. c3-d4 " + "$1 " * (size // 3 - 40) + "*\n")
     timed("record comments", lambda text: len(read_record(text).annotations[1].comment),

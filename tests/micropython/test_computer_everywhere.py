@@ -1,4 +1,4 @@
-"""The computer chooses the same moves in CPython and in MicroPython (issue 22).
+"""The computer chooses the same moves in CPython and in MicroPython.
 
 tests/micropython/computer.py writes out the move each level chooses from
 seeded positions with a node or depth budget (the time budget alone depends

@@ -1,5 +1,5 @@
 """Every module of the engine and of the page's plain-Python layers imports
-under MicroPython (issue 22): the page runs them there.
+under MicroPython: the page runs them there.
 
 The command line (militakiri/cli.py, militakiri/__main__.py) is a CPython
 shell (argparse) and is left out.

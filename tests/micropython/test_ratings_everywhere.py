@@ -1,4 +1,4 @@
-"""Ratings and profiles (issue 26) come out the same in CPython and in the
+"""Ratings and profiles come out the same in CPython and in the
 page's MicroPython: tests/micropython/ratings.py writes them out, to the letter."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The engine refuses malformed input in the same words in CPython and in
-MicroPython (issue 22): tests/micropython/refusals.py writes refusals and the
+MicroPython: tests/micropython/refusals.py writes refusals and the
 engine's smaller answers out, and the page's MicroPython must write the same
 text, to the letter. (Seeded games, legal moves, refusals of moves and perft:
 test_same_everywhere.py.)"""

@@ -1,4 +1,4 @@
-"""The engine's rule tests pass in the page's MicroPython too (issue 22).
+"""The engine's rule tests pass in the page's MicroPython too.
 
 Every ruling's test (tests/engine/test_rulings.py) and the notation's round
 trips and refusals (tests/engine/test_notation.py) run there case by case,

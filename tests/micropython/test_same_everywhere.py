@@ -1,4 +1,4 @@
-"""The rules give the same game in CPython and in MicroPython (issue 22).
+"""The rules give the same game in CPython and in MicroPython.
 
 tests/micropython/transcript.py writes out what the rules decide for seeded
 random games (set-ups, dice, every position string and legal move list,

@@ -39,7 +39,7 @@ STUBBED = {"__future__", "typing"}
 #: The browser's modules: ``js`` (the page's global scope) and PyScript's, whose
 #: names are the browser's, not MicroPython's.
 BROWSER = {"js", "pyscript", "pyscript.ffi"}
-#: The browser shell, checked as the layers below it (issue 22: the page runs there).
+#: The browser shell, checked as the layers below it (the page runs there).
 SHELL = ("web/ui", "web/main.py")
 
 

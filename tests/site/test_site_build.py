@@ -52,7 +52,7 @@ def test_layout(built):
     assert summary["engine_modules"] == expected
     for rel in expected:
         assert (out / rel).read_bytes() == (ROOT / rel).read_bytes()
-    # What the old start made is gone (issue 22): no snapshot, no first stage in JS.
+    # What the old start made is gone: no snapshot, no first stage in JS.
     assert not list(out.glob("pyodide/memory-*")) and not list(out.glob("pyodide/stdlib-*"))
     assert not (out / "web" / "boot" / "first_stage.js").exists()
 

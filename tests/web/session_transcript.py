@@ -366,7 +366,7 @@ def saves_and_links(state):
     notes = review.annotations()
     out("  review", review.to_saved(), [(ply, notes[ply].comment) for ply in sorted(notes)])
     out("  from saved", GameReview.from_saved(corr, review.to_saved()).to_saved())
-    # The judgement by winning chances, its words and accuracy (issue 25): floats
+    # The judgement by winning chances, its words and accuracy: floats
     # through exp, rounded to integers that must agree in every interpreter.
     out("  judged", [(r.mark, r.loss, r.turning) for r in review.results()], review.accuracy(),
         review.white_chances(0), review.words(0).say("nl"))

@@ -1,4 +1,4 @@
-"""Input from outside the page (issue 15): the query string, the fragment,
+"""Input from outside the page: the query string, the fragment,
 the saved game and the worker's messages, fed hostile values by Hypothesis.
 
 The page's readers never raise on a query (a bad option is left out and
@@ -58,7 +58,7 @@ def test_a_query_never_stops_the_page(query):
     quickly(embed_options, query)
 
 
-def test_the_issues_bad_queries_are_left_out_and_named():
+def test_hostile_bad_queries_are_left_out_and_named():
     for query, name in [("?time=1e400%2B0", "time"), ("?time=" + "9" * 5000, "time"), ("?seed=²", "seed"),
                         ("?computer=black&level=²", "level"), ("?position=" + "s" * 100_000, "position"),
                         ("?board=triple", "board")]:
@@ -166,7 +166,7 @@ NESTED = st.recursive(st.one_of(st.none(), st.integers(), st.text(alphabet='[]{}
 @settings(FUZZ)
 @given(NESTED)
 def test_the_depth_is_counted_in_the_text_as_a_parser_reads_it(value):
-    """Issue 24, "bounded before parsed": brackets, quotes and backslashes in
+    """Bounded before parsed: brackets, quotes and backslashes in
     strings do not fool the count."""
     text = jsontext.dumps(value)
     assert jsontext._nesting(text, 1000) == _depth(value)
@@ -181,7 +181,7 @@ def test_the_depth_is_counted_in_the_text_as_a_parser_reads_it(value):
                                   '["\\\\"' + ",[" * 3000 + "]" * 3000 + "]", "[" * 100000])
 def test_deep_json_is_refused_before_any_parser_sees_it(text, monkeypatch):
     """Pyodide's parser could run out of the wasm stack on such a text, where no
-    except catches it (issue 24): the parser must never be called."""
+    except catches it: the parser must never be called."""
     def no_parser(_text):
         raise AssertionError("the parser saw a text nested too deep")
     monkeypatch.setattr(jsontext.json, "loads", no_parser)
@@ -190,7 +190,7 @@ def test_deep_json_is_refused_before_any_parser_sees_it(text, monkeypatch):
 
 
 def test_a_clock_past_its_control_by_increments_reads_back_from_its_save_and_link():
-    """Issue 24 (a third hostile set): Fischer increments took a legal
+    """Found by hostile input: Fischer increments took a legal
     game's clock past the 30 days a control may give, and its save and its
     link were then refused."""
     from militakiri import Game, TimeControl, game_from_link

@@ -374,7 +374,7 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
 @pytest.mark.parametrize("field, forged", [("level", "1e999"), ("level", "3.0"), ("level", "9"), ("level", "true"),
                                            ("computer", "1.0"), ("computer", "2"), ("level", '"3"')])
 def test_a_forged_memory_of_the_computer_is_not_recalled(field, forged):
-    """Issue 24: a stored level of 1e999 raised OverflowError."""
+    """A forged memory: a stored level of 1e999 raised OverflowError."""
     from militakiri import game_from_link, game_to_link
 
     state, _ = state_for(START, computer=1, level=3)
@@ -401,7 +401,7 @@ def test_the_computers_waiting_tower_is_not_called_the_players():
 
 
 def test_the_workers_line_says_the_score_the_best_move_and_the_line_it_expects():
-    """The computer's view on demand (the analysis board, issue 25)."""
+    """The computer's view on demand (the analysis board)."""
     import json
 
     from web.services import ai_worker

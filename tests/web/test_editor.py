@@ -1,4 +1,4 @@
-"""The analysis board's editor (web/model/editor.py, issue 25): what it
+"""The analysis board's editor (web/model/editor.py): what it
 sets up is the position string the engine reads, and every refusal is the
 engine's."""
 

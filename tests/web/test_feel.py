@@ -1,4 +1,4 @@
-"""The pure side of issue 13's feel and flow: which pieces an animation
+"""The pure side of the board's feel and flow: which pieces an animation
 moves and fades, the sounds and words of a move, the board turning in
 hot-seat play, and a rematch."""
 
@@ -105,7 +105,7 @@ def test_escape_and_a_second_click_drop_a_premove():
 
 
 def test_a_ghost_tower_is_not_drawn_over_a_pawn_that_fills_its_field():
-    """Issue 25, rough edge 16: on the double board, the outlines of the
+    """From a new player's trial: on the double board, the outlines of the
     towers that may still be placed were drawn over the pawns filled in."""
     from web.model import board_view
     from web.model.intents import Touch

@@ -1,4 +1,4 @@
-"""Any sequence of intents leaves a state the page can draw (issue 23's funnel).
+"""Any sequence of intents leaves a state the page can draw (every intent goes through UiState.apply).
 
 Hypothesis plays a player who taps anywhere, presses every button and key
 in any order and lets time pass, on a game with or without a clock, against

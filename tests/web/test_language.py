@@ -76,7 +76,7 @@ def test_dutch_texts_are_dutch(dutch):
 
 
 def test_one_is_said_in_the_singular_in_both_languages(dutch):
-    """Issue 25, rough edge 9: "1 fouten"."""
+    """From a new player's trial: "1 fouten" (one mistake said in the plural)."""
     assert [t("count_mistakes", n=n) for n in (0, 1, 2)] == ["0 fouten", "1 fout", "2 fouten"]
     assert t("count_inaccuracies", n=1) == "1 onnauwkeurigheid" and t("share_length", n=1) == "1 teken"
     assert t("count_mistakes", n=True) == "True fouten"  # (a bool is not a count)
@@ -99,7 +99,7 @@ def test_an_engine_sentence_is_shown_in_the_page_language(dutch):
 
 
 def test_rule_ids_are_for_how_to_play_and_a_refusals_details_not_every_sentence():
-    """Issue 25, rough edge 8: no text a player reads names a ruling's id
+    """From a new player's trial: no text a player reads names a ruling's id
     but How to play; a refusal keeps them as its details (Message.rulings)."""
     import string
 

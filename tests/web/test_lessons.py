@@ -386,7 +386,7 @@ def test_a_malformed_file_is_refused_saying_where(change, words):
 ])
 def test_the_page_s_read_leaves_a_position_to_the_task_s_start(position, words):
     """The page reads its lessons without their positions (Learn opens
-    sooner, issue 22) and checks a task's as it starts: the same refusal."""
+    sooner) and checks a task's as it starts: the same refusal."""
     text = _broken(lambda d: _first(d).update(position=position))
     lessons = read_lessons(text, check_positions=False)
     task = lessons[0].tasks[0]

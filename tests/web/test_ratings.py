@@ -1,4 +1,4 @@
-"""Ratings (issue 26): Glicko-2 as lichess keeps it, the profiles that fold
+"""Ratings: Glicko-2 as lichess keeps it, the profiles that fold
 their rated games, which games count, and refusals of tampered profiles."""
 
 from __future__ import annotations

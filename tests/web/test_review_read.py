@@ -1,5 +1,5 @@
 """A review read back from a save or a record (web/model/review.py): its
-better moves are checked where they are read (issue 24)."""
+better moves are checked where they are read (a save or record may be forged)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Whatever game the page can make, its save, its link and its record read
-back as the same game (issue 24: some games the page saved could not be
+back as the same game (some games the page saved once could not be
 reopened). Hypothesis makes the games: either board, any length up to a
 few hundred moves, every kind of time control, names as a player may type
 them (cleaned as the page cleans them), touch-move, a game against the
@@ -72,7 +72,7 @@ def test_every_game_reads_back_from_its_link_record_and_save(made):
 
 
 def test_variations_explored_are_saved_with_the_game_and_a_damaged_one_is_dropped_not_the_game():
-    """Issue 25: the variations of the analysis board come back after a
+    """The variations of the analysis board come back after a
     reload; a save whose variations were changed (its check code made
     again) or belong to other moves brings the game back without them."""
     import json

@@ -1,4 +1,4 @@
-"""The page's plain-Python layers do the same in CPython and in the page's MicroPython (issue 22).
+"""The page's plain-Python layers do the same in CPython and in the page's MicroPython.
 
 tests/web/session_transcript.py drives them (a session through the UiState,
 lessons and puzzles, saves, links, the texts in English and Dutch) and

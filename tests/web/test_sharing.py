@@ -1,5 +1,5 @@
-"""Links, autosave, storage, replay and embed messages: the pure modules of
-issue 4 (web/services/share.py, autosave.py, storage.py, replay.py, embed.py) and
+"""Links, autosave, storage, replay and embed messages: the pure modules
+(web/services/share.py, autosave.py, storage.py, replay.py, embed.py) and
 the UiState views they add (a past position, paused clocks, a loaded game)."""
 
 from __future__ import annotations
@@ -522,7 +522,7 @@ def test_a_links_clock_is_restored_paused_for_the_player_to_move():
 
 
 def test_a_game_of_fourteen_days_a_move_from_the_query_is_saved_and_shared_whole():
-    """Issue 24: ``?time=c1209600`` made a game whose time control was written
+    """A bug fixed: ``?time=c1209600`` made a game whose time control was written
     ``c1.2096e+06``: its save, link and record could not be read back."""
     from web.model.settings import from_query
 
@@ -545,7 +545,7 @@ def _saved_games(backend) -> dict:
 
 @pytest.mark.parametrize("way_in", ["link", "record"])  # a link: at start or by a hash change (web/ui/session.py)
 def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
-    """Issue 24: opening a link (at once, or by a hash change) or a record
+    """A bug fixed: opening a link (at once, or by a hash change) or a record
     in a tab whose game is saved wrote the new game over the old one's save."""
     backend, saver, state = saved_tab()
     old_key = saver.key
@@ -629,7 +629,7 @@ def _reviewed_state(game) -> UiState:
 
 
 def test_the_longest_game_is_saved_with_its_review_and_reopens():
-    """Issue 24: a 2,100-move game was saved and could not be reopened (the
+    """A bug fixed: a 2,100-move game was saved and could not be reopened (the
     link reader stopped at 2,000 moves; a reviewed 1,400-move game passed
     the save's 20,000 characters)."""
     game = quiet_game(MAX_PLIES)
@@ -654,7 +654,7 @@ def test_a_review_too_long_to_keep_is_left_out_of_the_save_and_the_game_kept(mon
 
 
 def test_a_saved_game_keeps_its_date_for_its_record():
-    """Issue 25, rough edge 12: a game reopened from its save exported a
+    """From a new player's trial: a game reopened from its save exported a
     record with [Date "????.??.??"] (its link has no place for the date)."""
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2", players=Players(white="Anna", date="2026.11.26"))
     game.play("c3-d4")

@@ -1,6 +1,6 @@
 """Learn and Puzzles in the page's model (web/model/training.py): a try at a
 lesson's task or a puzzle, judged through the engine, the progress kept and
-the puzzle rating (issue 14)."""
+the puzzle rating."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_the_rating_goes_up_when_solved_and_down_when_failed_more_for_a_surprise
 
 
 def test_a_hint_or_the_solution_leaves_a_puzzle_unrated_and_to_retry():
-    """Issue 26: a hint earned the full gain before."""
+    """A hint once earned the full gain."""
     progress = Progress()
     assert progress.puzzle_done(PUZZLES[2], True, helped=True) is None
     assert progress.rating == START_RATING and progress.history == []
@@ -174,7 +174,7 @@ def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing()
 
 
 def test_a_puzzles_moves_are_numbered_from_one():
-    """Issue 25, rough edge 10: the move list of a lesson or puzzle started
+    """From a new player's trial: the move list of a lesson or puzzle started
     at move 10 or 14 (the number of the game it was cut from)."""
     from web.model.intents import BeginDrill, NewGame
     from web.model.settings import GameSettings
@@ -190,7 +190,7 @@ def test_a_puzzles_moves_are_numbered_from_one():
 
 
 def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
-    """Issue 25, rough edge 6: lesson hints were text only."""
+    """From a new player's trial: lesson hints were text only."""
     from web.model import board_view
     from web.model.intents import BeginDrill, DrillHint, MovePiece, NewGame
     from web.model.settings import GameSettings
@@ -210,7 +210,7 @@ def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
 
 
 def test_learn_from_your_mistakes_takes_the_players_marked_moves_and_weighs_a_move_within_the_margin():
-    """Issue 25: the marked moves of the player's side become drills; a move
+    """The marked moves of the player's side become drills; a move
     other than the best is solved when its winning chances are within MARGIN."""
     from hypothesis import given, settings, strategies as st
 

@@ -375,7 +375,7 @@ START = "s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/P1X1P1X
 
 
 def test_practice_from_here_offers_the_position_shown_of_a_game_not_being_played():
-    """Practice from here (issue 25): a game over, read, or stepped back in;
+    """Practice from here: a game over, read, or stepped back in;
     never the live end of a game being played, nor a finished position."""
     from web.model.intents import ShowPly
     state, _ = state_for(START)
@@ -410,7 +410,7 @@ def test_the_computers_view_is_offered_where_a_position_is_analysed_or_a_hint_is
 
 
 def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_beside_its_move():
-    """The analysis board (issue 25): the board plays on from the position
+    """The analysis board: the board plays on from the position
     shown, two players, and Back to the main line keeps the line in the
     game's record as a NOTATION.md variation."""
     from web.model.intents import EndVariation, ShowPly
