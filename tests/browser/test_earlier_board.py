@@ -17,6 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import expect
 
 from militakiri import Game, Position, game_from_link
@@ -25,7 +26,7 @@ from web.model.earlier import is_official_puzzle_id
 from web.model.training import read_puzzles
 from web.services.autosave import restore
 
-from game_page import GamePage, errors_of, goto_ready
+from game_page import GamePage, errors_of, forget_site_data, goto_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "earlier_board"
@@ -59,17 +60,31 @@ def storage_script(dump: dict) -> str:
 })(%s);""" % json.dumps(dump)
 
 
-def context_with(browser, dump: dict | None = None, **args):
-    """A browser context whose clock is NOW and whose storage holds ``dump``."""
+def context_with(browser, **args):
+    """A browser context whose clock starts at NOW."""
     context = browser.new_context(**({"viewport": DESKTOP} | args))
     context.clock.install(time=NOW)
-    if dump is not None:
-        context.add_init_script(storage_script(dump))
     return context
 
 
-def open_page(context, url: str):
+@pytest.fixture(scope="module")
+def desktop(browser):
+    """One context for the module's tests on a laptop: each opens its page
+    with the site's data forgotten (open_page)."""
+    context = context_with(browser)
+    yield context
+    context.close()
+
+
+def open_page(context, url: str, dump: dict | None = None):
+    """A new tab at ``url`` in ``context`` (its other tabs closed), whose
+    browser holds ``dump`` and nothing else of the site."""
+    for opened in list(context.pages):
+        opened.close()
     page = context.new_page()
+    forget_site_data(page, url)
+    if dump is not None:
+        page.add_init_script(storage_script(dump))
     errors = errors_of(page)
     goto_ready(page, url)
     return page, errors
@@ -98,14 +113,13 @@ def saved_after(page, key: str, plies: int):
     raise AssertionError(f"{key} still holds {len(restored.game.tokens)} moves, not {plies}")
 
 
-def test_saved_games_open_on_their_board_and_play_on(browser, base_url, artifacts_dir):
+def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifacts_dir):
     """Tab 1 of the old browser after a reload: its game (3, rated, lost by
     resignation) on its 8-rank board; Saved games lists the four others,
     each marked; game 1 (300+5) opens, its clocks resume, a move is played
     and saved on its board; its record and link say the earlier board;
     Rankings still has Anna at 800?; a rematch is on the official board."""
-    context = context_with(browser, GAMES)
-    page, errors = open_page(context, base_url)
+    page, errors = open_page(desktop, base_url, GAMES)
     ui = GamePage(page)
     expect_earlier_board(page)
     ui.expect_position(saved(page, SAVE + "d3ba8a9751").game.position.string())
@@ -169,12 +183,11 @@ def test_saved_games_open_on_their_board_and_play_on(browser, base_url, artifact
     for key in ("c5508318db", "ae0bc35d68", "e5b9942871", "b72e64a334"):
         assert SAVE + key in keys, key
     assert not errors, errors
-    context.close()
 
 
 def test_an_old_game_on_a_phone(browser, base_url, artifacts_dir):
-    context = context_with(browser, GAMES, **PHONE)
-    page, errors = open_page(context, base_url)
+    context = context_with(browser, **PHONE)
+    page, errors = open_page(context, base_url, GAMES)
     expect_earlier_board(page)
     board = page.locator("#board").bounding_box()
     assert board["x"] >= 0 and board["x"] + board["width"] <= 390 + 1, board
@@ -186,11 +199,10 @@ def test_an_old_game_on_a_phone(browser, base_url, artifacts_dir):
     context.close()
 
 
-def test_an_old_game_is_reviewed_on_its_board(browser, base_url):
+def test_an_old_game_is_reviewed_on_its_board(desktop, base_url):
     """Analyse game 3 (finished): the computer judges each position of the
     earlier board; the review is kept with its save."""
-    context = context_with(browser, GAMES)
-    page, errors = open_page(context, base_url)
+    page, errors = open_page(desktop, base_url, GAMES)
     expect_earlier_board(page)
     page.click("#btn-analyse")
     expect(page.locator("#review-counts")).to_contain_text("Anna", timeout=COMPUTER_MS)
@@ -203,15 +215,13 @@ def test_an_old_game_is_reviewed_on_its_board(browser, base_url):
     restored = restore(text, wall_now=NOW.timestamp())
     assert restored.review is not None and len(restored.review) >= 1 and restored.game.kind.earlier
     assert not errors, errors
-    context.close()
 
 
-def test_an_old_link_plays_on_against_the_computer_on_its_board(browser, base_url):
+def test_an_old_link_plays_on_against_the_computer_on_its_board(desktop, base_url):
     """Game 2's link (the double board, the computer at level 3): opened in
     a browser with nothing stored, a move, and the computer answers on the
     earlier board."""
-    context = context_with(browser)
-    page, errors = open_page(context, f"{base_url}#{LINKS['game2']}")
+    page, errors = open_page(desktop, f"{base_url}#{LINKS['game2']}")
     ui = GamePage(page)
     expect_earlier_board(page)
     expect(page.locator("#status")).to_contain_text("Opened the game from the link (moves played: 6).")
@@ -223,14 +233,12 @@ def test_an_old_link_plays_on_against_the_computer_on_its_board(browser, base_ur
     assert Position.from_string(ui.position()).kind.earlier
     expect_earlier_board(page)
     assert not errors, errors
-    context.close()
 
 
-def test_an_old_position_and_record_open_on_their_board_in_both_languages(browser, base_url):
-    context = context_with(browser)
+def test_an_old_position_and_record_open_on_their_board_in_both_languages(desktop, base_url):
     # ?position=<start>&computer=black&level=2, as the old page opened it.
     url = POSITIONS["url"].replace("http://localhost:8731/", base_url)
-    page, errors = open_page(context, url)
+    page, errors = open_page(desktop, url)
     ui = GamePage(page)
     expect_earlier_board(page)
     ui.expect_position(POSITIONS["start-single"])
@@ -251,21 +259,19 @@ def test_an_old_position_and_record_open_on_their_board_in_both_languages(browse
     expect_earlier_board(page)
     ui.expect_position(POSITIONS["game1-single-after-12-moves"])
     assert not errors, errors
-    context.close()
 
 
 def shipped_puzzles():
     return read_puzzles((ROOT / "web" / "data" / "puzzles.json").read_text(encoding="utf-8"))
 
 
-def test_learn_keeps_the_puzzle_rating_history_and_stars(browser, base_url, artifacts_dir):
+def test_learn_keeps_the_puzzle_rating_history_and_stars(desktop, base_url, artifacts_dir):
     """The second old browser (Dutch): Learn shows the puzzle rating 1348,
     the stars of plus/1 and plus/2, and the old puzzles in the history, each
     said to be from the earlier board (they are no longer offered)."""
     ids = {puzzle.id for puzzle in shipped_puzzles()}
     assert not {"s0001", "s0185"} & ids, "web/data/puzzles.json still holds the earlier board's puzzles"
-    context = context_with(browser, TRAINING)
-    page, errors = open_page(context, base_url + "?learn")
+    page, errors = open_page(desktop, base_url + "?learn", TRAINING)
     expect(page.locator("#dlg-learn")).to_have_attribute("open", "")
     assert page.get_attribute("html", "data-rating") == "1348"
     expect(page.locator("#learn-rating")).to_contain_text("1348")
@@ -282,14 +288,12 @@ def test_learn_keeps_the_puzzle_rating_history_and_stars(browser, base_url, arti
     stored = json.loads(page.evaluate("() => localStorage.getItem('militakiri.training')"))
     assert stored == json.loads(TRAINING["localStorage"]["militakiri.training"])
     assert not errors, errors
-    context.close()
 
 
-def test_an_old_puzzle_link_says_it_was_on_the_earlier_board(browser, base_url):
+def test_an_old_puzzle_link_says_it_was_on_the_earlier_board(desktop, base_url):
     ids = {puzzle.id for puzzle in shipped_puzzles()}
     assert "s0042" not in ids, "web/data/puzzles.json still holds the earlier board's puzzles"
-    context = context_with(browser)
-    page, errors = open_page(context, base_url + "?puzzle=s0042")
+    page, errors = open_page(desktop, base_url + "?puzzle=s0042")
     box = page.locator("#training")
     expect(box).to_have_attribute("data-drill", re.compile(r"^s12-\d{4}$"))
     drill = box.get_attribute("data-drill")
@@ -304,4 +308,3 @@ def test_an_old_puzzle_link_says_it_was_on_the_earlier_board(browser, base_url):
         "Puzzel d0007 stond op het eerdere bord met 8 rijen en wordt niet meer aangeboden: "
         "hier is er een op het offici\u00eble bord met 12 rijen.")
     assert not errors, errors
-    context.close()
