@@ -1,11 +1,11 @@
 """Browser test plumbing (pytest-playwright + Debian's chromium).
 
 Fixtures:
-  site             session: builds the site in a temporary folder with
-                   tools/build.py and serves it on localhost with
+  site             session: the site built once for the run (built_once,
+                   tools/build.py) and served on localhost with
                    tools/serve.py in a thread -> SiteInfo
-  own_site         session: another such build, for the service worker tests
-                   (a worker's install checks every file against its build)
+  own_site         session: the same build on another origin, for the
+                   service worker tests
   base_url         the served site's URL (or --base-url to test another server)
   request_log      records every request of the test's browser context;
                    .assert_same_origin() fails if any left the site's origin
@@ -22,8 +22,11 @@ MILITAKIRI_READY_TIMEOUT seconds (default 120).
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -85,34 +88,48 @@ class SiteInfo:
     summary: dict = field(default_factory=dict)
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
-    """The site freshly built and served on localhost for the whole session,
-    in a folder of its own: the suite's processes (pytest-xdist's workers)
-    never build into the same one."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    summary = site_build.build(out)
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    """The site built once for the whole run, and build()'s summary: the
+    first of the suite's processes (pytest-xdist's workers) to ask builds it
+    while the others wait on a lock, then read it. Tests serve it and never
+    change it (a test that needs another build makes its own)."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "site-built-once"
+    folder.mkdir(exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # (released as the file closes)
+        summary = folder / "summary.json"
+        if not summary.exists():
+            summary.write_text(json.dumps(site_build.build(folder / "dist")))
+        return folder / "dist", json.loads(summary.read_text())
+
+
+@contextmanager
+def served(tmp_path_factory: pytest.TempPathFactory):
+    """That build served on a port of its own: an origin of its own, with
+    its own storage and service worker."""
+    out, summary = built_once(tmp_path_factory)
     server, port = serve_in_thread(out)
     try:
         yield SiteInfo(url=f"http://localhost:{port}/", directory=out, summary=summary)
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
+    """The site, served on localhost for the whole session."""
+    with served(tmp_path_factory) as info:
+        yield info
 
 
 @pytest.fixture(scope="session")
 def own_site(tmp_path_factory: pytest.TempPathFactory) -> SiteInfo:
-    """A build and server apart from ``site``'s, for the tests with a service
-    worker: it checks every file against the build's hashes, so a build
-    changed under it would - rightly - fail its install."""
-    out = tmp_path_factory.mktemp("own-site") / "dist"
-    summary = site_build.build(out)
-    server, port = serve_in_thread(out)
-    try:
-        yield SiteInfo(url=f"http://localhost:{port}/", directory=out, summary=summary)
-    finally:
-        server.shutdown()
-        server.server_close()
+    """The site on another origin, for the tests with a service worker:
+    what one test's worker cached never meets another's page."""
+    with served(tmp_path_factory) as info:
+        yield info
 
 
 @pytest.fixture(scope="session")
