@@ -568,8 +568,8 @@ RULES_KEYS = "help_"
 
 def as_read(key: str, said: str) -> str:
     """The text ``key`` as a player reads it: the rulings' ids are for How
-    to play and a refusal's details (cited), not for every sentence (issue
-    25). t() and the build's prerendered page (tools/prerender.py) both say
+    to play and a refusal's details (cited), not for every sentence (a new
+    player's trial found them in the way). t() and the build's prerendered page (tools/prerender.py) both say
     it so."""
     return said if key.startswith(RULES_KEYS) else without_rulings(said)
 

@@ -237,27 +237,36 @@ def fit_square(files: int, rows: int, width: float, height: float,
 
 class Layout:
     """How the page sets out the board: ``arrangement`` (STACKED or
-    BESIDE), ``turned`` (ranks across) and the ``square`` size."""
+    BESIDE), ``turned`` (ranks across), the ``square`` size, and whether
+    the board took the top bar's room (``past_top_bar``): the page then
+    scrolls the top bar out of view, as a phone's page scrolls its header
+    away, and the player scrolls up to reach it."""
 
-    __slots__ = ("arrangement", "turned", "square")
+    __slots__ = ("arrangement", "turned", "square", "past_top_bar")
 
-    def __init__(self, arrangement: str, turned: bool, square: int) -> None:
+    def __init__(self, arrangement: str, turned: bool, square: int, past_top_bar: bool = False) -> None:
         self.arrangement = arrangement
         self.turned = turned
         self.square = square
+        self.past_top_bar = past_top_bar
+
+    def _key(self) -> tuple[str, bool, int, bool]:
+        return (self.arrangement, self.turned, self.square, self.past_top_bar)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layout):
             return NotImplemented
-        return (self.arrangement, self.turned, self.square) == (other.arrangement, other.turned, other.square)
+        return self._key() == other._key()
 
     def __repr__(self) -> str:
-        return f"Layout({self.arrangement!r}, turned={self.turned!r}, square={self.square!r})"
+        past = ", past_top_bar=True" if self.past_top_bar else ""
+        return f"Layout({self.arrangement!r}, turned={self.turned!r}, square={self.square!r}{past})"
 
 
 def choose_layout(files: int, rows: int, stacked: tuple[float, float],
                   beside: tuple[float, float] | None = None,
-                  beside_least: tuple[float, float] | None = None) -> Layout:
+                  beside_least: tuple[float, float] | None = None,
+                  past_top_bar: tuple[float, float] | None = None) -> Layout:
     """The layout with the largest fields, given the room the board has
     (width, height) in each arrangement (``beside`` None: not offered).
     The board stands upright (White at the foot) unless its fields are too
@@ -267,6 +276,10 @@ def choose_layout(files: int, rows: int, stacked: tuple[float, float],
     ``beside_least``: the room beside a column at its least width, taken
     only where the column at its ease would leave fields too small to tap
     and this one does not (a small phone held sideways).
+    ``past_top_bar``: the room stacked with the top bar scrolled out of
+    view (and what else the page gives up there), taken last, only where
+    nothing else gives fields big enough to tap and this does: a lesson's
+    box under the board on a phone upright.
 
     A laptop (1366 x 768), the single and the double board:
 
@@ -292,6 +305,15 @@ def choose_layout(files: int, rows: int, stacked: tuple[float, float],
     Layout('beside', turned=True, square=43)
     >>> choose_layout(6, 12, (724, 78), (414, 318), (484, 318))
     Layout('beside', turned=True, square=40)
+
+    A lesson on a phone upright: its box under the board leaves it fields
+    of 29 px; past the top bar, 41 px. The double board gains nothing
+    there (its width holds it: a tap zooms it), so the top bar stays:
+
+    >>> choose_layout(6, 12, (374, 350), (64, 800), (134, 800), past_top_bar=(374, 494))
+    Layout('stacked', turned=False, square=41, past_top_bar=True)
+    >>> choose_layout(12, 12, (374, 350), (64, 800), (134, 800), past_top_bar=(374, 494))
+    Layout('stacked', turned=False, square=29)
     """
     def best(turned: bool, beside: tuple[float, float] | None) -> Layout:
         rooms = [(STACKED, stacked)] + ([(BESIDE, beside)] if beside is not None else [])
@@ -316,6 +338,10 @@ def choose_layout(files: int, rows: int, stacked: tuple[float, float],
         closer = tappable(beside_least)
         if closer.square >= TAP_MIN:
             return closer
+    if chosen.square < TAP_MIN and past_top_bar is not None:
+        taller = fit_square(files, rows, *past_top_bar)
+        if taller >= TAP_MIN:
+            return Layout(STACKED, False, taller, past_top_bar=True)
     return chosen
 
 

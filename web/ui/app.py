@@ -66,6 +66,13 @@ SLACK = 16
 #: Room kept under a lesson's or a puzzle's box that fills the window's foot
 #: (CSS px): its margin in style.css.
 TASK_BOX_FOOT = 6
+#: A phone upright where that box leaves the board fields too small to tap:
+#: the board may take the top bar's room (Layout.past_top_bar). The page
+#: then shows both player bars on one row each (28 px) and sizes the board
+#: around a box of 8.5rem (style.css's html[data-past-top-bar]); the box
+#: still takes all the room the board leaves at the window's foot.
+PAST_TOP_BAR_BARS = 2 * 28 + 16
+PAST_TOP_BAR_BOX = 136
 
 
 # The clocks' numbers cross from JavaScript as text: MicroPython 1.28 takes a
@@ -206,9 +213,21 @@ class App:
         self._result_shown_for = None
         self.fit()
         self.refresh()
-        # From the top, both players' bars in view (a phone was left scrolled
-        # down where the last game ended).
-        js.window.scrollTo(0, 0)
+        # Both players' bars in view (a phone was left scrolled down where
+        # the last game ended).
+        self.scroll_to_top()
+
+    def scroll_to_top(self) -> None:
+        """The page from its top; where the board took the top bar's room
+        (Layout.past_top_bar), from the board's column: the top bar out of view."""
+        js.window.scrollTo(0, self._view_top())
+
+    def _view_top(self) -> int:
+        """Where the page's view starts, scrolled as it scrolls itself
+        (scroll_to_top), in the page's own coordinates."""
+        if not self.layout.past_top_bar:
+            return 0
+        return int(by_id("play").getBoundingClientRect().top + js.window.scrollY)
 
     def fit(self) -> None:
         """Size the board to the window (never to its own column, which would
@@ -227,16 +246,21 @@ class App:
         bars = by_id("bar-white").offsetHeight + by_id("bar-black").offsetHeight + 16
         notice = by_id("notice")  # correspondence deadline, autosave off (web/ui/session.py)
         extra = 0 if notice.hidden else notice.offsetHeight + 6
+        past_top_bar = None
         if self.task_box_under():  # a lesson or a puzzle, under the board on a phone (web/ui/training.py)
+            past_top_bar = (stacked_w, height - PAST_TOP_BAR_BARS - self._reserve() - extra
+                            - PAST_TOP_BAR_BOX - TASK_BOX_FOOT - 16)
             extra += self.task_box_least() + TASK_BOX_FOOT
         stacked_h = max(height - top - bars - self._reserve() - extra - 16, 200)
         sideways = js.window.matchMedia(LANDSCAPE_QUERY).matches  # a phone held sideways: smaller margins
         gaps, margins = (LANDSCAPE_GAPS, LANDSCAPE_MARGINS) if sideways else (BESIDE_GAPS, BESIDE_MARGINS)
         beside_h = height - top - margins
+        was_past = self.layout.past_top_bar
         self.layout = choice = choose_layout(kind.files, kind.rows, (stacked_w, stacked_h),
                                              (width - BESIDE_SIDE - gaps, beside_h),
-                                             (width - BESIDE_LEAST - gaps, beside_h))
+                                             (width - BESIDE_LEAST - gaps, beside_h), past_top_bar)
         set_attr(root, "data-layout", choice.arrangement)
+        set_attr(root, "data-past-top-bar", "1" if choice.past_top_bar else None)
         self.renderer.turned = choice.turned
         self.renderer.resize(choice.square)
         if choice.arrangement == STACKED:
@@ -247,6 +271,8 @@ class App:
         self._fill_task_box()
         self._mark_scroll_edges()
         self.renderer.request()
+        if choice.past_top_bar != was_past:  # the top bar out of view, or back
+            self.scroll_to_top()
 
     def task_box_under(self) -> bool:
         """Whether a lesson's or a puzzle's box is shown under the board (a
@@ -292,7 +318,8 @@ class App:
         scrolled = js.window.scrollY
         bottom = max(node.getBoundingClientRect().bottom + scrolled for node in below)
         height = int(box.getBoundingClientRect().height)
-        wanted = max(self._task_box_needs(), int(height + js.window.innerHeight - TASK_BOX_FOOT - bottom))
+        foot = js.window.innerHeight + self._view_top()
+        wanted = max(self._task_box_needs(), int(height + foot - TASK_BOX_FOOT - bottom))
         if wanted != height:
             box.style.height = f"{wanted}px"
 
@@ -310,7 +337,7 @@ class App:
     def _overflow(self) -> int:
         """How far the last button reaches below the window (negative: room left)."""
         bottom = by_id("controls").getBoundingClientRect().bottom + js.window.scrollY
-        return int(bottom + BOTTOM_MARGIN - js.window.innerHeight)
+        return int(bottom + BOTTOM_MARGIN - js.window.innerHeight - self._view_top())
 
     def _keep_controls_in_view(self) -> None:
         """A second row of buttons or a longer message pushed a needed control

@@ -353,7 +353,7 @@ class Trainer:
             return False
         state.apply(BeginDrill(drill))
         self.app.fit()  # another board, maybe another kind: sized (and turned) again
-        js.window.scrollTo(0, 0)
+        self.app.scroll_to_top()
         self._address(drill)
         return True
 
@@ -512,6 +512,7 @@ class Trainer:
         self._say(lambda: "", "")
         self.app.refresh()
         self.app.fit()
+        self.app.scroll_to_top()  # (the top bar back in view)
 
     # View ------------------------------------------------------------------------
 
