@@ -1,8 +1,8 @@
 """Browser test plumbing (pytest-playwright + Debian's chromium).
 
 Fixtures:
-  site             session: the site built once for the run (built_once,
-                   tools/build.py) and served on localhost with
+  site             session: the site built once for the run
+                   (tests/built_site.py) and served on localhost with
                    tools/serve.py in a thread -> SiteInfo
   own_site         session: the same build on another origin, for the
                    service worker tests
@@ -22,8 +22,6 @@ MILITAKIRI_READY_TIMEOUT seconds (default 120).
 
 from __future__ import annotations
 
-import fcntl
-import json
 import os
 import time
 from contextlib import contextmanager
@@ -33,7 +31,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools import build as site_build
+from tests.built_site import built_once
 from tools.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,22 +84,6 @@ class SiteInfo:
     url: str
     directory: Path | None = None
     summary: dict = field(default_factory=dict)
-
-
-def built_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
-    """The site built once for the whole run, and build()'s summary: the
-    first of the suite's processes (pytest-xdist's workers) to ask builds it
-    while the others wait on a lock, then read it. Tests serve it and never
-    change it (a test that needs another build makes its own)."""
-    base = tmp_path_factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "site-built-once"
-    folder.mkdir(exist_ok=True)
-    with open(folder / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # (released as the file closes)
-        summary = folder / "summary.json"
-        if not summary.exists():
-            summary.write_text(json.dumps(site_build.build(folder / "dist")))
-        return folder / "dist", json.loads(summary.read_text())
 
 
 @contextmanager

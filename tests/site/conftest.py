@@ -1,7 +1,7 @@
 """The site tests' one build: ``built`` is the site built once per test run
-into a temporary dist/, with build()'s summary. Tests read it and leave it
-as it is; a test that needs another build (a variant, a second stamp) makes
-its own."""
+(tests/built_site.py, the browser tests' build too), with build()'s
+summary. Tests read it and leave it as it is; a test that needs another
+build (a variant, a second stamp) makes its own."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tools import build as site_build
+from tests.built_site import built_once
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    return out, site_build.build(out)
+    return built_once(tmp_path_factory)
