@@ -156,6 +156,14 @@ class RequestLog:
             self._attach_page(page)
         context.on("page", self._attach_page)
 
+    def detach(self, context) -> None:
+        """Stop recording (a context shared by a module's tests would
+        otherwise call every test's log for every request after it)."""
+        context.remove_listener("request", self._on_request)
+        context.remove_listener("requestfinished", self._on_finished)
+        context.remove_listener("requestfailed", self._on_failed)
+        context.remove_listener("page", self._attach_page)
+
     def _attach_page(self, page) -> None:
         page.on("websocket", lambda ws: self.websockets.append(ws.url))
 
@@ -296,6 +304,7 @@ def ui(shared, base_url: str, record_requests):
     log = record_requests(context, base_url)
     errors.clear()
     yield GamePage(page)
+    log.detach(context)
     assert not errors, errors
     log.assert_same_origin()
 

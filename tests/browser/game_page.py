@@ -124,6 +124,38 @@ def forget_site_data(page: Page, url: str) -> None:
         session.detach()
 
 
+def open_blank(page: Page, site_url: str) -> None:
+    """A blank page of the site in ``page`` (answered by the test, so no
+    favicon is asked for): the game there left, which saves as it goes; the
+    site's storage to read and change."""
+    blank = site_url.split("#")[0].split("?")[0] + "blank-for-a-test.html"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html; charset=utf-8",
+                                                  body='<!doctype html><link rel="icon" href="data:,">'))
+    page.goto(blank)
+    page.unroute(blank)
+
+
+def first_visit(tab: tuple[GamePage, list[str]], url: str, stored: dict[str, str] | None = None,
+                viewport: dict | None = None) -> tuple[GamePage, list[str]]:
+    """Open ``url`` in the tab ``(GamePage, errors)`` as a browser that
+    never saw the site would, and return the tab (its errors from now on).
+    The tab is kept: a new one starts a renderer of its own, about as much
+    CPU as the page's boot. The game there is left for a blank page of the
+    site (open_blank), where the site's data is forgotten (and ``stored``,
+    key -> text, put in its localStorage)."""
+    ui, errors = tab
+    page = ui.page
+    if viewport:
+        page.set_viewport_size(viewport)
+    open_blank(page, url)
+    forget_site_data(page, url)
+    page.evaluate("""stored => { localStorage.clear(); sessionStorage.clear();
+        for (const [key, text] of Object.entries(stored)) localStorage.setItem(key, text); }""", stored or {})
+    errors.clear()
+    goto_ready(page, url)
+    return tab
+
+
 @contextmanager
 def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | None = None,
                init_script: str | None = None, **context_args):
@@ -134,7 +166,9 @@ def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | N
     page has a browser context of its own, closed after the ``with``;
     without, a context kept for the next test with the same settings, its
     site data forgotten first and its pages closed after."""
-    args = {"viewport": viewport or {"width": 1280, "height": 800}, **context_args}
+    # (No service worker unless asked: once the board is ready it would
+    # fetch the whole game again, as tests/browser/conftest.py says.)
+    args = {"viewport": viewport or {"width": 1280, "height": 800}, "service_workers": "block", **context_args}
     own = bool(routes or init_script)
     context = browser.new_context(**args) if own else _kept_context(browser, args)
     if init_script:
@@ -154,6 +188,7 @@ def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | N
         else:
             for opened in list(context.pages):  # (a second tab a test opened too)
                 opened.close()
+            context.unroute_all()  # (HeldPyodide's, if the test never released it)
 
 
 def tokens(page: Page) -> list[str]:

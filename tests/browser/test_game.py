@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from militakiri import DOUBLE, Dice, Game, Position, Setup, start_position
 
-from game_page import goto_ready, open_ready
+from game_page import GamePage, goto_ready, open_ready, painted
 
 # A game in which White plays Black's three towers off the board (R19), found
 # with the engine; played alternately by click-click and by drag.
@@ -30,9 +30,17 @@ START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 
 
+def at_rest(ui: GamePage) -> None:
+    """Wait until the board is still and painted (for a screenshot): no move
+    sliding in, the last change drawn."""
+    expect(ui.board).not_to_have_attribute("data-animating", "1")
+    painted(ui.page)
+
+
 @pytest.fixture(scope="module")
 def shared(browser, base_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, device_scale_factor=2)
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, device_scale_factor=2,
+                                  service_workers="block")
     page, errors = open_ready(context, f"{base_url}?seed={SEED}")
     yield context, page, errors
     context.close()
@@ -62,7 +70,7 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     expect(page.locator("#status")).to_contain_text("Bram (Black): choose where your towers go")
     for square in ("a12", "b11"):
         ui.click(square)
-    page.wait_for_timeout(100)
+    at_rest(ui)
     page.screenshot(path=str(artifacts_dir / "setup.png"))
     ui.click("f10")
     page.click("#btn-done")
@@ -78,7 +86,7 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
         if i == 3:
             expect(page.locator("#moves li")).to_have_count(2)
             ui.click("e8")  # show moves (dots) and takes (rings) of the tower
-            page.wait_for_timeout(100)
+            at_rest(ui)
             page.screenshot(path=str(artifacts_dir / "midgame.png"))
             ui.click("e8")  # and put it down again
     ui.expect_status("over")
@@ -89,7 +97,7 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     # The bars count the towers on the board.
     expect(page.locator("#bar-black .on-board .count")).to_have_text("0")
     expect(page.locator("#bar-white .on-board .count")).to_have_text(str(expected.position.towers[0]))
-    page.wait_for_timeout(100)
+    at_rest(ui)
     page.screenshot(path=str(artifacts_dir / "result.png"))
     # The record in the dialog replays to the same game.
     page.click("#dlg-result summary")
@@ -190,33 +198,6 @@ def test_touch_move_chosen_in_the_new_game_dialog_R25(ui, artifacts_dir: Path):
     expect(status).to_contain_text("White cross pawn on e3: dots are moves")
 
 
-def test_lost_on_time_with_a_short_clock_R21(ui):
-    page = ui.page
-    # A 10-second game: 5 s each, +1 s per move (Fischer).
-    ui.new_game(custom=(0, 10, "fischer", 1))
-    expect(page.locator("#clock-white")).to_have_text("0:05.0")
-    ui.setup(None, None)
-    mover = ui.roll_and_start()
-    position = Position.from_string(ui.position())
-    token = next(t for t in position.legal_moves() if "-" in t and "@" not in t)
-    ui.play(token)
-    after = ui.position()
-    # The first mover gained 1 s; now the other clock runs out.
-    other = "black" if mover == "white" else "white"
-    expect(page.locator(f"#clock-{other}")).to_have_class(re.compile("running"))
-    ui.expect_status("over", timeout=9000)
-    expect(page.locator(f"#clock-{other}")).to_have_text("0:00.0")
-    loser = other.capitalize()
-    expect(page.locator("#result-reason")).to_have_text(f"{loser} ran out of time.")  # R21
-    page.click("#result-close")
-    # After the flag, clicks change nothing.
-    moves = Position.from_string(after).legal_moves()
-    origin = re.split("[-x]", moves[0].split(",")[-1])[0]
-    ui.click(origin)
-    ui.expect_position(after)
-    expect(page.locator("#status")).to_contain_text("ran out of time")
-
-
 def test_double_board_set_up_R5_and_play(ui, artifacts_dir: Path):
     page = ui.page
     status = page.locator("#status")
@@ -242,7 +223,7 @@ def test_double_board_set_up_R5_and_play(ui, artifacts_dir: Path):
         token = next(t for t in position.legal_moves() if "-" in t)
         ui.play(token, how=how)
     assert ui.board.get_attribute("data-turn") == mover
-    page.wait_for_timeout(100)
+    at_rest(ui)
     page.screenshot(path=str(artifacts_dir / "double.png"))
 
 
@@ -282,7 +263,7 @@ def test_take_back_is_off_with_a_clock(ui, artifacts_dir: Path):
     expect(ui.page.locator("#clock-white")).not_to_have_class(re.compile("running"))
     expect(ui.page.locator("#clock-black")).to_have_class(re.compile("running"))
     ui.click("d10")
-    ui.page.wait_for_timeout(100)
+    at_rest(ui)
     ui.page.screenshot(path=str(artifacts_dir / "clocks.png"))
 
 
@@ -300,3 +281,34 @@ def test_the_canvas_is_sharp_and_the_position_link_works(ui, base_url):
     expect(page.locator("#bar-white .name")).to_have_text("Ann")
     expect(page.locator("#bar-white .name")).to_have_attribute("title", "Ann (White)")
     assert time.monotonic() - started < 60
+
+
+def test_lost_on_time_with_a_short_clock_R21(ui):
+    """Last of the module: the page's clock is Playwright's from here on, so
+    the five seconds that run out are skipped, not waited for."""
+    page = ui.page
+    page.clock.install()  # time runs on as before, until fast_forward
+    # A 10-second game: 5 s each, +1 s per move (Fischer).
+    ui.new_game(custom=(0, 10, "fischer", 1))
+    expect(page.locator("#clock-white")).to_have_text("0:05.0")
+    ui.setup(None, None)
+    mover = ui.roll_and_start()
+    position = Position.from_string(ui.position())
+    token = next(t for t in position.legal_moves() if "-" in t and "@" not in t)
+    ui.play(token)
+    after = ui.position()
+    # The first mover gained 1 s; now the other clock runs out.
+    other = "black" if mover == "white" else "white"
+    expect(page.locator(f"#clock-{other}")).to_have_class(re.compile("running"))
+    page.clock.fast_forward(6000)
+    ui.expect_status("over", timeout=9000)
+    expect(page.locator(f"#clock-{other}")).to_have_text("0:00.0")
+    loser = other.capitalize()
+    expect(page.locator("#result-reason")).to_have_text(f"{loser} ran out of time.")  # R21
+    page.click("#result-close")
+    # After the flag, clicks change nothing.
+    moves = Position.from_string(after).legal_moves()
+    origin = re.split("[-x]", moves[0].split(",")[-1])[0]
+    ui.click(origin)
+    ui.expect_position(after)
+    expect(page.locator("#status")).to_contain_text("ran out of time")

@@ -10,16 +10,26 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, goto_ready, wait_ready
+from game_page import GamePage, errors_of, goto_ready, wait_ready
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 
 
-@pytest.mark.browser_context_args(locale="nl-NL", viewport={"width": 1100, "height": 820})
-def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url, open_app, artifacts_dir,
-                                                                   console_log):
-    open_app(page)
+@pytest.fixture(scope="module")
+def dutch(browser):
+    """One Dutch browser's tab for the module: the game's test comes first
+    (a first visit); the rules pages, plain HTML without a script, read
+    nothing from the browser or its storage."""
+    context = browser.new_context(locale="nl-NL", viewport={"width": 1100, "height": 820}, service_workers="block")
+    yield context, context.new_page()
+    context.close()
+
+
+def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url, artifacts_dir):
+    _, page = dutch
+    errors = errors_of(page)
+    goto_ready(page, base_url)
     assert page.evaluate("navigator.languages")[0].startswith("nl")
     assert page.get_attribute("html", "lang") == "nl"
     expect(page.locator("#ng-title")).to_have_text("Nieuw spel")
@@ -67,10 +77,13 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(page, base_url,
     game.click("c4")
     expect(status).to_have_text("Niet toegestaan: een kruispion beweegt diagonaal, niet recht R7")
     page.screenshot(path=str(artifacts_dir / "dutch-refusal.png"))
-    assert not console_log.errors(), console_log.dump()
+    assert not errors, errors
 
 
-def test_rules_pages_in_english_and_dutch(page, base_url, artifacts_dir, request_log):
+def test_rules_pages_in_english_and_dutch(dutch, base_url, artifacts_dir, record_requests):
+    context, page = dutch
+    page.goto("about:blank")  # (the game's page left before the requests are counted)
+    request_log = record_requests(context, base_url)
     page.set_viewport_size({"width": 900, "height": 1100})
     for lang, other, heading, section in (
         ("en", "nl", "The rules of Militakiri", "3. Moving and taking"),
@@ -80,14 +93,18 @@ def test_rules_pages_in_english_and_dutch(page, base_url, artifacts_dir, request
         expect(page.locator("h1")).to_have_text(heading)
         assert page.get_attribute("html", "lang") == lang
         expect(page.locator(f'a[hreflang="{other}"]')).to_have_attribute("href", f"./{other}.html")
-        figures = page.locator("figure")
-        assert figures.count() == 10
-        for i in range(figures.count()):  # each picture drawn, with its words for screen readers
-            figure = figures.nth(i)
-            assert figure.locator("svg").count() >= 1
-            assert figure.locator(".boards").get_attribute("aria-label")
-            box = figure.locator("svg").first.bounding_box()
-            assert box and box["width"] > 150 and box["height"] > 150
+        # Each picture drawn, with its words for screen readers (read in one go).
+        figures = page.locator("figure").evaluate_all("""figures => figures.map(f => {
+            const svg = f.querySelector("svg"), box = svg && svg.getBoundingClientRect();
+            return {svgs: f.querySelectorAll("svg").length, boards: f.querySelectorAll(".boards").length,
+                    label: f.querySelector(".boards") && f.querySelector(".boards").getAttribute("aria-label"),
+                    box: box && [box.width, box.height]};
+        })""")
+        assert len(figures) == 10
+        for i, figure in enumerate(figures):
+            assert figure["svgs"] >= 1, (i, figure)
+            assert figure["boards"] == 1 and figure["label"], (i, figure)
+            assert figure["box"][0] > 150 and figure["box"][1] > 150, (i, figure)
         page.screenshot(path=str(artifacts_dir / f"rules-{lang}.png"))
         page.locator("h2", has_text=section).scroll_into_view_if_needed()
         page.evaluate("window.scrollBy(0, -20)")

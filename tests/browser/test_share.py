@@ -4,7 +4,10 @@ page's clock faked) and embed mode in a cross-site iframe.
 
 Pages boot in several seconds, so the module shares them: ``played`` is a
 game played to move 20 in one context; ``viewer`` is a fresh context that
-opened its link; the bad-input checks are batched in one page.
+opened its link; the bad-input checks are batched in one page; the other
+tests take turns in one tab (``guest``), each on storage as a first visit
+finds it (a new tab or browser context costs about as much CPU again as
+the page's boot).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from playwright.sync_api import expect
 from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
-from game_page import GamePage, errors_of, fresh_game, goto_ready, wait_ready
+from game_page import GamePage, errors_of, first_visit, goto_ready, open_blank, painted, wait_ready
 from web.model.ui_state import move_label
 from web.services.autosave import restore
 
@@ -43,6 +46,13 @@ def clock_seconds(text: str) -> float:
     return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
 
 
+def at_rest(ui: GamePage) -> None:
+    """Wait until the board is still and painted (for a screenshot): no move
+    sliding in, the last change drawn."""
+    expect(ui.board).not_to_have_attribute("data-animating", "1")
+    painted(ui.page)
+
+
 def quiet_moves(position: str, rng: random.Random) -> str:
     """A legal move that does not end the game."""
     pos = Position.from_string(position)
@@ -52,8 +62,13 @@ def quiet_moves(position: str, rng: random.Random) -> str:
 
 @pytest.fixture(scope="module")
 def played(browser, base_url):
-    """A 10-minute game (5 min each) with set-ups and dice, played to move 20."""
-    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    """A 10-minute game (5 min each) with set-ups and dice, played to move 20
+    on the page (a game read from a link or a save would be one to analyse:
+    its past positions open variations, test_analysis.py). The page's clock
+    is Playwright's (it runs as a real one), so that a test can skip time
+    instead of waiting for it."""
+    context = browser.new_context(viewport={"width": 1200, "height": 860}, service_workers="block")
+    context.clock.install()
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     page = context.new_page()
     errors = errors_of(page)
@@ -82,16 +97,26 @@ def shared_url(played, artifacts_dir):
     page.click("#share-copy")
     expect(page.locator("#share-copied")).to_have_text("Copied.")
     assert page.evaluate("navigator.clipboard.readText()") == url
-    page.wait_for_timeout(100)
+    painted(page)
     page.screenshot(path=str(artifacts_dir / "share-dialog.png"))
     page.click("#share-close")
     return url
 
 
 @pytest.fixture(scope="module")
+def guest(browser):
+    """One tab for the tests that need no other: each opens its page with
+    first_visit, and sets the viewport it needs."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    page = context.new_page()
+    yield GamePage(page), errors_of(page)
+    context.close()
+
+
+@pytest.fixture(scope="module")
 def viewer(browser, shared_url):
     """A fresh browser context that opened the link."""
-    context = browser.new_context(viewport={"width": 1200, "height": 860})
+    context = browser.new_context(viewport={"width": 1200, "height": 860}, service_workers="block")
     page = context.new_page()
     errors = errors_of(page)
     dialogs: list[str] = []
@@ -150,7 +175,7 @@ def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
     # Numbered as the move list numbers it (5. White's fifth move, 5… Black's).
     label = move_label(game, 10)
     expect(page.locator("#status")).to_contain_text(f"After {label} {tokens[9]} (the game is at ")
-    page.wait_for_timeout(100)
+    at_rest(ui)
     page.screenshot(path=str(artifacts_dir / "replay.png"))
     # A past position is read-only: a click on a piece changes nothing.
     origin = re.split(r"[-x]", game.position_at(10).legal_moves()[0].split(",")[-1])[0]
@@ -200,7 +225,8 @@ def test_reload_restores_the_game_with_paused_clocks(played):
         after = clock_seconds(page.inner_text(f"#clock-{color}"))
         assert abs(after - before[color]) <= 1.5, (color, before, after)
     paused = page.inner_text(f"#clock-{mover}")
-    page.wait_for_timeout(1200)  # paused: nothing runs
+    page.clock.fast_forward(5000)  # paused: nothing runs (the clocks' tick comes in it)
+    painted(page)
     assert page.inner_text(f"#clock-{mover}") == paused
     # Board input waits for Resume.
     token = Position.from_string(position).legal_moves()[0]
@@ -290,9 +316,13 @@ def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(view
     assert _saved_position(page) == position
     links = _bad_links()
     assert len(links) >= 50
-    # An empty fragment is no link: nothing happens.
-    page.evaluate("location.hash = ''")
-    page.wait_for_timeout(200)
+    # An empty fragment is no link: nothing happens (once the page heard it:
+    # a listener added after its own has).
+    page.evaluate("""() => new Promise(heard => {
+        history.replaceState(history.state, "", location.pathname + location.search);  // (no fragment: "#" is one)
+        addEventListener("hashchange", () => setTimeout(heard, 0), {once: true});
+        location.href = location.href + "#";
+    })""")
     expect(page.locator("#dlg-problem")).not_to_have_attribute("open", "")
     # Every other link, as a fragment of this page, one after the other (hashchange).
     messages = page.evaluate("""async (links) => {
@@ -387,24 +417,19 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     page = ui.page
     app_url = page.url
     # The page is left (it saves as it goes), the save is changed by hand
-    # from another page of the site, then the game is opened again. The other
-    # page is a tab of its own: a text page asks for /favicon.ico, and that
-    # 404 may be logged late, after the game page came back.
+    # from another page of the site, then the game is opened again.
     key = page.evaluate(TAB_SAVE)
-    page.goto("about:blank")
-    editor = page.context.new_page()
-    editor.goto(app_url.split("#")[0].split("?")[0] + "pyscript.toml")
-    data = json.loads(editor.evaluate("k => localStorage.getItem(k)", key))
+    open_blank(page, app_url)
+    data = json.loads(page.evaluate("k => localStorage.getItem(k)", key))
     data["link"] = data["link"][:-1] + ("A" if data["link"][-1] != "A" else "B")
     tampered = json.dumps(data)
-    editor.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, tampered])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, tampered])
     # The games this tab left for others (the record imported, the links
     # opened: each keeps its save) go, so the tampered one is the
     # only save: else the page would open the newest that reads.
-    editor.evaluate("""([prefix, key]) => Object.keys(localStorage)
+    page.evaluate("""([prefix, key]) => Object.keys(localStorage)
         .filter(k => k.startsWith(prefix) && k !== key).forEach(k => localStorage.removeItem(k))""",
-                    [SAVE_KEY + ".", key])
-    editor.close()
+                  [SAVE_KEY + ".", key])
     goto_ready(page, app_url)
     expect(page.locator("#dlg-problem")).to_have_attribute("open", "")
     expect(page.locator("#problem-title")).to_have_text("Your saved game cannot be read")
@@ -419,47 +444,7 @@ def test_a_tampered_saved_game_is_refused_and_a_new_game_offered(viewer):
     assert not errors, errors
 
 
-def test_correspondence_link_per_move_and_a_late_move_loses_R22(browser, base_url, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1200, "height": 860})
-    start = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
-    context.clock.install(time=start)
-    page = context.new_page()
-    errors = errors_of(page)
-    ui = GamePage(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram")
-    expect(page.locator("#notice")).to_contain_text("Anna (White) must move by")
-    ui.play("c3-d4")
-    # Each move makes a link to send: the Share dialog opens by itself.
-    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
-    expect(page.locator("#share-corr")).to_contain_text("Send this link to Bram (Black): it is their move, due by")
-    url = page.input_value("#share-url")
-    shared = game_from_link(url.split("#", 1)[1])
-    moved_at = shared.deadline - 86400
-    assert shared.game.tokens == ["c3-d4"] and 0 <= moved_at - start.timestamp() < 300
-    page.wait_for_timeout(100)
-    page.screenshot(path=str(artifacts_dir / "correspondence.png"))
-    page.click("#share-close")
-    # Bram opens the link: his move, Black at the bottom, his deadline shown.
-    page.evaluate("link => { location.hash = link; }", url.split("#", 1)[1])
-    expect(page.locator("#status")).to_have_text("Opened the game from the link (moves played: 1).")
-    expect(page.locator("#notice")).to_contain_text("Bram (Black) must move by")
-    assert ui.point("a1")[1] < ui.point("a12")[1]  # flipped for Black
-    # The deadline passes (the page's clock is faked, not waited for): stop
-    # the timers first, so it is the late move itself that is refused.
-    now_ms = page.evaluate("Date.now()")
-    page.clock.pause_at(now_ms + 1000)
-    page.clock.set_system_time(shared.deadline * 1000 + 60_000)
-    position = ui.position()
-    ui.click("d10")
-    ui.click("d9")
-    ui.expect_position(position)
-    ui.expect_status("over")
-    expect(page.locator("#result-reason")).to_have_text("Bram (Black) missed the move deadline.")  # R22
-    assert not errors, errors
-    context.close()
-
-
-def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, serve_folder, tmp_path,
+def test_embed_in_a_cross_site_page_starts_and_posts_messages(guest, site, serve_folder, tmp_path,
                                                                 artifacts_dir):
     """The board in an iframe of a page on another site (127.0.0.1 embeds
     localhost): Chromium denies that frame all storage, and the page still
@@ -482,9 +467,10 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
         title="Militakiri board"></iframe>
 </body></html>""")
     parent = serve_folder(tmp_path).replace("localhost", "127.0.0.1") + "parent.html"
-    context = browser.new_context(viewport={"width": 520, "height": 720})
-    page = context.new_page()
-    errors = errors_of(page)
+    ui, errors = guest
+    page = ui.page
+    page.set_viewport_size({"width": 520, "height": 720})
+    errors.clear()
     page.goto(parent)
     page.wait_for_function("() => messages.some(m => m.data.type === 'ready')", timeout=120_000)
     frame = page.frame_locator("#game")
@@ -500,7 +486,7 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     expect(frame.locator(".topbar")).to_be_hidden()
     expect(frame.locator(".side")).to_be_hidden()
     expect(frame.locator("#clock-white")).to_have_text("5:00")
-    page.wait_for_timeout(100)
+    frame_at_rest(frame, inner)
     page.screenshot(path=str(artifacts_dir / "embed-cross-site.png"))
     board = frame.locator("#board")
     box = board.bounding_box()
@@ -518,39 +504,44 @@ def test_embed_in_a_cross_site_page_starts_and_posts_messages(browser, site, ser
     after = Position.from_string(ONE_MOVE_WIN).play("a1xa12").string()
     assert move["token"] == "a1xa12" and move["position"] == after and move["ply"] == 1
     assert over["result"] == "1-0" and over["termination"] == "towers" and over["winner"] == "white"
-    page.wait_for_timeout(100)
+    frame_at_rest(frame, inner)
     page.screenshot(path=str(artifacts_dir / "embed-over.png"))
     assert not errors, errors
-    context.close()
 
 
-def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(browser, base_url):
+def frame_at_rest(frame, inner) -> None:
+    """at_rest for the board in the iframe (``frame``: its locator, ``inner``: the frame)."""
+    expect(frame.locator("#board")).not_to_have_attribute("data-animating", "1")
+    inner.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
+def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url):
     """A bug fixed: a link opened over a saved, unfinished game (a hash change)
     was saved under that game's key and the game was gone."""
     other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     other.play(other.legal_moves()[0])
-    with fresh_game(browser, f"{base_url}?position={quote(START)}") as (ui, errors):
-        page = ui.page
-        ui.play("c3-d4")
-        page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').length > 0")
-        first_key = page.evaluate(TAB_SAVE)
-        page.evaluate("link => { location.hash = link; }", game_to_link(other))
-        ui.expect_position(other.position.string())
-        page.wait_for_function(f"() => {TAB_SAVE} !== {json.dumps(first_key)}"
-                               f" && (localStorage.getItem({TAB_SAVE}) || '').length > 0")
-        saves = page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))
-                                         .map(k => [k, localStorage.getItem(k)])""")
-        games = {key: json.loads(text)["link"] for key, text in saves}
-        assert set(games) == {first_key, page.evaluate(TAB_SAVE)}
-        assert game_from_link(games[first_key]).game.tokens == ["c3-d4"]
-        assert game_from_link(games[page.evaluate(TAB_SAVE)]).game.tokens == other.tokens
-        page.locator("#btn-saved").click()
-        expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
-        assert not errors
+    ui, errors = first_visit(guest, f"{base_url}?position={quote(START)}", viewport={"width": 1280, "height": 800})
+    page = ui.page
+    ui.play("c3-d4")
+    page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').length > 0")
+    first_key = page.evaluate(TAB_SAVE)
+    page.evaluate("link => { location.hash = link; }", game_to_link(other))
+    ui.expect_position(other.position.string())
+    page.wait_for_function(f"() => {TAB_SAVE} !== {json.dumps(first_key)}"
+                           f" && (localStorage.getItem({TAB_SAVE}) || '').length > 0")
+    saves = page.evaluate(f"""() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))
+                                     .map(k => [k, localStorage.getItem(k)])""")
+    games = {key: json.loads(text)["link"] for key, text in saves}
+    assert set(games) == {first_key, page.evaluate(TAB_SAVE)}
+    assert game_from_link(games[first_key]).game.tokens == ["c3-d4"]
+    assert game_from_link(games[page.evaluate(TAB_SAVE)]).game.tokens == other.tokens
+    page.locator("#btn-saved").click()
+    expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
+    assert not errors
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])
-def test_a_long_move_list_scrolled_to_its_end_shows_its_first_row_whole(browser, base_url, size):
+def test_a_long_move_list_scrolled_to_its_end_shows_its_first_row_whole(guest, base_url, size):
     """From a new player's trial: the move list, a scroll box, cut its first
     visible row in half."""
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
@@ -558,13 +549,51 @@ def test_a_long_move_list_scrolled_to_its_end_shows_its_first_row_whole(browser,
     while len(game.tokens) < 60:
         game.play(quiet_moves(game.position.string(), rng))
     width, height = size
-    with fresh_game(browser, f"{base_url}#{game_to_link(game)}", viewport={"width": width, "height": height}) as (ui, errors):
-        page = ui.page
-        ui.expect_position(game.position.string())
-        page.wait_for_function("() => { const l = document.getElementById('moves');"
-                               " return l.scrollHeight > l.clientHeight && l.scrollTop > 0; }")
-        row, top, client = page.evaluate("""() => { const l = document.getElementById('moves');
-            return [l.querySelector('li').getBoundingClientRect().height, l.scrollTop, l.clientHeight]; }""")
-        assert top + client == pytest.approx(page.evaluate("document.getElementById('moves').scrollHeight"), abs=1)
-        assert min(top % row, row - top % row) < 1, (row, top, client)
-        assert not errors, errors
+    ui, errors = first_visit(guest, f"{base_url}#{game_to_link(game)}", viewport={"width": width, "height": height})
+    page = ui.page
+    ui.expect_position(game.position.string())
+    page.wait_for_function("() => { const l = document.getElementById('moves');"
+                           " return l.scrollHeight > l.clientHeight && l.scrollTop > 0; }")
+    row, top, client = page.evaluate("""() => { const l = document.getElementById('moves');
+        return [l.querySelector('li').getBoundingClientRect().height, l.scrollTop, l.clientHeight]; }""")
+    assert top + client == pytest.approx(page.evaluate("document.getElementById('moves').scrollHeight"), abs=1)
+    assert min(top % row, row - top % row) < 1, (row, top, client)
+    assert not errors, errors
+
+
+def test_correspondence_link_per_move_and_a_late_move_loses_R22(guest, base_url, artifacts_dir):
+    """Last of the module: the guest tab's clock is Playwright's from here on."""
+    start = datetime(2026, 11, 22, 9, 0, tzinfo=timezone.utc)
+    guest[0].page.context.clock.install(time=start)
+    ui, errors = first_visit(guest, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram",
+                             viewport={"width": 1200, "height": 860})
+    page = ui.page
+    expect(page.locator("#notice")).to_contain_text("Anna (White) must move by")
+    ui.play("c3-d4")
+    # Each move makes a link to send: the Share dialog opens by itself.
+    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+    expect(page.locator("#share-corr")).to_contain_text("Send this link to Bram (Black): it is their move, due by")
+    url = page.input_value("#share-url")
+    shared = game_from_link(url.split("#", 1)[1])
+    moved_at = shared.deadline - 86400
+    assert shared.game.tokens == ["c3-d4"] and 0 <= moved_at - start.timestamp() < 300
+    at_rest(ui)
+    page.screenshot(path=str(artifacts_dir / "correspondence.png"))
+    page.click("#share-close")
+    # Bram opens the link: his move, Black at the bottom, his deadline shown.
+    page.evaluate("link => { location.hash = link; }", url.split("#", 1)[1])
+    expect(page.locator("#status")).to_have_text("Opened the game from the link (moves played: 1).")
+    expect(page.locator("#notice")).to_contain_text("Bram (Black) must move by")
+    assert ui.point("a1")[1] < ui.point("a12")[1]  # flipped for Black
+    # The deadline passes (the page's clock is faked, not waited for): stop
+    # the timers first, so it is the late move itself that is refused.
+    now_ms = page.evaluate("Date.now()")
+    page.clock.pause_at(now_ms + 1000)
+    page.clock.set_system_time(shared.deadline * 1000 + 60_000)
+    position = ui.position()
+    ui.click("d10")
+    ui.click("d9")
+    ui.expect_position(position)
+    ui.expect_status("over")
+    expect(page.locator("#result-reason")).to_have_text("Bram (Black) missed the move deadline.")  # R22
+    assert not errors, errors
