@@ -4,11 +4,12 @@ The computer thinks in a web worker with its own Pyodide
 (web/boot/ai_worker.js): these tests play whole games against it through the
 page, measure that the page stays responsive while it thinks (a long-task
 observer, the clocks, a click), and check that its worker starts in a
-cross-site embed, offline after a reload (the opponent is remembered)
-and that a worker that cannot start says so.
+cross-site embed and that a worker that cannot start says so. (Offline,
+after a reload: test_offline.py, in its visited page.)
 
-One page serves the games started from the New game dialog (its worker
-starts once, when the first game against the computer begins).
+One page serves the games started from the New game dialog (its workers
+start once, when the first game against the computer begins): its first
+game is played while Pyodide is held back, the others once it is there.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ import time
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from militakiri import Position
 from militakiri.ai.levels import MAX_LEVEL
 from militakiri.ai.play import choose_token
 
-from game_page import GamePage, HeldPyodide, errors_of, goto_ready, open_ready, parse_token, tokens, wait_ready
+from game_page import GamePage, HeldPyodide, errors_of, forget_site_data, goto_ready, painted, parse_token, tokens
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -94,15 +95,74 @@ def wait_for_computer(ui: GamePage, timeout_ms: float = 60_000) -> None:
         timeout=timeout_ms)
 
 
+#: Notes, for each question posted to a worker, whether the task of the
+#: last press on the page (where a move is made: web/ui/inputs.py) was still
+#: running: a timer set as the press began, before the page's own handlers,
+#: has not fired.
+POSTS = """
+(() => {
+  window.__posts = [];
+  let unfired = 0;
+  document.addEventListener("pointerdown", () => { unfired += 1; setTimeout(() => { unfired -= 1; }, 0); }, true);
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message) {
+    if (message && message.type === "call") window.__posts.push([message.name, unfired > 0]);
+    return post.call(this, message);
+  };
+})();
+"""
+
+
 @pytest.fixture(scope="module")
-def shared(browser, base_url):
+def shared_page(browser):
+    """The page of the games from the New game dialog, before it loads:
+    Pyodide's wasm held back from the start until a test lets it through."""
     context = browser.new_context(viewport={"width": 1200, "height": 860}, service_workers="block")
     context.add_init_script(OBSERVE)
-    page, errors = open_ready(context, f"{base_url}?seed={SEED}")
+    context.add_init_script(POSTS)
+    page = context.new_page()
+    errors = errors_of(page)
+    held = HeldPyodide(page)
+    yield page, errors, held
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def held(shared_page) -> HeldPyodide:
+    return shared_page[2]
+
+
+@pytest.fixture(scope="module")
+def shared(shared_page, base_url):
+    page, errors, _ = shared_page
+    goto_ready(page, f"{base_url}?seed={SEED}")
     # Not before it is wanted: the page alone never starts the worker.
     assert page.get_attribute("html", "data-ai") is None
-    yield context, page, errors
-    context.close()
+    return page.context, page, errors
+
+
+def test_the_computer_plays_while_pyodide_is_still_loading(ui, held):
+    """A first visit on a slow network: Pyodide's 10 MB held back,
+    the page plays at once and the computer answers from its MicroPython
+    worker; once Pyodide is there, the next answers are Pyodide's. The
+    question goes to the worker in the click's own task: a later task comes
+    a frame or more later on a phone, and the reply waited for it. (The
+    page's first game: the tests after it have Pyodide.)"""
+    page = ui.page
+    ui.new_game(opponent=(MAX_LEVEL, "white"), position=START)
+    page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
+    page.evaluate("window.__posts = []")
+    human_move(ui, "c3-d4")
+    wait_for_computer(ui, WORKER_TIMEOUT_MS)
+    assert plies(ui) == 2
+    assert page.get_attribute("html", "data-ai-runtime") == "micropython"
+    assert held.held, "the Pyodide worker never asked for its wasm"
+    assert page.evaluate("window.__posts") == [["move", True]]
+    held.release()
+    page.wait_for_selector('html[data-ai-runtime="pyodide"]', state="attached", timeout=WORKER_TIMEOUT_MS)
+    human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
+    wait_for_computer(ui, WORKER_TIMEOUT_MS)
+    assert plies(ui) == 4
 
 
 def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
@@ -153,7 +213,8 @@ def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     token = page.locator("#status").inner_text().split("Hint: ")[1].split()[0]
     assert token in Position.from_string(START).legal_moves()
     assert ui.board.get_attribute("data-thinking") == ""
-    page.wait_for_timeout(150)
+    painted(page)  # the hint's marks drawn
+    painted(page)
     page.screenshot(path=str(artifacts_dir / "hint.png"))
     # The hint is a move like any other: clicking it plays it.
     human_move(ui, token)
@@ -284,89 +345,32 @@ def test_a_game_from_the_setup(ui, artifacts_dir):
     page.click("#resign-cancel")
 
 
-def test_the_computer_plays_offline_and_after_a_reload(browser, own_site):
-    """After one visit (the service worker caches the site, the computer's
-    worker included): with the network off, a reload gives the saved game
-    back and the computer still plays its side in it."""
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="allow")
-    page = context.new_page()
-    errors = errors_of(page)
-    goto_ready(page, f"{own_site.url}?position={quote(START)}&computer=black&level=2&seed=2")
-    ui = GamePage(page)
-    human_move(ui, "c3-d4")
-    wait_for_computer(ui, WORKER_TIMEOUT_MS)
-    page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
-    context.set_offline(True)
-    served = {}
-    context.on("response", lambda r: served.setdefault(r.url.rsplit("/", 1)[-1].split("?")[0], r.from_service_worker))
-    page.reload()
-    wait_ready(page)
-    assert plies(ui) == 2
-    expect(page.locator("#bar-black .name")).to_have_text("Level 2")
-    human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
-    wait_for_computer(ui, WORKER_TIMEOUT_MS)
-    assert plies(ui) == 4
-    assert page.get_attribute("html", "data-ai") == "ready"
-    assert served.get("ai_worker.js") is True, served  # the worker's script, from the cache
-    context.set_offline(False)
-    assert not errors, errors
-    context.close()
+@pytest.fixture
+def new_page(shared_page):
+    """new_page(url) -> a page of its own for the tests below, whose
+    requests they route as they like, closed after the test: in the shared
+    page's context (the site's files in its cache), what the origin of
+    ``url`` kept there (storage of every kind) forgotten first."""
+    context = shared_page[0].context
+    pages = []
+
+    def _new(url: str) -> Page:
+        page = context.new_page()
+        pages.append(page)
+        forget_site_data(page, url)
+        return page
+
+    yield _new
+    for page in pages:
+        page.close()
 
 
-#: Notes, for each question posted to a worker, whether the task of the
-#: last press on the page (where a move is made: web/ui/inputs.py) was still
-#: running: a timer set as the press began, before the page's own handlers,
-#: has not fired.
-POSTS = """
-(() => {
-  window.__posts = [];
-  let unfired = 0;
-  document.addEventListener("pointerdown", () => { unfired += 1; setTimeout(() => { unfired -= 1; }, 0); }, true);
-  const post = Worker.prototype.postMessage;
-  Worker.prototype.postMessage = function (message) {
-    if (message && message.type === "call") window.__posts.push([message.name, unfired > 0]);
-    return post.call(this, message);
-  };
-})();
-"""
-
-
-def test_the_computer_plays_while_pyodide_is_still_loading(browser, base_url):
-    """A first visit on a slow network: Pyodide's 10 MB held back,
-    the page plays at once and the computer answers from its MicroPython
-    worker; once Pyodide is there, the next answers are Pyodide's. The
-    question goes to the worker in the click's own task: a later task comes
-    a frame or more later on a phone, and the reply waited for it."""
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
-    context.add_init_script(POSTS)
-    page = context.new_page()
-    errors = errors_of(page)
-    held = HeldPyodide(page)
-    goto_ready(page, f"{base_url}?position={quote(START)}&computer=black&level={MAX_LEVEL}&seed=3")
-    ui = GamePage(page)
-    page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
-    human_move(ui, "c3-d4")
-    wait_for_computer(ui, WORKER_TIMEOUT_MS)
-    assert plies(ui) == 2
-    assert page.get_attribute("html", "data-ai-runtime") == "micropython"
-    assert held.held, "the Pyodide worker never asked for its wasm"
-    assert page.evaluate("window.__posts") == [["move", True]]
-    held.release()
-    page.wait_for_selector('html[data-ai-runtime="pyodide"]', state="attached", timeout=WORKER_TIMEOUT_MS)
-    human_move(ui, next(t for t in Position.from_string(ui.position()).legal_moves()))
-    wait_for_computer(ui, WORKER_TIMEOUT_MS)
-    assert plies(ui) == 4
-    assert not errors, errors
-    context.close()
-
-
-def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(browser, base_url, artifacts_dir):
+def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(new_page, base_url, artifacts_dir):
     """The computer's turn comes while neither worker has started
     (their script held back, as on a slow network): the page says the
     computer is getting ready, keeps its clock-free game playable, and the
     computer moves once a worker answers."""
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
-    page = context.new_page()
+    page = new_page(base_url)
     errors = errors_of(page)
     held = []
     page.route("**/web/boot/ai_worker.js?*", lambda route: held.append(route))
@@ -383,12 +387,10 @@ def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(browser, b
     assert plies(ui) == 1
     expect(status).not_to_contain_text("getting ready")
     assert not errors, errors
-    context.close()
 
 
-def test_a_worker_that_cannot_start_says_so(browser, base_url):
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, service_workers="block")
-    page = context.new_page()
+def test_a_worker_that_cannot_start_says_so(new_page, base_url):
+    page = new_page(base_url)
     errors = errors_of(page)
     page.route("**/web/boot/ai_worker.js?*", lambda route: route.fulfill(status=404, body="not here"))
     goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
@@ -398,10 +400,9 @@ def test_a_worker_that_cannot_start_says_so(browser, base_url):
     expect(status).to_have_class(re.compile(r"\bwarn\b"))
     assert GamePage(page).board.get_attribute("data-thinking") == ""
     assert any("worker failed" in e for e in errors), errors
-    context.close()
 
 
-def test_the_worker_starts_in_a_cross_site_embed(browser, site, serve_folder, tmp_path):
+def test_the_worker_starts_in_a_cross_site_embed(new_page, site, serve_folder, tmp_path):
     """Storage is denied in a cross-site iframe (web/boot/storage_guard.js): the
     computer's worker needs none and plays there too."""
     src = f"{site.url}?embed=1&position={quote(START)}&computer=white&level=1"
@@ -409,19 +410,14 @@ def test_the_worker_starts_in_a_cross_site_embed(browser, site, serve_folder, tm
         '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>'
         f'<body><iframe id="game" src="{src}" width="420" height="620"></iframe></body></html>')
     parent = serve_folder(tmp_path).replace("localhost", "127.0.0.1") + "parent.html"
-    context = browser.new_context(viewport={"width": 520, "height": 720}, service_workers="block")
-    page = context.new_page()
+    page = new_page(site.url)
     errors = errors_of(page)
     page.goto(parent)
-    frame = None
-    deadline = time.monotonic() + 120
-    while frame is None and time.monotonic() < deadline:
-        frame = next((f for f in page.frames if f.url.startswith(site.url)), None)
-        page.wait_for_timeout(100)
-    wait_ready(frame)
+    expect(page.frame_locator("#game").locator("html")).to_have_attribute("data-ready", "1",
+                                                                          timeout=WORKER_TIMEOUT_MS)
+    frame = next(f for f in page.frames if f.url.startswith(site.url))
     assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     frame.wait_for_function("() => document.querySelector('#board').dataset.plies === '1'",
                             timeout=WORKER_TIMEOUT_MS)
     assert frame.get_attribute("html", "data-ai") == "ready"
     assert not errors, errors
-    context.close()

@@ -1,24 +1,29 @@
 """Offline play with the service worker, in the real page.
 
-- after one visit the game loads and plays with the network off, rules pages included;
+- after one visit the game loads and plays with the network off, rules pages
+  included, and the computer plays its side, after a reload too;
 - a new build replaces the cached one whole, and the old cache is deleted;
 - under a sub-path the service worker's scope is that sub-path;
 - where service workers and storage are denied (a cross-site iframe) the
   game still starts and plays, and registers nothing.
 
 Service workers are blocked in the other browser tests (conftest.py); these
-ask for them with the browser_context_args marker.
+ask for them with the browser_context_args marker (or a context of their own).
 """
 
 from __future__ import annotations
 
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, goto_ready, wait_ready
+from militakiri import Position
+
+from game_page import GamePage, errors_of, goto_ready, wait_ready
 
 from tools import build as site_build
 
@@ -45,18 +50,28 @@ def version_caches(page) -> list[str]:
 
 
 def position_url(base: str, **params) -> str:
-    from urllib.parse import urlencode
-
     return base + "?" + urlencode({"position": START, **params})
 
 
-@ALLOW_SW
-def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_site, open_app, artifacts_dir):
-    site = own_site
-    open_app(page, url=position_url(site.url))
-    game = GamePage(page)
-    game.play("c3-d4")  # the page has settled: web/boot/offline.js registers the worker now
+@pytest.fixture(scope="module")
+def visited(browser, own_site):
+    """One visit, for the two tests after it: a game played a move (the
+    page has settled: web/boot/offline.js registers the worker now), and
+    the worker has cached every file of the version."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, service_workers="allow")
+    page = context.new_page()
+    errors = errors_of(page)
+    goto_ready(page, position_url(own_site.url))
+    GamePage(page).play("c3-d4")
     wait_offline_ready(page, timeout_s=10)
+    yield context, page, errors
+    context.close()
+
+
+def test_after_one_visit_the_game_loads_and_plays_offline(visited, own_site, artifacts_dir):
+    site = own_site
+    context, page, _ = visited
+    game = GamePage(page)
     assert version_caches(page) == [f"militakiri:/:{site.summary['version']}"]
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site.url + "sw.js"
     # Installable: Chromium's own check (only a private window stops it here).
@@ -100,6 +115,50 @@ def test_after_one_visit_the_game_loads_and_plays_offline(page, context, own_sit
     context.set_offline(False)
 
 
+def wait_for_computer(ui: GamePage) -> None:
+    """Until the computer has moved (or the game is over)."""
+    ui.page.wait_for_function(
+        "() => { const b = document.querySelector('#board');"
+        " return b.dataset.status === 'over' || (b.dataset.status === 'playing' && !b.dataset.thinking); }",
+        timeout=120_000)
+
+
+def plies(ui: GamePage) -> int:
+    return int(ui.board.get_attribute("data-plies") or 0)
+
+
+def test_the_computer_plays_offline_and_after_a_reload(visited, own_site):
+    """After one visit (the service worker caches the site, the computer's
+    worker included): with the network off, a game against the computer
+    plays, and a reload gives the saved game back and the computer still
+    plays its side in it."""
+    context, _, _ = visited
+    context.set_offline(True)
+    page = context.new_page()  # (closed after: its computer's workers with it)
+    errors = errors_of(page)
+    # Another position than the visit's game: the address starts a game of its own.
+    position = Position.from_string(START).play("c3-d4").play("f10-f9").string()
+    goto_ready(page, own_site.url + "?" + urlencode({"position": position, "computer": "black", "level": 2,
+                                                      "seed": 2}))
+    ui = GamePage(page)
+    ui.play(next(t for t in Position.from_string(position).legal_moves() if "x" not in t))
+    expect(ui.board).to_have_attribute("data-plies", "2", timeout=120_000)  # the computer answered
+    served = {}
+    context.on("response", lambda r: served.setdefault(r.url.rsplit("/", 1)[-1].split("?")[0], r.from_service_worker))
+    page.reload()
+    wait_ready(page)
+    assert plies(ui) == 2
+    expect(page.locator("#bar-black .name")).to_have_text("Level 2")
+    ui.play(next(t for t in Position.from_string(ui.position()).legal_moves()))
+    wait_for_computer(ui)
+    assert plies(ui) == 4
+    assert page.get_attribute("html", "data-ai") == "ready"
+    assert served.get("ai_worker.js") is True, served  # the worker's script, from the cache
+    context.set_offline(False)
+    assert not errors, errors
+    page.close()
+
+
 def _copy_repo(target: Path) -> Path:
     """A second source tree, to build a changed version from."""
     target.mkdir()
@@ -111,24 +170,35 @@ def _copy_repo(target: Path) -> Path:
     return target
 
 
-@ALLOW_SW
-def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path, open_app):
-    served = tmp_path / "site"
-    first = site_build.build(served, version="test-1")
-    url = serve_folder(served)
-    open_app(page, url=position_url(url))  # a game at once: no New game dialog over the notice
-    GamePage(page).play("c3-d4")  # settled: the worker registers now, not 15 s after ready
-    wait_offline_ready(page)
-    assert version_caches(page) == ["militakiri:/:test-1"]
-
-    # Version 2 changes the Python (so the zip has a new name) and the style sheet.
+def _build_version_2(tmp_path: Path, out: Path) -> dict:
+    """Version 2 of the site, built into ``out``: it changes the Python (so
+    the zip has a new name) and the style sheet."""
     repo = _copy_repo(tmp_path / "repo2")
     with open(repo / "web" / "i18n" / "texts.py", "a") as f:
         f.write("\nBUILD_NOTE = 'version 2'\n")
     with open(repo / "web" / "style.css", "a") as f:
         f.write("\n/* version 2 */\n")
-    second = site_build.build(served, root=repo, version="test-2")
+    return site_build.build(out, root=repo, version="test-2")
+
+
+@ALLOW_SW
+def test_a_new_build_replaces_the_cached_one_whole(page, own_site, serve_folder, tmp_path, open_app):
+    """Version 1 is the run's build (a copy, on an origin of its own);
+    version 2 is built meanwhile, then put in its place."""
+    with ThreadPoolExecutor(1) as pool:
+        building = pool.submit(_build_version_2, tmp_path, tmp_path / "version-2")
+        served = tmp_path / "site"
+        shutil.copytree(own_site.directory, served)
+        first = own_site.summary
+        url = serve_folder(served)
+        open_app(page, url=position_url(url))  # a game at once: no New game dialog over the notice
+        GamePage(page).play("c3-d4")  # settled: the worker registers now, not 15 s after ready
+        wait_offline_ready(page)
+        assert version_caches(page) == [f"militakiri:/:{first['version']}"]
+        second = building.result()
     assert second["bundle"] != first["bundle"]
+    served.rename(tmp_path / "version-1")  # version 2 takes its place on the server
+    (tmp_path / "version-2").rename(served)
 
     # The browser checks sw.js on navigations (here at once): version 2 installs
     # beside version 1 and waits while a page of version 1 is open - a reload
@@ -138,8 +208,8 @@ def test_a_new_build_replaces_the_cached_one_whole(page, serve_folder, tmp_path,
     expect(page.locator("#update")).to_be_visible()
     page.reload()
     wait_ready(page)
-    assert page.get_attribute('meta[name="militakiri-version"]', "content") == "test-1"
-    assert set(version_caches(page)) == {"militakiri:/:test-1", "militakiri:/:test-2"}
+    assert page.get_attribute('meta[name="militakiri-version"]', "content") == first["version"]
+    assert set(version_caches(page)) == {f"militakiri:/:{first['version']}", "militakiri:/:test-2"}
     GamePage(page).play("f10-f9")  # the saved game goes on: settled again, the page looks for a waiting version
     page.wait_for_selector('html[data-update="waiting"]', state="attached", timeout=120_000)
 
