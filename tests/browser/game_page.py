@@ -242,7 +242,7 @@ class GamePage:
 
     def finger(self, square: str) -> None:
         """Tap ``square`` as a person does: where the fields are smaller than
-        a finger (the twelve ranks beside a lesson's words on a phone), the
+        a finger (the double board's twelve files on a phone), the
         first tap zooms (web/ui/zoom.py) and the field is tapped in the view."""
         if self.board.get_attribute("data-zoom") is None and self.field_size() < TAP_MIN:
             self.tap(square)

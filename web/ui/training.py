@@ -511,8 +511,7 @@ class Trainer:
             self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
-        self.app.fit()
-        self.app.scroll_to_top()  # (the top bar back in view)
+        self.app.fit()  # (the top bar back in view, if the lesson's board had taken its room)
 
     # View ------------------------------------------------------------------------
 
