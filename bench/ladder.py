@@ -3,6 +3,7 @@
     python bench/ladder.py [--board single] [--games 100] [--top-games 20] [--top-from 8]
                            [--workers 2] [--pairs 1-2,2-3,...] [--more] [--seed 0]
                            [--out web/data/ladder-single.json, or ladder-double.json]
+                           [--slowest FILE]
 
 Every level plays the next one up (militakiri.ai.levels) on ``--board``,
 ``--games`` games a pair (``--top-games`` for the pairs whose upper level
@@ -22,6 +23,12 @@ has played 20 plays its games 21 to ``--games`` (or ``--top-games``), the
 very games a longer run would have played after the first 20 (the
 openings and each game's seed follow the game's number, and the levels
 play by node budgets), so the file holds what one run of them all gives.
+
+``--slowest FILE`` also writes, for each level, the position of its slowest
+move in each game it played (the time this machine's CPython took, and the
+positions since the last take that the search was told): what
+bench/phone_moves.py asks the page's workers again, to learn whether each
+level answers within its time on a phone.
 """
 
 from __future__ import annotations
@@ -38,9 +45,10 @@ sys.path.insert(0, str(ROOT))
 
 from militakiri.ai.arena import paired_openings, play_game  # noqa: E402
 from militakiri.ai.ladder import ladder_ratings  # noqa: E402
-from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES  # noqa: E402
+from militakiri.ai.levels import EARLIER_POSITIONS, LEVELS, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES  # noqa: E402
 from militakiri.board import board_kind  # noqa: E402
 from militakiri.pieces import WHITE  # noqa: E402
+from militakiri.position import Position  # noqa: E402
 from militakiri.randomness import Random  # noqa: E402
 from militakiri.setup import Dice, Setup  # noqa: E402
 from web.model.ladder import LADDER_URLS  # noqa: E402
@@ -49,17 +57,33 @@ from web.model.ladder import LADDER_URLS  # noqa: E402
 OUT = {board: ROOT / url for board, url in LADDER_URLS.items()}
 
 
-def one_game(job: tuple) -> tuple[int, int, float, int, str]:
-    """One game of a pair: (lower, upper, the upper level's points, plies, how it ended)."""
+def one_game(job: tuple) -> tuple[int, int, float, int, str, list[dict]]:
+    """One game of a pair: (lower, upper, the upper level's points, plies,
+    how it ended, each side's slowest move)."""
     board, lower, upper, game, (white_setup, black_setup, dice), seed = job
     kind = board_kind(board)  # (set-ups go to the worker processes as text: a board is compared by identity)
     setups = (Setup.parse(white_setup, kind), Setup.parse(black_setup, kind))
     upper_is_white = game % 2 == 0
     white, black = (upper, lower) if upper_is_white else (lower, upper)
     nodes = MAX_ARENA_NODES[board] if MAX_LEVEL in (white, black) else None
-    result = play_game(kind, white, black, setups, Dice.parse(dice), seed, seconds=None, nodes=nodes)
+    slowest: list[dict] = [{"level": white, "seconds": -1.0}, {"level": black, "seconds": -1.0}]
+    asked = [time.perf_counter()]
+
+    def on_move(position: Position, move: object, info: object) -> None:
+        seconds = time.perf_counter() - asked[0]
+        side = slowest[position.turn]
+        if seconds > side["seconds"]:
+            side.update(seconds=seconds, position=position.string(),
+                        earlier=[before.string() for before in position.since_last_take(EARLIER_POSITIONS)])
+
+    def timed(position: Position, move: object, info: object) -> None:
+        on_move(position, move, info)
+        asked[0] = time.perf_counter()
+
+    result = play_game(kind, white, black, setups, Dice.parse(dice), seed, seconds=None, nodes=nodes,
+                       on_move=timed)
     points = result.points(WHITE if upper_is_white else 1 - WHITE)
-    return lower, upper, points, result.plies, result.termination
+    return lower, upper, points, result.plies, result.termination, [side for side in slowest if "position" in side]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="play the pairs' games after those the file has, up to --games, and add them")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", help="default: the board's table (OUT)")
+    parser.add_argument("--slowest", help="write each level's slowest move of each game here (JSON)")
     args = parser.parse_args(argv)
     every = [(level, level + 1) for level in sorted(LEVELS) if level + 1 in LEVELS]
     pairs = every if not args.pairs else [tuple(int(x) for x in p.split("-")) for p in args.pairs.split(",")]
@@ -101,8 +126,11 @@ def main(argv: list[str] | None = None) -> int:
                   args.seed * 100_003 + lower * 1000 + game)
                  for game, (setups, dice) in enumerate(openings) if game >= first]
     started = time.monotonic()
+    slowest: dict[int, list[dict]] = {}
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for lower, upper, points, plies, termination in pool.map(one_game, jobs):
+        for lower, upper, points, plies, termination, moves in pool.map(one_game, jobs):
+            for move in moves:
+                slowest.setdefault(move.pop("level"), []).append(move)
             row = tally[(lower, upper)]
             row["wins" if points == 1 else "draws" if points == 0.5 else "losses"] += 1
             row["capped"] += termination == "cap"
@@ -131,6 +159,13 @@ def main(argv: list[str] | None = None) -> int:
         "pairs": rows,
         "levels": table,
     }, indent=1) + "\n")
+    if args.slowest:
+        Path(args.slowest).write_text(json.dumps({
+            "board": args.board, "command": command,
+            "levels": {str(level): sorted(moves, key=lambda move: -move["seconds"])
+                       for level, moves in sorted(slowest.items())},
+        }, indent=1) + "\n")
+        print(f"written {args.slowest}")
     print(f"written {out} in {time.monotonic() - started:.0f} s")
     return 0
 

@@ -1,7 +1,7 @@
 """The strongest level against a frozen copy of itself from before the redesign.
 
-    python bench/vs_frozen.py [--games 100] [--seconds 0.3] [--workers 2]
-                              [--frozen REV] [--nps-seconds 2] [--nps-runs 3] [--skip N]
+    python bench/vs_frozen.py [--games 100] [--seconds 0.3 | --nodes N] [--board single]
+                              [--workers 2] [--frozen REV] [--nps-seconds 2] [--nps-runs 3] [--skip N]
 
 The engine was redone in layers and the AI as a package; the strongest
 level must not get weaker. The frozen copy is the whole ``militakiri``
@@ -18,9 +18,11 @@ MicroPython shares: ``--frozen 29409c3``, the last commit before it).
 
 1. Nodes per second: each side's ``analyse`` from NOTATION.md's start
    position, ``--nps-runs`` times ``--nps-seconds``, alternating.
-2. The match on the single board: ``--games`` games at ``--seconds`` a
-   move from random set-ups and dice, colours swapped in each pair (a pair
-   shares set-ups and dice), ``--workers`` processes. The game is kept by
+2. The match on ``--board``: ``--games`` games at ``--seconds`` a move
+   (or ``--nodes`` positions a move for both sides: the same games on any
+   machine and under any load, as the ladder's), from random set-ups and
+   dice, colours swapped in each pair (a pair shares set-ups and dice),
+   ``--workers`` processes. The game is kept by
    today's engine; each side is asked with the position string and answers
    with a token.
 
@@ -33,6 +35,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import importlib
+import inspect
 import io
 import os
 import random
@@ -47,10 +50,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from militakiri import SINGLE, Dice, Position, Setup, start_position  # noqa: E402
+from militakiri import Dice, Setup, start_position  # noqa: E402
 from militakiri.ai.arena import ARENA_PLY_CAP, paired_openings  # noqa: E402
+from militakiri.ai.levels import EARLIER_POSITIONS  # noqa: E402
 from militakiri.ai.play import analyse, choose_token  # noqa: E402
-from militakiri.board import ROWS  # noqa: E402
+from militakiri.board import ROWS, board_kind  # noqa: E402
 
 #: The last commit before the redesign in layers: the max level it ships is "today's".
 FROZEN = "387a882af97cf227df6bd45491d36cf1b21d8e63"
@@ -110,12 +114,16 @@ def nps(rev: str, seconds: float, runs: int) -> tuple[list[float], list[float]]:
 
 def one_game(job: tuple) -> tuple:
     """One game; ``new_color`` plays today's max, the other side the frozen one."""
-    index, new_color, setups, dice, seconds, rev = job
+    index, new_color, setups, dice, seconds, nodes, rev, board = job
     old = frozen_ai(rev)
-    kind = SINGLE
+    kind = board_kind(board)
     position = start_position(kind, Setup.parse(setups[0], kind), Setup.parse(setups[1], kind),
                               Dice.parse(dice).first)
     rngs = (random.Random(index * 2 + 1), random.Random(index * 2 + 2))
+    # Both sides steer clear of cycles as on the page, where the frozen copy
+    # knows how (it is told the positions since the last take, as strings).
+    remembers = "earlier" in inspect.signature(old.choose_token).parameters or \
+        "earlier" in inspect.signature(old.choose_move).parameters
     plies = 0
     while True:
         outcome = position.outcome()
@@ -125,20 +133,24 @@ def one_game(job: tuple) -> tuple:
             return index, new_color, None, "cap", plies
         turn = position.turn
         choose = choose_token if turn == new_color else old.choose_token
+        options: dict = {"nodes": nodes} if nodes else {}
+        if remembers:
+            options["earlier"] = [before.string() for before in position.since_last_take(EARLIER_POSITIONS)]
         # "max", not a number: the frozen engine had fewer levels (4) than today's.
-        token = choose(position.string(), "max", rngs[turn], seconds)
-        position = Position.from_string(position.string())
+        token = choose(position.string(), "max", rngs[turn], seconds, **options)
         position.push(position.parse_move(token))
         plies += 1
 
 
-def match(games: int, seconds: float, workers: int, rev: str, seed: int, skip: int = 0) -> float:
+def match(games: int, seconds: float | None, workers: int, rev: str, seed: int, skip: int = 0,
+          nodes: int | None = None, board: str = "single") -> float:
     jobs = []
-    for index, (pair, roll) in enumerate(paired_openings(SINGLE, random.Random(seed), games)):
-        jobs.append((index, index % 2, (pair[0].text(), pair[1].text()), roll.text(), seconds, rev))
+    for index, (pair, roll) in enumerate(paired_openings(board_kind(board), random.Random(seed), games)):
+        jobs.append((index, index % 2, (pair[0].text(), pair[1].text()), roll.text(), seconds, nodes, rev, board))
     jobs = jobs[skip:]  # the same games as a whole match's from game skip + 1 on
-    print(f"match: max (today) against max (frozen at {rev[:12]}), {games} games at "
-          f"{seconds:g} s a move, {workers} processes", flush=True)
+    budget = f"{nodes:,} positions" if nodes else f"{seconds:g} s"
+    print(f"match: max (today) against max (frozen at {rev[:12]}), {games} games on the {board} board at "
+          f"{budget} a move, {workers} processes", flush=True)
     points = 0.0
     tally = [0, 0, 0]
     started = time.monotonic()
@@ -159,6 +171,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=0.3)
+    parser.add_argument("--nodes", type=int, help="positions a move for both sides, instead of --seconds")
+    parser.add_argument("--board", choices=("single", "double"), default="single")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--frozen", default=FROZEN)
     parser.add_argument("--seed", type=int, default=12)
@@ -174,7 +188,9 @@ def main() -> None:
           f"{', '.join(f'{r:,.0f}' for r in new_rates)})")
     print(f"nodes/s frozen: {statistics.median(old_rates):,.0f} (runs: "
           f"{', '.join(f'{r:,.0f}' for r in old_rates)})")
-    score = match(args.games, args.seconds, args.workers, args.frozen, args.seed, args.skip) if args.games else 0.0
+    seconds = None if args.nodes else args.seconds
+    score = match(args.games, seconds, args.workers, args.frozen, args.seed, args.skip, args.nodes,
+                  args.board) if args.games else 0.0
     print(f"nps_ratio_new_vs_frozen: {statistics.median(ratios):.2f} "
           f"(runs: {', '.join(f'{r:.2f}' for r in ratios)})")
     print(f"new_vs_frozen_score: {score:.3f}")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from militakiri import Position
 from militakiri.ai.ladder import ANCHOR, ladder_ratings, pair_lead
 from militakiri.ai.levels import LEVELS, MAX_ARENA_NODES, MAX_LEVEL, SEARCH_NODES
 from web.model.ladder import LADDER_URLS
@@ -65,15 +66,27 @@ def test_each_step_is_150_to_250_points_within_its_error(board):
 #: board's four show the games of a pair, both colours, add up.
 @pytest.mark.parametrize("board, games", [("single", 4), ("double", 1)])
 def test_the_bench_writes_the_table(tmp_path, board, games):
-    out = tmp_path / "ladder.json"
+    out, slowest = tmp_path / "ladder.json", tmp_path / "slowest.json"
     done = subprocess.run([sys.executable, "bench/ladder.py", "--board", board, "--games", str(games), "--pairs", "1-2",
-                           "--workers", "1", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+                           "--workers", "1", "--out", str(out), "--slowest", str(slowest)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     table = json.loads(out.read_text())
     assert table["levels"] == ladder_ratings(table["pairs"]) and table["board"] == board
     pair = table["pairs"][0]
     assert (pair["lower"], pair["upper"], pair["wins"] + pair["draws"] + pair["losses"]) == (1, 2, games)
     assert "level 2 (casual): " in done.stdout
+    # Each level's slowest move of each game, for bench/phone_moves.py: a position
+    # it was to move in, and the positions since the last take before it.
+    kept = json.loads(slowest.read_text())
+    assert kept["board"] == board and sorted(kept["levels"]) == ["1", "2"]
+    for level, moves in kept["levels"].items():
+        assert len(moves) == games
+        assert [move["seconds"] for move in moves] == sorted((move["seconds"] for move in moves), reverse=True)
+        for move in moves:
+            position = Position.from_string(move["position"])
+            assert position.kind.name == board and position.legal_moves()
+            assert all(Position.from_string(before).kind.name == board for before in move["earlier"])
 
 
 def test_more_games_add_up_to_what_one_run_of_them_all_gives(tmp_path):
