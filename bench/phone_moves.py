@@ -14,10 +14,11 @@ arguments, and the worker's own time of each answer is multiplied by
 slower than this machine.
 
 Why multiplied rather than throttled: Chromium's CPU throttling
-(``Emulation.setCPUThrottlingRate``) slows the page's main thread, and a
-probe of the same search in a worker, throttled 4x and not, took 1.5-2.5
-times as long, not 4: the throttle does not reach the worker's thread
-fully, so a throttled run would flatter the phone.
+(``Emulation.setCPUThrottlingRate``) slows the page's main thread, not a
+worker's. The same level-7 search from the start, asked of a Pyodide
+worker three times with the page throttled 4x and not, took about as long
+(the third answer 0.17 s both ways; in a second round 0.18 s unthrottled,
+0.22 s throttled): a throttled run would flatter the phone.
 
 For each level the time it may take (``BUDGET``): the search levels 4-7
 search their node budget, and must do so within the 3 s the page gives

@@ -67,7 +67,7 @@ PositionState's; nothing here says again what the rules say):
 >>> start = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
 ...          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 >>> choose_token(start, level=3, rng=1)  # greedy
-'b3-b8'
+'c3-d4'
 >>> analyse(start, depth=2)["depth"]
 2
 """

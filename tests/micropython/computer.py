@@ -38,7 +38,7 @@ POSITIONS = (
 )
 
 
-#: Black is ahead (tests/engine/test_ai.py): it would play a4-a8.
+#: Black is ahead (tests/engine/test_ai.py): it would play a4-a9.
 AHEAD = ("s1s^1s1s1s1/p1x1p1s1p1x1/x1p11p1x11/6/6/6/6/6/p^1X^3/3P11X1/1P1X11X1P1/S1S1S1S^S1S1"
          " b 122/122 -/- - 12")
 
@@ -74,8 +74,8 @@ def computer():
         out("  puzzle", puzzles.find(position))
     for level in (1, 2, 3):
         out("setup", level, choose_setup("single", level, level).text())
-    # Back where Black, ahead, was before it went a4-a8: the search steers clear.
-    back = Position.from_string(AHEAD).play("a4-a8").play("a1-a2").play("a8-a4").play("a2-a1")
+    # Back where Black, ahead, was before it went a4-a9: the search steers clear.
+    back = Position.from_string(AHEAD).play("a4-a9").play("a1-a2").play("a9-a4").play("a2-a1")
     out("cycle", [p.string() for p in back.since_last_take()], choose_token(back, 5, 1, seconds=None, depth=3),
         choose_token(back.string(), 5, 1, seconds=None, depth=3))
     game = Game.from_position("5s^/6/6/6/6/6/6/6/6/6/1x14/S^5 w 000/000 -/- - 1")
