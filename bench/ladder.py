@@ -67,17 +67,14 @@ def one_game(job: tuple) -> tuple[int, int, float, int, str, list[dict]]:
     white, black = (upper, lower) if upper_is_white else (lower, upper)
     nodes = MAX_ARENA_NODES[board] if MAX_LEVEL in (white, black) else None
     slowest: list[dict] = [{"level": white, "seconds": -1.0}, {"level": black, "seconds": -1.0}]
-    asked = [time.perf_counter()]
+    asked = [time.perf_counter()]  # when the side to move was asked (the last move's end)
 
-    def on_move(position: Position, move: object, info: object) -> None:
+    def timed(position: Position, move: object, info: object) -> None:
         seconds = time.perf_counter() - asked[0]
         side = slowest[position.turn]
         if seconds > side["seconds"]:
             side.update(seconds=seconds, position=position.string(),
                         earlier=[before.string() for before in position.since_last_take(EARLIER_POSITIONS)])
-
-    def timed(position: Position, move: object, info: object) -> None:
-        on_move(position, move, info)
         asked[0] = time.perf_counter()
 
     result = play_game(kind, white, black, setups, Dice.parse(dice), seed, seconds=None, nodes=nodes,

@@ -122,8 +122,8 @@ def one_game(job: tuple) -> tuple:
     rngs = (random.Random(index * 2 + 1), random.Random(index * 2 + 2))
     # Both sides steer clear of cycles as on the page, where the frozen copy
     # knows how (it is told the positions since the last take, as strings).
-    remembers = "earlier" in inspect.signature(old.choose_token).parameters or \
-        "earlier" in inspect.signature(old.choose_move).parameters
+    # (choose_token hands its options on to choose_move, whose signature tells.)
+    remembers = "earlier" in inspect.signature(old.choose_move).parameters
     plies = 0
     while True:
         outcome = position.outcome()

@@ -111,6 +111,9 @@ def piece_value(piece: Piece, spares: tuple[int, ...]) -> int:
 
 #: ``(files, rows)`` -> ``[square]``: each field's closeness to that square,
 #: the board's longer side less the king-move distance, as bytes (read fast).
+#: Counted down from the longer side so that every piece counts for more
+#: than none: the single board is taller (12 ranks) than wide, and counting
+#: from its width made a far piece count less than nothing (its loss a gain).
 _CLOSENESS: dict[tuple[int, int], list[bytes]] = {}
 #: ``(files, rows, square, ...)`` -> each field's closeness to the nearest of those
 #: towers; a search meets the same few sets of tower fields again and again.
@@ -233,12 +236,6 @@ def _endgame_terms(position: Position, towers_at: list[list[int]], value: int) -
     """``value`` with the hunt of a lone tower under the endgame rule, and
     faded as the draw nears (R16, R17)."""
     kind = position.kind
-    files = kind.files
-    # Closeness counts down from the board's longer side, so that every
-    # hunting piece counts for more than none: the single board is taller
-    # (12 ranks) than wide, and counting from its width made a far piece
-    # count less than nothing (its loss a gain).
-    span = max(files, kind.rows)
     board = position.board
     stm = position.turn
     left = position.moves_left
@@ -248,11 +245,11 @@ def _endgame_terms(position: Position, towers_at: list[list[int]], value: int) -
         if not position.is_lone_tower(prey) or position.is_lone_tower(hunter):
             continue
         lone = towers_at[prey][0]
-        lf, lr = lone % files, lone // files
+        near = _closeness(kind)[lone]
         closeness = 0
         for sq, piece in enumerate(board):
             if piece is not None and piece.color == hunter:
-                closeness += span - max(abs(sq % files - lf), abs(sq // files - lr))
+                closeness += near[sq]
         free = 0
         lone_tower = board[lone]
         assert lone_tower is not None  # towers_at holds towers
