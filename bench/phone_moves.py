@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -62,7 +63,8 @@ BUDGET = {level: MAX_SECONDS if level in SEARCH_LEVELS else UNTIMED_SECONDS if l
 OVERSHOOT = 0.25
 
 #: Starts one of the page's workers and answers the calls given, in order,
-#: with the worker's own time of each answer (ms).
+#: with the worker's own time of each answer (ms); one worker a runtime, as
+#: the page has.
 ASK = """async ([runtime, calls]) => {
   const bundle = runtime === "pyodide" ? "militakiri-app" : "militakiri-page";
   const meta = document.querySelector(`meta[name=${bundle}]`);
@@ -124,28 +126,29 @@ def main(argv: list[str] | None = None) -> int:
             print(f"boards: {', '.join(sorted(boards))}; times are the worker's, times {args.slowdown:g} "
                   "(the phone's CPU)", flush=True)
             for runtime, count in (("pyodide", args.positions), ("micropython", args.micropython)):
+                asks = []  # (level, budget, limit, the level's moves asked): one worker answers them all
                 for level, kept in sorted(moves.items()):
-                    chosen = kept[:count]
-                    if not chosen:
-                        continue
                     budget = BUDGET[level]
                     # Pyodide searches a budget whole; the strongest level and MicroPython stop at their time.
                     searches = level in SEARCH_LEVELS or level == MAX_LEVEL
                     limit = budget if searches and (level == MAX_LEVEL or runtime == "micropython") else None
-                    how = ("no search" if not searches else "its whole node budget" if limit is None
-                           else "stopped by its time")
-                    calls = [asked(level, move, limit, args.slowdown) for move in chosen]
-                    phone = [ms / 1000 * args.slowdown for ms in page.evaluate(ASK, [runtime, calls])]
-                    cpython = max(move["seconds"] for move in chosen)
+                    asks.append((level, budget, limit, searches, kept[:count]))
+                calls = [asked(level, move, limit, args.slowdown)
+                         for level, _, limit, _, chosen in asks for move in chosen]
+                answered = iter(page.evaluate(ASK, [runtime, calls]))
+                for level, budget, limit, searches, chosen in asks:
+                    if not chosen:
+                        continue
+                    phone = [next(answered) / 1000 * args.slowdown for _ in chosen]
                     slowest = max(phone)
-                    allowed = budget + (OVERSHOOT if limit is not None else 0)
-                    verdict = "ok" if slowest <= allowed else "OVER"
+                    verdict = "ok" if slowest <= budget + (OVERSHOOT if limit is not None else 0) else "OVER"
                     if verdict == "OVER":
                         over.append((runtime, level))
+                    how = ("no search" if not searches else "its whole node budget" if limit is None
+                           else "stopped by its time")
                     print(f"slowest_{runtime}_level_{level}: {slowest:.2f} / {budget:g} s {verdict} "
-                          f"({len(chosen)} moves of {len(kept)} games' slowest; median "
-                          f"{sorted(phone)[len(phone) // 2]:.2f} s; CPython here {cpython:.2f} s"
-                          f"; {how})",
+                          f"({len(chosen)} moves of {len(moves[level])} games' slowest; median "
+                          f"{statistics.median(phone):.2f} s; CPython here {chosen[0]['seconds']:.2f} s; {how})",
                           flush=True)
             browser.close()
     finally:
