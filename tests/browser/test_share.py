@@ -26,7 +26,7 @@ from militakiri import Dice, Game, Players, Position, TimeControl
 from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, first_visit, goto_ready, open_blank, painted, wait_ready
-from web.model.ui_state import move_label
+from web.model.core import move_label
 from web.services.autosave import restore
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

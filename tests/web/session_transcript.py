@@ -17,7 +17,8 @@ from militakiri.randomness import Random
 
 from web.i18n import texts
 from web.i18n.texts import set_language, t
-from web.model import animation, board_view, jsontext, opponent
+from web.model import animation, board_view, jsontext
+from web.model.modes import computer as computer_mode
 from web.model.announce import announce
 from web.model.events import GameEvents
 from web.model.formatting import clock_text, duration_text, player_label, result_texts, time_control_text
@@ -29,7 +30,8 @@ from web.model.review import GameReview
 from web.model.settings import GameSettings, custom_time_control, from_query
 from web.model.shapes import icon_svg, piece_parts
 from web.model.training import Drill, Progress, next_puzzle, opponent as drill_opponent, read_puzzles, star_line
-from web.model.ui_state import PLAYING, UiState
+from web.model.core import PLAYING
+from web.model.ui_state import UiState
 from web.services.autosave import Autosaver, restore, snapshot
 from web.services.embed import embed_options, messages_for, ready_message
 from web.services.share import link_of, open_fragment, page_title, prepare, record_filename, time_left_text
@@ -200,11 +202,11 @@ def computer_and_premove():
     state = UiState(GameSettings(position=START, computer=1, level=2, seed=4), now=clock)
     events = GameEvents()
     events.update(state)
-    out("  request", opponent.next_request(state))
+    out("  request", computer_mode.next_request(state))
     origin, target = first_move(state)
     state.apply(MovePiece(origin, target))
     show(state, "player moved")
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     out("  request", request.name, request.args, request.key, request.seconds)
     for origin, target in (("c3", "c4"), ("d3", "d4")):  # a cross pawn moves diagonally: dropped; then played
         state.apply(Touch(origin))
@@ -214,20 +216,20 @@ def computer_and_premove():
         reply = sorted(state.game.legal_moves())[0]
         out("  applied", state.apply(WorkerAnswer(request, reply)))
         show(state, "computer replied " + reply)
-        request = opponent.next_request(state)
+        request = computer_mode.next_request(state)
         if request is None:  # the premove was dropped: the player moves
             origin, target = first_move(state)
             state.apply(MovePiece(origin, target))
             show(state, "player moved")
-            request = opponent.next_request(state)
+            request = computer_mode.next_request(state)
     out("  events", [(event.name, event.ply, event.token) for event in events.update(state)])
-    out("  memory", opponent.memory(state))
+    out("  memory", computer_mode.memory(state))
     fresh = UiState(GameSettings(position=START), now=clock)
     fresh.apply(OpenGame(Game.from_position(START)))
-    out("  recall", fresh.apply(RecallComputer(opponent.memory(state))), fresh.apply(RecallComputer("[1")))
+    out("  recall", fresh.apply(RecallComputer(computer_mode.memory(state))), fresh.apply(RecallComputer("[1")))
     # The computer's set-up.
     setup = UiState(GameSettings(computer=0, level=1, seed=2), now=clock)
-    request = opponent.next_request(setup)
+    request = computer_mode.next_request(setup)
     out("  setup request", request.name, request.args, request.key)
     out("  placed", setup.apply(WorkerAnswer(request, "Sc Xd Pb")))
     show(setup, "computer set up")

@@ -1,5 +1,5 @@
 """The computer opponent without a browser: the worker's Python side
-(web/services/ai_worker.py), the decisions (web/model/opponent.py) and the UiState's
+(web/services/ai_worker.py), the decisions (web/model/modes/computer.py) and the UiState's
 computer turns, driven as web/ui/computer.py drives them."""
 
 from __future__ import annotations
@@ -21,15 +21,17 @@ from militakiri.setup import Setup
 
 from web.model import board_view
 from web.model import opponent
+from web.model.modes import computer as computer_mode
 from web.model import settings as settings_module
 from web.model.settings import GameSettings, from_query
-from web.model.ui_state import OVER, PLAYING, SETUP
+from web.model.core import OVER, PLAYING, SETUP
 from web.services import ai_worker
 
 from . import fakes
 from web.model.intents import (
     ComputerMove, MovePiece, NewGame, OpenGame, RecallComputer, RollDice, SetupDone, StartGame, TakeBack, Touch, WorkerAnswer,
 )
+from web.model.modes import play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,7 +59,7 @@ def worker_answer(request: opponent.Request):
 
 
 def computer_plays(state) -> bool:
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     assert request is not None
     return state.apply(WorkerAnswer(request, worker_answer(request)))
 
@@ -65,7 +67,7 @@ def computer_plays(state) -> bool:
 # The worker's side ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [ai_worker, opponent])
+@pytest.mark.parametrize("module", [ai_worker, opponent, computer_mode])
 def test_doctests(module):
     import doctest
 
@@ -129,7 +131,7 @@ def test_url_starts_a_computer_game():
 def test_no_request_on_the_players_turn_and_board_input_waits_on_the_computers():
     state, _ = state_for(START, computer=1)
     assert state.phase == PLAYING and not state.computer_turn()
-    assert opponent.next_request(state) is None
+    assert computer_mode.next_request(state) is None
     assert state.apply(Touch("c3")) and state.apply(Touch("d4"))  # the player's move
     assert state.computer_turn()
     assert state.destinations() == {} and board_view.marks(state) == [m for m in board_view.marks(state) if m.kind == "last"]
@@ -153,20 +155,20 @@ def test_players_names_and_board_side():
 
 def test_move_request_carries_level_seed_and_time():
     state, clock = state_for(START, computer=0, level=MAX_LEVEL, time_control="300+0", seed=7)
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     position, level, seed, seconds, earlier = request.args
     assert (position, level, request.name, earlier) == (START, MAX_LEVEL, "move", [])
     assert 0 <= seed < opponent.SEED_LIMIT
     assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
     clock.t += 295  # 5 s left
-    assert opponent.think_seconds(state, 0) == opponent.MIN_SECONDS
+    assert computer_mode.think_seconds(state, 0) == opponent.MIN_SECONDS
     # Levels 1-3 do not search; 4-7 search their node budget, the time only a cap.
     state, _ = state_for(START, computer=0, level=3)
-    assert opponent.next_request(state).args[3] is None
+    assert computer_mode.next_request(state).args[3] is None
     state, _ = state_for(START, computer=0, level=4)
-    assert opponent.next_request(state).args[3] == opponent.MAX_SECONDS
+    assert computer_mode.next_request(state).args[3] == opponent.MAX_SECONDS
     state, _ = state_for(START, computer=0, level=MAX_LEVEL)
-    assert opponent.next_request(state).args[3] == opponent.UNTIMED_SECONDS
+    assert computer_mode.next_request(state).args[3] == opponent.UNTIMED_SECONDS
 
 
 def test_a_move_request_names_the_positions_since_the_last_take_for_the_search_to_steer_clear_of():
@@ -174,13 +176,13 @@ def test_a_move_request_names_the_positions_since_the_last_take_for_the_search_t
     state, _ = state_for(BLACK_AHEAD_WENT_D5, computer=1, level=5)
     state.apply(Touch("b1"))
     state.apply(Touch("c2"))
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     earlier = request.args[4]
     assert earlier == [BLACK_AHEAD_WENT_D5]
     state.apply(WorkerAnswer(request, "d5-d3"))  # back, as a worse computer might
     state.apply(Touch("c2"))
     state.apply(Touch("b1"))  # and White too: where Black was before d3-d5
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     earlier = request.args[4]
     assert earlier[-1] == BLACK_AHEAD_WENT_D5 and len(earlier) == 3
     assert [Position.from_string(text) for text in earlier] == state.game.position.since_last_take()
@@ -190,17 +192,17 @@ def test_a_move_request_names_the_positions_since_the_last_take_for_the_search_t
     state, _ = state_for(BLACK_AHEAD_WENT_D5, computer=1, level=3)
     state.apply(Touch("b1"))
     state.apply(Touch("c2"))
-    assert opponent.next_request(state).args[4] == []
+    assert computer_mode.next_request(state).args[4] == []
 
 
 def test_a_late_answer_is_dropped():
     state, _ = state_for(START, computer=1)
     state.apply(Touch("c3"))
     state.apply(Touch("d4"))
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     answer = worker_answer(request)
     assert state.apply(TakeBack())  # while the computer thinks
-    assert not opponent.fits(state, request)
+    assert not computer_mode.fits(state, request)
     assert not state.apply(WorkerAnswer(request, answer))
     assert state.game.tokens == []
     # The same position again: an answer made for it still fits.
@@ -242,7 +244,7 @@ def test_setup_the_computer_places_and_confirms_then_the_dice():
     assert state.status().key == "computer_setting_up"
     assert not state.apply(Touch("c1"))  # the player waits
     assert board_view.hidden_color(state) is None
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     assert request.name == "setup" and request.args[:2] == ["single", 2]
     text = worker_answer(request)
     assert state.apply(WorkerAnswer(request, text))
@@ -273,7 +275,7 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     when its turn to place comes; the player's set-up is not waited for."""
     state, _ = state_for(None, computer=1, level=4)
     assert state.setup_color == 0 and not state.computer_turn() and state.computer_to_set_up()
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     assert request.name == "setup" and request.args[:2] == ["single", 4]
     assert request.args[3] == request.seconds == opponent.SETUP_SECONDS
     text = worker_answer(request)
@@ -282,23 +284,23 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     for square in ("c1", "d2", "b3"):
         assert state.apply(Touch(square))
     assert state.apply(SetupDone())
-    assert state.computer_turn() and opponent.fits(state, request)
+    assert state.computer_turn() and computer_mode.fits(state, request)
     assert state.apply(WorkerAnswer(request, text))
     assert state.setup_color is None and not state.computer_to_set_up()
-    assert opponent.next_request(state) is None  # the dice come next, nothing to ask
+    assert computer_mode.next_request(state) is None  # the dice come next, nothing to ask
     assert state.game is None and state.setup.setups()[1].text() == text
 
 
 def test_an_early_set_up_answer_does_not_fit_a_new_game():
     state, _ = state_for(None, computer=1, level=2)
-    request = opponent.next_request(state)
+    request = computer_mode.next_request(state)
     state.apply(NewGame(state.settings))
-    assert not opponent.fits(state, request)
+    assert not computer_mode.fits(state, request)
 
 
 def test_hint_only_in_untimed_games_on_the_players_turn():
     state, _ = state_for(START, computer=1)
-    request = opponent.hint_request(state)
+    request = computer_mode.hint_request(state)
     assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
     token = hint(START, depth=1, seconds=None)
     assert state.apply(WorkerAnswer(request, token))
@@ -309,11 +311,11 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
     origin, target = hint_marks
     assert state.apply(Touch(origin)) and state.apply(Touch(target))
     assert not [m for m in board_view.marks(state) if m.kind == "hint"]  # gone after the move
-    assert opponent.hint_request(state) is None  # the computer's turn
+    assert computer_mode.hint_request(state) is None  # the computer's turn
     timed, _ = state_for(START, time_control="300+0", computer=None)
-    assert opponent.hint_request(timed) is None
+    assert computer_mode.hint_request(timed) is None
     hot_seat, _ = state_for(START, computer=None)
-    assert opponent.hint_request(hot_seat) is not None  # two players may ask too
+    assert computer_mode.hint_request(hot_seat) is not None  # two players may ask too
 
 
 def test_a_game_against_the_weakest_level_to_its_end():
@@ -327,10 +329,10 @@ def test_a_game_against_the_weakest_level_to_its_end():
             assert computer_plays(state)
         else:
             token = choose_token(state.game.position.string(), 3, rng)  # greedy
-            assert state._play(token)
+            assert play.play_token(state, token)
     assert state.phase == OVER
     assert state.game.outcome().winner == 0
-    assert opponent.next_request(state) is None
+    assert computer_mode.next_request(state) is None
 
 
 def test_a_game_from_the_setup_runs():
@@ -345,7 +347,7 @@ def test_a_game_from_the_setup_runs():
         if state.computer_turn():
             assert computer_plays(state)
         else:
-            state._play(choose_token(state.game.position.string(), 1, rng))
+            play.play_token(state, choose_token(state.game.position.string(), 1, rng))
     assert len(state.game.tokens) == 20
     assert all(t for t in state.game.tokens)
 
@@ -356,7 +358,7 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
     state, _ = state_for(START, computer=1, level=3)
     state.apply(Touch("c3"))
     state.apply(Touch("d4"))
-    text = opponent.memory(state)
+    text = computer_mode.memory(state)
     assert json.loads(text)["computer"] == 1
     # The reload: the autosave gives the game back as a game of two players.
     reloaded, _ = state_for(None, computer=None)
@@ -368,7 +370,7 @@ def test_the_opponent_is_remembered_for_the_game_read_back_after_a_reload():
     other, _ = state_for(START, computer=None, white="Anna")
     assert not other.apply(RecallComputer(text))
     assert not other.apply(RecallComputer("{not json"))
-    assert opponent.memory(other) is None
+    assert computer_mode.memory(other) is None
 
 
 @pytest.mark.parametrize("field, forged", [("level", "1e999"), ("level", "3.0"), ("level", "9"), ("level", "true"),
@@ -380,7 +382,7 @@ def test_a_forged_memory_of_the_computer_is_not_recalled(field, forged):
     state, _ = state_for(START, computer=1, level=3)
     state.apply(Touch("c3"))
     state.apply(Touch("d4"))
-    data = json.loads(opponent.memory(state))
+    data = json.loads(computer_mode.memory(state))
     reloaded, _ = state_for(None, computer=None)
     reloaded.apply(OpenGame(game_from_link(game_to_link(state.game)).game))
     text = json.dumps(data).replace(f'"{field}": {json.dumps(data[field])}', f'"{field}": {forged}')

@@ -39,7 +39,8 @@ from web.model.rankings import ranking
 from web.model.rating import Glicko
 from web.model.settings import from_query
 from web.model.training import PROGRESS_KEY, Progress, Puzzle, read_puzzles
-from web.model.ui_state import PLAYING, UiState
+from web.model.core import PLAYING
+from web.model.ui_state import UiState
 from web.services.autosave import MAX_KEPT, SAVE_KEY, Autosaver, restore, snapshot
 from web.services.profiles import ProfileStore
 from web.services.share import link_of, open_fragment, prepare

@@ -62,7 +62,11 @@ def test_no_controller_writes_the_model():
     assert not found, "controllers write the model (use state.apply(intent)):\n" + "\n".join(found)
 
 
-STATE = UI.parent / "model" / "ui_state.py"
+MODEL = UI.parent / "model"
+#: The state's classes: UiState (the flow) on its Core (the fields every mode shares).
+STATE_CLASSES = {"UiState": MODEL / "ui_state.py", "Core": MODEL / "core.py"}
+#: What the intents run: the flow's handlers and each mode's.
+HANDLER_MODULES = [MODEL / "ui_state.py", *sorted((MODEL / "modes").glob("*.py"))]
 #: What a controller may call on what it reaches through the state: questions only.
 READS = {"replay.shown", "replay.last_token", "settings.control", "settings.rematch", "setup.draft.is_complete",
          "game.start.string", "kind.square", "kind.square_name", "stars", "task.text",
@@ -70,13 +74,28 @@ READS = {"replay.shown", "replay.last_token", "settings.control", "settings.rema
          "again"}  # (a new Drill for the next try, begun by the BeginDrill intent)
 
 
+def _state_classes() -> list[ast.ClassDef]:
+    found = []
+    for name, path in STATE_CLASSES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name]
+    assert len(found) == len(STATE_CLASSES)
+    return found
+
+
 def _ui_state_methods() -> tuple[set[str], set[str]]:
-    """UiState's public methods, and the private ones an intent runs (its handlers)."""
-    tree = ast.parse(STATE.read_text(encoding="utf-8"))
-    (ui_state,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "UiState"]
-    public = {node.name for node in ui_state.body if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
-    handlers = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name) and node.value.id == "state" and node.attr.startswith("_")}
+    """The state's public methods, and what the intents run: the names the
+    handler tables of the flow and the modes call."""
+    public = {node.name for cls in _state_classes() for node in cls.body
+              if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+    handlers: set[str] = set()
+    for path in HANDLER_MODULES:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = node.target if isinstance(node, ast.AnnAssign) else \
+                node.targets[0] if isinstance(node, ast.Assign) else None
+            if isinstance(target, ast.Name) and target.id.endswith("HANDLERS") and node.value is not None:
+                handlers |= {call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+                             for call in ast.walk(node.value) if isinstance(call, ast.Call)}
     return public, handlers
 
 
@@ -112,22 +131,22 @@ def test_controllers_change_the_state_only_by_intents():
 
 
 def test_the_states_public_methods_only_ask():
-    """Every change is an intent's handler: no public method of UiState
+    """Every change is an intent's handler: no public method of the state
     (apply aside) assigns to the state or runs a handler."""
     public, handlers = _ui_state_methods()
-    assert {"_touch", "_move_piece", "_new_game", "_judge_drill"} <= handlers
-    tree = ast.parse(STATE.read_text(encoding="utf-8"))
-    (ui_state,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "UiState"]
+    assert {"touch", "move_piece", "_new_game", "judge", "take_back"} <= handlers
     found = []
-    for method in ui_state.body:
-        if not isinstance(method, ast.FunctionDef) or method.name not in public or method.name == "apply":
-            continue
-        for node in ast.walk(method):
-            targets = node.targets if isinstance(node, ast.Assign) else \
-                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
-            if any(isinstance(t, ast.Attribute) and _chain(t)[:1] == ["self"] for t in targets):
-                found.append(f"{method.name}: assigns {ast.unparse(targets[0])}")
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and _chain(node.func)[:1] == ["self"] and node.func.attr in handlers:
-                found.append(f"{method.name}: runs {node.func.attr}")
+    for cls in _state_classes():
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef) or method.name not in public or method.name == "apply":
+                continue
+            for node in ast.walk(method):
+                targets = node.targets if isinstance(node, ast.Assign) else \
+                    [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+                if any(isinstance(t, ast.Attribute) and _chain(t)[:1] == ["self"] for t in targets):
+                    found.append(f"{method.name}: assigns {ast.unparse(targets[0])}")
+                if isinstance(node, ast.Call):
+                    called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                    if called in handlers:
+                        found.append(f"{method.name}: runs {called}")
     assert not found, found

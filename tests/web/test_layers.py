@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.layering import find_cycle, layers, scan
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 #: Bottom to top. ``boot`` is the start's plumbing: main.py installs it first.
@@ -62,3 +64,31 @@ def test_only_ui_and_main_touch_the_browser(path):
                        for name in ([node.module or ""] if isinstance(node, ast.ImportFrom)
                                     else [alias.name for alias in node.names]))]
     assert not browser, f"{path.relative_to(ROOT)} imports the browser at lines {browser}"
+
+
+# Module by module: no cycle, no hidden import ------------------------------------------
+# The engine's rule (tests/engine/test_layers.py) for the page's modules too: an
+# import under ``if TYPE_CHECKING`` or in a function is an edge of the graph all
+# the same, and it hid the one circle the page's state had (its intents, the
+# computer's decisions and the state importing each other).
+
+def test_no_module_of_the_page_is_in_an_import_cycle():
+    graph, _ = scan(WEB)
+    assert len(graph) > 40
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_page_imports_only_at_module_level():
+    _, hidden = scan(WEB)
+    assert not hidden, "imports that hide the layering:\n" + "\n".join(hidden)
+
+
+def test_the_state_s_modes_sit_between_its_core_and_its_flow():
+    graph, _ = scan(WEB)
+    order = {name: i for i, layer in enumerate(layers(graph)) for name in layer}
+    modes = [name for name in graph if name.startswith("web.model.modes.")]
+    assert len(modes) >= 6
+    for mode in modes:
+        assert order["web.model.core"] < order[mode] < order["web.model.ui_state"], mode
+    assert "web.model.ui_state" not in graph["web.model.intents"]

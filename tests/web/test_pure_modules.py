@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 #: The folders of plain Python: they run (and are tested) without a browser.
 PURE = sorted(".".join(path.relative_to(ROOT).with_suffix("").parts)
-              for folder in ("i18n", "model", "services") for path in (WEB / folder).glob("*.py"))
+              for folder in ("i18n", "model", "services") for path in (WEB / folder).rglob("*.py"))
 
 
 def test_the_plain_folders_hold_the_page_s_model():

@@ -17,6 +17,7 @@ from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, Rate
                                 profile_key, rate)
 from web.model.rating import NEW, Glicko
 from web.model.settings import GameSettings
+from web.model.modes import play
 from web.services.autosave import restore, snapshot
 from web.services.profiles import ProfileStore
 from web.services.storage import MemoryStorage, SafeStorage
@@ -220,7 +221,7 @@ def two_players_started(**settings):
 def play_some(state, plies):
     rng = Random(3)
     for _ in range(plies):
-        assert state._play(rng.choice(sorted(state.game.legal_moves())))
+        assert play.play_token(state, rng.choice(sorted(state.game.legal_moves())))
 
 
 def test_a_rated_two_player_game_ends_by_resignation():
@@ -252,7 +253,7 @@ def test_a_rated_game_the_rules_end_is_rated():
     rng = Random(3)
     while not state.game.is_over():
         assert state.rated_end() is None
-        assert state._play(rng.choice(sorted(state.game.legal_moves())))
+        assert play.play_token(state, rng.choice(sorted(state.game.legal_moves())))
     end = state.rated_end()
     outcome = state.game.outcome()
     assert (end.ended, end.winner) == (outcome.termination, outcome.winner)
@@ -277,7 +278,7 @@ def test_against_the_computer_an_abandoned_game_is_lost_once_a_move_is_played():
     if state.computer_turn():
         assert computer_plays(state)
     else:
-        state._play(sorted(state.game.legal_moves())[0])
+        play.play_token(state, sorted(state.game.legal_moves())[0])
     end = state.rated_end(abandoned=True)
     assert (end.ended, end.winner, end.computer, end.level) == ("abandoned", 1, 1, 2)
 

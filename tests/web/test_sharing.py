@@ -36,12 +36,14 @@ from web.services.share import (
     share_url,
     time_left_text,
 )
-from web.model.ui_state import OVER, PLAYING, UiState
+from web.model.core import OVER, PLAYING
+from web.model.ui_state import UiState
 from web.services.storage import MemoryStorage, SafeStorage
 
 from ..engine.positions import played, quiet_game
 from .fakes import FakeClock
 from web.model.intents import MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
+from web.model.modes import play
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
@@ -322,7 +324,7 @@ def test_a_bad_save_is_kept_aside_and_never_written_over():
 def played_state(tokens, **settings):
     state = UiState(GameSettings(position=START, **settings), now=FakeClock(), rng=Random(1))
     for token in tokens:
-        assert state._play(token)
+        assert play.play_token(state, token)
     return state
 
 
@@ -381,7 +383,7 @@ def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
     backend, saver, state = saved_tab()
     older = backend.items[saver.key]
     backend.quota = 10  # full
-    assert state._play("f10-f9") and saver.update(state, 0, wall=2) == "failed"
+    assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=2) == "failed"
     assert backend.items[saver.key] == older  # the page says so now, and after a reload (session.py)
     backend.quota = None
     assert saver.update(state, 0, force=True, wall=3) == "saved"
@@ -571,7 +573,7 @@ def test_a_position_start_after_a_reload_keeps_the_tabs_saved_game():
     assert reloaded.load(wall_now=2).game.tokens == ["c3-d4", "f10-f9"]
     state = played_state([])  # the URL's game
     reloaded.prime(state)
-    assert state._play("c3-d4") and reloaded.update(state, 0, wall=3) == "saved"
+    assert play.play_token(state, "c3-d4") and reloaded.update(state, 0, wall=3) == "saved"
     assert reloaded.key != first.key
     assert _saved_games(backend) == {first.key: ["c3-d4", "f10-f9"], reloaded.key: ["c3-d4"]}
 
@@ -589,7 +591,7 @@ def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced
     saver.open_other(restored, wall_now=3)
     state.apply(OpenGame(restored.game))
     saver.prime(state)
-    assert state._play("f10-f9") and saver.update(state, 0, wall=4) == "saved"
+    assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=4) == "saved"
     assert saver.key == kept and _saved_games(backend) == {kept: ["c3-d4", "f10-f9"]}
     # A finished game that another replaces leaves no save behind (as a new game does).
     state.game.resign(WHITE)

@@ -10,7 +10,8 @@ from militakiri.randomness import Random
 from web.i18n import texts
 from web.model import board_view
 from web.model.settings import GameSettings
-from web.model.ui_state import OVER, PLAYING, SETUP, UiState
+from web.model.core import OVER, PLAYING, SETUP
+from web.model.ui_state import UiState
 
 from .fakes import state_for
 from web.model.intents import (
@@ -346,18 +347,18 @@ def test_touch_move_from_the_url_R25():
 def test_a_game_has_an_identity_of_its_own_from_set_up_to_the_next_game():
     """Saves, the computer's answers and the embed's messages are about
     UiState.game_id, never id(game): Python reuses the ids of objects gone."""
-    from web.model import opponent
+    from web.model.modes import computer as computer_mode
     from web.model.events import GameEvents
 
     state = started_single()
     first = state.game_id
-    key = opponent.state_key(state)
+    key = computer_mode.state_key(state)
     events = GameEvents()
     events.update(state)
     # The same game from the same position once more: another game.
     state.apply(OpenGame(Game.from_position(state.game.position.string())))
     assert state.game_id != first
-    assert opponent.state_key(state) != key  # an answer for the first game does not fit
+    assert computer_mode.state_key(state) != key  # an answer for the first game does not fit
     assert [e.name for e in events.update(state)] == ["new_game", "started"]
     # Set-up, dice and start are one game.
     state.apply(NewGame(state.settings))

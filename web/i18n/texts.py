@@ -393,7 +393,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "update_now": "Load it now",
         # Before Python runs (index.html's status line, written in by tools/prerender.py) ---
         "loading": "Loading the game\u2026",
-        # The computer opponent (web/ui/computer.py, web/model/opponent.py) -----------------
+        # The computer opponent (web/ui/computer.py, web/model/modes/computer.py) -----------------
         "ng_opponent": "Opponent",
         "ng_two_players": "Two players on this device",
         "ng_computer": "Against the computer",

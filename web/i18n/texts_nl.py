@@ -409,7 +409,7 @@ NL: dict[str, str] = {
     "update_now": "Nu laden",
     # Voordat Python draait (de statusregel van index.html) --------------------------
     "loading": "Het spel wordt geladen\u2026",
-    # Tegen de computer (web/ui/computer.py, web/model/opponent.py) ---------------------
+    # Tegen de computer (web/ui/computer.py, web/model/modes/computer.py) ---------------------
     "ng_opponent": "Tegenspeler",
     "ng_two_players": "Twee spelers op dit apparaat",
     "ng_computer": "Tegen de computer",

@@ -30,11 +30,9 @@ is read off the two boards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from militakiri.move import Move
+from militakiri.pieces import Piece
 
-if TYPE_CHECKING:
-    from militakiri.move import Move
-    from militakiri.pieces import Piece
 
 #: How long a move takes to slide (ms): lichess's is about 200.
 DURATION_MS = 150

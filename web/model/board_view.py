@@ -15,17 +15,14 @@ UiState:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
+from militakiri.board import BoardKind
 from militakiri.move import Move
+from militakiri.pieces import Piece
 
+from web.model.core import PLAYING, SETUP
 from web.model.status import Mark
-from web.model.ui_state import PLAYING, SETUP
-
-if TYPE_CHECKING:
-    from militakiri.board import BoardKind
-    from militakiri.pieces import Piece
-    from web.model.ui_state import UiState
+from web.model.ui_state import UiState
 
 
 def hidden_color(state: UiState) -> int | None:

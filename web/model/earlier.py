@@ -30,19 +30,16 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
+from militakiri import Game
 from militakiri.board import EARLIER_ROWS, ROWS
+from militakiri.board import BoardKind
 from militakiri.bounded import excerpt, is_digits
 
 from web.i18n.texts import t
+from web.model.settings import GameSettings
+from web.model.training import Progress, Puzzle
 
-if TYPE_CHECKING:
-    from militakiri import Game
-    from militakiri.board import BoardKind
-
-    from web.model.settings import GameSettings
-    from web.model.training import Progress, Puzzle
 
 #: A puzzle id's first letter says its board.
 PUZZLE_BOARDS = {"s": "single", "d": "double"}

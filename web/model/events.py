@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from web.model.ui_state import UiState
+
 if TYPE_CHECKING:
     from typing import Callable
-
-    from web.model.ui_state import UiState
 
 NAMES = ("new_game", "set_up", "started", "moved", "took_back", "over", "changed")
 

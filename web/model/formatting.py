@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from militakiri import Outcome, TimeControl
 from militakiri.ai.review import GLYPHS
 from militakiri.pieces import SHAPES, tower
 from militakiri.record import move_rows
@@ -21,8 +22,6 @@ from web.model.shapes import icon_markup, markup_text
 
 if TYPE_CHECKING:
     from typing import Sequence
-
-    from militakiri import Outcome, TimeControl
 
 #: Below this many seconds a clock shows tenths.
 TENTHS_BELOW = 10

@@ -17,16 +17,13 @@ Touch('c3')
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from militakiri import Game
 
-if TYPE_CHECKING:
-    from militakiri import Game
-
-    from web.model.opponent import Request
-    from web.model.review import GameReview
-    from web.model.settings import GameSettings
-    from web.model.status import Message
-    from web.model.training import Drill
+from web.model.opponent import Request
+from web.model.review import GameReview
+from web.model.settings import GameSettings
+from web.model.status import Message
+from web.model.training import Drill
 
 
 class Intent:
@@ -214,7 +211,7 @@ class Tick(Intent):
 # The computer ---------------------------------------------------------------------
 
 class WorkerAnswer(Intent):
-    """The computer's worker answers ``request`` (web/model/opponent.py) with
+    """The computer's worker answers ``request`` (web/model/modes/computer.py) with
     ``value``: a set-up, a move or a hint, used if the game is still the
     one it was asked about."""
 
@@ -264,7 +261,7 @@ class ComputerFailed(Intent):
 
 class RecallComputer(Intent):
     """What the device remembers of the computer's side (``militakiri.computer``,
-    web/model/opponent.py): it plays that side again in the game read back."""
+    web/model/modes/computer.py): it plays that side again in the game read back."""
 
     __slots__ = ("text",)
 

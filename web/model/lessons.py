@@ -59,6 +59,7 @@ from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
 from militakiri.goals import Goal, Verdict, judge, judge_setup
 from militakiri.messages import without_rulings
+from militakiri.move import Move
 from militakiri.pieces import WHITE
 from militakiri.reachable import unreachable
 from militakiri.setup import Setup
@@ -66,8 +67,6 @@ from militakiri.setup import Setup
 from web.model.jsontext import loads
 
 if TYPE_CHECKING:
-    from militakiri.move import Move
-
     #: ``{name: {language: words}}``: a lesson's or a task's texts.
     Texts = dict[str, dict[str, str]]
 

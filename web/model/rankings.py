@@ -13,13 +13,11 @@ Python; web/ui/rankings.py draws it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from web.model.ladder import Ladder
+from web.model.profiles import Profile, RatedGame
 from web.model.rating import START_RATING
 
-if TYPE_CHECKING:
-    from web.model.profiles import Profile, RatedGame
 
 #: The plot's margins (px): room for the rating labels on the left, the game numbers below.
 LEFT, RIGHT, TOP, BOTTOM = 30, 6, 10, 14

@@ -22,10 +22,7 @@ the way, so stepping through a long game is one move's work).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from militakiri import Game, Position
+from militakiri import Game, Position
 
 
 class Replay:

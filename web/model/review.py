@@ -20,15 +20,13 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
+from militakiri import Game
 from militakiri.ai.review import NAGS, MoveReview, accuracy, chances, clip, explain, for_white, judge
 from militakiri.errors import MilitakiriError
 from militakiri.messages import Text
 from militakiri.record import Annotation
 
-if TYPE_CHECKING:
-    from militakiri import Game
 
 _DIGITS = "0123456789"
 #: What a ``[%best ...]`` token never holds: white space (``re``'s ``\\s``).

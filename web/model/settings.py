@@ -79,7 +79,7 @@ class GameSettings:
         #: Seed of the dice and random set-ups (reproducible tests); None = random.
         self.seed = seed
         #: The color the computer plays (0 White, 1 Black), None: two players
-        #: on this device; its level 1..4 (militakiri.ai, web/model/opponent.py).
+        #: on this device; its level 1..4 (militakiri.ai, web/model/modes/computer.py).
         self.computer = computer
         self.level = level
         #: R25 (optional, off by default): a piece a player selects must move.

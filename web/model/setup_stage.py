@@ -9,19 +9,16 @@ needs: whose turn it is to place, the refusal to show, the towers to draw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from militakiri import MilitakiriError
 from militakiri.board import BoardKind
 from militakiri.draft import SetupDraft
 from militakiri.pieces import BLACK, SHAPE_NAMES, WHITE, tower
+from militakiri.pieces import Piece
+from militakiri.randomness import Random
 from militakiri.setup import Setup
 
 from web.model.status import Mark, Message, warning
-
-if TYPE_CHECKING:
-    from militakiri.pieces import Piece
-    from militakiri.randomness import Random
 
 
 class SetupStage:

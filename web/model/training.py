@@ -31,21 +31,18 @@ DrillStep(status='solved', reply=None, reason=None)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from militakiri.ai.review import GLYPHS, INACCURACY, chances
+from militakiri.draft import SetupDraft
 from militakiri.messages import Text, text
 from militakiri.position import Position
+from militakiri.randomness import Random
 
 from web.model.jsontext import dumps, loads
-from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
+from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
+from web.model.review import GameReview
 
-if TYPE_CHECKING:
-    from militakiri.draft import SetupDraft
-    from militakiri.randomness import Random
-
-    from web.model.review import GameReview
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
 PROGRESS_KEY = "militakiri.training"

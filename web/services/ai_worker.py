@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import json
+import sys
 import time
 
 from militakiri.ai.levels import EARLIER_POSITIONS, MAX_LEVEL
@@ -120,8 +121,6 @@ def line(position: str, seconds: float | None = None) -> dict[str, object]:
 
 def hello() -> dict[str, object]:
     """What the page learns when the worker is up."""
-    import sys
-
     return {"python": sys.version.split()[0].rstrip(";"), "levels": MAX_LEVEL}
 
 

@@ -48,7 +48,6 @@ says it is older (web/ui/session.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 import binascii
 import math
@@ -60,11 +59,10 @@ from militakiri.randomness import Random
 
 from web.model.jsontext import check_code, loads, sealed
 from web.model.profiles import is_game_id
+from web.model.ui_state import UiState
 from web.services.share import current_deadline, link_of, prepare
+from web.services.storage import SafeStorage
 
-if TYPE_CHECKING:
-    from web.model.ui_state import UiState
-    from web.services.storage import SafeStorage
 
 SAVE_KEY = "militakiri.saved-game"
 FORMAT = 1

@@ -24,14 +24,12 @@ docs/embed.md)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
+from web.model.events import Event
+from web.model.profiles import RatedEnd, RatingChange
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
+from web.model.ui_state import UiState
 
-if TYPE_CHECKING:
-    from web.model.events import Event
-    from web.model.profiles import RatedEnd, RatingChange
-    from web.model.ui_state import UiState
 
 SOURCE = "militakiri"
 VERSION = 1

@@ -20,16 +20,13 @@ RatingOutcome([], [])
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from web.i18n.texts import t
 from web.model.profiles import PROFILE_KEY, AlreadyRated, Profile, ProfileError, RatedEnd, profile_key, rate
+from web.model.profiles import RatingChange
 from web.model.rating import Glicko
 from web.services.storage import set_aside
-
-if TYPE_CHECKING:
-    from web.model.profiles import RatingChange
-    from web.services.storage import SafeStorage
+from web.services.storage import SafeStorage
 
 
 class RatingOutcome:

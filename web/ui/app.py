@@ -23,7 +23,8 @@ from web.model.events import EventBus, GameEvents
 from web.model.layout import BESIDE, LANDSCAPE_QUERY, NARROW, STACKED, Layout, choose_layout
 from web.model.settings import GameSettings
 from web.model.status import Message, describe
-from web.model.ui_state import OVER, PLAYING, SETUP, UiState, move_label
+from web.model.core import OVER, PLAYING, SETUP, move_label
+from web.model.ui_state import UiState
 from web.ui.clock_view import ClockView
 from web.ui.dialogs import Dialogs
 from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, show

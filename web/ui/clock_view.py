@@ -13,7 +13,7 @@ from pyscript.ffi import create_proxy
 
 from web.i18n.texts import t
 from web.model.formatting import TENTHS_BELOW, clock_text
-from web.model.ui_state import OVER, PLAYING
+from web.model.core import OVER, PLAYING
 from web.ui.dom import interval, on, set_attr, set_text
 from web.model.intents import Tick
 

@@ -9,7 +9,7 @@ computer at full strength) and MicroPython (the page's own 0.2 MB, ready at
 once), which answers while Pyodide's 10 MB are still on their way
 (docs/runtime.md). Each question goes to Pyodide when it is ready, else to
 MicroPython with the level's same time budget. What to ask and whether an
-answer still fits are decided in web/model/opponent.py (pure); the UiState
+answer still fits are decided in web/model/modes/computer.py (pure); the state
 refuses board input on the computer's turn.
 
 The workers start lazily: when a game against the computer is on, when the
@@ -34,8 +34,9 @@ from pyscript.ffi import to_js
 
 from web.i18n.texts import t
 from web.model import jsontext, opponent
+from web.model.modes import computer as computer_mode
 from web.model.status import Message
-from web.model.ui_state import PLAYING, SETUP
+from web.model.core import PLAYING, SETUP
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
@@ -260,7 +261,7 @@ class Computer:
         self._failed_game = None
         #: Nothing starts before the page is ready (:meth:`ready`).
         self._live = False
-        #: Which side the computer played, kept for a reload (opponent.memory).
+        #: Which side the computer played, kept for a reload (computer_mode.memory).
         self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self._remembered = None
         self._memory_writable = self._keep_unreadable_memory(warn)
@@ -325,9 +326,9 @@ class Computer:
         if state.computer is not None:
             self.want()
         if state.computer_problem is None:
-            key = opponent.state_key(state)
+            key = computer_mode.state_key(state)
             if self.asked is None or self.asked.key != key:
-                request = opponent.next_request(state)
+                request = computer_mode.next_request(state)
                 if request is not None:
                     self.asked, self.held = request, None
                     asyncio.create_task(self._run(request, state.now(), self._ask(request)))
@@ -348,7 +349,7 @@ class Computer:
             if state.apply(RecallComputer(self.storage.get(opponent.MEMORY_KEY))):
                 self.app.refresh()
             return
-        text = opponent.memory(state)
+        text = computer_mode.memory(state)
         if text is not None and text != self._remembered and self._memory_writable:
             self._remembered = text
             self.storage.set(opponent.MEMORY_KEY, text)
@@ -376,7 +377,7 @@ class Computer:
         thinking = ""
         if state.computer_turn() and state.computer_problem is None and state.drill is None:
             thinking = "setup" if state.phase == SETUP else "move"
-        elif self.hint_asked is not None and opponent.fits(state, self.hint_asked):
+        elif self.hint_asked is not None and computer_mode.fits(state, self.hint_asked):
             thinking = "hint"
         set_attr(self.app.board, "data-thinking", thinking)
         by_id("status").classList.toggle("thinking", bool(thinking))
@@ -415,7 +416,7 @@ class Computer:
         if not ok:
             if self.asked is request:
                 self.asked = None
-            if value is not None and opponent.fits(state, request):
+            if value is not None and computer_mode.fits(state, request):
                 state.apply(ComputerFailed(str(value)))
                 self.app.refresh()
             return
@@ -436,7 +437,7 @@ class Computer:
         if request is None or value is None:
             return
         state = self.state
-        if not opponent.fits(state, request):
+        if not computer_mode.fits(state, request):
             self.asked = self.held = None
             return
         if not state.computer_turn():
@@ -453,7 +454,7 @@ class Computer:
 
     def ask_hint(self) -> None:
         state = self.state
-        request = opponent.hint_request(state)
+        request = computer_mode.hint_request(state)
         if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
             return
         self.hint_asked = request
@@ -468,7 +469,7 @@ class Computer:
         if not ok:
             if self.hint_asked is request:
                 self.hint_asked = None
-                if value is not None and opponent.fits(state, request):
+                if value is not None and computer_mode.fits(state, request):
                     state.apply(Say(Message("hint_failed", {"reason": str(value)}, "warn")))
                     self.app.refresh()
             return

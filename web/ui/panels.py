@@ -11,7 +11,7 @@ from militakiri.record import move_number, variation_text
 from web.model import board_view
 from web.i18n.texts import t
 from web.model.formatting import bar_name, move_list_markup, tower_box
-from web.model.ui_state import OVER
+from web.model.core import OVER
 from web.ui.dom import by_id, clear, el, keep, next_frame, on, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")

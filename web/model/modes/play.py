@@ -1,0 +1,162 @@
+"""Playing: the player to move makes their turn on the board (web/model/turn.py
+asks the engine what each touch means), takes it back, resigns, or
+resumes a game whose clocks wait; a fallen flag ends the game (R21).
+
+A turn is made of touches and moves: a field touched selects, moves to a
+target, places a waiting tower or chooses a promotion field (R13, R15);
+what is refused says why (R24).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from militakiri import GameOverError, MilitakiriError
+from militakiri.move import Move
+from militakiri.pieces import BLACK, SHAPE_NAMES
+
+from web.i18n.texts import t
+from web.model import intents
+from web.model.core import OVER, PLAYING, Core
+from web.model.modes import analysis, drills, rated
+from web.model.status import Message
+from web.model.turn import Step
+
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+
+def touch(state: Core, field: str) -> bool:
+    """The player to move pointed at ``field`` (click, tap, Enter). Returns
+    whether anything changed; if not, the status line says why."""
+    if state.viewing_past():
+        state.message = analysis.replay_message(state, "warn")
+        return False
+    if state.paused:
+        state._warn("paused_click", player=state.label(state._game.position.turn))
+        return False
+    if state.phase == OVER:
+        title, reason = state.result()
+        state._warn("game_over_click", title=title, reason=reason)
+        return False
+    if state._check_time() is not None:
+        return True
+    return take(state, state._turn().point(field))
+
+
+def move_piece(state: Core, origin: str, target: str) -> bool:
+    """The piece on ``origin`` to ``target``, when a move can be made now;
+    else the target is touched (and says why not)."""
+    if (state.phase != PLAYING or state.pending or state.placing_shape() is not None
+            or state.viewing_past() or state.paused):
+        return touch(state, target)
+    if state._check_time() is not None:
+        return True
+    return take(state, state._turn().move(origin, target))
+
+
+def take(state: Core, step: Step) -> bool:
+    """Play what an input completed, or show its refusal."""
+    if step.play is not None:
+        return play_token(state, step.play)
+    state.message = step.refusal
+    drills.count_slip(state)
+    return step.refusal is None
+
+
+def play_token(state: Core, token: str) -> bool:
+    """Play ``token`` (a whole turn, NOTATION.md) for the side to move."""
+    game = state._game
+    try:
+        game.play(token, now=state.clock_now() if game.clock is not None else None)
+    except GameOverError:
+        state._reset_turn()
+        state.message = None
+        return True
+    except MilitakiriError as error:  # never expected: the token came from the engine
+        state._warn("engine_says", reason=str(error))
+        return False
+    state._reset_turn()
+    state.message = None
+    if state.settings.turn_board and state.computer is None:
+        state.flipped = game.position.turn == BLACK  # the player to move at the bottom
+    move = Move.from_token(token, state.kind)
+    if move.promotion is not None and move.tower_field is None:
+        mover = 1 - game.position.turn
+        state.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion]),
+                                                "player": state.label(mover)})
+    return True
+
+
+def cancel(state: Core) -> bool:
+    """Escape in a turn: a promotion not yet placed, or the selection, or the message goes."""
+    step = state._turn().cancel() if state.phase == PLAYING else None
+    if step is not None:
+        return take(state, step) or step.refusal is not None
+    if state.message is None:
+        return False
+    state.message = None
+    return True
+
+
+def take_back(state: Core) -> bool:
+    if not state.can_take_back():
+        state._warn("no_take_back")
+        return False
+    state._game.undo()
+    # Against the computer: back to the player's own turn (its reply too).
+    while state.computer is not None and state._game.tokens and state.computer_turn():
+        state._game.undo()
+    state._new_line()
+    state.message = None
+    rated.unrate(state, "unrated_take_back", {})
+    return True
+
+
+def resign(state: Core, color: int) -> bool:
+    if not state.can_resign():
+        return False
+    game = state._game
+    game.resign(color)
+    if game.clock is not None:
+        game.clock.pause(state.clock_now())
+    state._reset_turn()
+    state.message = None
+    return True
+
+
+def resume(state: Core) -> bool:
+    """Restart the clock of the player to move (a restored game's)."""
+    if not state.paused:
+        return False
+    clock = state._game.clock
+    assert clock is not None  # only a clock is paused
+    clock.resume(state.clock_now())
+    state.message = None
+    return True
+
+
+def paused_status(state: Core) -> Message | None:
+    """A restored game's clocks wait for Resume."""
+    if not state.paused:
+        return None
+    return Message("paused", {"player": state.label(state._game.position.turn)})
+
+
+def status(state: Core) -> Message | None:
+    """The game's end, or what the player to move does next."""
+    phase = state.phase
+    if phase == OVER:
+        title, reason = state.result()
+        return Message("over", {"title": title, "reason": reason})
+    if phase == PLAYING:
+        return state._turn().prompt()
+    return None
+
+
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+    intents.TakeBack: lambda state, i: take_back(state),
+    intents.Resign: lambda state, i: resign(state, i.color),
+    intents.Resume: lambda state, i: resume(state),
+    intents.Tick: lambda state, i: state._check_time(),
+}

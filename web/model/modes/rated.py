@@ -1,0 +1,40 @@
+"""A rated game: it counts for the players' ratings (web/model/profiles.py)
+once it ends, unless a take-back or a hint unrated it (lichess rates no
+game that had either); an unfinished game against the computer that a new
+game replaces counts as lost.
+"""
+
+from __future__ import annotations
+
+from web.model.core import Core
+from web.model.profiles import RatedEnd
+from web.model.status import Message
+
+
+def unrate(state: Core, why: str, params: dict[str, object]) -> None:
+    """A take-back or a hint: the game no longer counts, and the status line says so."""
+    if state.rated is not None:
+        state.rated = None
+        state.message = Message(why, params)
+
+
+def rated_end(state: Core, abandoned: bool = False) -> RatedEnd | None:
+    """What the players' ratings count of this rated game: once it is
+    over, or, ``abandoned`` (a new game started over it), an unfinished
+    game against the computer, lost by the player. None if there is
+    nothing to count (a game ended before its first move counts for
+    nothing either)."""
+    game = state.game
+    if state.rated is None or game is None or state.drill is not None or not state.started or not game.tokens:
+        return None  # a game ended before its first move is aborted, as on lichess: not rated
+    names = (game.players.white, game.players.black)
+    if abandoned:
+        if state.computer is None or game.is_over():
+            return None  # between two people an abandoned game is not rated
+        return RatedEnd(state.rated, state.kind.name, names, state.computer, state.settings.level,
+                        state.computer, "abandoned")
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return RatedEnd(state.rated, state.kind.name, names, state.computer, state.settings.level, outcome.winner,
+                    outcome.termination.value)
