@@ -33,12 +33,14 @@ from __future__ import annotations
 from militakiri.move import Move
 from militakiri.pieces import Piece
 
+from web.model.values import Value
+
 
 #: How long a move takes to slide (ms): lichess's is about 200.
 DURATION_MS = 150
 
 
-class Sprite:
+class Sprite(Value):
     """One piece drawn apart while a move is animated."""
 
     __slots__ = ("piece", "origin", "target", "fade")
@@ -49,20 +51,6 @@ class Sprite:
         self.target = target
         #: "none", "out" (fades as it goes) or "in" (fades in where it is).
         self.fade = fade
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.piece, self.origin, self.target, self.fade)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sprite):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Sprite(piece={self.piece!r}, origin={self.origin!r}, target={self.target!r}, fade={self.fade!r})"
 
 
 def plan(before: dict[int, Piece], after: dict[int, Piece], move: Move) -> tuple[list[Sprite], set[int]]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from web.model.ui_state import UiState
+from web.model.values import Value
 
 if TYPE_CHECKING:
     from typing import Callable
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 NAMES = ("new_game", "set_up", "started", "moved", "took_back", "over", "changed")
 
 
-class Event:
+class Event(Value):
     """One thing that happened; ``ply`` counts the moves played after it.
 
     >>> Event("moved", 1, "c3-d4")
@@ -57,20 +58,6 @@ class Event:
         self.ply = ply
         self.token = token
         self.loaded = loaded
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.name, self.ply, self.token, self.loaded)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Event(name={self.name!r}, ply={self.ply!r}, token={self.token!r}, loaded={self.loaded!r})"
 
 
 class _Seen:

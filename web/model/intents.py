@@ -10,7 +10,7 @@ intent is a plain value: it can be logged, compared and replayed, as
 boardgame.io's actions are.
 
 >>> Touch("c3")
-Touch('c3')
+Touch(field='c3')
 >>> MovePiece("c3", "d4") == MovePiece("c3", "d4"), Flip() == Flip()
 (True, True)
 """
@@ -24,24 +24,13 @@ from web.model.review import GameReview
 from web.model.settings import GameSettings
 from web.model.status import Message
 from web.model.training import Drill
+from web.model.values import Value
 
 
-class Intent:
+class Intent(Value):
     """One thing asked of the state; its fields are its ``__slots__``."""
 
     __slots__: tuple[str, ...] = ()
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Intent) and type(other) is type(self) and other._values() == self._values()
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(repr(value) for value in self._values())})"
 
 
 # The board: pointer, touch and keyboard ------------------------------------------

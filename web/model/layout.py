@@ -43,6 +43,7 @@ import math
 from militakiri.pieces import Piece
 
 from web.model.shapes import BADGE_CIRCLE, BADGE_RIM, DISC_RADIUS, OUTLINE, piece_parts
+from web.model.values import Value
 
 MIN_SQUARE = 22
 MAX_SQUARE = 92
@@ -72,7 +73,7 @@ STACKED = "stacked"
 BESIDE = "beside"
 
 
-class BoardGeometry:
+class BoardGeometry(Value):
     """A board of ``files`` x ``rows`` fields of ``square`` CSS pixels on screen,
     its top-left corner at (``left``, ``top``) on the canvas.
 
@@ -93,21 +94,6 @@ class BoardGeometry:
         #: Where the board's corner is on the canvas: 0, 0 unless zoomed.
         self.left = left
         self.top = top
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.files, self.rows, self.square, self.flipped, self.turned, self.left, self.top)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, BoardGeometry):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"BoardGeometry(files={self.files!r}, rows={self.rows!r}, square={self.square!r}, "
-                f"flipped={self.flipped!r}, turned={self.turned!r}, left={self.left!r}, top={self.top!r})")
 
     def at(self, square: int, left: int = 0, top: int = 0) -> BoardGeometry:
         """The same board drawn with another square, its corner at (``left``, ``top``)."""

@@ -65,6 +65,7 @@ from militakiri.reachable import unreachable
 from militakiri.setup import Setup
 
 from web.model.jsontext import loads
+from web.model.values import Value
 
 if TYPE_CHECKING:
     #: ``{name: {language: words}}``: a lesson's or a task's texts.
@@ -97,11 +98,13 @@ class LessonError(ValueError):
     """A lessons file that is malformed; the message says where and why."""
 
 
-class Task:
+class Task(Value):
     """One task of a lesson: a goal on a position (or a set-up), its texts
     and its solution. Equal tasks have the same fields but for the texts."""
 
     __slots__ = ("lesson", "number", "goal", "texts", "solution", "position", "setup_board", "replies")
+    #: (Its texts are its words, in every language: the same task in other words is the same task.)
+    _identity = ("lesson", "number", "goal", "solution", "position", "setup_board", "replies")
 
     def __init__(self, lesson: str, number: int, goal: Goal, texts: Texts, solution: tuple[str, ...],
                  position: str | None = None, setup_board: str | None = None, replies: str = "line") -> None:
@@ -113,22 +116,6 @@ class Task:
         self.position = position
         self.setup_board = setup_board
         self.replies = replies
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.lesson, self.number, self.goal, self.solution, self.position, self.setup_board, self.replies)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Task):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Task(lesson={self.lesson!r}, number={self.number!r}, goal={self.goal!r}, texts={self.texts!r}, "
-                f"solution={self.solution!r}, position={self.position!r}, setup_board={self.setup_board!r}, "
-                f"replies={self.replies!r})")
 
     @property
     def id(self) -> str:

@@ -14,6 +14,7 @@ from militakiri.bounded import is_player
 
 from web.model.jsontext import loads
 from web.model.settings import LEVELS
+from web.model.values import Value
 
 #: The strongest level's thinking time without a clock, and for a hint (s).
 UNTIMED_SECONDS = 1.0
@@ -28,7 +29,7 @@ SHARE_OF_TIME_LEFT = 1 / 40
 SEED_LIMIT = 2 ** 31
 
 
-class Request:
+class Request(Value):
     """One question for the worker: ``name`` ("setup", "move": the computer
     plays; "hint") and JSON-ready ``args`` (web/services/ai_worker.py: CALLS), made
     for the state ``key``."""
@@ -41,14 +42,6 @@ class Request:
         self.key = key
         #: The seconds the strongest level may search (None: not a timed search).
         self.seconds = seconds
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Request):
-            return NotImplemented
-        return (self.name, self.args, self.key, self.seconds) == (other.name, other.args, other.key, other.seconds)
-
-    def __repr__(self) -> str:
-        return f"Request(name={self.name!r}, args={self.args!r}, key={self.key!r}, seconds={self.seconds!r})"
 
 
 # Remembering the opponent across a reload ---------------------------------------------

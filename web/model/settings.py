@@ -27,6 +27,7 @@ from militakiri.ai.levels import LevelError, parse_level
 MAX_NAME = MAX_NAME_CHARS
 
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
+from web.model.values import Value
 
 #: Preset time controls: (id, TimeControl text per player). Labels in texts.py
 #: under "preset_<id>".
@@ -59,11 +60,14 @@ MAX_SEED_DIGITS = 18
 MAX_GAME_SECONDS = 24 * 3600
 
 
-class GameSettings:
+class GameSettings(Value):
     """How to start the next game."""
 
     __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
                  "turn_board", "ignored", "rated")
+    #: (``ignored`` says what the URL had beside them: not part of the settings themselves.)
+    _identity = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
+                 "turn_board", "rated")
 
     def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
                  position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 3,
@@ -93,21 +97,6 @@ class GameSettings:
         #: The game counts for the players' ratings (web/model/profiles.py):
         #: the names are their profiles. Off unless chosen.
         self.rated = rated
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.board, self.time_control, self.white, self.black, self.position, self.seed, self.computer,
-                self.level, self.touch_move, self.turn_board, self.rated)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameSettings):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __repr__(self) -> str:
-        return (f"GameSettings(board={self.board!r}, time_control={self.time_control!r}, white={self.white!r}, "
-                f"black={self.black!r}, position={self.position!r}, seed={self.seed!r}, "
-                f"computer={self.computer!r}, level={self.level!r}, touch_move={self.touch_move!r}, "
-                f"turn_board={self.turn_board!r}, ignored={self.ignored!r}, rated={self.rated!r})")
 
     def copy(self) -> GameSettings:
         """The same settings, a new object (``dataclasses.replace`` once)."""

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 from militakiri.pieces import CROSS, PLUS, STAR, Piece
 
+from web.model.values import Value
+
 if TYPE_CHECKING:
     #: A point of the unit box, and a line between two.
     Point = tuple[float, float]
@@ -95,7 +97,7 @@ DISC_RADIUS = 0.33
 DISC_STEP = 0.05
 
 
-class PieceParts:
+class PieceParts(Value):
     """How a piece is drawn in the unit box, in this order.
 
     A tower: its ``plinth`` (x, y, width, height, corner radius) in its
@@ -116,18 +118,6 @@ class PieceParts:
         self.mark_y = mark_y
         self.mark_r = mark_r
         self.badge = badge
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.plinth, self.body, self.discs, self.mark_y, self.mark_r, self.badge)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PieceParts):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __repr__(self) -> str:
-        return (f"PieceParts(plinth={self.plinth!r}, body={self.body!r}, discs={self.discs!r}, "
-                f"mark_y={self.mark_y!r}, mark_r={self.mark_r!r}, badge={self.badge!r})")
 
 
 def piece_parts(piece: Piece) -> PieceParts:

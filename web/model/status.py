@@ -6,9 +6,10 @@ from militakiri.messages import cites_ruling
 from militakiri.pieces import SHAPE_NAMES, WHITE, Piece
 
 from web.i18n.texts import TEXTS, cited, t
+from web.model.values import Value
 
 
-class Message:
+class Message(Value):
     """A line for the status bar: a texts.py key and its arguments.
 
     >>> Message("to_move", {"player": "White"}) == Message("to_move", {"player": "White"}, "info")
@@ -23,11 +24,6 @@ class Message:
         #: "info" or "warn" (a refused click: the board did not change).
         self.level = level
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Message):
-            return NotImplemented
-        return self.key == other.key and self.args == other.args and self.level == other.level
-
     def cites_ruling(self) -> bool:
         """Whether this line names a ruling, in its own words or in the
         engine's sentence it quotes: a refusal by the rules (a lesson counts
@@ -40,9 +36,6 @@ class Message:
         False
         """
         return "(R" in TEXTS["en"].get(self.key, "") or any(cites_ruling(arg) for arg in self.args.values())
-
-    def __repr__(self) -> str:
-        return f"Message(key={self.key!r}, args={self.args!r}, level={self.level!r})"
 
     def text(self) -> str:
         return t(self.key, **self.args)
@@ -65,7 +58,7 @@ def warning(key: str, **args: object) -> Message:
     return Message(key, args, "warn")
 
 
-class Mark:
+class Mark(Value):
     """One highlight on the board. ``kind``: last, selected, move, take,
     ghost (a tower that can be put here: set-up, waiting or promoted tower),
     hint, cursor. ``piece``: the ghost's piece.
@@ -80,20 +73,6 @@ class Mark:
         self.kind = kind
         self.square = square
         self.piece = piece
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.kind, self.square, self.piece)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Mark):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Mark(kind={self.kind!r}, square={self.square!r}, piece={self.piece!r})"
 
 
 def describe(piece: Piece) -> str:

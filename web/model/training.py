@@ -42,6 +42,7 @@ from web.model.jsontext import dumps, loads
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
 from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
 from web.model.review import GameReview
+from web.model.values import Value
 
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
@@ -62,7 +63,7 @@ PUZZLE_GOALS = ("win", "tower")
 MARGIN = INACCURACY
 
 
-class Puzzle:
+class Puzzle(Value):
     """One shipped puzzle (tools/puzzles.py)."""
 
     __slots__ = ("id", "board", "position", "line", "goal", "rating")
@@ -75,21 +76,6 @@ class Puzzle:
         self.line = line
         self.goal = goal
         self.rating = rating
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.id, self.board, self.position, self.line, self.goal, self.rating)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Puzzle):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Puzzle(id={self.id!r}, board={self.board!r}, position={self.position!r}, line={self.line!r}, "
-                f"goal={self.goal!r}, rating={self.rating!r})")
 
     @property
     def solver(self) -> int:
@@ -281,7 +267,7 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
 
 
-class DrillStep:
+class DrillStep(Value):
     """What follows a move in a drill: ``status`` ``"solving"``, ``"solved"``
     or ``"failed"``; the opponent's ``reply`` to play now, if any; why it
     failed, in the engine's words (a Text: a goal's verdict, or not the
@@ -293,17 +279,6 @@ class DrillStep:
         self.status = status
         self.reply = reply
         self.reason = reason
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DrillStep):
-            return NotImplemented
-        return (self.status, self.reply, self.reason) == (other.status, other.reply, other.reason)
-
-    def __hash__(self) -> int:
-        return hash((self.status, self.reply, self.reason))
-
-    def __repr__(self) -> str:
-        return f"DrillStep(status={self.status!r}, reply={self.reply!r}, reason={self.reason!r})"
 
 
 class Drill:

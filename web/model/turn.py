@@ -21,12 +21,13 @@ from militakiri.pieces import SHAPE_NAMES, Piece, tower
 
 from web.i18n.texts import t
 from web.model.status import Mark, Message, describe, warning
+from web.model.values import Value
 
 if TYPE_CHECKING:
     from typing import Callable
 
 
-class Step:
+class Step(Value):
     """What an input did: a token to play now, a refusal to show, or (both
     None) a change to the turn in progress."""
 
@@ -35,14 +36,6 @@ class Step:
     def __init__(self, play: str | None = None, refusal: Message | None = None) -> None:
         self.play = play
         self.refusal = refusal
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Step):
-            return NotImplemented
-        return self.play == other.play and self.refusal == other.refusal
-
-    def __repr__(self) -> str:
-        return f"Step(play={self.play!r}, refusal={self.refusal!r})"
 
 
 class TurnInProgress:

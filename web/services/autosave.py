@@ -62,6 +62,7 @@ from web.model.profiles import is_game_id
 from web.model.ui_state import UiState
 from web.services.share import current_deadline, link_of, prepare
 from web.services.storage import SafeStorage
+from web.model.values import Value
 
 
 SAVE_KEY = "militakiri.saved-game"
@@ -77,7 +78,7 @@ class SavedGameError(ValueError):
     """A saved game that cannot be read; the message says why, for the page."""
 
 
-class Restored:
+class Restored(Value):
     """A saved game read back (:func:`restore`)."""
 
     __slots__ = ("game", "flipped", "note", "link", "saved_at", "key", "computer", "review", "rated")
@@ -101,11 +102,6 @@ class Restored:
         self.review = review
         #: The rated game's id, if it still counts.
         self.rated = rated
-
-    def __repr__(self) -> str:
-        return (f"Restored(game={self.game!r}, flipped={self.flipped!r}, note={self.note!r}, link={self.link!r}, "
-                f"saved_at={self.saved_at!r}, key={self.key!r}, computer={self.computer!r}, "
-                f"review={self.review!r}, rated={self.rated!r})")
 
 
 def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,

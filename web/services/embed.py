@@ -29,6 +29,7 @@ from web.model.events import Event
 from web.model.profiles import RatedEnd, RatingChange
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 from web.model.ui_state import UiState
+from web.model.values import Value
 
 
 SOURCE = "militakiri"
@@ -36,7 +37,7 @@ VERSION = 1
 COLORS = ("white", "black")
 
 
-class EmbedOptions:
+class EmbedOptions(Value):
     """What ``?embed=1&link=...&sound=1`` asks of the page."""
 
     __slots__ = ("embed", "link", "sound")
@@ -47,14 +48,6 @@ class EmbedOptions:
         self.link = link
         #: ``sound=1``: the parent page wants the board's sounds (an embed is silent otherwise).
         self.sound = sound
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EmbedOptions):
-            return NotImplemented
-        return (self.embed, self.link, self.sound) == (other.embed, other.link, other.sound)
-
-    def __repr__(self) -> str:
-        return f"EmbedOptions(embed={self.embed!r}, link={self.link!r}, sound={self.sound!r})"
 
 
 def embed_options(query: str) -> EmbedOptions:

@@ -29,6 +29,7 @@ from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import t
 from web.model.formatting import player_label
+from web.model.values import Value
 
 #: A record file larger than this is refused unread (a record is read up to
 #: MAX_RECORD_CHARS characters; UTF-8 takes up to 4 bytes each).
@@ -158,21 +159,13 @@ def start_choice(*, embed: bool, saved: bool, link: bool, link_is_saved: bool = 
 # Clocks of a game read back -------------------------------------------------------
 
 
-class Prepared:
+class Prepared(Value):
     """What :func:`prepare` did: a texts.py key for the status line (or None)."""
 
     __slots__ = ("note",)
 
     def __init__(self, note: str | None = None) -> None:
         self.note = note
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Prepared):
-            return NotImplemented
-        return self.note == other.note
-
-    def __repr__(self) -> str:
-        return f"Prepared(note={self.note!r})"
 
 
 def correspondence_clock(control: TimeControl, turn: int, deadline: float, now: float) -> Clock:
