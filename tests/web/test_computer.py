@@ -24,12 +24,14 @@ from web.model import opponent
 from web.model.modes import computer as computer_mode
 from web.model import settings as settings_module
 from web.model.settings import GameSettings, from_query
+from web.model.status import Message
 from web.model.core import OVER, PLAYING, SETUP
 from web.services import ai_worker
 
 from . import fakes
 from web.model.intents import (
-    ComputerMove, MovePiece, NewGame, OpenGame, RecallComputer, RollDice, SetupDone, StartGame, TakeBack, Touch, WorkerAnswer,
+    Asked, ComputerFailed, ComputerMove, MovePiece, NewGame, OpenGame, PlayHeldAnswer, RecallComputer, RollDice,
+    SetupDone, StartGame, TakeBack, Touch, WorkerAnswer, WorkerFailed, WorkerStarting,
 )
 from web.model.modes import play
 
@@ -279,7 +281,7 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     assert request.name == "setup" and request.args[:2] == ["single", 4]
     assert request.args[3] == request.seconds == opponent.SETUP_SECONDS
     text = worker_answer(request)
-    assert not state.apply(WorkerAnswer(request, text))  # not its turn to place yet: web/ui/computer.py holds it
+    assert not state.apply(WorkerAnswer(request, text))  # not its turn to place yet: the state holds it
     assert board_view.hidden_color(state) is None and state.setup.drafts[1].pieces() == {}
     for square in ("c1", "d2", "b3"):
         assert state.apply(Touch(square))
@@ -289,6 +291,60 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     assert state.setup_color is None and not state.computer_to_set_up()
     assert computer_mode.next_request(state) is None  # the dice come next, nothing to ask
     assert state.game is None and state.setup.setups()[1].text() == text
+
+
+def test_what_the_worker_is_asked_and_when_is_the_state_s():
+    """The page's controller only sends what the state asks (modes/computer.py):
+    one question for each state of the game, its answer kept until the
+    computer's turn, and played by PlayHeldAnswer once the turn has come."""
+    state, _ = state_for(None, computer=1, level=2)
+    request = computer_mode.question(state)
+    assert request is not None and request.name == "setup"
+    assert state.apply(Asked(request)) and computer_mode.question(state) is None  # asked once
+    assert not state.apply(WorkerStarting())  # the player places first: nothing to say
+    assert not state.apply(WorkerAnswer(request, worker_answer(request)))  # kept for its turn
+    assert state.questions.answer is not None and not state.apply(PlayHeldAnswer())
+    for square in ("c1", "d2", "b3"):
+        state.apply(Touch(square))
+    assert state.apply(SetupDone()) and state.computer_turn()
+    assert state.apply(PlayHeldAnswer()) and state.questions.asked is None
+    assert state.setup_color is None and computer_mode.thinking(state) == ""
+
+
+def test_an_answer_the_game_has_moved_past_is_dropped():
+    state, _ = state_for(START, computer=0, level=1)
+    request = computer_mode.question(state)
+    state.apply(Asked(request))
+    state.apply(NewGame(state.settings))
+    assert computer_mode.question(state).key != request.key  # the new game asks again
+    assert not state.apply(WorkerAnswer(request, worker_answer(request))) and state.questions.asked is None
+
+
+def test_a_worker_still_loading_is_said_on_the_computer_s_turn():
+    state, _ = state_for(START, computer=0, level=1)
+    assert computer_mode.thinking(state) == "move"
+    state.apply(Asked(computer_mode.question(state)))
+    assert state.apply(WorkerStarting()) and state.status().key == "computer_starting"
+    assert not state.apply(WorkerStarting())  # said once
+    state.apply(ComputerFailed("no worker"))
+    assert state.status().key == "computer_failed" and computer_mode.question(state) is None
+
+
+def test_a_hint_is_asked_once_and_its_failure_said():
+    state, _ = state_for(START, computer=None)
+    request = computer_mode.hint_question(state)
+    assert request is not None and state.apply(Asked(request))
+    assert state.status().key == "hint_thinking" and computer_mode.thinking(state) == "hint"
+    assert computer_mode.hint_question(state) is None  # (being thought of)
+    assert state.apply(WorkerFailed(request, "stuck")) and state.status().key == "hint_failed"
+    assert computer_mode.thinking(state) == "" and computer_mode.hint_question(state) is not None
+    again = computer_mode.hint_question(state)
+    state.apply(Asked(again))
+    state.apply(ComputerFailed("the worker stopped"))  # the worker down: the hint will not come
+    assert state.status() == Message("hint_failed", {"reason": "the worker stopped"}, "warn")
+    third = computer_mode.hint_question(state)
+    state.apply(Asked(third))
+    assert state.apply(WorkerAnswer(third, worker_answer(third))) and state.hint is not None
 
 
 def test_an_early_set_up_answer_does_not_fit_a_new_game():

@@ -37,6 +37,7 @@ from militakiri.record import move_number
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
+from web.model.opponent import Questions
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
 from web.model.replay import Replay
@@ -112,6 +113,8 @@ class Core:
         self.flipped = False
         self.cursor: str | None = None
         self.message: Message | None = None
+        #: What the computer's worker was asked (modes/computer.py).
+        self.questions = Questions()
         self._new_game(settings or GameSettings())
 
     # A game begins ------------------------------------------------------------------

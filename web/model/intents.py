@@ -199,10 +199,20 @@ class Tick(Intent):
 
 # The computer ---------------------------------------------------------------------
 
+class Asked(Intent):
+    """``request`` goes to the computer's worker now (web/model/modes/computer.py:
+    ``question``, ``hint_question``): the state remembers it until its answer."""
+
+    __slots__ = ("request",)
+
+    def __init__(self, request: Request) -> None:
+        self.request = request
+
+
 class WorkerAnswer(Intent):
     """The computer's worker answers ``request`` (web/model/modes/computer.py) with
     ``value``: a set-up, a move or a hint, used if the game is still the
-    one it was asked about."""
+    one it was asked about; the computer's set-up waits for its turn."""
 
     __slots__ = ("request", "value")
 
@@ -237,6 +247,31 @@ class ShowHint(Intent):
 
     def __init__(self, token: str) -> None:
         self.token = token
+
+
+class WorkerFailed(Intent):
+    """The worker could not answer ``request``, and why (None: a fault of the
+    page's own, logged, not said)."""
+
+    __slots__ = ("request", "problem")
+
+    def __init__(self, request: Request, problem: str | None) -> None:
+        self.request = request
+        self.problem = problem
+
+
+class PlayHeldAnswer(Intent):
+    """The game changed: the computer's answer that waited for its turn is
+    played now if its turn has come (dropped if the game moved past it)."""
+
+    __slots__ = ()
+
+
+class WorkerStarting(Intent):
+    """The computer's worker is still loading: the status line says so
+    while the computer's turn waits for it."""
+
+    __slots__ = ()
 
 
 class ComputerFailed(Intent):

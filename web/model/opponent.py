@@ -44,6 +44,21 @@ class Request(Value):
         self.seconds = seconds
 
 
+class Questions:
+    """What the computer's worker was asked and has not answered yet, kept
+    by the state across games (a request's key says which game it was for):
+    the question for the computer's own turn (its set-up or its move), its
+    answer while it waits for that turn (a set-up made while the player
+    places theirs: R4), and a hint the player asked for."""
+
+    __slots__ = ("asked", "answer", "hint")
+
+    def __init__(self) -> None:
+        self.asked: Request | None = None
+        self.answer: object | None = None
+        self.hint: Request | None = None
+
+
 # Remembering the opponent across a reload ---------------------------------------------
 #
 # The autosave (web/services/autosave.py) keeps the game itself; which color the

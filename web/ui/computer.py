@@ -35,13 +35,14 @@ from pyscript.ffi import to_js
 from web.i18n.texts import t
 from web.model import jsontext, opponent
 from web.model.modes import computer as computer_mode
-from web.model.status import Message
-from web.model.core import PLAYING, SETUP
+from web.model.core import PLAYING
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
 from web.ui.pending import Pending
-from web.model.intents import ComputerFailed, RecallComputer, Say, Unsay, WorkerAnswer
+from web.model.intents import (
+    Asked, ComputerFailed, PlayHeldAnswer, RecallComputer, Unsay, WorkerAnswer, WorkerFailed, WorkerStarting,
+)
 
 #: The worker script, relative to the page (works under any sub-path).
 WORKER_URL = "./web/boot/ai_worker.js"
@@ -245,23 +246,21 @@ class Workers:
 
 
 class Computer:
-    """Plays the computer's turns and answers the Hint button."""
+    """Sends the computer's questions to its workers and hands their answers
+    to the state: what to ask and when, and what an answer does, are the
+    state's (web/model/modes/computer.py); this is the asking and the
+    waiting, and the indicators that show it."""
 
     def __init__(self, app, warn) -> None:
         """``warn(key)``: say stored data the page could not read (Session.warn)."""
         self.app = app
         self.state = app.state
         self.worker = Workers(self._worker_status, self.state.now)
-        #: The request in flight for the computer's own turn, and for a hint.
-        self.asked: opponent.Request | None = None
-        #: The worker's answer to ``asked``, until the computer's turn to play it.
-        self.held = None
-        self.hint_asked: opponent.Request | None = None
         #: The game (by identity) for which the worker failed: a new game tries again.
         self._failed_game = None
         #: Nothing starts before the page is ready (:meth:`ready`).
         self._live = False
-        #: Which side the computer played, kept for a reload (computer_mode.memory).
+        #: Which side the computer played, kept for a reload (modes/computer.py: memory).
         self.storage = SafeStorage.from_getter(lambda: guard.Storage("localStorage"))
         self._remembered = None
         self._memory_writable = self._keep_unreadable_memory(warn)
@@ -299,12 +298,7 @@ class Computer:
             set_attr(root, "data-ai-ms", str(answering.start_ms))
         if worker.status == "failed":
             self._failed_game = self._game_identity()
-            state = self.state
-            state.apply(ComputerFailed(worker.problem))
-            if self.hint_asked is not None:
-                self.hint_asked = None
-                if state.message is not None and state.message.key == "hint_thinking":
-                    state.apply(Say(Message("hint_failed", {"reason": worker.problem}, "warn")))
+            self.state.apply(ComputerFailed(worker.problem))
             self.app.refresh()
         elif worker.status == "ready":
             self.state.apply(Unsay("computer_starting"))
@@ -315,7 +309,7 @@ class Computer:
     def consider(self) -> None:
         """Whether the computer has something to do now (every game event,
         and once the page is ready): remember its side, warm up its worker,
-        ask for its set-up or move, play an answer that waited for its turn."""
+        ask what the state asks, play an answer that waited for its turn."""
         if not self._live:
             return
         state = self.state
@@ -325,18 +319,13 @@ class Computer:
         self._remember()
         if state.computer is not None:
             self.want()
-        if state.computer_problem is None:
-            key = computer_mode.state_key(state)
-            if self.asked is None or self.asked.key != key:
-                request = computer_mode.next_request(state)
-                if request is not None:
-                    self.asked, self.held = request, None
-                    asyncio.create_task(self._run(request, state.now(), self._ask(request)))
-            if self.asked is not None and self.held is None and state.computer_turn() \
-                    and self.worker.status == "starting" and state.message is None:
-                state.apply(Say(Message("computer_starting", {"player": state.label(state.computer)})))
-                self._set_status_line()
-            self._play_held()
+        request = computer_mode.question(state)
+        if request is not None:
+            state.apply(Asked(request))
+            asyncio.create_task(self._run(request, state.now(), self._ask(request)))
+        if self.worker.status == "starting" and state.apply(WorkerStarting()):
+            self._set_status_line()
+        self._apply_answer(PlayHeldAnswer())
         self._indicators()
 
     def _remember(self) -> None:
@@ -374,11 +363,7 @@ class Computer:
 
     def _indicators(self) -> None:
         state = self.state
-        thinking = ""
-        if state.computer_turn() and state.computer_problem is None and state.drill is None:
-            thinking = "setup" if state.phase == SETUP else "move"
-        elif self.hint_asked is not None and computer_mode.fits(state, self.hint_asked):
-            thinking = "hint"
+        thinking = computer_mode.thinking(state)
         set_attr(self.app.board, "data-thinking", thinking)
         by_id("status").classList.toggle("thinking", bool(thinking))
         for color, cid in enumerate(("white", "black")):
@@ -409,15 +394,13 @@ class Computer:
             return False, None
 
     async def _run(self, request: opponent.Request, asked_at: float, asking) -> None:
-        """Plays the answer ``asking`` (:meth:`_ask`) awaits, asked at
-        ``asked_at``, when it comes and fits."""
+        """Hands the answer ``asking`` (:meth:`_ask`) awaits, asked at
+        ``asked_at``, to the state when it comes; a move not sooner than
+        MIN_REPLY_S after it was asked, so the player sees their own land."""
         state = self.state
         ok, value = await asking
         if not ok:
-            if self.asked is request:
-                self.asked = None
-            if value is not None and computer_mode.fits(state, request):
-                state.apply(ComputerFailed(str(value)))
+            if state.apply(WorkerFailed(request, None if value is None else str(value))):
                 self.app.refresh()
             return
         # (A test may ask for a longer least reply, as for the animation: web/ui/draw.py.)
@@ -425,57 +408,28 @@ class Computer:
         wait = least - (state.now() - asked_at)
         if wait > 0 and request.name == "move":
             await asyncio.sleep(wait)
-        if self.asked is request:
-            self.held = value
-            self._play_held()
+        self._apply_answer(WorkerAnswer(request, value))
 
-    def _play_held(self) -> None:
-        """Play the answer to :attr:`asked` once it is the computer's turn: its
-        set-up, made while the player places theirs, waits for its turn to
-        place (R4); an answer the game has moved past is dropped."""
-        request, value = self.asked, self.held
-        if request is None or value is None:
-            return
+    def _apply_answer(self, intent) -> None:
+        """An answer given to the state, which plays it if its time has come."""
         state = self.state
-        if not computer_mode.fits(state, request):
-            self.asked = self.held = None
-            return
-        if not state.computer_turn():
-            return
-        self.asked = self.held = None
         try:
-            changed = state.apply(WorkerAnswer(request, value))
+            changed = state.apply(intent)
         except Exception as error:  # an answer the engine refuses (never expected)
             state.apply(ComputerFailed(t("ai_err_answer", error=str(error))))
             self.app.refresh()
             return
         if changed:
             self.app.refresh()
+        else:
+            self._indicators()
 
     def ask_hint(self) -> None:
         state = self.state
-        request = computer_mode.hint_request(state)
-        if request is None or (self.hint_asked is not None and self.hint_asked.key == request.key):
+        request = computer_mode.hint_question(state)
+        if request is None:
             return
-        self.hint_asked = request
-        state.apply(Say(Message("hint_thinking")))
+        state.apply(Asked(request))
         self.want()
         self.app.refresh()
-        asyncio.create_task(self._run_hint(request, self._ask(request)))
-
-    async def _run_hint(self, request: opponent.Request, asking) -> None:
-        state = self.state
-        ok, value = await asking
-        if not ok:
-            if self.hint_asked is request:
-                self.hint_asked = None
-                if value is not None and computer_mode.fits(state, request):
-                    state.apply(Say(Message("hint_failed", {"reason": str(value)}, "warn")))
-                    self.app.refresh()
-            return
-        if self.hint_asked is request:
-            self.hint_asked = None
-            if state.apply(WorkerAnswer(request, value)):
-                self.app.refresh()
-            else:
-                self._indicators()
+        asyncio.create_task(self._run(request, state.now(), self._ask(request)))

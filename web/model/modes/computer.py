@@ -121,6 +121,40 @@ def fits(state: Core, request: Request) -> bool:
     return state_key(state) == request.key
 
 
+def question(state: Core) -> Request | None:
+    """What to ask the worker now for the computer's own turn: its set-up or
+    its move, once for each state (:func:`state_key`); None if it was asked
+    already, there is nothing to ask, the computer cannot play, or the page
+    plays a drill's replies itself (web/ui/training.py)."""
+    if state.drill is not None or state.computer_problem is not None:
+        return None
+    asked = state.questions.asked
+    if asked is not None and asked.key == state_key(state):
+        return None
+    return next_request(state)
+
+
+def hint_question(state: Core) -> Request | None:
+    """What to ask the worker for the Hint button; None if no hint is
+    offered now, or one is being thought of for this position."""
+    request = hint_request(state)
+    asked = state.questions.hint
+    if request is None or (asked is not None and asked.key == request.key):
+        return None
+    return request
+
+
+def thinking(state: Core) -> str:
+    """What the worker thinks of now, for the page's indicators: ``setup``
+    or ``move`` on the computer's turn, ``hint``, or nothing."""
+    if state.computer_turn() and state.computer_problem is None and state.drill is None:
+        return "setup" if state.phase == SETUP else "move"
+    hint = state.questions.hint
+    if hint is not None and fits(state, hint):
+        return "hint"
+    return ""
+
+
 # What the device remembers ---------------------------------------------------------
 
 def memory(state: Core) -> str | None:
@@ -216,27 +250,98 @@ def show_hint(state: Core, token: str) -> bool:
     return True
 
 
+def asked(state: Core, request: Request) -> bool:
+    """``request`` went to the worker: remembered until its answer (a hint
+    is said to be thought of)."""
+    questions = state.questions
+    if request.name == "hint":
+        questions.hint = request
+        state.message = Message("hint_thinking")
+    else:
+        questions.asked, questions.answer = request, None
+    return True
+
+
 def answer(state: Core, request: Request, value: object) -> bool:
-    """The worker's answer to ``request``, used if the state is still
-    the one it was made for. A wrong answer (never expected) raises
+    """The worker's answer to ``request``, used if the state is still the
+    one it was made for: a hint shown; the computer's set-up or move played
+    on its turn, or kept until then. A wrong answer (never expected) raises
     MilitakiriError from the engine."""
-    if not fits(state, request):
+    questions = state.questions
+    if request.name == "hint":
+        if questions.hint is request:
+            questions.hint = None
+        return fits(state, request) and show_hint(state, str(value))
+    if questions.asked is not request:
+        questions.asked = request  # (an answer asked for another way: a test's, a transcript's)
+    questions.answer = value
+    return play_answer(state)
+
+
+def play_answer(state: Core) -> bool:
+    """The answer kept for the computer's turn, played once the turn has
+    come; dropped once the game has moved past the question."""
+    questions = state.questions
+    request, value = questions.asked, questions.answer
+    if request is None or value is None:
         return False
+    if not fits(state, request):
+        questions.asked = questions.answer = None
+        return False
+    if not state.computer_turn():
+        return False
+    questions.asked = questions.answer = None
     if request.name == "setup":
         return place_setup(state, str(value))
-    if request.name == "move":
-        return play_move(state, str(value))
+    return play_move(state, str(value))
+
+
+def worker_failed(state: Core, request: Request, problem: str | None) -> bool:
+    """The worker could not answer ``request``: said if the game is still
+    the one it was asked about (``problem`` None: a fault of the page's
+    own, logged by the page, not said)."""
+    questions = state.questions
     if request.name == "hint":
-        return show_hint(state, str(value))
-    return False
+        if questions.hint is not request:
+            return False
+        questions.hint = None
+        if problem is None or not fits(state, request):
+            return False
+        state.message = Message("hint_failed", {"reason": problem}, "warn")
+        return True
+    if questions.asked is request:
+        questions.asked = questions.answer = None
+    if problem is None or not fits(state, request):
+        return False
+    failed(state, problem)
+    return True
 
 
-def failed(state: Core, problem: str) -> None:
+def failed(state: Core, problem: str) -> bool:
     """The computer cannot play, and why (its worker did not start, or it
-    answered what the engine refuses): the status line says so."""
+    answered what the engine refuses): the status line says so, and a hint
+    being thought of will not come."""
     state.computer_problem = problem
-    if state.message is not None and state.message.key == "computer_starting":
+    message = state.message
+    if message is not None and message.key == "computer_starting":
         state.message = None
+    if state.questions.hint is not None:
+        state.questions.hint = None
+        if message is not None and message.key == "hint_thinking":
+            state.message = Message("hint_failed", {"reason": problem}, "warn")
+    return True
+
+
+def worker_starting(state: Core) -> bool:
+    """The worker is still loading while the computer's turn waits for it:
+    the status line says so (unless it says something else)."""
+    questions = state.questions
+    computer = state.computer
+    if (computer is None or questions.asked is None or questions.answer is not None or not state.computer_turn()
+            or state.message is not None):
+        return False
+    state.message = Message("computer_starting", {"player": state.label(computer)})
+    return True
 
 
 def recall(state: Core, text: str | None) -> bool:
@@ -264,7 +369,11 @@ def status(state: Core) -> Message | None:
 
 
 HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+    intents.Asked: lambda state, i: asked(state, i.request),
     intents.WorkerAnswer: lambda state, i: answer(state, i.request, i.value),
+    intents.WorkerFailed: lambda state, i: worker_failed(state, i.request, i.problem),
+    intents.PlayHeldAnswer: lambda state, i: play_answer(state),
+    intents.WorkerStarting: lambda state, i: worker_starting(state),
     intents.ComputerSetup: lambda state, i: place_setup(state, i.text),
     intents.ComputerMove: lambda state, i: play_move(state, i.token),
     intents.ShowHint: lambda state, i: show_hint(state, i.token),
