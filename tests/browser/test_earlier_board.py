@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from militakiri import Game, Position, game_from_link
 from militakiri.board import EARLIER_ROWS, ROWS
 from web.model.earlier import is_official_puzzle_id
-from web.model.training import read_puzzles
+from web.model.puzzles import read_puzzles
 from web.services.autosave import restore
 
 from game_page import GamePage, errors_of, forget_site_data, goto_ready

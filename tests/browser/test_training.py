@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from game_page import GamePage, errors_of, fresh_game, goto_ready, parse_token, wait_ready
 from militakiri import Position, movegen
 from web.model.lessons import read_lessons
-from web.model.training import read_puzzles
+from web.model.puzzles import read_puzzles
 
 DATA = Path(__file__).resolve().parents[2] / "web" / "data"
 LESSONS = read_lessons((DATA / "lessons.json").read_text(encoding="utf-8"))

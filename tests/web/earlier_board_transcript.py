@@ -21,7 +21,8 @@ from web.model.opponent import read_memory
 from web.model.profiles import Profile
 from web.model.rankings import ranking
 from web.model.settings import from_query
-from web.model.training import PROGRESS_KEY, Progress, Puzzle
+from web.model.progress import PROGRESS_KEY, Progress
+from web.model.puzzles import Puzzle
 from web.model.ui_state import UiState
 from web.services.autosave import SAVE_KEY, Autosaver, restore, snapshot
 from web.services.profiles import ProfileStore

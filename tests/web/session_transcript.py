@@ -29,7 +29,9 @@ from web.model.query import parse_qs, query_params
 from web.model.review import GameReview
 from web.model.settings import GameSettings, custom_time_control, from_query
 from web.model.shapes import icon_svg, piece_parts
-from web.model.training import Drill, Progress, next_puzzle, opponent as drill_opponent, read_puzzles, star_line
+from web.model.progress import Progress
+from web.model.puzzles import next_puzzle, read_puzzles
+from web.model.training import Drill, opponent as drill_opponent, star_line
 from web.model.core import PLAYING
 from web.model.ui_state import UiState
 from web.services.autosave import Autosaver, restore, snapshot

@@ -38,7 +38,8 @@ from web.model.profiles import Profile, RatedEnd, profile_key
 from web.model.rankings import ranking
 from web.model.rating import Glicko
 from web.model.settings import from_query
-from web.model.training import PROGRESS_KEY, Progress, Puzzle, read_puzzles
+from web.model.progress import PROGRESS_KEY, Progress
+from web.model.puzzles import Puzzle, read_puzzles
 from web.model.core import PLAYING
 from web.model.ui_state import UiState
 from web.services.autosave import MAX_KEPT, SAVE_KEY, Autosaver, restore, snapshot

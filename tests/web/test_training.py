@@ -17,7 +17,9 @@ from militakiri.setup import Setup
 
 from web.model.lessons import read_lessons
 from web.model.rating import Glicko
-from web.model.training import START_RATING, Drill, Progress, Puzzle, next_puzzle, read_puzzles
+from web.model.progress import START_RATING, Progress
+from web.model.puzzles import Puzzle, next_puzzle, read_puzzles
+from web.model.training import Drill
 from web.model.intents import BeginDrill, MovePiece, Touch
 
 DATA = Path(__file__).resolve().parents[2] / "web" / "data"

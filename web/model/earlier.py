@@ -38,7 +38,8 @@ from militakiri.bounded import excerpt, is_digits
 
 from web.i18n.texts import t
 from web.model.settings import GameSettings
-from web.model.training import Progress, Puzzle
+from web.model.progress import Progress
+from web.model.puzzles import Puzzle
 
 
 #: A puzzle id's first letter says its board.
@@ -158,7 +159,7 @@ def earlier_to_retry(progress: Progress, puzzles: tuple[Puzzle, ...]) -> list[st
 def history_note(progress: Progress, puzzles: tuple[Puzzle, ...]) -> str:
     """Learn's words for the history's puzzles of the earlier board, or ``""``.
 
-    >>> from web.model.training import Progress
+    >>> from web.model.progress import Progress
     >>> progress = Progress.read('{"history": [["s0001", true, 1547], ["s0185", false, 1348]]}')
     >>> history_note(progress, ())
     'From the earlier 8-rank board, still in your puzzle rating: s0001 solved, s0185 failed.'

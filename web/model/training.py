@@ -1,5 +1,6 @@
-"""Learn and Puzzles: a lesson's task or a puzzle being solved on
-the board, the player's progress, and the puzzle rating. Plain Python: every
+"""Learn and Puzzles: a lesson's task or a puzzle being solved on the
+board (the puzzles themselves: web/model/puzzles.py; the player's progress
+and puzzle rating: web/model/progress.py). Plain Python: every
 rule is the engine's (legal moves through the UiState's game, goals through
 web/model/lessons.py and militakiri.goals); web/ui/training.py shows it.
 
@@ -15,6 +16,7 @@ from your mistakes) is solved by a move the engine weighs no worse than
 ``weighing``, the page asks the computer's worker for the score after the
 move, and :meth:`MistakeDrill.weigh` judges it.
 
+>>> from web.model.puzzles import read_puzzles
 >>> puzzles = read_puzzles('[{"id": "s1", "board": "single", "goal": "tower", "rating": 1200,'
 ...     ' "position": "5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1", "line": ["a1xb2", "c4-c3"]}]')
 >>> from militakiri.position import Position
@@ -24,6 +26,7 @@ move, and :meth:`MistakeDrill.weigh` judges it.
 DrillStep(status='solving', reply='c4-c3', reason=None)
 >>> drill.after_move(position.copy().play("a1xb2").play("c4-c3"), ["a1xb2", "c4-c3"])
 DrillStep(status='solved', reply=None, reason=None)
+>>> from web.model.progress import Progress
 >>> progress = Progress()
 >>> progress.puzzle_done(puzzles[0], True), progress.display()
 (108, '1608?')
@@ -31,240 +34,19 @@ DrillStep(status='solved', reply=None, reason=None)
 
 from __future__ import annotations
 
-
 from militakiri.ai.review import GLYPHS, INACCURACY, chances
 from militakiri.draft import SetupDraft
 from militakiri.messages import Text, text
 from militakiri.position import Position
-from militakiri.randomness import Random
 
-from web.model.jsontext import dumps, loads
 from web.model.lessons import Task, reply_token, setup_verdict, stars, verdict
-from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
+from web.model.puzzles import Puzzle
 from web.model.review import GameReview
 from web.model.values import Value
 
-
-#: Where the page keeps Learn's stars and the puzzle rating (localStorage).
-PROGRESS_KEY = "militakiri.training"
-#: A new player's puzzle rating (Glicko-2 as for games: web/model/rating.py).
-START_RATING = 1500
-#: What a puzzle's rating counts as: its rating (tools/puzzle_ratings.py) with this deviation.
-PUZZLE_DEVIATION = 80
-#: The most puzzle results the history keeps (the rating is kept whole).
-MAX_HISTORY = 2000
-#: The deviation given to a rating kept from before the Glicko rating.
-OLD_RATING_DEVIATION = 150
-#: The next puzzle is drawn from this many unsolved ones nearest the rating.
-NEAREST = 8
-PUZZLE_GOALS = ("win", "tower")
 #: A better move than the game's may keep this many thousandths of winning
 #: chances less than the best one and still count: an inaccuracy's worth.
 MARGIN = INACCURACY
-
-
-class Puzzle(Value):
-    """One shipped puzzle (tools/puzzles.py)."""
-
-    __slots__ = ("id", "board", "position", "line", "goal", "rating")
-
-    def __init__(self, id: str, board: str, position: str, line: tuple[str, ...], goal: str,  # noqa: A002
-                 rating: int) -> None:
-        self.id = id
-        self.board = board
-        self.position = position
-        self.line = line
-        self.goal = goal
-        self.rating = rating
-
-    @property
-    def solver(self) -> int:
-        return Position.from_string(self.position).turn
-
-
-def read_puzzles(text: str) -> tuple[Puzzle, ...]:
-    """The puzzles file, read; a malformed entry raises ValueError naming it."""
-    data = loads(text, max_depth=None)  # (the page's own file)
-    if not isinstance(data, list):
-        raise ValueError("puzzles: not a list")
-    puzzles = []
-    for i, item in enumerate(data):
-        try:
-            line = tuple(item["line"])
-            puzzle = Puzzle(str(item["id"]), str(item["board"]), str(item["position"]), line,
-                            str(item["goal"]), int(item["rating"]))
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"puzzle {i + 1}: {error!r}") from error
-        if puzzle.goal not in PUZZLE_GOALS or not line or not all(isinstance(t, str) for t in line):
-            raise ValueError(f"puzzle {puzzle.id}: bad goal or line")
-        puzzles.append(puzzle)
-    return tuple(puzzles)
-
-
-def moves_to_find(puzzle: Puzzle) -> int:
-    """How many moves of the solver's the puzzle's line has."""
-    return (len(puzzle.line) + 1) // 2
-
-
-#: The dashboard's themes, in its order: each named by the key of its words (texts.py).
-THEMES = ("theme_goal_win", "theme_goal_tower", "theme_board_single", "theme_board_double", "theme_moves_1",
-          "theme_moves_2", "theme_moves_3")
-
-
-def themes(puzzle: Puzzle) -> tuple[str, str, str]:
-    """The puzzle's themes on the dashboard (:data:`THEMES`): its goal, its board, its length.
-
-    >>> themes(Puzzle("s1", "single", "x", ("a1xb2", "c4-c3"), "tower", 1200))
-    ('theme_goal_tower', 'theme_board_single', 'theme_moves_1')
-    """
-    return (f"theme_goal_{puzzle.goal}", f"theme_board_{puzzle.board}",
-            f"theme_moves_{min(moves_to_find(puzzle), 3)}")
-
-
-def next_puzzle(puzzles: tuple[Puzzle, ...], rating: int, done: set[str], board: str,
-                rng: Random, after: str | None = None) -> Puzzle | None:
-    """A puzzle near the player's rating on ``board``, one not tried yet if any are left."""
-    pool = [p for p in puzzles if p.board == board and p.id != after]
-    fresh = [p for p in pool if p.id not in done] or pool
-    if not fresh:
-        return None
-    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
-    return rng.choice(fresh[:NEAREST])
-
-
-#: Far more than every lesson's stars and every puzzle tried take (a few
-#: thousand characters): a longer value is refused before it is parsed.
-MAX_PROGRESS_CHARS = 200_000
-
-
-class Progress:
-    """What the page keeps: stars per task id, the puzzle rating (Glicko-2,
-    web/model/rating.py) and its history, the puzzles tried (id -> solved at
-    the first try) and those solved later. Read from anything: a damaged,
-    foreign or far too long value gives a fresh start, never an error, and
-    says so in ``unread`` (the page keeps that value aside before it writes
-    its own). A progress from before the Glicko rating keeps its
-    rating, with the deviation of a player who has some history.
-
-    >>> Progress.read("[" * 500 + "]" * 500).unread, Progress.read('{"rating": 1200}').unread
-    (True, False)
-    >>> Progress.read('{"rating": 1200}').display()
-    '1200?'
-    >>> Progress.read('{"rating": 1200' + " " * MAX_PROGRESS_CHARS + "}").unread
-    True
-    """
-
-    __slots__ = ("stars", "glicko", "puzzles", "solved_later", "history", "unread")
-
-    def __init__(self, stars: dict[str, int] | None = None, glicko: Glicko = NEW,
-                 puzzles: dict[str, bool] | None = None) -> None:
-        self.stars = {} if stars is None else stars
-        self.glicko = glicko
-        self.puzzles = {} if puzzles is None else puzzles
-        #: Puzzles failed at the first try and solved since (no longer to retry).
-        self.solved_later: set[str] = set()
-        #: (puzzle id, solved, the rating after) of each rated try, oldest first.
-        self.history: list[tuple[str, bool, int]] = []
-        #: Whether a stored value was there that could not be read at all.
-        self.unread = False
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Progress):
-            return NotImplemented
-        return ((self.stars, self.glicko, self.puzzles, self.solved_later, self.history)
-                == (other.stars, other.glicko, other.puzzles, other.solved_later, other.history))
-
-    def __repr__(self) -> str:
-        return f"Progress(stars={self.stars!r}, glicko={self.glicko!r}, puzzles={self.puzzles!r})"
-
-    @property
-    def rating(self) -> int:
-        return round(self.glicko.rating)
-
-    def display(self) -> str:
-        return self.glicko.display()
-
-    @classmethod
-    def read(cls, text: str | None) -> Progress:
-        progress = cls()
-        try:
-            data = loads(text, max_chars=MAX_PROGRESS_CHARS) if text else {}
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            progress.unread = True
-            return progress
-        given = data.get("stars")
-        if isinstance(given, dict):
-            progress.stars = {str(k): v for k, v in given.items() if _is_int(v) and 0 <= v <= 3}
-        glicko, rating = data.get("glicko"), data.get("rating")
-        if (isinstance(glicko, list) and len(glicko) == 3 and all(_is_number(x) for x in glicko)
-                and 100 <= glicko[0] <= 4000 and MIN_DEVIATION <= glicko[1] <= MAX_DEVIATION
-                and 0 < glicko[2] <= MAX_VOLATILITY):
-            progress.glicko = Glicko(*glicko)
-        elif isinstance(rating, int) and not isinstance(rating, bool) and 100 <= rating <= 4000:
-            progress.glicko = Glicko(rating, OLD_RATING_DEVIATION)  # (the Elo rating of before)
-        tried = data.get("puzzles")
-        if isinstance(tried, dict):
-            progress.puzzles = {str(k): v for k, v in tried.items() if isinstance(v, bool)}
-        later = data.get("solved_later")
-        if isinstance(later, list):
-            progress.solved_later = {str(x) for x in later if isinstance(x, str)}
-        history = data.get("history")
-        if isinstance(history, list):
-            progress.history = [(str(row[0]), row[1], row[2]) for row in history[-MAX_HISTORY:]
-                                if isinstance(row, list) and len(row) == 3 and isinstance(row[1], bool)
-                                and _is_int(row[2])]
-        return progress
-
-    def to_json(self) -> str:
-        glicko = [self.glicko.rating, self.glicko.deviation, self.glicko.volatility]
-        return dumps({"stars": self.stars, "rating": self.rating, "glicko": glicko, "puzzles": self.puzzles,
-                      "solved_later": sorted(self.solved_later), "history": [list(row) for row in self.history]},
-                     compact=True)
-
-    def award(self, task_id: str, earned: int) -> None:
-        """Keep the best stars a task has earned."""
-        self.stars[task_id] = max(earned, self.stars.get(task_id, 0))
-
-    def puzzle_done(self, puzzle: Puzzle, solved: bool, helped: bool = False) -> int | None:
-        """Count a try at ``puzzle``: the first try, without a hint or the
-        solution, is rated (returns the change); any other is not (None). A
-        puzzle failed at first and solved later leaves the list to retry."""
-        if puzzle.id in self.puzzles:
-            if solved and not helped and not self.puzzles[puzzle.id]:
-                self.solved_later.add(puzzle.id)
-            return None
-        self.puzzles[puzzle.id] = solved and not helped
-        if helped:
-            return None
-        before = self.rating
-        self.glicko = self.glicko.after([(Glicko(puzzle.rating, PUZZLE_DEVIATION), 1.0 if solved else 0.0)])
-        self.history = (self.history + [(puzzle.id, solved, self.rating)])[-MAX_HISTORY:]
-        return self.rating - before
-
-    def to_retry(self) -> list[str]:
-        """The puzzles failed at the first try and not solved since, by id."""
-        return sorted(id for id, solved in self.puzzles.items() if not solved and id not in self.solved_later)
-
-    def theme_counts(self, puzzles: tuple[Puzzle, ...]) -> dict[str, list[int]]:
-        """Per theme (:func:`themes`): [solved, failed] of the rated first
-        tries (one solved with help is neither: a trial counted it failed)."""
-        counts: dict[str, list[int]] = {}
-        by_id = {puzzle.id: puzzle for puzzle in puzzles}
-        for id, solved, _after in self.history:
-            if id in by_id:
-                for theme in themes(by_id[id]):
-                    counts.setdefault(theme, [0, 0])[0 if solved else 1] += 1
-        return counts
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
 
 
 class DrillStep(Value):

@@ -36,8 +36,9 @@ from web.model.earlier import (earlier_to_retry, history_note, is_earlier_puzzle
 from web.model.lessons import LessonError, find_task, read_lessons
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
-from web.model.training import (PROGRESS_KEY, START_RATING, THEMES, Drill, Mistake, MistakeDrill, Progress,
-                                 DrillStep, next_puzzle, opponent, read_puzzles, star_line)
+from web.model.progress import PROGRESS_KEY, START_RATING, Progress
+from web.model.puzzles import THEMES, next_puzzle, read_puzzles
+from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, star_line
 from web.model.layout import LANDSCAPE_QUERY, NARROW  # a phone held sideways: the side panel is hidden there
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
