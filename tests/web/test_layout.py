@@ -10,8 +10,8 @@ import pytest
 
 from militakiri.pieces import BLACK, SHAPES, stack, tower
 from web.model.layout import (BESIDE, BESIDE_FIRST_QUERY, LABEL_GAP, MAX_SQUARE, MIN_SQUARE, STACKED, TAP_MIN, ZOOM_SQUARE,
-                              BoardGeometry, after_tap, choose_layout, clear_of_label, editor_layout,
-                              piece_outline, zoom_at, zoomable)
+                              BoardGeometry, choose_layout, clear_of_label, editor_layout, piece_outline)
+from web.model.zoom import after_tap, zoom_at, zoomable
 
 #: The room App.fit (web/ui/app.py) measures at the brief's screens for
 #: (stacked, beside at its ease, beside at its least): the window less the

@@ -14,7 +14,7 @@ one page at CPU 4x on a phone's screen, a frame took 20.4 ms with the
 fields stamped, 23.5 ms before, 28.5 ms with the zones' borders and the
 coordinates as full-board layers too (so the borders are drawn as lines).
 
-A zoomed view (web/ui/zoom.py, layout.zoom_at) is drawn the same way, in
+A zoomed view (web/ui/zoom.py, web/model/zoom.py) is drawn the same way, in
 the same canvas: the board at a larger square, moved so that part of it
 shows; the coordinates go along the edges of what shows.
 """

@@ -1,10 +1,10 @@
-"""The tap zoom on a touch screen (layout.zoom_at says how it behaves).
+"""The tap zoom on a touch screen (web/model/zoom.py says how it behaves).
 
 A finger on a board whose fields are smaller than layout.TAP_MIN (the
 double board's twelve files across a phone) first zooms: the press never
 reaches the board's own input (web/ui/inputs.py), the renderer shows the
 part of the board around it. There a tap acts as on any board; when the
-finger is lifted, the view follows what the tap picked (layout.after_tap),
+finger is lifted, the view follows what the tap picked (zoom.after_tap),
 and the renderer drops it once the pieces differ (a move, a tower placed).
 A mouse never zooms: it points to the pixel.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import js
 
 from web.model import board_view
-from web.model.layout import after_tap, zoom_at
+from web.model.zoom import after_tap, zoom_at
 from web.ui.dom import by_id, keep, on
 
 #: The marks of what a tap picked: the piece (or the move waiting for its
