@@ -57,7 +57,6 @@ is played on and shared as it was made:
 
 from __future__ import annotations
 
-from binascii import crc32
 from typing import TYPE_CHECKING
 
 from .ai.levels import LEVELS
@@ -74,6 +73,7 @@ from .randomness import bit_length
 from .reachable import check_reachable
 from .record import Players
 from .setup import Dice, Setup
+from .textcodec import BASE64URL, b64decode, b64encode, crc_code, has_surrogate, quote, unquote
 
 if TYPE_CHECKING:
     from typing import Callable, TypeVar
@@ -99,12 +99,8 @@ MAX_MOVES = MAX_PLIES
 #: the rest a few hundred.
 MAX_LINK_CHARS = 2 * MAX_MOVES + 1000
 _ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE}
-#: The digits of the link's base 36 numbers and of base64url (RFC 4648 section 5).
+#: The digits of the link's base 36 numbers.
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-_BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-#: What percent-encoding leaves as it is (RFC 3986's unreserved characters).
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
-_HEX = "0123456789ABCDEFabcdef"
 
 
 class InvalidLinkError(MilitakiriError):
@@ -172,7 +168,7 @@ def game_to_link(game: Game, deadline: float | None = None,
                       ".".join(_base36(max(0, round(left * 10))) for left in clock_left))
     fields.append(_moves_field(game))
     body = SEPARATOR.join(fields)
-    return body + SEPARATOR + _checksum(body)
+    return body + SEPARATOR + crc_code(body)
 
 
 def game_from_link(link: str) -> SharedGame:
@@ -194,7 +190,7 @@ def game_from_link(link: str) -> SharedGame:
     version = fields[0]
     if not is_digits(version) or len(version) > 3:
         raise InvalidLinkError(f"this is not a Militakiri game link (it starts {excerpt(text, 12)})")
-    if _has_surrogate(text):  # not UTF-8: CPython's encode() refuses it, MicroPython's not
+    if has_surrogate(text):  # not UTF-8: CPython's encode() refuses it, MicroPython's not
         raise InvalidLinkError("the link is not valid text")
     if int(version) > VERSION:
         raise InvalidLinkError(
@@ -209,7 +205,7 @@ def game_from_link(link: str) -> SharedGame:
             f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
         )
     body = SEPARATOR.join(fields[:-1])
-    if fields[-1] != _checksum(body):
+    if fields[-1] != crc_code(body):
         raise InvalidLinkError(
             "the link is damaged or was changed by hand (its check code does not match)"
         )
@@ -249,7 +245,7 @@ def game_from_link(link: str) -> SharedGame:
 
 def _start_field(game: Game) -> str:
     if game.setups is None or game.dice is None:
-        return "p" + _quote(game.start.string(), "/^")
+        return "p" + quote(game.start.string(), "/^")
     kind = game.kind
     letters = "".join(
         kind.file_letter(f) for setup in game.setups for shape in SHAPES for f in setup.files[shape]
@@ -264,22 +260,7 @@ def _dice_field(game: Game) -> str:
 
 
 def _quote_name(name: str) -> str:
-    return _quote(clean_name(name))
-
-
-def _quote(text: str, safe: str = "") -> str:
-    """``text`` percent-encoded as ``urllib.parse.quote(text, safe)`` does it:
-    its UTF-8 bytes, each but the unreserved ones and ``safe`` as ``%XX``.
-
-    >>> _quote("Zoë & Bram!"), _quote("6/6 w", "/^")
-    ('Zo%C3%AB%20%26%20Bram%21', '6/6%20w')
-    """
-    keep = _UNRESERVED + safe
-    out = []
-    for byte in text.encode():
-        char = chr(byte)
-        out.append(char if byte < 128 and char in keep else "%%%02X" % byte)
-    return "".join(out)
+    return quote(clean_name(name))
 
 
 def _end_field(game: Game) -> str:
@@ -302,7 +283,7 @@ def _moves_field(game: Game) -> str:
         scale *= len(legal)
         position.push(legal[index][1])
     raw = number.to_bytes((bit_length(number) + 7) // 8, "big")
-    return _base36(len(game.tokens)) + "." + _b64encode(raw)
+    return _base36(len(game.tokens)) + "." + b64encode(raw)
 
 
 def _by_token(position: Position) -> list[tuple[str, Move]]:
@@ -317,11 +298,6 @@ def _first(pair: tuple[str, Move]) -> str:
     return pair[0]
 
 
-def _checksum(body: str) -> str:
-    crc = crc32(body.encode()) & 0xFFFFFF
-    return _b64encode(crc.to_bytes(3, "big"))
-
-
 def _base36(n: int) -> str:
     digits = _BASE36
     if n == 0:
@@ -331,24 +307,6 @@ def _base36(n: int) -> str:
         n, r = divmod(n, 36)
         text = digits[r] + text
     return text
-
-
-def _b64encode(raw: bytes) -> str:
-    """``raw`` in base64url without the ``=`` padding.
-
-    >>> _b64encode(b"\\xfb\\xff"), _b64encode(b"abcd"), _b64encode(b"")
-    ('-_8', 'YWJjZA', '')
-    """
-    alphabet = _BASE64URL
-    out = []
-    for i in range(0, len(raw), 3):
-        group = raw[i:i + 3]
-        n = len(group)
-        value = int.from_bytes(group, "big") << (8 * (3 - n))
-        chars = (alphabet[value >> 18], alphabet[(value >> 12) & 63],
-                 alphabet[(value >> 6) & 63], alphabet[value & 63])
-        out.append("".join(chars[:n + 1]))
-    return "".join(out)
 
 
 # Reading ----------------------------------------------------------------------
@@ -395,12 +353,12 @@ def _setups(start: str, rows: int) -> tuple[BoardKind, tuple[Setup, Setup]]:
 
 def _replay(game: Game, moves: str) -> None:
     digits, dot, payload = moves.partition(".")
-    if not dot or not _only(digits, _BASE36, 3) or not _only(payload, _BASE64URL):
+    if not dot or not _only(digits, _BASE36, 3) or not _only(payload, BASE64URL):
         raise InvalidLinkError("the link's moves are not in the form count.number")
     count = int(digits, 36)
     if count > MAX_MOVES:
         raise InvalidLinkError(f"the link claims {count} moves; a game link holds at most {MAX_MOVES}")
-    raw = _b64decode(payload)
+    raw = b64decode(payload)
     if raw is None:
         raise InvalidLinkError("the link's moves are damaged")
     number = int.from_bytes(raw, "big")
@@ -460,18 +418,6 @@ def _deadline(text: str, control: TimeControl) -> float | None:
     return float(int(text, 36))
 
 
-def _has_surrogate(text: str) -> bool:
-    """Whether ``text`` has a lone surrogate (U+D800 to U+DFFF), which is not text.
-
-    >>> _has_surrogate("a\\ud800"), _has_surrogate("Zoë 😀")
-    (True, False)
-    """
-    for char in text:
-        if 0xD800 <= ord(char) <= 0xDFFF:
-            return True
-    return False
-
-
 def _only(text: str, alphabet: str, most: int | None = None) -> bool:
     """Whether ``text`` is made of ``alphabet``'s characters alone; with
     ``most``, one to ``most`` of them (else any number, none too)."""
@@ -481,124 +427,3 @@ def _only(text: str, alphabet: str, most: int | None = None) -> bool:
         if char not in alphabet:
             return False
     return True
-
-
-def _b64decode(text: str) -> bytes | None:
-    """The bytes of base64url ``text`` without its padding, or None if no
-    bytes are written so (a length of 4n + 1). Bits past the last whole
-    byte are dropped, as ``base64.urlsafe_b64decode`` drops them.
-
-    >>> _b64decode("-_8"), _b64decode("-_9"), _b64decode("YWJjZA"), _b64decode("YWJjZ")
-    (b'\\xfb\\xff', b'\\xfb\\xff', b'abcd', None)
-    """
-    if len(text) % 4 == 1:
-        return None
-    alphabet = _BASE64URL
-    out = bytearray()
-    value = count = 0
-    for char in text:  # (one pass: indexing a str in MicroPython walks it)
-        value = value << 6 | alphabet.index(char)
-        count += 1
-        if count == 4:
-            out += value.to_bytes(3, "big")
-            value = count = 0
-    if count:
-        whole = count - 1  # the whole bytes in the last group
-        out += (value >> (6 * count - 8 * whole)).to_bytes(whole, "big")
-    return bytes(out)
-
-
-def unquote(text: str, strict: bool = False) -> str:
-    """``text`` with its ``%XX`` escapes decoded, as ``urllib.parse.unquote``
-    does: each run of ASCII characters decoded as UTF-8 (other characters
-    stay as they are, so does a ``%`` without two hex digits after it);
-    bytes that are not UTF-8 raise ValueError if ``strict``, else each
-    becomes U+FFFD (as ``errors="replace"``).
-
-    Public: a link's names and start position are read with it, and so is
-    the page's query string (web/model/query.py), without urllib.parse
-    (which MicroPython lacks and Pyodide imports slowly).
-
-    >>> unquote("Zo%C3%ab%20%zz"), unquote("%E2%82x"), unquote("100%")
-    ('Zoë %zz', '\\ufffdx', '100%')
-    >>> unquote("%FF", strict=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: not UTF-8
-    """
-    if "%" not in text:
-        return text
-    parts = []
-    run: list[str] = []
-    ascii_run = True
-    for char in text:  # (one pass: indexing a str in MicroPython walks it)
-        ascii_char = ord(char) < 128
-        if ascii_char != ascii_run and run:
-            parts.append(_decode_utf8(_unquote_bytes("".join(run)), strict) if ascii_run else "".join(run))
-            run = []
-        ascii_run = ascii_char
-        run.append(char)
-    if run:
-        parts.append(_decode_utf8(_unquote_bytes("".join(run)), strict) if ascii_run else "".join(run))
-    return "".join(parts)
-
-
-def _unquote_bytes(ascii_text: str) -> bytes:
-    """An ASCII text's bytes, each ``%`` and two hex digits one byte (as
-    ``urllib.parse.unquote_to_bytes``)."""
-    bits = ascii_text.split("%")
-    out = bytearray(bits[0].encode())
-    for bit in bits[1:]:
-        if len(bit) >= 2 and bit[0] in _HEX and bit[1] in _HEX:
-            out.append(int(bit[:2], 16))
-            out += bit[2:].encode()
-        else:
-            out.append(37)  # %
-            out += bit.encode()
-    return bytes(out)
-
-
-def _decode_utf8(data: bytes, strict: bool) -> str:
-    """UTF-8 ``data`` as text, checked as CPython checks it (no overlong
-    forms, no surrogates, nothing past U+10FFFF): not UTF-8 raises
-    ValueError if ``strict``, else each maximal bad part becomes U+FFFD.
-
-    >>> _decode_utf8(b"a\\xc3\\xa9\\xed\\xa0\\x80\\xe2\\x82", False)
-    'aé\ufffd\ufffd\ufffd\ufffd'
-    """
-    parts = []
-    start = i = 0
-    n = len(data)
-    while i < n:
-        byte = data[i]
-        if byte < 0x80:
-            i += 1
-            continue
-        # The bytes this lead byte needs, and the range of the first of them.
-        if 0xC2 <= byte <= 0xDF:
-            need, low, high = 1, 0x80, 0xBF
-        elif 0xE0 <= byte <= 0xEF:
-            need = 2
-            low, high = (0xA0, 0xBF) if byte == 0xE0 else (0x80, 0x9F) if byte == 0xED else (0x80, 0xBF)
-        elif 0xF0 <= byte <= 0xF4:
-            need = 3
-            low, high = (0x90, 0xBF) if byte == 0xF0 else (0x80, 0x8F) if byte == 0xF4 else (0x80, 0xBF)
-        else:
-            need, low, high = 0, 0, -1
-        good = 0  # the continuation bytes that fit
-        while good < need and i + 1 + good < n:
-            follower = data[i + 1 + good]
-            if not (low <= follower <= high if good == 0 else 0x80 <= follower <= 0xBF):
-                break
-            good += 1
-        if need and good == need:
-            i += 1 + need
-            continue
-        if strict:
-            raise ValueError("not UTF-8")
-        parts.append(data[start:i].decode())
-        parts.append("\ufffd")
-        i += 1 + good
-        start = i
-    parts.append(data[start:].decode())
-    return "".join(parts)

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from militakiri import Game, TimeControl
-from militakiri.link import _checksum
+from militakiri.textcodec import crc_code
 
 from game_page import GamePage, errors_of, fresh_game, goto_ready, painted, wait_ready
 
@@ -32,7 +32,7 @@ def forged_link(start: str, control: str = "-", white: str = "Anna") -> str:
     the official board, no computer)."""
     body = "!".join(["4", start, "-" if start.startswith("p") else "4425", control, white, "Bram",
                      "-", "-", "-", "-", "0."])
-    return body + "!" + _checksum(body)
+    return body + "!" + crc_code(body)
 
 
 def position_link(position: str) -> str:

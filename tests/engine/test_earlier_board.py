@@ -20,7 +20,7 @@ import pytest
 
 from militakiri import DOUBLE, SINGLE, Game, Position, game_from_link, game_to_link
 from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
-from militakiri.link import unquote
+from militakiri.textcodec import unquote
 from militakiri.record import read_record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, TimeControl
-from militakiri import link as link_module
+from militakiri.textcodec import crc_code, quote
 from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
 from militakiri.link import InvalidLinkError, game_from_link, game_to_link
 
@@ -58,7 +58,7 @@ def test_a_game_from_a_position():
     game = Game.from_position(make("single", {"a1": "S^", "c3": "P1", "f12": "s^", "d4": "x1"}))
     game.play("c3xd4")
     link = game_to_link(game)
-    assert link.split("!")[:2] == ["4", "p" + link_module._quote(game.start.string(), "/^")]
+    assert link.split("!")[:2] == ["4", "p" + quote(game.start.string(), "/^")]
     shared = game_from_link("#" + link).game
     assert shared.kind is SINGLE and shared.position.string() == game.position.string()
 
@@ -117,17 +117,17 @@ def test_a_game_on_the_earlier_board_keeps_its_earlier_format_R1(kind):
 def test_a_start_position_of_the_other_board_than_the_links_format_is_refused_R1(version, rows, says):
     start = make("single", {"a1": "S^", "f%d" % rows: "s^"}, rows=rows)
     opponent = [] if version == "1" else (["b2", "-"] if version != "4" else ["-", "-"])
-    body = "!".join([version, "p" + link_module._quote(start, "/^"), "-", "-", "Anna", "Bram", "-", "-",
+    body = "!".join([version, "p" + quote(start, "/^"), "-", "-", "Anna", "Bram", "-", "-",
                      *opponent, "0."])
     with pytest.raises(InvalidLinkError, match=says):
-        game_from_link(body + "!" + link_module._checksum(body))
+        game_from_link(body + "!" + crc_code(body))
 
 
 def test_a_link_from_a_newer_format_is_refused_politely():
     body = game_to_link(played(4)).rpartition("!")[0].replace("4!", "5!", 1)
     with pytest.raises(InvalidLinkError, match=r"made by a newer version of Militakiri \(format 5; "
                                                r"this page reads up to 4\): reload the page to update it"):
-        game_from_link(body + "!" + link_module._checksum(body))
+        game_from_link(body + "!" + crc_code(body))
 
 
 def bad_links():
@@ -205,7 +205,7 @@ def test_a_link_naming_a_level_that_does_not_exist_is_refused(level):
     body = game_to_link(game, computer=(1, 4)).rpartition("!")[0]
     forged_body = body.replace("!b4!", f"!b{level}!")
     assert forged_body != body
-    forged = forged_body + "!" + link_module._checksum(forged_body)  # resealed: only the level is wrong
+    forged = forged_body + "!" + crc_code(forged_body)  # resealed: only the level is wrong
     with pytest.raises(InvalidLinkError, match="not a side and a level 1-8"):
         game_from_link(forged)
 
@@ -223,8 +223,8 @@ def test_a_version_2_link_names_the_four_levels_of_before():
     assert game_from_link(now).game.kind is EARLIER_SINGLE
     for old, ladder in ((1, 1), (2, 3), (3, 6), (4, 8)):
         body = now.rpartition("!")[0].replace("3!", "2!", 1).replace("!b4!", f"!b{old}!")
-        version_2 = body + "!" + link_module._checksum(body)
+        version_2 = body + "!" + crc_code(body)
         assert game_from_link(version_2).computer == (1, ladder)
     body = now.rpartition("!")[0].replace("3!", "2!", 1).replace("!b4!", "!b5!")
     with pytest.raises(InvalidLinkError, match="level 1-4"):
-        game_from_link(body + "!" + link_module._checksum(body))
+        game_from_link(body + "!" + crc_code(body))

@@ -45,7 +45,7 @@ def test_the_model_imports_no_private_name_of_the_engine():
 
 
 def test_unquote_is_urllibs_unquote():
-    from militakiri.link import unquote
+    from militakiri.textcodec import unquote
     rng = random.Random(8)
     for _ in range(3000):
         text = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 14)))

@@ -80,13 +80,13 @@ def test_a_fragment_the_browser_percent_encoded_still_opens():
     assert "%20" in link  # the name's own escape, left alone
     assert open_fragment("#" + link).game.players.white == "Anna Lena"
     # A link typed with a raw space is escaped by the address bar: read as typed.
-    from militakiri.link import _checksum
+    from militakiri.textcodec import crc_code
 
     # (Only where the link has no escaped space of its own: which %20 the
     # browser made cannot be told apart then; the check code is refused.)
     link = game_to_link(played(6))
     body = link.rpartition("!")[0].replace("!-!", "!ten minutes!", 1)
-    typed = body + "!" + _checksum(body)
+    typed = body + "!" + crc_code(body)
     with pytest.raises(InvalidLinkError, match="time control"):
         open_fragment("#" + typed.replace(" ", "%20"))
 

@@ -25,10 +25,11 @@ joined).
 
 from __future__ import annotations
 
-import binascii
 import json
 import math
 from typing import TYPE_CHECKING
+
+from militakiri.textcodec import crc_code
 
 if TYPE_CHECKING:
     from typing import Any
@@ -353,9 +354,6 @@ def _shortest(v: float) -> tuple[str, int]:
     raise ValueError(f"no decimal reads as {v!r}")  # never: 17 digits always do
 
 
-_BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-
-
 def check_code(body: dict[str, object]) -> str:
     """A check code over what the page keeps (a saved game, a profile): the
     low 24 bits of the CRC-32 of its JSON (keys sorted, no spaces), as 4
@@ -365,9 +363,7 @@ def check_code(body: dict[str, object]) -> str:
     >>> check_code({"format": 1, "link": "1!s", "saved": 1.5})
     'dPJY'
     """
-    text = dumps(body, compact=True)
-    crc = binascii.crc32(text.encode()) & 0xFFFFFF
-    return "".join(_BASE64URL[(crc >> shift) & 63] for shift in (18, 12, 6, 0))
+    return crc_code(dumps(body, compact=True))
 
 
 def sealed(body: dict[str, object]) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 # The engine reads a link's names the same way (urllib.parse.unquote, bad
 # UTF-8 replaced), written out by hand for MicroPython.
-from militakiri.link import unquote
+from militakiri.textcodec import unquote
 
 
 def unquote_plus(text: str) -> str:

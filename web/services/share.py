@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from militakiri import Clock, ClockError, Game, TimeControl, game_from_link, game_to_link
 from militakiri.bounded import strip_space
-from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame, _checksum
+from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame
+from militakiri.textcodec import crc_code
 from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import t
@@ -104,7 +105,7 @@ def open_fragment(fragment: str) -> SharedGame:
 
 def _checksum_ok(text: str) -> bool:
     body, _, check = text.rpartition(SEPARATOR)
-    return bool(body) and _checksum(body) == check
+    return bool(body) and crc_code(body) == check
 
 
 def current_deadline(game: Game) -> float | None:
