@@ -15,7 +15,7 @@ gives it its clock's share); the ladder's arena plays it at
 :data:`MAX_ARENA_NODES`.
 
 >>> search_nodes(4, "single"), search_nodes(4, "double"), search_nodes(3, "single")
-(200, 600, None)
+(150, 600, None)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..errors import MilitakiriError
 #: The search levels' node budgets on each board (docs/ladder.md: each
 #: level about 200 rating points above the one below, measured).
 SEARCH_NODES = {
-    "single": {4: 200, 5: 700, 6: 2500, 7: 8000},
+    "single": {4: 150, 5: 700, 6: 2500, 7: 8000},
     "double": {4: 600, 5: 1000, 6: 2000, 7: 6500},
 }
 SEARCH_LEVELS = tuple(sorted(SEARCH_NODES["single"]))
