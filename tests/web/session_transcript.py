@@ -91,7 +91,7 @@ def status(state):
 
 
 def show(state, what):
-    marks = ",".join(mark.kind + ":" + mark.square for mark in board_view.marks(state))
+    marks = ",".join(mark.kind + ":" + mark.field for mark in board_view.marks(state))
     out(" ", what, "|", state.phase, state.turn, "|", status(state))
     waiting = [board_view.waiting_shown(state, color) for color in (0, 1)] if state.game is not None else None
     out("   ", state.position_string(), "| marks", marks, "| pieces", len(board_view.pieces(state)),

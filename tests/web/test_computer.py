@@ -360,7 +360,7 @@ def test_hint_only_in_untimed_games_on_the_players_turn():
     assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
     token = hint(START, depth=1, seconds=None)
     assert state.apply(WorkerAnswer(request, token))
-    hint_marks = [m.square for m in board_view.marks(state) if m.kind == "hint"]
+    hint_marks = [m.field for m in board_view.marks(state) if m.kind == "hint"]
     move = Move.from_token(token, state.kind)
     assert hint_marks == [state.kind.square_name(move.origin), state.kind.square_name(move.target)]
     assert state.status().key == "hint_shown"

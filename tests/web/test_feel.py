@@ -79,7 +79,7 @@ def test_a_premove_is_played_as_soon_as_the_computer_has_moved():
     assert state.computer_turn()
     assert state.apply(Touch("b3")) and state.status().key == "premove_pick"   # the plus tower
     assert state.apply(Touch("b4")) and state.status().key == "premove_set"
-    assert [m.square for m in board_view.marks(state) if m.kind == "premove"] == ["b3", "b4"]
+    assert [m.field for m in board_view.marks(state) if m.kind == "premove"] == ["b3", "b4"]
     assert state.apply(ComputerMove("a10-b9"))
     assert state.game.tokens == ["c3-d4", "a10-b9", "b3-b4"] and state.computer_turn()
     assert not [m for m in board_view.marks(state) if m.kind == "premove"]
@@ -98,7 +98,7 @@ def test_a_premove_no_longer_allowed_is_dropped_with_the_engines_reason():
 def test_escape_and_a_second_click_drop_a_premove():
     state, _ = state_for(START, computer=1)
     assert state.apply(MovePiece("c3", "d4"))
-    assert state.apply(Touch("b3")) and state.apply(Touch("b3")) and state.premove.squares() == []
+    assert state.apply(Touch("b3")) and state.apply(Touch("b3")) and state.premove.fields() == []
     assert state.apply(Touch("b3")) and state.apply(Touch("b4")) and state.apply(Cancel())
     assert state.premove.move is None
     assert not state.apply(Touch("a10"))  # the computer's piece: no premove
@@ -115,6 +115,6 @@ def test_a_ghost_tower_is_not_drawn_over_a_pawn_that_fills_its_field():
         assert state.apply(Touch(field))
     shown = board_view.pieces(state)
     ghosts = [mark for mark in board_view.marks(state) if mark.kind == "ghost"]
-    over_pawns = [mark for mark in ghosts if state.kind.square(mark.square) in shown]
+    over_pawns = [mark for mark in ghosts if state.kind.square(mark.field) in shown]
     assert over_pawns and all(mark.piece is None for mark in over_pawns)
     assert any(mark.piece is not None for mark in ghosts)  # free fields keep their outline

@@ -206,7 +206,7 @@ def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
     move = Move.from_token(task.solution[0], state.kind)
     origin, target = state.kind.square_name(move.origin), state.kind.square_name(move.target)
     assert state.apply(DrillHint()) and drill.hints == 1
-    assert ("hint", origin) in [(mark.kind, mark.square) for mark in board_view.marks(state)]
+    assert ("hint", origin) in [(mark.kind, mark.field) for mark in board_view.marks(state)]
     state.apply(MovePiece(origin, target))
     assert "hint" not in [mark.kind for mark in board_view.marks(state)]
 

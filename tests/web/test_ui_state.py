@@ -101,7 +101,7 @@ def test_double_board_side_by_side_refused_R5():
     place(state, "c1")
     assert not state.apply(Touch("d1"))
     assert state.status().rulings() == ["R5"] and "next to your star tower on c1" in state.status().text()
-    ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
+    ghosts = {m.field for m in board_view.marks(state) if m.kind == "ghost"}
     assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
 
 
@@ -135,17 +135,17 @@ def test_position_parameter_starts_playing_at_once():
 def test_select_shows_moves_and_takes_then_click_plays():
     state = started_single()
     assert state.apply(Touch("b3"))  # White plus tower: up to the end of the six neutral rows (R1, R8)
-    marks = {(m.kind, m.square) for m in board_view.marks(state)}
+    marks = {(m.kind, m.field) for m in board_view.marks(state)}
     assert ("selected", "b3") in marks and ("move", "b4") in marks and ("move", "b9") in marks
     assert not [m for m in board_view.marks(state) if m.kind == "take"]  # nothing in reach yet
     before = state.position_string()
     assert state.apply(Touch("b9"))
     assert state.position_string() != before
     assert state.game.tokens == ["b3-b9"]
-    assert {m.square for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b9"}
+    assert {m.field for m in board_view.marks(state) if m.kind == "last"} == {"b3", "b9"}
     assert state.apply(MovePiece("e10", "f9"))
     assert state.apply(Touch("b9"))  # at Black's set-up zone: it takes diagonally (R7)
-    marks = {(m.kind, m.square) for m in board_view.marks(state)}
+    marks = {(m.kind, m.field) for m in board_view.marks(state)}
     assert ("take", "a10") in marks and ("take", "c10") in marks and ("move", "b8") in marks
     assert state.apply(Touch("c10")) and state.game.tokens == ["b3-b9", "e10-f9", "b9xc10"]
 
@@ -183,7 +183,7 @@ def test_promotion_field_chosen_by_click_and_cancel():
     state.apply(Touch("c4"))
     assert state.apply(Touch("c5"))
     assert state.pending is not None and state.game.tokens == []
-    ghosts = {m.square for m in board_view.marks(state) if m.kind == "ghost"}
+    ghosts = {m.field for m in board_view.marks(state) if m.kind == "ghost"}
     assert ghosts == set(state.pending) and "e2" in ghosts
     # The merged stack has left the board in the preview (R13).
     assert state.kind.square("c5") not in board_view.pieces(state)
@@ -308,7 +308,7 @@ def test_cursor_keys_follow_the_screen_and_enter_selects():
     state.apply(Flip())
     state.apply(MoveCursor(0, -1))  # up on a flipped board is towards rank 1
     assert state.cursor == "b2"
-    assert ("cursor", "b2") in {(m.kind, m.square) for m in board_view.marks(state)}
+    assert ("cursor", "b2") in {(m.kind, m.field) for m in board_view.marks(state)}
     state.apply(MoveCursor(-5, 13))  # clamped to the board
     assert state.cursor == "f12"
 

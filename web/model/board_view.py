@@ -75,7 +75,7 @@ def marks(state: UiState) -> list[Mark]:
         # A field a pawn fills in keeps its tint but not the tower's outline
         # over the pawn (both at once were a blur on the double board).
         shown = pieces(state)
-        result += [mark if state.kind.square(mark.square) not in shown else Mark("ghost", mark.square)
+        result += [mark if state.kind.square(mark.field) not in shown else Mark("ghost", mark.field)
                    for mark in state.setup.ghosts()]
     elif state.phase == PLAYING and not state.computer_turn():
         result += state.turn_in_progress.marks()
@@ -85,7 +85,7 @@ def marks(state: UiState) -> list[Mark]:
     if state.hint_field is not None and game is not None and state.hint_field[0] == len(game.tokens) \
             and not state.viewing_past():
         result.append(Mark("hint", state.hint_field[1]))  # a drill's hint: where to begin
-    result += [Mark("premove", square) for square in state.premove.squares()]
+    result += [Mark("premove", field) for field in state.premove.fields()]
     if state.cursor:
         result.append(Mark("cursor", state.cursor))
     return result

@@ -59,13 +59,13 @@ class BoardEditor:
         return cls(position.kind.name, list(position.board), position.turn,
                    tuple(position.spares), tuple(position.waiting), position.kind.rows)
 
-    def put(self, square: str, piece: Piece | None) -> None:
-        """Put ``piece`` on ``square`` (None: empty it). Raises
+    def put(self, field: str, piece: Piece | None) -> None:
+        """Put ``piece`` on ``field`` (None: empty it). Raises
         InvalidSquareError for a field not on this board."""
-        self.board[self.kind.square(square)] = piece
+        self.board[self.kind.square(field)] = piece
 
-    def piece_at(self, square: str) -> Piece | None:
-        return self.board[self.kind.square(square)]
+    def piece_at(self, field: str) -> Piece | None:
+        return self.board[self.kind.square(field)]
 
     def set_spares(self, color: int, shape: int, count: int) -> None:
         spares = list(self.spares[color])

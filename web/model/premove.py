@@ -24,24 +24,24 @@ class Premove:
         self.origin: str | None = None
         self.move: tuple[str, str] | None = None
 
-    def point(self, square: str, own: bool) -> bool:
+    def point(self, field: str, own: bool) -> bool:
         """A click while the other side moves; whether it changed anything.
         ``own``: the field holds one of the player's pieces."""
         if self.origin is None:
             if not own:
                 return False
-            self.origin, self.move = square, None
+            self.origin, self.move = field, None
             return True
-        if square == self.origin:  # the piece put down again
+        if field == self.origin:  # the piece put down again
             self.origin = None
             return True
         if own and self.move is None:  # another piece of one's own
-            self.origin = square
+            self.origin = field
             return True
-        self.move, self.origin = (self.origin, square), None
+        self.move, self.origin = (self.origin, field), None
         return True
 
-    def squares(self) -> list[str]:
+    def fields(self) -> list[str]:
         """The fields to mark on the board."""
         if self.move is not None:
             return list(self.move)

@@ -41,26 +41,26 @@ class SetupStage:
         assert draft is not None, "both set-ups are done"
         return draft
 
-    def point(self, square: str) -> Message | None:
-        """The player placing pointed at ``square``: a tower there is taken
+    def point(self, field: str) -> Message | None:
+        """The player placing pointed at ``field``: a tower there is taken
         away, else one is placed (on the single board, a row's tower moves
         along its row). Returns the refusal, or None: the set-up changed."""
         draft = self.draft
         if draft is None:
             return warning("setup_finished")
-        if draft.has_tower(square):
-            draft.remove(square)
+        if draft.has_tower(field):
+            draft.remove(field)
             return None
-        row = draft.row_of(square)
+        row = draft.row_of(field)
         if row is not None and draft.towers_per_shape == 1:
             # One tower per row on the single board: a click elsewhere on
             # the row moves it there.
             for old in draft.tower_squares(draft.shape_of_row(row)):
                 draft.remove(old)
-        problem = draft.problem(square)
+        problem = draft.problem(field)
         if problem is not None:
             return warning("engine_says", reason=problem)
-        draft.place(square)
+        draft.place(field)
         return None
 
     def randomize(self, rng: Random) -> None:
@@ -112,12 +112,12 @@ class SetupStage:
         draft = self._placing()
         missing = draft.missing_shapes()
         marks = []
-        for square in draft.free_fields():
-            row = draft.row_of(square)
+        for field in draft.free_fields():
+            row = draft.row_of(field)
             assert row is not None  # a free field of the zone
             shape = draft.shape_of_row(row)
             if SHAPE_NAMES[shape] in missing:
-                marks.append(Mark("ghost", square, tower(draft.color, shape)))
+                marks.append(Mark("ghost", field, tower(draft.color, shape)))
         return marks
 
     def prompt(self, who: str, alone: bool = False) -> Message:

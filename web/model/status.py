@@ -64,14 +64,14 @@ class Mark(Value):
     hint, cursor. ``piece``: the ghost's piece.
 
     >>> Mark("last", "c3"), Mark("last", "c3") == Mark("last", "c3", None)
-    (Mark(kind='last', square='c3', piece=None), True)
+    (Mark(kind='last', field='c3', piece=None), True)
     """
 
-    __slots__ = ("kind", "square", "piece")
+    __slots__ = ("kind", "field", "piece")
 
-    def __init__(self, kind: str, square: str, piece: Piece | None = None) -> None:
+    def __init__(self, kind: str, field: str, piece: Piece | None = None) -> None:
         self.kind = kind
-        self.square = square
+        self.field = field
         self.piece = piece
 
 

@@ -105,7 +105,7 @@ class TurnInProgress:
         if self.pending and self.pending_move is not None:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
             assert shape is not None  # a promoting take
-            return [Mark("selected", square) for square in self.pending_move] \
+            return [Mark("selected", field) for field in self.pending_move] \
                 + [Mark("ghost", field, tower(color, shape)) for field in sorted(self.pending)]
         shape = self.placing_shape()
         if shape is not None:
@@ -133,32 +133,32 @@ class TurnInProgress:
 
     # Inputs -------------------------------------------------------------------
 
-    def point(self, square: str) -> Step:
-        """The player pointed at ``square``."""
+    def point(self, field: str) -> Step:
+        """The player pointed at ``field``."""
         if self.pending:
-            if square in self.pending:
-                return Step(play=self.pending[square])
+            if field in self.pending:
+                return Step(play=self.pending[field])
             return Step(refusal=warning("pick_tower_field_first"))
         shape = self.placing_shape()
         if shape is not None:
-            if square in self.choices.placement_fields(self.placed):
-                self.placed += (square,)
+            if field in self.choices.placement_fields(self.placed):
+                self.placed += (field,)
                 return Step()
             return Step(refusal=warning("place_waiting_first", shape=t("shape_" + SHAPE_NAMES[shape])))
         destinations = self.destinations()
-        if self.selected and square in destinations.get(self.selected, {}):
-            return self.move(self.selected, square)
-        bound = self._bound_elsewhere(square)
+        if self.selected and field in destinations.get(self.selected, {}):
+            return self.move(self.selected, field)
+        bound = self._bound_elsewhere(field)
         if bound is not None:
             return Step(refusal=bound)
-        if square == self.selected:
+        if field == self.selected:
             self.selected = None
             return Step()
-        if square in destinations:
-            self.selected = square
-            self.game.touch(square)  # touch-move (R25): now it must move
+        if field in destinations:
+            self.selected = field
+            self.game.touch(field)  # touch-move (R25): now it must move
             return Step()
-        return Step(refusal=self._refusal(square))
+        return Step(refusal=self._refusal(field))
 
     def move(self, origin: str, target: str) -> Step:
         """``origin`` to ``target``: a click on the target, a drop after a
@@ -193,30 +193,30 @@ class TurnInProgress:
             return Step()
         return None
 
-    def _bound_elsewhere(self, square: str) -> Message | None:
+    def _bound_elsewhere(self, field: str) -> Message | None:
         """Touch-move (R25): the touched piece must move; pointing at any
         other piece of the mover, or at it again to let go, is refused."""
         touched = self.touched()
         if touched is None:
             return None
-        piece = self.board()[self.kind.square(square)]
-        if square == touched or (piece is not None and piece.color == self.game.position.turn):
+        piece = self.board()[self.kind.square(field)]
+        if field == touched or (piece is not None and piece.color == self.game.position.turn):
             return warning("touch_move_bound", square=touched)
         return None
 
-    def _refusal(self, square: str, origin: str | None = None) -> Message:
-        """Why pointing at ``square`` does nothing (R24)."""
+    def _refusal(self, field: str, origin: str | None = None) -> Message:
+        """Why pointing at ``field`` does nothing (R24)."""
         origin = origin or self.selected
         position = self.game.position
         if origin:
             square_of = self.kind.square
-            reason = position.refusal(square_of(origin), square_of(square), tuple(square_of(p) for p in self.placed))
+            reason = position.refusal(square_of(origin), square_of(field), tuple(square_of(p) for p in self.placed))
             if reason is not None:  # the engine's sentence, said in the page's language
                 return warning("illegal_move", reason=reason)
-            return warning("no_such_move", move=f"{origin}-{square}")
-        piece = self.board()[self.kind.square(square)]
+            return warning("no_such_move", move=f"{origin}-{field}")
+        piece = self.board()[self.kind.square(field)]
         if piece is None:
-            return warning("no_piece", square=square)
+            return warning("no_piece", square=field)
         if piece.color != position.turn:
-            return warning("not_your_piece", piece=describe(piece), square=square, player=self.label(position.turn))
-        return warning("no_moves", piece=describe(piece), square=square)
+            return warning("not_your_piece", piece=describe(piece), square=field, player=self.label(position.turn))
+        return warning("no_moves", piece=describe(piece), square=field)

@@ -246,7 +246,7 @@ class Renderer:
         state = self.state
         return (
             state.kind.name, g, self.dpr, self.drag, arrows,
-            tuple((mark.kind, mark.square, mark.piece.symbol if mark.piece is not None else None) for mark in marks),
+            tuple((mark.kind, mark.field, mark.piece.symbol if mark.piece is not None else None) for mark in marks),
             tuple(sorted((sq, piece.symbol) for sq, piece in pieces.items())),
             None if hidden is None else t("hidden_setup", side=t(("white", "black")[hidden])),
         )
@@ -284,14 +284,14 @@ class Renderer:
         for kind_name, color in (("last", LAST), ("selected", SELECTED), ("premove", PREMOVE)):
             ctx.fillStyle = color
             for mark in by_kind.get(kind_name, ()):
-                x, y = self._origin(mark.square)
+                x, y = self._origin(mark.field)
                 ctx.fillRect(x, y, s, s)
         for mark in by_kind.get("ghost", ()):
-            x, y = self._origin(mark.square)
+            x, y = self._origin(mark.field)
             ctx.fillStyle = GHOST_FILL
             ctx.fillRect(x, y, s, s)
         for mark in by_kind.get("hint", ()):
-            x, y = self._origin(mark.square)
+            x, y = self._origin(mark.field)
             width = max(2, round(s * 0.05))
             ctx.fillStyle = HINT
             ctx.fillRect(x, y, s, s)
@@ -321,20 +321,20 @@ class Renderer:
         ctx.globalAlpha = GHOST_ALPHA
         for mark in by_kind.get("ghost", ()):
             if mark.piece is not None:  # (none over a pawn: board_view.marks)
-                self._stamp_on(g, labelled, mark.piece, kind.square(mark.square))
+                self._stamp_on(g, labelled, mark.piece, kind.square(mark.field))
         ctx.globalAlpha = 1
 
         # Moves as dots, takes as rings.
         ctx.fillStyle = MOVE_DOT
         for mark in by_kind.get("move", ()):
-            cx, cy = self._center(mark.square)
+            cx, cy = self._center(mark.field)
             ctx.beginPath()
             ctx.arc(cx, cy, s * 0.15, 0, math.tau)
             ctx.fill()
         ctx.strokeStyle = TAKE_RING
         ctx.lineWidth = max(2.5, s * 0.075)
         for mark in by_kind.get("take", ()):
-            cx, cy = self._center(mark.square)
+            cx, cy = self._center(mark.field)
             ctx.beginPath()
             ctx.arc(cx, cy, s * 0.455, 0, math.tau)
             ctx.stroke()
@@ -350,7 +350,7 @@ class Renderer:
             self._hidden_zone(g, hidden)
 
         for mark in by_kind.get("cursor", ()):
-            x, y = self._origin(mark.square)
+            x, y = self._origin(mark.field)
             width = max(3, round(s * 0.06))
             ctx.strokeStyle = CURSOR
             ctx.lineWidth = width

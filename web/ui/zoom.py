@@ -69,7 +69,7 @@ class TapZoom:
         marks = board_view.marks(state)
         picked = any(mark.kind == "selected" for mark in marks)
         chosen = [(kind.file_of(sq), kind.rank_of(sq)) for sq in
-                  (kind.square(mark.square) for mark in marks if mark.kind in PICKED)] if picked else []
+                  (kind.square(mark.field) for mark in marks if mark.kind in PICKED)] if picked else []
         renderer.set_zoom(after_tap(renderer.zoom, renderer.overview(), chosen))
 
     def _key(self, event) -> None:
