@@ -153,7 +153,8 @@ def session():
     state.apply(SetupDone())
     show(state, "black done")
     out("  events", [event.name for event in events.update(state)])
-    dice = state.apply(RollDice())
+    state.apply(RollDice())
+    dice = state.dice
     out("  dice", dice)
     state.apply(StartGame())
     show(state, "started")

@@ -72,7 +72,7 @@ def test_any_sequence_of_intents_leaves_a_state_the_page_can_draw(data, board, c
         intent = data.draw(intents(state))
         clock.t += data.draw(st.sampled_from([0, 0, 0.5, 30, 100]))
         try:
-            state.apply(intent)
+            assert type(state.apply(intent)) is bool, intent  # one answer: whether anything changed
         except IllegalMoveError as error:
             assert isinstance(intent, RollDice), (intent, error)
         readable(state, events)

@@ -243,7 +243,7 @@ def test_a_rated_game_lost_on_time_is_rated_R21():
     play_some(state, 3)
     loser = state.game.position.turn
     clock.t += 6
-    assert state.apply(Tick()) is not None
+    assert state.apply(Tick())
     end = state.rated_end()
     assert (end.ended, end.winner, end.names) == ("time", 1 - loser, ("Anna", "Bo"))
 

@@ -65,7 +65,8 @@ def test_setup_white_then_black_hidden_then_dice_then_play():
     assert state.apply(SetupDone())
     assert board_view.hidden_color(state) is None and len(board_view.pieces(state)) == 36
     assert state.position_string() == "" and "Roll the dice" in state.status().text()
-    dice = state.apply(RollDice())
+    assert state.apply(RollDice())
+    dice = state.dice
     assert state.phase == SETUP and state.game.dice == dice
     state.apply(StartGame())
     assert state.phase == PLAYING
@@ -274,7 +275,7 @@ def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
     # White used 1 s and gained 2 (Fischer): 6 s left; Black's clock runs.
     assert state.game.clock.remaining(0, clock.t) == pytest.approx(6)
     clock.t += 5.5
-    assert state.apply(Tick()) is not None
+    assert state.apply(Tick())
     assert state.phase == OVER
     outcome = state.game.outcome()
     assert outcome.winner == 0 and outcome.termination == "time"

@@ -119,7 +119,7 @@ class Core:
 
     # A game begins ------------------------------------------------------------------
 
-    def _new_game(self, settings: GameSettings, random_side: bool = False) -> None:
+    def _new_game(self, settings: GameSettings, random_side: bool = False) -> bool:
         """Begin a new game: the set-up, or straight from a position string;
         ``random_side``: the computer's side drawn with the state's dice.
 
@@ -175,9 +175,10 @@ class Core:
         self.rated: str | None = None
         if settings.rated and settings.rated_problem() is None:
             self.rated = new_game_id(self.game_id)
+        return True
 
     def _open_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
-                   computer: tuple[int, int] | None = None, rated: str | None = None) -> None:
+                   computer: tuple[int, int] | None = None, rated: str | None = None) -> bool:
         """Show ``game`` (read from a link, a record or a save) at its last
         move, its clock as the caller prepared it (web/services/share.py:
         prepare); ``computer``: its color and level, if it plays a side;
@@ -208,6 +209,7 @@ class Core:
         self.rated = rated
         self.settings.rated = rated is not None
         self._check_time()
+        return True
 
     def _start(self) -> None:
         self.started = True

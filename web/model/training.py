@@ -72,6 +72,9 @@ class Drill:
     task: Task | None = None
     puzzle: Puzzle | None = None
     mistake: Mistake | None = None
+    #: What the last move (or the set-up, or the weighing of a move) made
+    #: of the drill, once judged (modes/drills.py): the page plays its reply.
+    step: DrillStep | None = None
 
     def __init__(self, solver: int, mistakes: int = 0, hints: int = 0, status: str = "solving") -> None:
         self.solver = solver

@@ -42,11 +42,11 @@ if TYPE_CHECKING:
 class UiState(Core):
     """See the module docstring."""
 
-    def apply(self, intent: intents.Intent) -> object:
+    def apply(self, intent: intents.Intent) -> bool:
         """Change the state as ``intent`` asks (web/model/intents.py): the one
-        way the page changes it. Returns what the change says, for most
-        whether anything changed (a DrillStep for JudgeDrill, the Dice for
-        RollDice); a refusal is in the status line (:meth:`status`).
+        way the page changes it. Returns whether anything changed; what a
+        change made is read off the state (the dice rolled, a drill's
+        ``step``), and a refusal is in the status line (:meth:`status`).
 
         >>> from web.model.intents import Flip, Touch
         >>> state = UiState()
@@ -204,7 +204,7 @@ _STATUS: tuple[Callable[[Core], Message | None], ...] = (
     analysis.status, play.paused_status, drills.status, computer.status, setup.status, play.status)
 
 #: What each intent does: the one place each kind of change happens.
-_HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+_HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.Touch: lambda state, i: touch(state, i.field),
     intents.MovePiece: lambda state, i: move_piece(state, i.origin, i.target),
     intents.Cancel: lambda state, i: cancel(state),

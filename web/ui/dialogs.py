@@ -220,7 +220,8 @@ class Dialogs:
 
     def _roll(self) -> None:
         state = self.app.state
-        dice = state.apply(RollDice())
+        state.apply(RollDice())
+        dice = state.dice
         rolls = by_id("dice-rolls")
         clear(rolls)
         for w, b in dice.rolls:

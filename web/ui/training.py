@@ -364,9 +364,9 @@ class Trainer:
         if drill is None or drill.status != "solving" or self._solution_game is not None \
                 or event.name not in ("set_up", "moved"):
             return
-        step = state.apply(JudgeDrill())
-        if step is None:
+        if not state.apply(JudgeDrill()):
             return
+        step = drill.step
         game = state.game
         if step.status == "weighing":
             self._say(lambda: t("tr_status_weighing"), "weighing")
@@ -394,9 +394,9 @@ class Trainer:
             return
         if self.state.game_id != game_id:
             return  # the player went elsewhere
-        step = self.state.apply(WeighDrillMove(score))
-        if step is not None:
-            self._finish(step)
+        drill = self.state.drill
+        if self.state.apply(WeighDrillMove(score)) and drill is not None:
+            self._finish(drill.step)
 
     def _reply(self, game_id: int, token: str) -> None:
         state = self.state

@@ -194,7 +194,7 @@ def view_position(state: Core) -> str | None:
     return state.position_string() if state.can_hint() and state.drill is None else None
 
 
-HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.ShowPly: lambda state, i: show_ply(state, i.ply),
     intents.StepReplay: lambda state, i: step_replay(state, i.how),
     intents.EndVariation: lambda state, i: end_variation(state),

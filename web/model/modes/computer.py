@@ -368,7 +368,7 @@ def status(state: Core) -> Message | None:
     return Message(key, {"player": state.label(computer)})
 
 
-HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.Asked: lambda state, i: asked(state, i.request),
     intents.WorkerAnswer: lambda state, i: answer(state, i.request, i.value),
     intents.WorkerFailed: lambda state, i: worker_failed(state, i.request, i.problem),

@@ -30,38 +30,42 @@ def count_slip(state: Core) -> None:
         state.drill.mistakes += 1
 
 
-def begin(state: Core, drill: Drill) -> None:
+def begin(state: Core, drill: Drill) -> bool:
     """The game just made is a lesson's task or a puzzle: its solver at
     the bottom, the sides called White and Black (no "Computer": the page
     plays the replies, web/ui/training.py)."""
     state.drill = drill
     state.flipped = drill.solver == BLACK
     state.players = state.players.replace(white=t("white"), black=t("black"))
+    return True
 
 
-def judge(state: Core) -> DrillStep | None:
+def judge(state: Core) -> bool:
     """The drill judges its game after a move, or its set-up once the
-    solver's is done; None while there is nothing to judge."""
+    solver's is done (its ``step``); False while there is nothing to judge."""
     drill = state.drill
     if drill is None or drill.status != "solving":
-        return None
+        return False
+    step: DrillStep | None = None
     if drill.position is None:  # a set-up task
         setup = state.setup
-        if setup is None or setup.color == drill.solver:
-            return None
-        return drill.setup_done(setup.drafts[drill.solver])
-    game = state.game
-    if game is None or not game.tokens:
-        return None
-    return drill.after_move(game.position, list(game.tokens))
+        if setup is not None and setup.color != drill.solver:
+            step = drill.setup_done(setup.drafts[drill.solver])
+    elif state.game is not None and state.game.tokens:
+        step = drill.after_move(state.game.position, list(state.game.tokens))
+    if step is None:
+        return False
+    drill.step = step
+    return True
 
 
-def weigh(state: Core, score: int) -> DrillStep | None:
-    """A mistake's drill weighs the player's move by ``score``."""
+def weigh(state: Core, score: int) -> bool:
+    """A mistake's drill weighs the player's move by ``score`` (its ``step``)."""
     drill = state.drill
     if drill is None or drill.status != "weighing":
-        return None
-    return drill.weigh(score)
+        return False
+    drill.step = drill.weigh(score)
+    return True
 
 
 def hint(state: Core) -> bool:
@@ -120,7 +124,7 @@ def status(state: Core) -> Message | None:
     return Message("tr_status_failed", {}, "warn")
 
 
-HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.BeginDrill: lambda state, i: begin(state, i.drill),
     intents.JudgeDrill: lambda state, i: judge(state),
     intents.WeighDrillMove: lambda state, i: weigh(state, i.score),

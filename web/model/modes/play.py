@@ -154,9 +154,9 @@ def status(state: Core) -> Message | None:
     return None
 
 
-HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.TakeBack: lambda state, i: take_back(state),
     intents.Resign: lambda state, i: resign(state, i.color),
     intents.Resume: lambda state, i: resume(state),
-    intents.Tick: lambda state, i: state._check_time(),
+    intents.Tick: lambda state, i: state._check_time() is not None,
 }

@@ -55,8 +55,8 @@ def setup_done(state: Core) -> bool:
     return True
 
 
-def roll(state: Core) -> Dice:
-    """Roll for who starts (R6; ties rolled again) and make the Game."""
+def roll(state: Core) -> bool:
+    """Roll for who starts (R6; ties rolled again: ``state.dice``) and make the Game."""
     if state.phase != SETUP or state.setup_color is not None or state.game is not None:
         raise IllegalMoveError("the dice are rolled once, after both set-ups")
     state.dice = Dice.roll(state.rng)
@@ -64,7 +64,7 @@ def roll(state: Core) -> Dice:
     state.game = Game.new(state.kind, *state._setup.setups(), state.dice, time_control=settings.control(),
                           players=state.players, touch_move=settings.touch_move)
     state.message = None
-    return state.dice
+    return True
 
 
 def start_game(state: Core) -> bool:
@@ -87,7 +87,7 @@ def status(state: Core) -> Message | None:
     return Message("start_prompt", {"player": state.label(state.game.position.turn)})
 
 
-HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], object]] = {
+HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.RandomSetup: lambda state, i: random_setup(state),
     intents.ClearSetup: lambda state, i: clear_setup(state),
     intents.SetupDone: lambda state, i: setup_done(state),
