@@ -22,7 +22,7 @@ worker three times with the page throttled 4x and not, took about as long
 
 For each level the time it may take (``BUDGET``): the search levels 4-7
 search their node budget, and must do so within the 3 s the page gives
-them (web/model/opponent.py ``MAX_SECONDS``) or they play below their
+them (web/model/computer_requests.py ``MAX_SECONDS``) or they play below their
 rating; they are asked with no time limit, so the figure is the whole
 budget's. The strongest level searches by time (1 s a move without a
 clock): it is asked for a quarter of that, and the figure says how far it
@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from bench.serving import ARGS, CHROMIUM, PHONE_CPU_SLOWDOWN, serve  # noqa: E402
 from militakiri.ai.levels import MAX_LEVEL, SEARCH_LEVELS  # noqa: E402
 from tools import build as site_build  # noqa: E402
-from web.model.opponent import MAX_SECONDS, UNTIMED_SECONDS  # noqa: E402
+from web.model.computer_requests import MAX_SECONDS, UNTIMED_SECONDS  # noqa: E402
 
 #: "At once": levels 1-3 do not search, and a reply never shows sooner
 #: than 0.35 s after the player's move (web/ui/computer.py MIN_REPLY_S).
@@ -88,7 +88,7 @@ ASK = """async ([runtime, calls]) => {
 
 
 def asked(level: int, move: dict, limit: float | None, slowdown: float) -> list:
-    """The worker's arguments for ``move`` (web/model/opponent.py's
+    """The worker's arguments for ``move`` (web/model/computer_requests.py's
     ``next_request``): with ``limit`` phone seconds, or none (the worker's
     longest, 30 s: a node budget decides)."""
     seconds = 30.0 if limit is None else limit / slowdown

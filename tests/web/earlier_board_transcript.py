@@ -17,7 +17,7 @@ from web.i18n.texts import set_language
 from web.model import earlier, jsontext
 from web.model.editor import BoardEditor
 from web.model.intents import MovePiece, OpenGame, Resume
-from web.model.opponent import read_memory
+from web.model.computer_requests import read_memory
 from web.model.profiles import Profile
 from web.model.rankings import ranking
 from web.model.settings import from_query

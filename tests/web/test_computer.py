@@ -20,7 +20,7 @@ from militakiri.randomness import Random
 from militakiri.setup import Setup
 
 from web.model import board_view
-from web.model import opponent
+from web.model import computer_requests
 from web.model.modes import computer as computer_mode
 from web.model import settings as settings_module
 from web.model.settings import GameSettings, from_query
@@ -53,7 +53,7 @@ def state_for(position=None, time_control="-", computer=1, level=1, seed=1, **kw
     return fakes.state_for(position, time_control, computer=computer, level=level, seed=seed, **kw)
 
 
-def worker_answer(request: opponent.Request):
+def worker_answer(request: computer_requests.Request):
     """What the worker answers (web/boot/ai_worker.js calls ai_worker.call)."""
     answer = json.loads(ai_worker.call(request.name, json.dumps(request.args)))
     assert answer["ok"], answer
@@ -69,7 +69,7 @@ def computer_plays(state) -> bool:
 # The worker's side ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [ai_worker, opponent, computer_mode])
+@pytest.mark.parametrize("module", [ai_worker, computer_requests, computer_mode])
 def test_doctests(module):
     import doctest
 
@@ -160,17 +160,17 @@ def test_move_request_carries_level_seed_and_time():
     request = computer_mode.next_request(state)
     position, level, seed, seconds, earlier = request.args
     assert (position, level, request.name, earlier) == (START, MAX_LEVEL, "move", [])
-    assert 0 <= seed < opponent.SEED_LIMIT
-    assert seconds == pytest.approx(opponent.MAX_SECONDS)  # 300 s / 40 is above the cap
+    assert 0 <= seed < computer_requests.SEED_LIMIT
+    assert seconds == pytest.approx(computer_requests.MAX_SECONDS)  # 300 s / 40 is above the cap
     clock.t += 295  # 5 s left
-    assert computer_mode.think_seconds(state, 0) == opponent.MIN_SECONDS
+    assert computer_mode.think_seconds(state, 0) == computer_requests.MIN_SECONDS
     # Levels 1-3 do not search; 4-7 search their node budget, the time only a cap.
     state, _ = state_for(START, computer=0, level=3)
     assert computer_mode.next_request(state).args[3] is None
     state, _ = state_for(START, computer=0, level=4)
-    assert computer_mode.next_request(state).args[3] == opponent.MAX_SECONDS
+    assert computer_mode.next_request(state).args[3] == computer_requests.MAX_SECONDS
     state, _ = state_for(START, computer=0, level=MAX_LEVEL)
-    assert computer_mode.next_request(state).args[3] == opponent.UNTIMED_SECONDS
+    assert computer_mode.next_request(state).args[3] == computer_requests.UNTIMED_SECONDS
 
 
 def test_a_move_request_names_the_positions_since_the_last_take_for_the_search_to_steer_clear_of():
@@ -279,7 +279,7 @@ def test_the_computer_as_black_is_asked_for_its_set_up_while_the_player_places_R
     assert state.setup_color == 0 and not state.computer_turn() and state.computer_to_set_up()
     request = computer_mode.next_request(state)
     assert request.name == "setup" and request.args[:2] == ["single", 4]
-    assert request.args[3] == request.seconds == opponent.SETUP_SECONDS
+    assert request.args[3] == request.seconds == computer_requests.SETUP_SECONDS
     text = worker_answer(request)
     assert not state.apply(WorkerAnswer(request, text))  # not its turn to place yet: the state holds it
     assert board_view.hidden_color(state) is None and state.setup.drafts[1].pieces() == {}
@@ -357,7 +357,7 @@ def test_an_early_set_up_answer_does_not_fit_a_new_game():
 def test_hint_only_in_untimed_games_on_the_players_turn():
     state, _ = state_for(START, computer=1)
     request = computer_mode.hint_request(state)
-    assert request.name == "hint" and request.args == [START, opponent.HINT_SECONDS]
+    assert request.name == "hint" and request.args == [START, computer_requests.HINT_SECONDS]
     token = hint(START, depth=1, seconds=None)
     assert state.apply(WorkerAnswer(request, token))
     hint_marks = [m.field for m in board_view.marks(state) if m.kind == "hint"]

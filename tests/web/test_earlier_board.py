@@ -33,7 +33,7 @@ from web.model.earlier import (board_note, earlier_to_retry, history_note, is_ea
 from web.model.editor import BoardEditor
 from web.model.intents import MovePiece, OpenGame, Resume
 from web.model.lessons import find_task, read_lessons
-from web.model.opponent import read_memory
+from web.model.computer_requests import read_memory
 from web.model.profiles import Profile, RatedEnd, profile_key
 from web.model.rankings import ranking
 from web.model.rating import Glicko

@@ -37,7 +37,7 @@ from militakiri.record import move_number
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
-from web.model.opponent import Questions
+from web.model.computer_requests import Questions
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
 from web.model.replay import Replay

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from militakiri import Game
 
-from web.model.opponent import Request
+from web.model.computer_requests import Request
 from web.model.review import GameReview
 from web.model.settings import GameSettings
 from web.model.status import Message

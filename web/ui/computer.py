@@ -33,7 +33,7 @@ import js
 from pyscript.ffi import to_js
 
 from web.i18n.texts import t
-from web.model import jsontext, opponent
+from web.model import computer_requests, jsontext
 from web.model.modes import computer as computer_mode
 from web.model.core import PLAYING
 from web.services.storage import SafeStorage, set_aside
@@ -335,25 +335,25 @@ class Computer:
             if game is None or not state.started or state.game_id == self._remembered:
                 return
             self._remembered = state.game_id  # asked once per game read back
-            if state.apply(RecallComputer(self.storage.get(opponent.MEMORY_KEY))):
+            if state.apply(RecallComputer(self.storage.get(computer_requests.MEMORY_KEY))):
                 self.app.refresh()
             return
         text = computer_mode.memory(state)
         if text is not None and text != self._remembered and self._memory_writable:
             self._remembered = text
-            self.storage.set(opponent.MEMORY_KEY, text)
+            self.storage.set(computer_requests.MEMORY_KEY, text)
 
     def _keep_unreadable_memory(self, warn) -> bool:
         """A remembered computer this page cannot read is kept aside and said,
         never written over; False if it could not be kept aside."""
-        text = self.storage.get(opponent.MEMORY_KEY)
+        text = self.storage.get(computer_requests.MEMORY_KEY)
         try:
             if text is not None:
-                opponent.read_memory(text)
+                computer_requests.read_memory(text)
             return True
         except ValueError:
             warn("computer_memory_unreadable")
-            return set_aside(self.storage, opponent.MEMORY_KEY)
+            return set_aside(self.storage, computer_requests.MEMORY_KEY)
 
     def _set_status_line(self) -> None:
         status = by_id("status")
@@ -376,7 +376,7 @@ class Computer:
 
     # Asking ----------------------------------------------------------------------------
 
-    def _ask(self, request: opponent.Request):
+    def _ask(self, request: computer_requests.Request):
         """Asks ``request`` now (Workers.ask): the coroutine of its answer,
         as :meth:`_answer` gives it."""
         return self._answer(self.worker.ask(request.name, request.args, request.seconds))
@@ -393,7 +393,7 @@ class Computer:
             js.window.console.error(f"militakiri: computer: {error!r}")
             return False, None
 
-    async def _run(self, request: opponent.Request, asked_at: float, asking) -> None:
+    async def _run(self, request: computer_requests.Request, asked_at: float, asking) -> None:
         """Hands the answer ``asking`` (:meth:`_ask`) awaits, asked at
         ``asked_at``, to the state when it comes; a move not sooner than
         MIN_REPLY_S after it was asked, so the player sees their own land."""

@@ -33,7 +33,7 @@ from web.model import intents
 from web.model.core import PLAYING, SETUP, Core
 from web.model.jsontext import dumps
 from web.model.modes import play, rated
-from web.model.opponent import (
+from web.model.computer_requests import (
     HINT_SECONDS,
     MAX_SECONDS,
     MIN_SECONDS,
