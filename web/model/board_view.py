@@ -65,8 +65,8 @@ def marks(state: UiState) -> list[Mark]:
     """Every highlight, in drawing order: the last move, what may be chosen
     now, a hint, a premove, the keyboard's cursor."""
     result: list[Mark] = []
-    game = state.game
-    last = state.replay.last_token(game) if game is not None and state.started else None
+    game = state.started_game
+    last = state.replay.last_token(game) if game is not None else None
     if last is not None:
         result += _move_marks("last", last, state.kind, placements_first=False)
     if state.viewing_past() or state.paused:

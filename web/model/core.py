@@ -237,8 +237,8 @@ class Core:
 
     def _check_time(self) -> Outcome | None:
         """End the game if the mover's flag has fallen (R21); the outcome."""
-        game = self.game
-        if game is None or not self.started or game.clock is None:
+        game = self.started_game
+        if game is None or game.clock is None:
             return None
         if game.is_over():
             return game.outcome()
@@ -268,10 +268,16 @@ class Core:
         return setup
 
     @property
+    def started_game(self) -> Game | None:
+        """The game once it has started (played from its set-up, or opened
+        whole), else None: there are moves to show, replay and keep."""
+        return self.game if self.started else None
+
+    @property
     def phase(self) -> str:
-        if self.game is None or not self.started:
+        if self.started_game is None:
             return SETUP
-        return OVER if self.game.is_over() else PLAYING
+        return OVER if self._game.is_over() else PLAYING
 
     def clock_now(self) -> float:
         """The time the game's clock counts in: wall-clock seconds for a
@@ -342,13 +348,13 @@ class Core:
 
     def viewing_past(self) -> bool:
         """Whether the board shows an earlier position (read-only)."""
-        return self.game is not None and self.started and not self.replay.is_live()
+        return self.started_game is not None and not self.replay.is_live()
 
     @property
     def paused(self) -> bool:
         """A restored game whose live clock waits for Resume (autosave)."""
-        game = self.game
-        if game is None or not self.started or game.clock is None or game.is_over():
+        game = self.started_game
+        if game is None or game.clock is None or game.is_over():
             return False
         clock = game.clock
         return clock.running is None and clock.to_move is not None
@@ -428,8 +434,8 @@ class Core:
                 and not self.viewing_past() and not self.paused and field in self.destinations())
 
     def can_take_back(self) -> bool:
-        game = self.game
-        return (self.started and game is not None and game.clock is None and bool(game.tokens)
+        game = self.started_game
+        return (game is not None and game.clock is None and bool(game.tokens)
                 and game.external_outcome is None)
 
     def can_resign(self) -> bool:

@@ -77,7 +77,7 @@ class _Seen:
 
     @classmethod
     def of(cls, state: UiState) -> _Seen:
-        game = state.game if state.started else None
+        game = state.started_game
         clock = game.clock if game is not None else None
         kept = (state.flipped, game.touched if game is not None else None,
                 None if clock is None else (clock.running, clock.to_move),

@@ -304,8 +304,8 @@ class Autosaver:
 
     @staticmethod
     def state_key(state: UiState) -> tuple[object, ...]:
-        game = state.game
-        if game is None or not state.started:
+        game = state.started_game
+        if game is None:
             return ("setup", state.game_id)
         clock = game.clock
         running = None if clock is None else (clock.running, clock.to_move)
@@ -344,8 +344,8 @@ class Autosaver:
         changed = key != self._last
         if not changed and not force:
             return None
-        game = state.game
-        if game is None or not state.started:
+        game = state.started_game
+        if game is None:
             if not changed:
                 return None
             self._last = key

@@ -66,7 +66,7 @@ def message(kind: str, **data: object) -> dict[str, object]:
 
 def ready_message(state: UiState) -> dict[str, object]:
     """The ``ready`` message: the page can be played; what is on the board."""
-    game = state.game if state.started else None
+    game = state.started_game
     return message("ready", status=state.phase, position=state.position_string(),
                    ply=len(game.tokens) if game is not None else 0)
 

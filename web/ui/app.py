@@ -421,7 +421,7 @@ class App:
             set_text(by_id("btn-mainline"), t(back))
             replaced = f"{move_label(exploring.game, exploring.ply + 1)} {exploring.game.tokens[exploring.ply]}"
             set_text(note, t("variation_note", move=replaced))
-        show(by_id("replay"), state.game is not None and state.started  # no moves in a set-up
+        show(by_id("replay"), state.started_game is not None  # no moves in a set-up
              and state.drill is None)
 
         self.bars.update()

@@ -39,8 +39,8 @@ class ClockView:
 
     def tick(self, *_args) -> None:
         state = self.state
-        game = state.game
-        if game is None or game.clock is None or not state.started:
+        game = state.started_game
+        if game is None or game.clock is None:
             return  # no clock runs: refresh() shows the time a game will have
         was_playing = state.phase == PLAYING
         state.apply(Tick())

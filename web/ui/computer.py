@@ -331,8 +331,8 @@ class Computer:
     def _remember(self) -> None:
         state = self.state
         if state.computer is None:
-            game = state.game
-            if game is None or not state.started or state.game_id == self._remembered:
+            game = state.started_game
+            if game is None or state.game_id == self._remembered:
                 return
             self._remembered = state.game_id  # asked once per game read back
             if state.apply(RecallComputer(self.storage.get(computer_requests.MEMORY_KEY))):
@@ -370,7 +370,7 @@ class Computer:
             bar = by_id(f"bar-{cid}")
             bar.classList.toggle("thinking", bool(thinking in ("setup", "move") and state.computer == color))
         button = by_id("btn-hint")
-        show(button, state.game is not None and state.started and state.game.clock is None
+        show(button, state.started_game is not None and state.game.clock is None
              and state.phase == PLAYING and state.drill is None)
         button.disabled = not state.can_hint() or thinking == "hint"
 

@@ -175,7 +175,8 @@ class Renderer:
         being animated (its fields are then drawn only as sprites)."""
         state = self.state
         game = state.game
-        shown = (state.game_id, state.replay.shown(game) if game is not None and state.started else None)
+        started = state.started_game
+        shown = (state.game_id, state.replay.shown(started) if started is not None else None)
         before, self._pieces = self._pieces, pieces
         if shown != self._shown:
             one_step = (self._shown is not None and shown[0] == self._shown[0] and shown[1] is not None
@@ -370,7 +371,7 @@ class Renderer:
         """The review's (move played, better move) where the move from the
         position shown was marked (web/model/review.py), else Nones."""
         review = state.review
-        if review is None or not review.complete or state.game is None or not state.started:
+        if review is None or not review.complete or state.started_game is None:
             return None, None
         return review.arrows(state.replay.shown(state.game))
 

@@ -66,7 +66,7 @@ class Editor:
         if self.model is None:
             self._wire()
         state = self.app.state
-        if state.game is not None and state.started:
+        if state.started_game is not None:
             self.model = BoardEditor.from_position(state.shown_position())
         else:
             self.model = BoardEditor.empty(state.kind.name)

@@ -79,8 +79,8 @@ class PlayerBars:
 
     def _towers(self, color: int, box) -> None:
         state = self.state
-        game = state.game
-        if game is None or not state.started:
+        game = state.started_game
+        if game is None:
             key = None
         else:
             position = state.shown_position()  # a past one while replaying

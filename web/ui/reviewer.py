@@ -173,7 +173,7 @@ class Reviewer:
         review = state.review
         if self._running is not None and review is not self._running:
             self._running = None  # a new game or a take-back
-        game = state.game if state.started else None
+        game = state.started_game
         # A finished game, or one read from a record or a link (a game going
         # on here is the players' own to think about).
         can = (game is not None and bool(game.tokens) and (game.is_over() or state.loaded)

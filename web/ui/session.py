@@ -375,7 +375,7 @@ class Session:
 
     def _update_view(self) -> None:
         state = self.state
-        game = state.game if state.started else None
+        game = state.started_game
         total = len(game.tokens) if game is not None else 0
         shown = state.replay.shown(game) if game is not None else 0
         by_id("btn-first").disabled = by_id("btn-prev").disabled = shown == 0
@@ -393,7 +393,7 @@ class Session:
 
     def _update_notice(self) -> None:
         state = self.state
-        game = state.game if state.started else None
+        game = state.started_game
         parts = []
         if game is not None:
             deadline = current_deadline(game)
@@ -422,8 +422,8 @@ class Session:
 
     def _tick(self) -> None:
         self._ticks += 1
-        game = self.state.game
-        if game is None or game.clock is None or not self.state.started:
+        game = self.state.started_game
+        if game is None or game.clock is None:
             return
         if current_deadline(game) is not None:
             self._update_notice()
@@ -474,7 +474,7 @@ class Session:
         how = REPLAY_KEYS.get(event.key)
         if how is None and tag != "CANVAS":
             how = ARROW_KEYS.get(event.key)
-        if how is None or self.state.game is None or not self.state.started:
+        if how is None or self.state.started_game is None:
             return
         event.preventDefault()
         self.step(how)

@@ -69,8 +69,8 @@ class ShareDialogs:
 
     def open_share(self) -> None:
         state = self.state
-        game = state.game
-        if game is None or not state.started:
+        game = state.started_game
+        if game is None:
             return
         # Against the computer the link also carries the clocks (militakiri.link version 2).
         computer = state.computer_side()
@@ -93,7 +93,7 @@ class ShareDialogs:
 
     def open_record(self) -> None:
         state = self.state
-        game = state.game if state.started else None
+        game = state.started_game
         text_box = by_id("record-text")
         text_box.value = game.record() if game is not None else ""
         set_text(by_id("record-copied"), "" if game is not None else t("record_none"))

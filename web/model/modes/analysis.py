@@ -54,9 +54,8 @@ def keep_variation(game: Game, ply: int, line: list[str],
 
 def show_ply(state: Core, ply: int) -> bool:
     """Show the position after ``ply`` moves (the end: play on)."""
-    if state.game is None or not state.started:
-        return False
-    if not state.replay.go(state.game, ply):
+    game = state.started_game
+    if game is None or not state.replay.go(game, ply):
         return False
     state._reset_turn()
     state.message = None
@@ -65,9 +64,10 @@ def show_ply(state: Core, ply: int) -> bool:
 
 def step_replay(state: Core, how: str) -> bool:
     """``first``, ``prev``, ``next`` or ``last`` (replay buttons and keys)."""
-    if state.game is None or not state.started:
+    game = state.started_game
+    if game is None:
         return False
-    shown, total = state.replay.shown(state.game), len(state.game.tokens)
+    shown, total = state.replay.shown(game), len(game.tokens)
     target = {"first": 0, "prev": shown - 1, "next": shown + 1, "last": total}[how]
     return show_ply(state, target)
 
@@ -95,8 +95,8 @@ def explore_here(state: Core, field: str) -> bool:
     """Choosing a piece of the player to move on a past position of a game
     being analysed (over, or read whole) explores a variation from there;
     any other input there is refused as before."""
-    game = state.game
-    if (game is None or not state.started or state.drill is not None or not state.viewing_past()
+    game = state.started_game
+    if (game is None or state.drill is not None or not state.viewing_past()
             or not (state.phase == OVER or state.loaded or state.exploring is not None)):
         return False  # (within a variation: a variation of it, nested)
     ply = state.replay.shown(game)
@@ -131,8 +131,8 @@ def explore_from(state: Core, game: Game, ply: int, line: tuple[str, ...] = (),
 def explore_variation(state: Core, beside: int, index: int) -> bool:
     """Go on with a variation kept beside move ``beside`` of the line
     shown (a row of the move list): the board at its end, Back keeps it."""
-    game = state.game
-    if game is None or not state.started or state.drill is not None:
+    game = state.started_game
+    if game is None or state.drill is not None:
         return False
     lines = game.variations.get(beside, [])
     if not 0 <= index < len(lines):
@@ -171,8 +171,8 @@ def practice_position(state: Core) -> str | None:
     the one shown of a game over, of one read from a link or a record, or
     of a replay stepped back; None in a game being played at its last move,
     a set-up, a lesson or a puzzle."""
-    game = state.game
-    if game is None or not state.started or state.drill is not None:
+    game = state.started_game
+    if game is None or state.drill is not None:
         return None
     if not (state.phase == OVER or state.loaded or state.viewing_past()):
         return None

@@ -57,8 +57,8 @@ def state_key(state: Core) -> tuple[object, ...]:
     """What an answer must still find: the same game at the same move, or
     the same game in its set-up stage (the computer's set-up is one answer
     for the whole stage)."""
-    game = state.game
-    if game is None or not state.started:
+    game = state.started_game
+    if game is None:
         return ("setup", state.game_id, state.computer)
     return ("game", state.game_id, len(game.tokens), game.position.string(), game.is_over())
 
@@ -159,8 +159,8 @@ def thinking(state: Core) -> str:
 
 def memory(state: Core) -> str | None:
     """What to remember about a started game against the computer (JSON)."""
-    game = state.game
-    if state.computer is None or game is None or not state.started:
+    game = state.started_game
+    if state.computer is None or game is None:
         return None
     return dumps({"start": game.start.string(), "names": [game.players.white, game.players.black],
                   "computer": state.computer, "level": state.settings.level})
@@ -171,8 +171,8 @@ def recalled(state: Core, text: str | None) -> tuple[int, int] | None:
     reload, as ``text`` (:func:`memory`) remembers it; None if it played no
     side here, or ``text`` is not what :func:`memory` writes. The state
     takes it through the RecallComputer intent."""
-    game = state.game
-    if not text or state.computer is not None or game is None or not state.started:
+    game = state.started_game
+    if not text or state.computer is not None or game is None:
         return None
     try:
         start, names, color, level = read_memory(text)

@@ -76,8 +76,8 @@ def hint(state: Core) -> bool:
     if drill is None or drill.status != "solving":
         return False
     drill.hinted()
-    game = state.game
-    if game is not None and state.started and drill.position is not None \
+    game = state.started_game
+    if game is not None and drill.position is not None \
             and len(game.tokens) < len(drill.solution) and game.position.turn == drill.solver \
             and tuple(game.tokens) == drill.solution[:len(game.tokens)]:  # (on the solution's way)
         ply = len(game.tokens)

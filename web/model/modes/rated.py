@@ -24,8 +24,8 @@ def rated_end(state: Core, abandoned: bool = False) -> RatedEnd | None:
     game against the computer, lost by the player. None if there is
     nothing to count (a game ended before its first move counts for
     nothing either)."""
-    game = state.game
-    if state.rated is None or game is None or state.drill is not None or not state.started or not game.tokens:
+    game = state.started_game
+    if state.rated is None or game is None or state.drill is not None or not game.tokens:
         return None  # a game ended before its first move is aborted, as on lichess: not rated
     names = (game.players.white, game.players.black)
     if abandoned:
