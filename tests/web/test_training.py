@@ -211,6 +211,34 @@ def test_a_drills_hint_marks_the_piece_to_move_until_a_move_is_made():
     assert "hint" not in [mark.kind for mark in board_view.marks(state)]
 
 
+def test_a_drill_s_reply_and_its_solution_are_played_only_on_the_drill_s_own_game():
+    """The page plays a reply a moment after the solver's move and the
+    solution move by move: the state decides whether each still belongs
+    (the same game, the drill still solved), not the page's timer."""
+    from web.model.intents import BeginDrill, DrillReply, GiveUp, JudgeDrill, MovePiece, NewGame, PlaySolution
+    from web.model.settings import GameSettings
+    from web.model.training import opponent
+    from web.model.ui_state import UiState
+
+    puzzle = next(p for p in PUZZLES if len(p.line) >= 2)
+    drill = Drill.for_puzzle(puzzle)
+    state = UiState()
+    state.apply(NewGame(GameSettings(board=drill.board, position=drill.position, computer=opponent(drill))))
+    state.apply(BeginDrill(drill))
+    game_id = state.game_id
+    move = Move.from_token(puzzle.line[0], state.kind)
+    assert state.apply(MovePiece(state.kind.square_name(move.origin), state.kind.square_name(move.target)))
+    assert state.apply(JudgeDrill()) and drill.step.reply == puzzle.line[1]
+    assert not state.apply(DrillReply(drill.step.reply, game_id + 1))  # another game's
+    assert state.apply(DrillReply(drill.step.reply, game_id)) and list(state.game.tokens) == list(puzzle.line[:2])
+    other = Drill.for_puzzle(puzzle)
+    state.apply(NewGame(GameSettings(board=other.board, position=other.position, computer=opponent(other))))
+    state.apply(BeginDrill(other))
+    assert state.apply(GiveUp()) and not state.apply(DrillReply(puzzle.line[1], state.game_id))  # over
+    assert not state.apply(PlaySolution(puzzle.line[0], game_id))  # the earlier game's line
+    assert state.apply(PlaySolution(puzzle.line[0], state.game_id))
+
+
 def test_learn_from_your_mistakes_takes_the_players_marked_moves_and_weighs_a_move_within_the_margin():
     """The marked moves of the player's side become drills; a move
     other than the best is solved when its winning chances are within MARGIN."""

@@ -383,9 +383,24 @@ class GiveUp(Intent):
 
 
 class PlaySolution(Intent):
-    """One move of the drill's solution, shown once the drill is over."""
+    """One move of the drill's solution, shown once the drill is over, if
+    the board still shows that drill's game (``game_id``: the page shows
+    the line move by move, and the player may have gone elsewhere)."""
 
-    __slots__ = ("token",)
+    __slots__ = ("token", "game_id")
 
-    def __init__(self, token: str) -> None:
+    def __init__(self, token: str, game_id: int) -> None:
         self.token = token
+        self.game_id = game_id
+
+
+class DrillReply(Intent):
+    """The page plays the drill's reply ``token`` for the solver's opponent,
+    a moment after the solver's move, if the drill of game ``game_id`` is
+    still being solved."""
+
+    __slots__ = ("token", "game_id")
+
+    def __init__(self, token: str, game_id: int) -> None:
+        self.token = token
+        self.game_id = game_id

@@ -44,7 +44,7 @@ from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, clear, el, fetch_text, keep, later, next_frame, on, set_attr, set_text, show
 from web.ui.svg import rating_plot
-from web.model.intents import (BeginDrill, ComputerMove, DrillHint, GiveUp, JudgeDrill, NewGame, OpenGame,
+from web.model.intents import (BeginDrill, DrillHint, DrillReply, GiveUp, JudgeDrill, NewGame, OpenGame,
                                 PlaySolution, Say, ShowReview, WeighDrillMove)
 from web.model.status import Message
 from web.ui.computer import ComputerError
@@ -399,10 +399,7 @@ class Trainer:
             self._finish(drill.step)
 
     def _reply(self, game_id: int, token: str) -> None:
-        state = self.state
-        if state.game_id != game_id or state.drill is None or state.drill.status != "solving":
-            return
-        if state.apply(ComputerMove(token)):
+        if self.state.apply(DrillReply(token, game_id)):
             self.app.refresh()
 
     def _finish(self, step, gave_up: bool = False) -> None:
@@ -469,7 +466,7 @@ class Trainer:
 
     def _show(self, game_id: int, token: str) -> None:
         state = self.state
-        if state.game_id == game_id and state.apply(PlaySolution(token)):
+        if state.apply(PlaySolution(token, game_id)):
             self.app.refresh()
 
     def retry(self) -> None:

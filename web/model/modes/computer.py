@@ -216,6 +216,17 @@ def play_move(state: Core, token: str) -> bool:
     return changed
 
 
+def drill_reply(state: Core, token: str, game_id: int) -> bool:
+    """A drill's reply, played as the computer's move while the drill of
+    game ``game_id`` is still being solved (the page plays it a moment
+    after the solver's move, which may have ended the drill, or the player
+    may have gone elsewhere)."""
+    drill = state.drill
+    if state.game_id != game_id or drill is None or drill.status != "solving":
+        return False
+    return play_move(state, token)
+
+
 def touch(state: Core, field: str) -> bool:
     """A field touched while the computer sets up or moves: a premove
     (web/model/premove.py) while it moves, else the reason to wait."""
@@ -376,6 +387,7 @@ HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.WorkerStarting: lambda state, i: worker_starting(state),
     intents.ComputerSetup: lambda state, i: place_setup(state, i.text),
     intents.ComputerMove: lambda state, i: play_move(state, i.token),
+    intents.DrillReply: lambda state, i: drill_reply(state, i.token, i.game_id),
     intents.ShowHint: lambda state, i: show_hint(state, i.token),
     intents.ComputerFailed: lambda state, i: failed(state, i.problem),
     intents.RecallComputer: lambda state, i: recall(state, i.text),

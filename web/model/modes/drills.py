@@ -90,11 +90,11 @@ def give_up(state: Core) -> bool:
     return state.drill is not None and state.drill.give_up()
 
 
-def play_solution(state: Core, token: str) -> bool:
+def play_solution(state: Core, token: str, game_id: int) -> bool:
     """One move of a drill's solution, shown once the drill is over (not
-    judged: web/ui/training.py plays the line move by move). Returns
-    whether it was played."""
-    if state.game is None:
+    judged: web/ui/training.py plays the line move by move), while the
+    board shows game ``game_id``. Returns whether it was played."""
+    if state.game is None or state.game_id != game_id:
         return False
     try:
         state.game.play(token)
@@ -130,5 +130,5 @@ HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.WeighDrillMove: lambda state, i: weigh(state, i.score),
     intents.DrillHint: lambda state, i: hint(state),
     intents.GiveUp: lambda state, i: give_up(state),
-    intents.PlaySolution: lambda state, i: play_solution(state, i.token),
+    intents.PlaySolution: lambda state, i: play_solution(state, i.token, i.game_id),
 }
