@@ -25,7 +25,7 @@ number of the search's own.
 >>> game.play("a1-a2")   # a1xb2 would have kept the tower
 >>> scores = [("a1xb2", 0), ("b2xa2", 1500), (None, -1500)]  # for the player to move
 >>> [(r.token, r.eval, r.best, r.loss, r.mark, r.turning) for r in judge(game, scores)]
-[('a1-a2', -1500, 'a1xb2', 468, 'blunder', True)]
+[('a1-a2', -1500, 'a1xb2', 484, 'blunder', True)]
 >>> print(explain(game.start, judge(game, scores)[0]))
 The turning point. a1-a2 lost White's last tower: b2xa2 follows. Better was a1xb2, which takes a Black cross pawn.
 """
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 EVAL_CLIP = 1500
 #: The winning chances' curve: the score that makes them 73 % (e to 1).
 #: Fitted: ``python tools/fit_win_curve.py --games 72`` (docs/review.md).
-WIN_SCALE = 439
+WIN_SCALE = 366
 #: Chances are in thousandths (integers: the same in every interpreter).
 CERTAIN = 1000
 #: How many thousandths of winning chances a move may throw away before it
@@ -123,7 +123,7 @@ def chances(score: int) -> int:
     """The winning chances ``score`` gives the player it is for, in thousandths.
 
     >>> chances(0), chances(WIN_SCALE), chances(-EVAL_CLIP), chances(10**6)
-    (500, 731, 32, 968)
+    (500, 731, 16, 984)
     """
     return round(CERTAIN / (1 + math.exp(-clip(score) / WIN_SCALE)))
 
@@ -156,8 +156,9 @@ def judge(game: Played, scores: list[tuple[str | None, int]]) -> list[MoveReview
         reply, score = scores[ply]
         after = -score  # the mover's side of the next position's score
         loss = 0 if token == best else max(0, chances(before) - chances(after))
-        reviews.append(MoveReview(ply, token, for_white(after, mover), best, loss, mark_for(loss),
-                                  ply == turning, reply))
+        # A game already lost for the mover is not marked: there was little left to lose.
+        mark = mark_for(loss) if chances(before) > LOST else None
+        reviews.append(MoveReview(ply, token, for_white(after, mover), best, loss, mark, ply == turning, reply))
     return reviews
 
 
@@ -186,15 +187,24 @@ def turning_point(start_turn: int, scores: list[tuple[str | None, int]]) -> int 
     else:
         return None
     held = [w if loser == 0 else CERTAIN - w for w in white]
-    last_held = plies - 1
-    while last_held >= 0 and held[last_held] <= LOST:
-        last_held -= 1
-    if last_held < 0:
+    # Measured after the loser's own moves only: a search to a fixed depth
+    # scores a position a little better for the side to move (it has the
+    # line's last move), so chances a ply apart swing to and fro, and a
+    # swing back above LOST after the winner's move is no recovery.
+    turning = None
+    for ply in range(plies, 0, -1):
+        if (start_turn + ply - 1) % 2 != loser:
+            continue
+        if held[ply] > LOST:
+            if turning is None:  # the winner's last move took them below: this one allowed it
+                return ply
+            break
+        turning = ply
+    if turning is None:
         return None
-    ply = last_held + 1
-    if (start_turn + ply - 1) % 2 != loser:
-        ply -= 1
-    return ply if ply >= 1 else None
+    if held[turning - 1] <= LOST:  # lost already: the loser's move before allowed the winner's
+        turning -= 2
+    return turning if turning >= 1 else None
 
 
 def counts(reviews: list[MoveReview], start_turn: int) -> dict[int, dict[str, int]]:
