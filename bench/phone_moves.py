@@ -5,7 +5,7 @@
                                 [--micropython 4] [--slowdown 4]
 
 The ladder's games (bench/ladder.py ``--slowest``) keep each level's slowest
-move of every game it played, timed in this machine's CPython. Here the
+move of every game it played, timed in that run (CPython or PyPy). Here the
 ``--positions`` slowest of them, for each level, are asked again of the
 page's own workers (web/boot/ai_worker.js, the built site served on
 localhost, in the system Chromium through Playwright) with the page's
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                            else "stopped by its time")
                     print(f"slowest_{runtime}_level_{level}: {slowest:.2f} / {budget:g} s {verdict} "
                           f"({len(chosen)} moves of {len(moves[level])} games' slowest; median "
-                          f"{statistics.median(phone):.2f} s; CPython here {chosen[0]['seconds']:.2f} s; {how})",
+                          f"{statistics.median(phone):.2f} s; in the ladder's run {chosen[0]['seconds']:.2f} s; {how})",
                           flush=True)
             browser.close()
     finally:
