@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 #: rest are the random level's), on each board: what puts it about half way
 #: between the two on that board's ladder (docs/ladder.md, with the shares
 #: tried).
-CASUAL_GREEDY_SHARE = {"single": 0.25, "double": 0.3}
+CASUAL_GREEDY_SHARE = {"single": 0.25, "double": 0.4}
 #: Whether level 1 also keeps its pawns and ranks from being taken where it
 #: can, on each board (its towers it keeps on both): on the double board,
 #: where random moves lose by more, a level 1 that left them to be taken
