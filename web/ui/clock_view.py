@@ -59,7 +59,7 @@ class ClockView:
             node.hidden = not timed
             if not timed:
                 continue
-            if game is None or not state.started:
+            if state.started_game is None:
                 seconds = state.settings.control().seconds
                 running = False
             else:

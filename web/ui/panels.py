@@ -107,8 +107,8 @@ class MoveList:
 
     def update(self) -> None:
         state = self.state
-        game = state.game
-        tokens = list(game.tokens) if game is not None and state.started else []
+        game = state.started_game
+        tokens = list(game.tokens) if game is not None else []
         # Each move is clickable (web/ui/session.py): data-ply = moves played after it.
         shown = state.replay.shown(game) if tokens and state.viewing_past() else None
         review = state.review if state.review is not None and state.review.complete else None
@@ -177,8 +177,7 @@ class EndgameBox:
 
     def update(self) -> None:
         state = self.state
-        game = state.game
-        left = state.shown_position().moves_left if game is not None and state.started else None
+        left = state.shown_position().moves_left if state.started_game is not None else None
         if left == self._key:
             return
         self._key = left

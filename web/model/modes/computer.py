@@ -283,9 +283,7 @@ def answer(state: Core, request: Request, value: object) -> bool:
         if questions.hint is request:
             questions.hint = None
         return fits(state, request) and show_hint(state, str(value))
-    if questions.asked is not request:
-        questions.asked = request  # (an answer asked for another way: a test's, a transcript's)
-    questions.answer = value
+    questions.asked, questions.answer = request, value  # (the one asked, or one asked another way: a test's)
     return play_answer(state)
 
 
@@ -318,7 +316,7 @@ def worker_failed(state: Core, request: Request, problem: str | None) -> bool:
         questions.hint = None
         if problem is None or not fits(state, request):
             return False
-        state.message = Message("hint_failed", {"reason": problem}, "warn")
+        state.message = _hint_failed(problem)
         return True
     if questions.asked is request:
         questions.asked = questions.answer = None
@@ -339,8 +337,12 @@ def failed(state: Core, problem: str) -> bool:
     if state.questions.hint is not None:
         state.questions.hint = None
         if message is not None and message.key == "hint_thinking":
-            state.message = Message("hint_failed", {"reason": problem}, "warn")
+            state.message = _hint_failed(problem)
     return True
+
+
+def _hint_failed(problem: str) -> Message:
+    return Message("hint_failed", {"reason": problem}, "warn")
 
 
 def worker_starting(state: Core) -> bool:
