@@ -303,11 +303,11 @@ def test_what_the_worker_is_asked_and_when_is_the_state_s():
     assert state.apply(Asked(request)) and computer_mode.question(state) is None  # asked once
     assert not state.apply(WorkerStarting())  # the player places first: nothing to say
     assert not state.apply(WorkerAnswer(request, worker_answer(request)))  # kept for its turn
-    assert state.questions.answer is not None and not state.apply(PlayHeldAnswer())
+    assert state.worker.answer is not None and not state.apply(PlayHeldAnswer())
     for square in ("c1", "d2", "b3"):
         state.apply(Touch(square))
     assert state.apply(SetupDone()) and state.computer_turn()
-    assert state.apply(PlayHeldAnswer()) and state.questions.asked is None
+    assert state.apply(PlayHeldAnswer()) and state.worker.asked is None
     assert state.setup_color is None and computer_mode.thinking(state) == ""
 
 
@@ -317,7 +317,7 @@ def test_an_answer_the_game_has_moved_past_is_dropped():
     state.apply(Asked(request))
     state.apply(NewGame(state.settings))
     assert computer_mode.question(state).key != request.key  # the new game asks again
-    assert not state.apply(WorkerAnswer(request, worker_answer(request))) and state.questions.asked is None
+    assert not state.apply(WorkerAnswer(request, worker_answer(request))) and state.worker.asked is None
 
 
 def test_a_worker_still_loading_is_said_on_the_computer_s_turn():

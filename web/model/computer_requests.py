@@ -25,6 +25,9 @@ HINT_SECONDS = 1.0
 MIN_SECONDS, MAX_SECONDS = 0.2, 3.0
 #: The share of the time left the strongest level spends on one move.
 SHARE_OF_TIME_LEFT = 1 / 40
+#: A move never lands sooner than this after the player's own (s), so the
+#: player sees their move land first.
+MIN_REPLY_S = 0.35
 #: Seeds passed to the worker stay below this (JSON, and every Python int).
 SEED_LIMIT = 2 ** 31
 
@@ -44,19 +47,22 @@ class Request(Value):
         self.seconds = seconds
 
 
-class Questions:
-    """What the computer's worker was asked and has not answered yet, kept
-    by the state across games (a request's key says which game it was for):
-    the question for the computer's own turn (its set-up or its move), its
+class Worker:
+    """The computer's worker as the state sees it, kept across games (a
+    request's key says which game it was for): the question for the
+    computer's own turn (its set-up or its move) not yet answered, its
     answer while it waits for that turn (a set-up made while the player
-    places theirs: R4), and a hint the player asked for."""
+    places theirs: R4), a hint the player asked for, and the problem that
+    stops the computer playing (its worker did not start, or it answered
+    what the engine refuses)."""
 
-    __slots__ = ("asked", "answer", "hint")
+    __slots__ = ("asked", "answer", "hint", "problem")
 
     def __init__(self) -> None:
         self.asked: Request | None = None
         self.answer: object | None = None
         self.hint: Request | None = None
+        self.problem: str | None = None
 
 
 # Remembering the opponent across a reload ---------------------------------------------

@@ -37,7 +37,7 @@ from militakiri.record import move_number
 
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
-from web.model.computer_requests import Questions
+from web.model.computer_requests import Worker
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
 from web.model.replay import Replay
@@ -113,8 +113,8 @@ class Core:
         self.flipped = False
         self.cursor: str | None = None
         self.message: Message | None = None
-        #: What the computer's worker was asked (modes/computer.py).
-        self.questions = Questions()
+        #: What the computer's worker was asked and why it cannot play (modes/computer.py).
+        self.worker = Worker()
         self._new_game(settings or GameSettings())
 
     # A game begins ------------------------------------------------------------------
@@ -161,8 +161,7 @@ class Core:
             self.setup = SetupStage(self.kind)
         self.cursor = None
         self.message = None
-        #: Why the computer cannot play (its worker did not start), or None.
-        self.computer_problem: str | None = None
+        self.worker.problem = None  # (a new game asks the computer again)
         self._new_line()
         #: A lesson's task or a puzzle being solved (modes/drills.py): the
         #: page plays the other side's replies (web/ui/training.py), not the

@@ -9,6 +9,16 @@ from web.i18n.texts import TEXTS, cited, t
 from web.model.values import Value
 
 
+#: The status lines some code looks for after they are said, named once so
+#: the one that says a line and the one that looks for it cannot differ.
+#: (The other lines are said in one place; tests/web/test_pure_modules.py
+#: checks every key said has its text.)
+TOWER_WAITS = "tower_waits"  # the player's promoted tower waits (R15): not after the computer's move
+COMPUTER_STARTING = "computer_starting"  # dropped once the computer's worker is ready
+HINT_THINKING = "hint_thinking"  # becomes the hint's failure if the computer fails
+GAME_OVER = "over"  # the game's end: the page sets the status bar apart
+
+
 class Message(Value):
     """A line for the status bar: a texts.py key and its arguments.
 

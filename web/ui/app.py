@@ -22,7 +22,7 @@ from web.i18n.texts import language, t
 from web.model.events import EventBus, GameEvents
 from web.model.layout import BESIDE, LANDSCAPE_QUERY, NARROW, STACKED, Layout, choose_layout
 from web.model.settings import GameSettings
-from web.model.status import Message, describe
+from web.model.status import GAME_OVER, Message, describe
 from web.model.core import OVER, PLAYING, SETUP, move_label
 from web.model.ui_state import UiState
 from web.ui.clock_view import ClockView
@@ -392,7 +392,7 @@ class App:
         set_text(self.status, text)
         add_rulings(self.status, message.rulings())  # a refusal's details
         self.status.classList.toggle("warn", message.level == "warn")
-        self.status.classList.toggle("over", message.key == "over")  # (not a drill failed at the end)
+        self.status.classList.toggle("over", message.key == GAME_OVER)  # (not a drill failed at the end)
         self._aria(text)
 
         in_setup = state.player_sets_up()

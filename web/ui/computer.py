@@ -36,6 +36,7 @@ from web.i18n.texts import t
 from web.model import computer_requests, jsontext
 from web.model.modes import computer as computer_mode
 from web.model.core import PLAYING
+from web.model.status import COMPUTER_STARTING
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
@@ -54,9 +55,6 @@ START_TIMEOUT_S = 180
 #: Seconds an answer may take beyond its search budget before the worker
 #: counts as stuck.
 ANSWER_GRACE_S = 60
-#: A reply never shows sooner than this after the player's move (seconds),
-#: so the player sees their own move land first.
-MIN_REPLY_S = 0.35
 
 
 #: The zip each interpreter loads (index.html's meta tags, tools/build.py):
@@ -301,7 +299,7 @@ class Computer:
             self.state.apply(ComputerFailed(worker.problem))
             self.app.refresh()
         elif worker.status == "ready":
-            self.state.apply(Unsay("computer_starting"))
+            self.state.apply(Unsay(COMPUTER_STARTING))
             self.app.refresh()
 
     # When the game changes --------------------------------------------------------------
@@ -396,7 +394,7 @@ class Computer:
     async def _run(self, request: computer_requests.Request, asked_at: float, asking) -> None:
         """Hands the answer ``asking`` (:meth:`_ask`) awaits, asked at
         ``asked_at``, to the state when it comes; a move not sooner than
-        MIN_REPLY_S after it was asked, so the player sees their own land."""
+        its wait after it was asked (modes.computer.answer_wait)."""
         state = self.state
         ok, value = await asking
         if not ok:
@@ -404,9 +402,10 @@ class Computer:
                 self.app.refresh()
             return
         # (A test may ask for a longer least reply, as for the animation: web/ui/draw.py.)
-        least = float(getattr(js.window, "militakiriReplyMs", None) or MIN_REPLY_S * 1000) / 1000
-        wait = least - (state.now() - asked_at)
-        if wait > 0 and request.name == "move":
+        least = getattr(js.window, "militakiriReplyMs", None)
+        wait = computer_mode.answer_wait(request, asked_at, state.now(),
+                                         *(() if not least else (float(least) / 1000,)))
+        if wait > 0:
             await asyncio.sleep(wait)
         self._apply_answer(WorkerAnswer(request, value))
 

@@ -39,6 +39,7 @@ from web.model.settings import GameSettings
 from web.model.progress import PROGRESS_KEY, START_RATING, Progress
 from web.model.puzzles import THEMES, next_puzzle, read_puzzles
 from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, star_line
+from web.model.modes import drills
 from web.model.layout import LANDSCAPE_QUERY, NARROW  # a phone held sideways: the side panel is hidden there
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
@@ -51,10 +52,6 @@ from web.ui.computer import ComputerError
 
 LESSONS_URL = "./web/data/lessons.json"
 PUZZLES_URL = "./web/data/puzzles.json"
-#: How long the opponent's reply waits, so the player sees their own move land.
-REPLY_MS = 450
-#: A solution shown move by move.
-SOLUTION_MS = 700
 #: The computer's time to weigh a move in Learn from your mistakes (seconds).
 WEIGH_SECONDS = 0.5
 #: The URL options a lesson's or a puzzle's address keeps (how the page looks).
@@ -380,7 +377,7 @@ class Trainer:
             self._say(lambda: t("tr_puzzle_good"), "solving")
         if step.reply is not None:
             game_id = state.game_id
-            later(REPLY_MS, lambda: self._reply(game_id, step.reply))
+            later(drills.REPLY_MS, lambda: self._reply(game_id, step.reply))
 
     async def _weigh(self, game_id: int, position: str) -> None:
         """The computer's score after the player's move judges it."""
@@ -462,7 +459,7 @@ class Trainer:
         self._say(lambda: t("tr_solution_line", line=line), drill.status)
         self.app.refresh()
         for i, token in enumerate(drill.solution):
-            later(SOLUTION_MS * (i + 1), lambda token=token, game_id=state.game_id: self._show(game_id, token))
+            later(drills.SOLUTION_MS * (i + 1), lambda token=token, game_id=state.game_id: self._show(game_id, token))
 
     def _show(self, game_id: int, token: str) -> None:
         state = self.state

@@ -36,6 +36,7 @@ from web.model.modes import play, rated
 from web.model.computer_requests import (
     HINT_SECONDS,
     MAX_SECONDS,
+    MIN_REPLY_S,
     MIN_SECONDS,
     SEED_LIMIT,
     SETUP_SECONDS,
@@ -45,7 +46,7 @@ from web.model.computer_requests import (
     read_memory,
 )
 from web.model.settings import MAX_LEVEL
-from web.model.status import Message
+from web.model.status import COMPUTER_STARTING, HINT_THINKING, TOWER_WAITS, Message
 
 if TYPE_CHECKING:
     from typing import Any, Callable
@@ -126,9 +127,9 @@ def question(state: Core) -> Request | None:
     its move, once for each state (:func:`state_key`); None if it was asked
     already, there is nothing to ask, the computer cannot play, or the page
     plays a drill's replies itself (web/ui/training.py)."""
-    if state.drill is not None or state.computer_problem is not None:
+    if state.drill is not None or state.worker.problem is not None:
         return None
-    asked = state.questions.asked
+    asked = state.worker.asked
     if asked is not None and asked.key == state_key(state):
         return None
     return next_request(state)
@@ -138,18 +139,35 @@ def hint_question(state: Core) -> Request | None:
     """What to ask the worker for the Hint button; None if no hint is
     offered now, or one is being thought of for this position."""
     request = hint_request(state)
-    asked = state.questions.hint
+    asked = state.worker.hint
     if request is None or (asked is not None and asked.key == request.key):
         return None
     return request
 
 
+def answer_wait(request: Request, asked_at: float, now: float, least: float = MIN_REPLY_S) -> float:
+    """How long to hold the answer to ``request``, asked at ``asked_at``
+    (seconds, the state's clock), before handing it to the state: a move
+    never lands sooner than ``least`` after the player's own, so the player
+    sees theirs land first; a set-up or a hint comes at once.
+
+    >>> move = Request("move", [], ("game",), 1.0)
+    >>> answer_wait(move, 10.0, 10.1), answer_wait(move, 10.0, 11.0)
+    (0.25, 0.0)
+    >>> answer_wait(Request("hint", [], ("game",), 1.0), 10.0, 10.1)
+    0.0
+    """
+    if request.name != "move":
+        return 0.0
+    return round(max(0.0, least - (now - asked_at)), 6)
+
+
 def thinking(state: Core) -> str:
     """What the worker thinks of now, for the page's indicators: ``setup``
     or ``move`` on the computer's turn, ``hint``, or nothing."""
-    if state.computer_turn() and state.computer_problem is None and state.drill is None:
+    if state.computer_turn() and state.worker.problem is None and state.drill is None:
         return "setup" if state.phase == SETUP else "move"
-    hint = state.questions.hint
+    hint = state.worker.hint
     if hint is not None and fits(state, hint):
         return "hint"
     return ""
@@ -204,7 +222,7 @@ def play_move(state: Core, token: str) -> bool:
         return True
     state._reset_turn()
     changed = play.play_token(state, token)
-    if state.message is not None and state.message.key == "tower_waits":
+    if state.message is not None and state.message.key == TOWER_WAITS:
         state.message = None  # "Your new tower waits" is for the player's own moves
     queued = state.premove.take()
     if changed and queued is not None and state.phase == PLAYING and not state.computer_turn():
@@ -264,12 +282,12 @@ def show_hint(state: Core, token: str) -> bool:
 def asked(state: Core, request: Request) -> bool:
     """``request`` went to the worker: remembered until its answer (a hint
     is said to be thought of)."""
-    questions = state.questions
+    worker = state.worker
     if request.name == "hint":
-        questions.hint = request
-        state.message = Message("hint_thinking")
+        worker.hint = request
+        state.message = Message(HINT_THINKING)
     else:
-        questions.asked, questions.answer = request, None
+        worker.asked, worker.answer = request, None
     return True
 
 
@@ -278,28 +296,28 @@ def answer(state: Core, request: Request, value: object) -> bool:
     one it was made for: a hint shown; the computer's set-up or move played
     on its turn, or kept until then. A wrong answer (never expected) raises
     MilitakiriError from the engine."""
-    questions = state.questions
+    worker = state.worker
     if request.name == "hint":
-        if questions.hint is request:
-            questions.hint = None
+        if worker.hint is request:
+            worker.hint = None
         return fits(state, request) and show_hint(state, str(value))
-    questions.asked, questions.answer = request, value  # (the one asked, or one asked another way: a test's)
+    worker.asked, worker.answer = request, value  # (the one asked, or one asked another way: a test's)
     return play_answer(state)
 
 
 def play_answer(state: Core) -> bool:
     """The answer kept for the computer's turn, played once the turn has
     come; dropped once the game has moved past the question."""
-    questions = state.questions
-    request, value = questions.asked, questions.answer
+    worker = state.worker
+    request, value = worker.asked, worker.answer
     if request is None or value is None:
         return False
     if not fits(state, request):
-        questions.asked = questions.answer = None
+        worker.asked = worker.answer = None
         return False
     if not state.computer_turn():
         return False
-    questions.asked = questions.answer = None
+    worker.asked = worker.answer = None
     if request.name == "setup":
         return place_setup(state, str(value))
     return play_move(state, str(value))
@@ -309,17 +327,17 @@ def worker_failed(state: Core, request: Request, problem: str | None) -> bool:
     """The worker could not answer ``request``: said if the game is still
     the one it was asked about (``problem`` None: a fault of the page's
     own, logged by the page, not said)."""
-    questions = state.questions
+    worker = state.worker
     if request.name == "hint":
-        if questions.hint is not request:
+        if worker.hint is not request:
             return False
-        questions.hint = None
+        worker.hint = None
         if problem is None or not fits(state, request):
             return False
         state.message = _hint_failed(problem)
         return True
-    if questions.asked is request:
-        questions.asked = questions.answer = None
+    if worker.asked is request:
+        worker.asked = worker.answer = None
     if problem is None or not fits(state, request):
         return False
     failed(state, problem)
@@ -330,13 +348,13 @@ def failed(state: Core, problem: str) -> bool:
     """The computer cannot play, and why (its worker did not start, or it
     answered what the engine refuses): the status line says so, and a hint
     being thought of will not come."""
-    state.computer_problem = problem
+    state.worker.problem = problem
     message = state.message
-    if message is not None and message.key == "computer_starting":
+    if message is not None and message.key == COMPUTER_STARTING:
         state.message = None
-    if state.questions.hint is not None:
-        state.questions.hint = None
-        if message is not None and message.key == "hint_thinking":
+    if state.worker.hint is not None:
+        state.worker.hint = None
+        if message is not None and message.key == HINT_THINKING:
             state.message = _hint_failed(problem)
     return True
 
@@ -348,12 +366,12 @@ def _hint_failed(problem: str) -> Message:
 def worker_starting(state: Core) -> bool:
     """The worker is still loading while the computer's turn waits for it:
     the status line says so (unless it says something else)."""
-    questions = state.questions
+    worker = state.worker
     computer = state.computer
-    if (computer is None or questions.asked is None or questions.answer is not None or not state.computer_turn()
+    if (computer is None or worker.asked is None or worker.answer is not None or not state.computer_turn()
             or state.message is not None):
         return False
-    state.message = Message("computer_starting", {"player": state.label(computer)})
+    state.message = Message(COMPUTER_STARTING, {"player": state.label(computer)})
     return True
 
 
@@ -375,8 +393,8 @@ def status(state: Core) -> Message | None:
         return None
     if state.drill is not None:
         return Message("tr_reply", {"player": state.label(computer)})
-    if state.computer_problem is not None:
-        return Message("computer_failed", {"reason": state.computer_problem}, "warn")
+    if state.worker.problem is not None:
+        return Message("computer_failed", {"reason": state.worker.problem}, "warn")
     key = "computer_setting_up" if state.phase == SETUP else "computer_thinking"
     return Message(key, {"player": state.label(computer)})
 

@@ -22,6 +22,13 @@ from web.model.training import Drill, DrillStep
 if TYPE_CHECKING:
     from typing import Any, Callable
 
+#: How long a drill's reply waits after the solver's move (milliseconds), so
+#: the solver sees their own move land before the board answers.
+REPLY_MS = 450
+#: A solution shown move by move: this long between its moves, slow enough
+#: to follow each one.
+SOLUTION_MS = 700
+
 
 def count_slip(state: Core) -> None:
     """A lesson's stars count the refusals that name a rule (R24), not a

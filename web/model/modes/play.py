@@ -19,7 +19,7 @@ from web.i18n.texts import t
 from web.model import intents
 from web.model.core import OVER, PLAYING, Core
 from web.model.modes import analysis, drills, rated
-from web.model.status import Message
+from web.model.status import GAME_OVER, TOWER_WAITS, Message
 from web.model.turn import Step
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def play_token(state: Core, token: str) -> bool:
     move = Move.from_token(token, state.kind)
     if move.promotion is not None and move.tower_field is None:
         mover = 1 - game.position.turn
-        state.message = Message("tower_waits", {"shape": t("shape_" + SHAPE_NAMES[move.promotion]),
+        state.message = Message(TOWER_WAITS, {"shape": t("shape_" + SHAPE_NAMES[move.promotion]),
                                                 "player": state.label(mover)})
     return True
 
@@ -148,7 +148,7 @@ def status(state: Core) -> Message | None:
     phase = state.phase
     if phase == OVER:
         title, reason = state.result()
-        return Message("over", {"title": title, "reason": reason})
+        return Message(GAME_OVER, {"title": title, "reason": reason})
     if phase == PLAYING:
         return state._turn().prompt()
     return None
