@@ -40,11 +40,15 @@ PUZZLES = ROOT / "web" / "data" / "puzzles.json"
 LADDERS = {board: ROOT / url for board, url in LADDER_URLS.items()}  # (the files the page reads)
 
 
+def seed_of(puzzle: dict) -> int:
+    """The seed of ``puzzle``'s tries: its number, apart by board."""
+    return puzzle_number(puzzle["id"]) + (0 if puzzle["board"] == "single" else 10_000)
+
+
 def tries_of(puzzle: dict) -> dict[str, list[int]]:
     """``puzzle``'s tries by the levels, keyed by the level as text (JSON's keys)."""
     position = Position.from_string(puzzle["position"])
-    seed = puzzle_number(puzzle["id"]) + (0 if puzzle["board"] == "single" else 10_000)
-    found = level_tries(position, puzzle["goal"], puzzle["line"], seed)
+    found = level_tries(position, puzzle["goal"], puzzle["line"], seed_of(puzzle))
     return {str(level): found[level] for level in sorted(found)}
 
 

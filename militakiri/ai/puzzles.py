@@ -177,25 +177,31 @@ def solves(position: Position, goal: str, line: list[str], token: str) -> bool:
     return _won(after, position.turn)
 
 
-def level_tries(position: Position, goal: str, line: list[str], seed: int) -> dict[int, list[int]]:
-    """Each level's [first moves solved, tries] on the puzzle (node budgets,
+def level_solved(position: Position, goal: str, line: list[str], level: int, seed: int) -> list[int]:
+    """One level's [first moves solved, tries] on the puzzle (node budgets,
     never the clock; the strongest at MAX_ARENA_NODES, as in the ladder)."""
-    found = {}
-    for level in sorted(TRIES) + list(SEARCH_LEVELS) + [MAX_LEVEL]:
-        tries = TRIES.get(level, SEARCH_TRIES if level != MAX_LEVEL else 1)
-        nodes = MAX_ARENA_NODES[position.kind.name] if level == MAX_LEVEL else None
-        solved = sum(solves(position, goal, line, choose_token(position, level, Random(seed * 100 + attempt),
-                                                                seconds=None, nodes=nodes))
-                     for attempt in range(tries))
-        found[level] = [solved, tries]
-    return found
+    tries = TRIES.get(level, SEARCH_TRIES if level != MAX_LEVEL else 1)
+    nodes = MAX_ARENA_NODES[position.kind.name] if level == MAX_LEVEL else None
+    solved = sum(solves(position, goal, line, choose_token(position, level, Random(seed * 100 + attempt),
+                                                            seconds=None, nodes=nodes))
+                 for attempt in range(tries))
+    return [solved, tries]
 
 
-def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8) -> Iterator[dict[str, object]]:
+def level_tries(position: Position, goal: str, line: list[str], seed: int) -> dict[int, list[int]]:
+    """Every level's [first moves solved, tries] on the puzzle."""
+    return {level: level_solved(position, goal, line, level, seed)
+            for level in sorted(TRIES) + list(SEARCH_LEVELS) + [MAX_LEVEL]}
+
+
+def puzzles_from_games(board: str, seed: int, games: int, skip_plies: int = 8,
+                       seen: set[str] | None = None) -> Iterator[dict[str, object]]:
     """Puzzles from ``games`` games between PUZZLE_PLAYERS (reproducible from
-    ``seed``; node budgets, never the clock), each position looked at once."""
+    ``seed``; node budgets, never the clock), each position looked at once:
+    ``seen`` holds the positions (Position.string) already looked at, and
+    grows with the ones these games pass."""
     rng = Random(seed)
-    seen = set()
+    seen = set() if seen is None else seen
     kind = board_kind(board)
     for game_index in range(games):
         setups = (Setup.random(kind, rng), Setup.random(kind, rng))
