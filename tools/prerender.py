@@ -7,7 +7,8 @@ depend on the visitor:
 - every ``data-text`` / ``data-label`` / ``data-title`` element's English
   text from web/i18n/texts.py (web/ui/language.py relabels the page once
   Python runs, in the player's language);
-- the New game dialog's choices (``new_game_choices``, from web/model/settings.py);
+- the New game dialog's choices (``new_game_choices``, from web/model/settings.py
+  and web/model/clocks.py: the time menu of a new game's board, in English);
 - the legend beside the board (``legend``, from web/model/legend.py);
 - web/style.css gives the board its size before the canvas is drawn.
 """
@@ -47,36 +48,51 @@ def load_settings(root: Path):
     return page_module(root, "web.model.settings")
 
 
-def new_game_choices(page: str, settings) -> str:
-    """``page`` with the New game dialog's selects filled, each option keyed
-    to its text (filled by ``render``) and the defaults of a new game
-    (``settings.GameSettings()``, as web/ui/dialogs.py ``open_new`` shows them)
-    selected. Python keeps them: a language switch relabels their keyed texts.
+def load_clocks(root: Path):
+    """web/model/clocks.py of the tree at ``root``: the New game dialog's time menu."""
+    return page_module(root, "web.model.clocks")
+
+
+def new_game_choices(page: str, settings, clocks) -> str:
+    """``page`` with the New game dialog's selects filled and the defaults
+    of a new game (``settings.GameSettings()``, as web/ui/dialogs.py
+    ``open_new`` shows them) selected: each option keyed to its text (filled
+    by ``render``; a language switch relabels them), the time menu as
+    web/model/clocks.py writes it for the default board (New game writes it
+    again for the board chosen, in the page's language).
 
     >>> class S:
-    ...     PRESETS, EXTRAS, LEVELS, SIDES = (("none", "-"),), ("none",), (1, 2), ("white", "random")
+    ...     LEVELS, SIDES = (1, 2), ("white", "random")
     ...     class GameSettings:
-    ...         time_control, level = "-", 2
-    >>> print(new_game_choices('<select id="ng-level"></select>', S).replace("><", ">\\n<"))
+    ...         board, time_control, level = "single", "-", 2
+    >>> class C:
+    ...     EXTRAS = ("none",)
+    ...     chosen = staticmethod(lambda board, text: "none")
+    ...     time_menu_markup = staticmethod(lambda board, choice: f'<option value="{choice}" selected>{board}</option>')
+    >>> print(new_game_choices('<select id="ng-level"></select><select id="ng-time"></select>', S, C)
+    ...       .replace("><", ">\\n<"))
     <select id="ng-level">
     <option value="1" data-text="level_1">
     </option>
     <option value="2" data-text="level_2" selected>
     </option>
     </select>
+    <select id="ng-time">
+    <option value="none" selected>single</option>
+    </select>
     """
     default = settings.GameSettings()
-    preset = next((pid for pid, text in settings.PRESETS if text == default.time_control), "custom")
-    choices = {
-        "ng-time": ([(pid, f"preset_{pid}") for pid, _ in settings.PRESETS] + [("custom", "preset_custom")], preset),
-        "ng-extra": ([(name, f"extra_{name}") for name in settings.EXTRAS], settings.EXTRAS[0]),
+    keyed = {
+        "ng-extra": ([(name, f"extra_{name}") for name in clocks.EXTRAS], clocks.EXTRAS[0]),
         "ng-level": ([(str(n), f"level_{n}") for n in settings.LEVELS], str(default.level)),
         "ng-side": ([(name, f"ng_side_{name}") for name in settings.SIDES], settings.SIDES[0]),
     }
-    for name, (options, chosen) in choices.items():
+    menus = {name: "".join(f'<option value="{value}" data-text="{key}"{" selected" * (value == chosen)}></option>'
+                           for value, key in options)
+             for name, (options, chosen) in keyed.items()}
+    menus["ng-time"] = clocks.time_menu_markup(default.board, clocks.chosen(default.board, default.time_control))
+    for name, inner in menus.items():
         empty = re.compile(rf'(<select\b[^>]*\sid="{name}"[^>]*>)\s*(</select>)')
-        inner = "".join(f'<option value="{value}" data-text="{key}"{" selected" if value == chosen else ""}></option>'
-                        for value, key in options)
         page, count = empty.subn(lambda m: m.group(1) + inner + m.group(2), page)  # noqa: B023 (called here)
         if count > 1:
             raise PrerenderError(f'index.html: more than one <select id="{name}">')
@@ -134,6 +150,6 @@ def render(page: str, texts) -> str:
 
 def page(text: str, root: Path) -> str:
     """index.html of the tree at ``root``, its choices, legend and words written in."""
-    text = new_game_choices(text, load_settings(root))
+    text = new_game_choices(text, load_settings(root), load_clocks(root))
     text = legend(text, load_legend(root))
     return render(text, load_texts(root))

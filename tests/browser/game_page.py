@@ -303,11 +303,14 @@ class GamePage:
             if page.locator(dialog).evaluate("d => d.open"):
                 page.click(button)
 
-    def new_game(self, board: str = "single", preset: str = "none", custom: tuple | None = None,
+    def new_game(self, board: str = "single", clock: str | None = "none", custom: tuple | None = None,
                  white: str = "", black: str = "", position: str | None = None, touch_move: bool = False,
                  opponent: tuple[int, str] | None = None) -> None:
-        """The New game dialog, as a player fills it in; ``opponent``: against
-        the computer, (its level, the side the player takes)."""
+        """The New game dialog, as a player fills it in; ``clock``: a time
+        menu's choice (web/model/clocks.py; None: as the test chose it in the
+        open dialog), ``custom``: another time's
+        (minutes, seconds) per player, extra and its seconds per move;
+        ``opponent``: against the computer, (its level, the side the player takes)."""
         page = self.page
         self.close_dialogs()
         if not page.locator("#dlg-new").evaluate("d => d.open"):
@@ -329,8 +332,8 @@ class GamePage:
             page.select_option("#ng-extra", extra)
             if extra != "none":
                 page.fill("#ng-bonus", str(bonus))
-        else:
-            page.select_option("#ng-time", preset)
+        elif clock is not None:
+            page.select_option("#ng-time", clock)
         for field, name in (("#ng-white", white), ("#ng-black", black)):
             if page.locator(field).is_visible():  # not the computer's: it names itself
                 page.fill(field, name)

@@ -221,7 +221,7 @@ def test_hint_shows_the_best_move_in_an_untimed_game(ui, artifacts_dir):
     wait_for_computer(ui)
     assert len(tokens(page)) == 2
     # A timed game has no hint.
-    ui.new_game(opponent=(1, "white"), position=START, preset="g10")
+    ui.new_game(opponent=(1, "white"), position=START, clock="ultra_fast")
     expect(hint).to_be_hidden()
 
 
@@ -252,7 +252,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks(ui, artifacts_dir, 
     the observer then reports tasks of 100-300 ms whose CPU time is a few
     ms (measured: docs/runtime.md). So the assertion is on the CPU time."""
     page = ui.page
-    ui.new_game(opponent=(MAX_LEVEL, "white"), position=START, preset="g10")
+    ui.new_game(opponent=(MAX_LEVEL, "white"), position=START, clock="ultra_fast")
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     quiet = next(t for t in Position.from_string(START).legal_moves() if "x" not in t)
     page.evaluate("__longtasks.length = 0; __thinking.length = 0; __clock.length = 0")

@@ -229,8 +229,8 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(ui, browser)
     another browser, where the computer plays on: its move said in the live
     region for screen readers."""
     page = ui.page
-    # The player takes Black: the computer (White, level 1) begins; 5 minutes a player.
-    ui.new_game(opponent=(1, "black"), position=START, preset="g10")
+    # The player takes Black: the computer (White, level 1) begins; 10 minutes a player (Ultra fast, R21).
+    ui.new_game(opponent=(1, "black"), position=START, clock="ultra_fast")
     expect(ui.board).to_have_attribute("data-plies", "1", timeout=120_000)
     page.click("#btn-share")
     url = page.input_value("#share-url")
@@ -243,7 +243,7 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(ui, browser)
         expect(friend.locator("#bar-white .name")).to_have_attribute("title", "Computer, level 1 (White)")
         assert friend.evaluate("window.militakiri.squareCenter('a12').y") > 300  # Black at the bottom
         # The link's clock: Black's time left, paused until Resume (as after a reload).
-        expect(friend.locator("#clock-black")).to_contain_text("4:5")
+        expect(friend.locator("#clock-black")).to_contain_text("9:5")
         friend.click("#btn-resume")
         token = next(t for t in Position.from_string(view.position()).legal_moves() if "x" not in t)
         view.play(token)

@@ -26,6 +26,8 @@ WAITING = "s^5/1s14/6/6/6/6/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122
 ENDGAME = "s^5/1s14/6/6/6/6/6/6/6/6/1S14/S^5 w 122/122 -/- 40/41 30"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
+#: The full manual's clocks by name, shortest first (R21).
+NAMES = ("Ultra fast", "Very fast", "Fast", "Standard", "Long")
 # The page seeds its dice with ?seed=: the first seed whose roll lets White start.
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 
@@ -198,10 +200,17 @@ def test_touch_move_chosen_in_the_new_game_dialog_R25(ui, artifacts_dir: Path):
     expect(status).to_contain_text("White cross pawn on e3: dots are moves")
 
 
-def test_double_board_set_up_R5_and_play(ui, artifacts_dir: Path):
+def test_double_board_set_up_R5_and_play_on_the_long_clock_R21(ui, artifacts_dir: Path):
     page = ui.page
     status = page.locator("#status")
-    ui.new_game(board="double", white="Anna", black="Bram")
+    ui.close_dialogs()
+    page.click("#btn-new")
+    page.check("#ng-double")
+    # The double board's Long, picked by its name: 240 minutes each (R21).
+    page.select_option("#ng-time", label="Long \u2013 4 h each")
+    ui.new_game(board="double", white="Anna", black="Bram", clock=None)
+    for side in ("white", "black"):
+        expect(page.locator(f"#clock-{side}")).to_have_text("4:00:00")
     ui.click("c1")
     ui.click("d1")  # side by side: refused (R5)
     expect(status).to_contain_text("no two towers may stand side by side at the start R5")
@@ -213,6 +222,9 @@ def test_double_board_set_up_R5_and_play(ui, artifacts_dir: Path):
     page.click("#btn-random")
     page.click("#btn-done")
     mover = ui.roll_and_start()
+    # Only the clock of the player to move runs (R21).
+    expect(page.locator(f"#clock-{mover}")).to_have_text(re.compile(r"^3:59:5\d$"))
+    expect(page.locator(f"#clock-{'black' if mover == 'white' else 'white'}")).to_have_text("4:00:00")
     position = Position.from_string(ui.position())
     assert position.kind.files == 12
     # White's set-up as clicked: stars c1 h1, crosses b2 f2, pluses a3 k3.
@@ -256,12 +268,43 @@ def test_keyboard_flip_take_back_and_resign(ui):
     expect(page.locator("#result-reason")).to_have_text("Black resigned.")  # R23
 
 
-def test_take_back_is_off_with_a_clock(ui, artifacts_dir: Path):
-    ui.new_game(position=START, preset="g10")
+def test_new_game_offers_the_manuals_clocks_per_board_and_ultra_fast_runs_R21_R22(ui, artifacts_dir: Path):
+    """The time menu as a player sees it: the board's five clocks by name
+    (per player), correspondence, the extras marked; the other board's
+    five once it is chosen, the choice keeping its name. A game on Ultra
+    fast has 10:00 each, and only the running clock ticks."""
+    page = ui.page
+    ui.close_dialogs()
+    page.click("#btn-new")
+    menu = page.locator("#ng-time")
+    groups = menu.locator("optgroup")
+    page.check("#ng-single")
+    expect(groups.nth(0)).to_have_attribute("label", "The manual's clocks (per player)")
+    expect(groups.nth(0).locator("option")).to_have_text(
+        [f"{name} \u2013 {each} each" for name, each in
+         zip(NAMES, ("10 min", "20 min", "30 min", "1 h", "2 h"))])
+    expect(groups.nth(1).locator("option")).to_have_text(
+        ["Fast \u2013 24 h a move", "Standard \u2013 48 h a move", "Long \u2013 72 h a move"])  # R22
+    expect(groups.nth(2)).to_have_attribute("label", "Extras (not in the manual)")
+    expect(groups.nth(2).locator("option")).to_have_text(["No clock", "Other time, Fischer or Bronstein\u2026"])
+    page.select_option("#ng-time", label="Standard \u2013 1 h each")
+    page.check("#ng-double")
+    expect(groups.nth(0).locator("option")).to_have_text(
+        [f"{name} \u2013 {each} each" for name, each in
+         zip(NAMES, ("20 min", "40 min", "1 h", "2 h", "4 h"))])
+    expect(menu).to_have_value("standard")  # Standard still: 120 minutes each now
+    page.check("#ng-single")
+    page.select_option("#ng-time", label="Ultra fast \u2013 10 min each")
+    ui.new_game(position=START, clock=None)
+    # From a position the game has begun: White's clock runs from 10:00, Black's waits.
+    expect(page.locator("#clock-black")).to_have_text("10:00")
+    expect(page.locator("#clock-white")).to_have_text(re.compile(r"^(10:00|9:5\d)$"))
+    expect(page.locator("#clock-white")).to_have_class(re.compile("running"))
     ui.play("c3-d4")
     expect(ui.page.locator("#btn-back")).to_be_disabled()
     expect(ui.page.locator("#clock-white")).not_to_have_class(re.compile("running"))
     expect(ui.page.locator("#clock-black")).to_have_class(re.compile("running"))
+    expect(ui.page.locator("#clock-black")).to_have_text(re.compile(r"^9:5\d$"))
     ui.click("d10")
     at_rest(ui)
     ui.page.screenshot(path=str(artifacts_dir / "clocks.png"))
@@ -288,8 +331,8 @@ def test_lost_on_time_with_a_short_clock_R21(ui):
     the five seconds that run out are skipped, not waited for."""
     page = ui.page
     page.clock.install()  # time runs on as before, until fast_forward
-    # A 10-second game: 5 s each, +1 s per move (Fischer).
-    ui.new_game(custom=(0, 10, "fischer", 1))
+    # Another time (an extra): 5 s each, +1 s per move (Fischer).
+    ui.new_game(custom=(0, 5, "fischer", 1))
     expect(page.locator("#clock-white")).to_have_text("0:05.0")
     ui.setup(None, None)
     mover = ui.roll_and_start()

@@ -35,6 +35,12 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     expect(page.locator("#ng-title")).to_have_text("Nieuw spel")
     expect(page.locator("#btn-flip")).to_have_text("Bord draaien")
     expect(page.locator("#lang")).to_have_value("nl")
+    # The manual's clocks by their Dutch names (R21), for the board chosen.
+    expect(page.locator("#ng-time optgroup").first).to_have_attribute("label", "Klokken van de handleiding (per speler)")
+    expect(page.locator('#ng-time option[value="ultra_fast"]')).to_have_text("Ultra snel \u2013 10 min per speler")
+    page.check("#ng-double")
+    expect(page.locator('#ng-time option[value="long"]')).to_have_text("Lang \u2013 4 u per speler")
+    page.check("#ng-single")
     page.screenshot(path=str(artifacts_dir / "dutch-new-game.png"))
 
     page.click("#ng-start")
@@ -62,6 +68,7 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     expect(page.locator("#legend-list")).to_contain_text("Cross: moves diagonally, takes straight.")
     # The New game dialog's choices too (keyed by the build, relabelled with the page).
     expect(page.locator('#ng-time option[value="none"]')).to_have_text("No clock")
+    expect(page.locator('#ng-time option[value="ultra_fast"]')).to_have_text("Ultra fast \u2013 10 min each")
     expect(page.locator("#dlg-help a[data-rules]")).to_have_attribute("href", "./rules/en.html")
 
     # Remembered: the browser still says Dutch, the page stays English.

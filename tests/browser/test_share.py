@@ -62,7 +62,7 @@ def quiet_moves(position: str, rng: random.Random) -> str:
 
 @pytest.fixture(scope="module")
 def played(browser, base_url):
-    """A 10-minute game (5 min each) with set-ups and dice, played to move 20
+    """A game on the single board's Ultra fast clock (10 min each, R21) with set-ups and dice, played to move 20
     on the page (a game read from a link or a save would be one to analyse:
     its past positions open variations, test_analysis.py). The page's clock
     is Playwright's (it runs as a real one), so that a test can skip time
@@ -74,7 +74,7 @@ def played(browser, base_url):
     errors = errors_of(page)
     goto_ready(page, f"{base_url}?seed={SEED}")
     ui = GamePage(page)
-    ui.new_game(white="Anna", black="Bram", preset="g10")
+    ui.new_game(white="Anna", black="Bram", clock="ultra_fast")
     ui.setup(None, None)
     ui.roll_and_start()
     rng = random.Random(20)
@@ -132,7 +132,7 @@ def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared
     assert shared_url.startswith(ui.page.url.split("?")[0].split("#")[0])
     assert len(link) <= 600, len(link)
     game = game_from_link(link).game
-    assert game.tokens == tokens and game.time_control.text() == "300+0"
+    assert game.tokens == tokens and game.time_control.text() == "600+0"
     assert (game.players.white, game.players.black) == ("Anna", "Bram")
     other, other_errors, _ = viewer
     other.expect_position(ui.position())

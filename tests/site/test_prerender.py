@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 TEXTS = prerender.load_texts(ROOT)
 SETTINGS = prerender.load_settings(ROOT)
+CLOCKS = prerender.load_clocks(ROOT)
 LEGEND = prerender.load_legend(ROOT)
 
 
@@ -80,14 +81,31 @@ def test_the_new_game_dialog_has_its_choices_in_the_page(page):
     for element in page.elements:
         if element["tag"] == "option" and element["attrs"].get("data-text"):
             options.setdefault(element["attrs"]["data-text"].split("_")[0], []).append(element["attrs"])
-    assert [o["value"] for o in options["preset"]] == list(SETTINGS.PRESET_IDS)
-    assert [o["value"] for o in options["extra"]] == list(SETTINGS.EXTRAS)
+    assert [o["value"] for o in options["extra"]] == list(CLOCKS.EXTRAS)
     assert [o["value"] for o in options["level"]] == [str(n) for n in SETTINGS.LEVELS]
     assert [o["value"] for o in options["ng"]] == list(SETTINGS.SIDES)
     default = SETTINGS.GameSettings()
     chosen = {o["value"] for group in options.values() for o in group if "selected" in o}
-    assert chosen == {"none", SETTINGS.EXTRAS[0], str(default.level), SETTINGS.SIDES[0]}
-    assert SETTINGS.preset_control("none").text() == default.time_control
+    assert chosen == {CLOCKS.EXTRAS[0], str(default.level), SETTINGS.SIDES[0]}
+
+
+def test_the_time_menu_is_in_the_page_with_the_manuals_clocks_first_R21_R22():
+    """The default board's (single) time choices in English, grouped as New
+    game writes them, a new game's (no clock) chosen."""
+    html = _built((ROOT / "index.html").read_text(encoding="utf-8"))
+    menu = re.search(r'<select id="ng-time"[^>]*>(.*?)</select>', html, re.S).group(1)
+    groups = re.findall(r'<optgroup label="([^"]*)">(.*?)</optgroup>', menu, re.S)
+    assert [label for label, _ in groups] == ["The manual's clocks (per player)",
+                                              "Correspondence (per move)", "Extras (not in the manual)"]
+    options = [re.findall(r'<option value="(\w+)"( selected)?>([^<]*)</option>', inner) for _, inner in groups]
+    assert [[text for _, _, text in group] for group in options] == [
+        ["Ultra fast \u2013 10 min each", "Very fast \u2013 20 min each", "Fast \u2013 30 min each",
+         "Standard \u2013 1 h each", "Long \u2013 2 h each"],
+        ["Fast \u2013 24 h a move", "Standard \u2013 48 h a move", "Long \u2013 72 h a move"],
+        ["No clock", "Other time, Fischer or Bronstein\u2026"]]
+    assert [value for group in options for value, _, _ in group] == list(CLOCKS.CHOICES)
+    assert [value for group in options for value, selected, _ in group if selected] == ["none"]
+    assert CLOCKS.choice_control("single", "none").text() == SETTINGS.GameSettings().time_control
 
 
 def test_the_legend_is_in_the_page(page):

@@ -27,7 +27,8 @@ from web.model.legend import legend_html
 from web.model.lessons import find_task, read_lessons
 from web.model.query import parse_qs, query_params
 from web.model.review import GameReview
-from web.model.settings import GameSettings, custom_time_control, from_query
+from web.model.clocks import custom_time_control
+from web.model.settings import GameSettings, from_query
 from web.model.shapes import icon_svg, piece_parts
 from web.model.progress import Progress
 from web.model.puzzles import next_puzzle, read_puzzles

@@ -15,10 +15,10 @@ import pytest
 from militakiri import Outcome, Termination, TimeControl
 
 from web.i18n import texts
-from web.model import layout, settings
+from web.model import clocks, layout, settings
 from web.model.formatting import clock_text, player_label, result_texts, time_control_text
 from web.model.layout import BoardGeometry, fit_square
-from web.model.settings import GameSettings, SettingsError, custom_time_control, from_query, has_game_params
+from web.model.settings import GameSettings, from_query, has_game_params
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -79,11 +79,11 @@ def test_clock_text_never_shows_zero_before_the_flag():
     assert clock_text(float("inf")) == "-"
 
 
-def test_time_control_text_names_the_game_length_R21():
+def test_time_control_text_names_each_player_s_time_R21():
     assert time_control_text(TimeControl.parse("-")) == "No clock"
-    assert time_control_text(TimeControl.parse("300+0")) == "10 min game (5 min each)"
-    assert time_control_text(TimeControl.parse("900+10")) == "30 min game (15 min each), +10 s per move"
-    assert time_control_text(TimeControl.parse("5d3")) == "10 s game (5 s each), 3 s delay per move"
+    assert time_control_text(TimeControl.parse("300+0")) == "5 min each"
+    assert time_control_text(TimeControl.parse("900+10")) == "15 min each, +10 s per move"
+    assert time_control_text(TimeControl.parse("5d3")) == "5 s each, 3 s delay per move"
 
 
 def test_player_labels_and_results():
@@ -99,24 +99,6 @@ def test_player_labels_and_results():
 
 
 # settings ----------------------------------------------------------------------
-
-
-def test_custom_time_control_splits_the_game_length_R21():
-    assert custom_time_control(10, 0, "none", 7).text() == "300+0"
-    assert custom_time_control("0", "10", "fischer", "1").text() == "5+1"
-    assert custom_time_control(20, 0, "bronstein", 3).text() == "600d3"
-    for args, key in [((0, 1, "none", 0), "err_too_short"), ((-1, 0, "none", 0), "err_negative"),
-                      (("x", 0, "none", 0), "err_not_number"), ((2000, 0, "none", 0), "err_too_long"),
-                      ((5, 0, "sandglass", 0), "err_extra")]:
-        with pytest.raises(SettingsError) as info:
-            custom_time_control(*args)
-        assert info.value.key == key and texts.t(key) != key
-
-
-def test_presets_are_valid_time_controls_with_labels():
-    for pid, text in settings.PRESETS:
-        assert settings.preset_control(pid).text() == text
-        assert texts.t(f"preset_{pid}") != f"preset_{pid}"
 
 
 def test_url_parameters():
@@ -147,8 +129,10 @@ def _constants(node) -> list[str]:
 def _dynamic_keys() -> set[str]:
     keys = {f"shape_{s}" for s in ("star", "cross", "plus")}
     keys |= {f"why_{t.value}" for t in Termination}
-    keys |= {f"preset_{p}" for p in settings.PRESET_IDS}
-    keys |= {f"extra_{e}" for e in settings.EXTRAS}
+    keys |= {f"tc_name_{name}" for name in clocks.OFFICIAL}
+    keys |= {f"tc_group_{group}" for group, _ in clocks.GROUPS}
+    keys |= {f"tc_{choice}" for choice in clocks.UNOFFICIAL}
+    keys |= {f"extra_{e}" for e in clocks.EXTRAS}
     keys |= {f"level_{n}" for n in settings.LEVELS}
     keys |= {f"ng_side_{s}" for s in settings.SIDES}
     return keys

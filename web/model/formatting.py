@@ -153,16 +153,19 @@ def duration_text(seconds: float) -> str:
 
 
 def time_control_text(control: TimeControl) -> str:
-    """A time control in words, game length first (R21)."""
+    """A time control in words: each player's time (R21: the manual's clocks
+    are per player), or the time per move in correspondence (R22).
+
+    >>> time_control_text(TimeControl.parse("600+5"))
+    '10 min each, +5 s per move'
+    """
     if not control.timed:
         return t("tc_none")
     if control.mode == "correspondence":  # per move (R22)
         days, rest = divmod(int(control.seconds), 86400)
         each = t("unit_d", n=days) if days and not rest else duration_text(control.seconds)
         return t("tc_corr", each=each)
-    each = duration_text(control.seconds)
-    game = duration_text(control.seconds * 2)
-    text = t("tc_game", game=game, each=each)
+    text = t("tc_each", each=duration_text(control.seconds))
     if control.mode == "fischer" and control.bonus:
         text += t("tc_fischer", s=f"{control.bonus:g}")
     elif control.mode == "bronstein" and control.bonus:

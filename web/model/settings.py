@@ -5,19 +5,11 @@ only say how to *start* a game; once it starts, everything lives in the
 engine's :class:`~militakiri.Game` (set-ups, dice, time control, names,
 tokens), which is what a saved game or a link will carry.
 
-Time (R21): the manual sets the maximum length of the whole game, split into
-two equal clocks. The dialog asks for that length; the engine's
-TimeControl holds the seconds of *each* player.
-
->>> custom_time_control(10, 0, "fischer", 5).text()
-'300+5'
->>> custom_time_control(0, 10, "none", 0).text()
-'5+0'
+The time choices New game offers, and the fields of another time, are
+web/model/clocks.py's (R21, R22).
 """
 
 from __future__ import annotations
-
-import math
 
 from militakiri import InvalidTimeControlError, TimeControl
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, is_digits
@@ -29,20 +21,6 @@ MAX_NAME = MAX_NAME_CHARS
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 from web.model.values import Value
 
-#: Preset time controls: (id, TimeControl text per player). Labels in texts.py
-#: under "preset_<id>".
-PRESETS = (
-    ("none", "-"),
-    ("g10", "300+0"),
-    ("g20", "600+0"),
-    ("g30", "900+10"),
-    ("g60", "1800+0"),
-    # Correspondence (R22): time per move; each move makes a link to send.
-    ("corr1", "c86400"),
-    ("corr3", "c259200"),
-)
-PRESET_IDS = tuple(p for p, _ in PRESETS) + ("custom",)
-EXTRAS = ("none", "fischer", "bronstein")
 #: The computer's color in a URL (``computer=black``); its levels, weakest
 #: first (the level list alone: the page loads the search only in the
 #: computer's worker).
@@ -56,8 +34,6 @@ SIDES = ("white", "black", "random")
 MAX_POSITION_CHARS = 1000
 #: Longest ``?seed=`` read (a seed is any whole number of this many digits).
 MAX_SEED_DIGITS = 18
-#: Longest game length the dialog accepts: 24 hours.
-MAX_GAME_SECONDS = 24 * 3600
 
 
 class GameSettings(Value):
@@ -137,53 +113,6 @@ class GameSettings(Value):
         again.white, again.black, again.ignored = self.black, self.white, ()
         again.computer = None if self.computer is None else 1 - self.computer
         return again
-
-
-class SettingsError(ValueError):
-    """A setting the player has to fix; ``key`` names its text in texts.py."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-
-
-def preset_control(preset: str) -> TimeControl:
-    for pid, text in PRESETS:
-        if pid == preset:
-            return TimeControl.parse(text)
-    raise SettingsError("err_preset")
-
-
-def custom_time_control(minutes: str | float, seconds: str | float, extra: str, bonus: str | float) -> TimeControl:
-    """The TimeControl of a custom game length (minutes and seconds for the
-    whole game, R21) with an optional Fischer increment or Bronstein delay."""
-    try:
-        minutes = float(minutes or 0)
-        seconds = float(seconds or 0)
-        bonus = float(bonus or 0)
-    except (TypeError, ValueError):
-        raise SettingsError("err_not_number") from None
-    if not all(math.isfinite(x) for x in (minutes, seconds, bonus)):  # inf, nan
-        raise SettingsError("err_not_number")
-    if minutes < 0 or seconds < 0 or bonus < 0:
-        raise SettingsError("err_negative")
-    total = minutes * 60 + seconds
-    if total > MAX_GAME_SECONDS:
-        raise SettingsError("err_too_long")
-    each = int(total // 2)
-    if each < 1:
-        raise SettingsError("err_too_short")
-    if extra not in EXTRAS:
-        raise SettingsError("err_extra")
-    bonus = int(bonus) if extra != "none" else 0
-    sign = "d" if extra == "bronstein" else "+"
-    try:
-        return TimeControl.parse(f"{each}{sign}{bonus}")
-    except InvalidTimeControlError:
-        raise SettingsError("err_time") from None
 
 
 def from_query(query: str) -> GameSettings:

@@ -11,17 +11,8 @@ from web.model.formatting import result_texts, time_control_text
 from web.model.shapes import markup_text
 from web.ui.dom import by_id, clear, el, on, set_attr, set_text, show
 from web.ui.panels import fill_help
-from web.model.settings import (
-    COLOR_WORDS,
-    LEVELS,
-    PRESETS,
-    SIDES,
-    GameSettings,
-    SettingsError,
-    clean_name,
-    custom_time_control,
-    preset_control,
-)
+from web.model.clocks import SettingsError, choice_control, chosen, custom_time_control, time_menu_markup
+from web.model.settings import COLOR_WORDS, LEVELS, SIDES, GameSettings, clean_name
 from web.i18n.texts import t
 from web.model.intents import Resign, RollDice, StartGame
 
@@ -56,8 +47,9 @@ class Dialogs:
 
     def relabel(self) -> None:
         """After a language switch: the choices' texts are keyed (the build
-        wrote them, tools/prerender.py) and relabelled with the page's."""
-        self._custom_changed()
+        wrote them, tools/prerender.py) and relabelled with the page's; the
+        time menu is written again in the page's language."""
+        self._time_menu()
         for filled in self.on_open_new:  # (the levels' labels carry their ratings)
             filled()
 
@@ -65,6 +57,8 @@ class Dialogs:
         on(by_id("form-new"), "submit", self._submit_new)
         on(by_id("ng-cancel"), "click", lambda e: self.new.close())
         on(by_id("ng-time"), "change", lambda e: self._custom_changed())
+        for name in ("ng-single", "ng-double"):  # each board its own clocks (R21)
+            on(by_id(name), "change", lambda e: self._time_menu())
         for name in ("ng-human", "ng-computer", "ng-side"):
             on(by_id(name), "change", lambda e: self._opponent_changed())
         for name in ("ng-min", "ng-sec", "ng-extra", "ng-bonus"):
@@ -96,13 +90,13 @@ class Dialogs:
             return
         settings = settings or self.app.state.settings
         by_id("ng-double" if settings.board == "double" else "ng-single").checked = True
-        preset = next((pid for pid, text in PRESETS if text == settings.time_control), "custom")
-        by_id("ng-time").value = preset
-        if preset == "custom":
+        choice = chosen(settings.board, settings.time_control)
+        by_id("ng-time").value = choice
+        if choice == "custom":
             control = settings.control()
-            total = int(control.seconds * 2)
-            by_id("ng-min").value = str(total // 60)
-            by_id("ng-sec").value = str(total % 60)
+            each = int(control.seconds)
+            by_id("ng-min").value = str(each // 60)
+            by_id("ng-sec").value = str(each % 60)
             by_id("ng-extra").value = {"bronstein": "bronstein"}.get(
                 control.mode, "fischer" if control.bonus else "none")
             by_id("ng-bonus").value = f"{control.bonus:g}"
@@ -122,11 +116,22 @@ class Dialogs:
             board = "ng-double" if self.app.state.kind.name == "double" else "ng-single"
             by_id(board).checked = True
         set_text(by_id("ng-error"), "")
-        self._custom_changed()
+        self._time_menu()
         for filled in self.on_open_new:  # the profiles and the levels' ratings (web/ui/rankings.py)
             filled()
         if not self.new.open:
             self.new.showModal()
+
+    def _board(self) -> str:
+        return "double" if by_id("ng-double").checked else "single"
+
+    def _time_menu(self) -> None:
+        """The time menu for the board chosen, in the page's language. A
+        choice keeps its name on the other board (Standard stays Standard:
+        60 minutes each on the single board, 120 on the double, R21)."""
+        menu = by_id("ng-time")
+        menu.innerHTML = time_menu_markup(self._board(), str(menu.value or "none"))  # the page's own words
+        self._custom_changed()
 
     def _custom_changed(self) -> None:
         custom = by_id("ng-time").value == "custom"
@@ -160,14 +165,15 @@ class Dialogs:
     def start_chosen(self) -> bool:
         """Start the game the dialog's fields describe; if they need fixing,
         the dialog (opened if need be) says why and keeps them. True if it started."""
+        board = self._board()
         try:
-            preset = by_id("ng-time").value
-            control = self._custom() if preset == "custom" else preset_control(preset)
+            choice = by_id("ng-time").value
+            control = self._custom() if choice == "custom" else choice_control(board, choice)
         except SettingsError as error:
             self._refuse(t(error.key, **error.params))
             return False
         settings = GameSettings(
-            board="double" if by_id("ng-double").checked else "single",
+            board=board,
             time_control=control.text(),
             white=clean_name(by_id("ng-white").value),
             black=clean_name(by_id("ng-black").value),
