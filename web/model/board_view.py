@@ -78,7 +78,8 @@ def marks(state: UiState) -> list[Mark]:
         result += [mark if state.kind.square(mark.field) not in shown else Mark("ghost", mark.field)
                    for mark in state.setup.ghosts()]
     elif state.phase == PLAYING and not state.computer_turn():
-        result += state.turn_in_progress.marks()
+        turn = state.turn_in_progress
+        result += turn.marks(state.shows_possible_moves(turn.game.position.turn))
     if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \
             and not state.viewing_past():
         result += _move_marks("hint", state.hint[1], state.kind, placements_first=True)

@@ -98,9 +98,9 @@ class TurnInProgress:
             return position.preview(move=position.parse_move(self._pending_token()))
         return position.preview(tuple(self.kind.square(sq) for sq in self.placed))
 
-    def marks(self) -> list[Mark]:
+    def marks(self, possible_moves: bool = True) -> list[Mark]:
         """The highlights of the turn: where a tower can go, or the piece
-        selected and where it can go."""
+        selected and, with ``possible_moves``, where it can go (R27)."""
         color = self.game.position.turn
         if self.pending and self.pending_move is not None:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
@@ -110,6 +110,8 @@ class TurnInProgress:
         shape = self.placing_shape()
         if shape is not None:
             return [Mark("ghost", field, tower(color, shape)) for field in self.choices.placement_fields(self.placed)]
+        if self.selected and not possible_moves:
+            return [Mark("selected", self.selected)]
         if self.selected:
             return [Mark("selected", self.selected)] + [
                 Mark(kind, target) for target, kind in sorted(self.destinations().get(self.selected, {}).items())]
