@@ -13,7 +13,7 @@ from militakiri.randomness import Random
 
 from web.i18n import texts
 from web.model import board_view, points
-from web.model.intents import RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
+from web.model.intents import OpenGame, RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
 from web.model.jsontext import check_code, dumps
 from web.model.modes import play
 from web.model.points import next_status, points_after, rank_status, status_name
@@ -250,10 +250,11 @@ def test_a_novice_sees_no_possible_moves_a_beginner_does_R27():
                                     if token.startswith(origin)))
     assert state.game.position.turn == 0
     assert possible_moves(state) == []  # Nova's turn: none
-    assert any(not mark.kind.startswith(("move", "take")) for mark in board_view.marks(state))
+    assert state.status().key == "selected_unshown"  # (the status line speaks of no dots either)
     token = sorted(state.game.legal_moves())[0]
     assert play.play_token(state, token)
     assert possible_moves(state)  # Bea's: shown
+    assert state.status().key == "selected"
     # A refusal still says why (R24): Nova's piece pointed at a field it cannot reach.
     play.play_token(state, sorted(state.game.legal_moves())[0])
     origin, targets = sorted(state.destinations().items())[0]
@@ -302,3 +303,13 @@ def _at_whites_turn(state):
     if state.game.position.turn == 1:
         play.play_token(state, sorted(state.game.legal_moves())[0])
     return state
+
+
+def test_show_possible_moves_is_remembered_like_the_other_settings():
+    """Off in New game: the next game, a rematch and a game opened whole keep it."""
+    state, _ = fakes.state_for(None, white="Anna", black="Bo", seed=5, show_moves=False)
+    assert not state.settings.copy().show_moves and not state.settings.rematch().show_moves
+    game = _started(state).game
+    state.apply(OpenGame(game))
+    assert state.settings.show_moves is False
+    assert possible_moves(state) == []

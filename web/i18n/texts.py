@@ -205,6 +205,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "selected": "{piece} on {square}: dots are moves, rings are takes.",
         "selected_touched": "{piece} on {square}, touched: it must move (touch-move, R25). Dots are moves, "
                             "rings are takes.",
+        # A rated player from Novice on sees no dots and rings (R27).
+        "selected_unshown": "{piece} on {square}: point at the field it goes to.",
+        "selected_touched_unshown": "{piece} on {square}, touched: it must move (touch-move, R25).",
         "touch_move_bound": "Touch-move: you touched the piece on {square}, so that piece must move (R25).",
         "place_waiting": "{player}: first place your waiting {shape} tower on a highlighted field (R15).",
         "choose_tower_field": "{player}: choose a highlighted field of your set-up zone for your new {shape} tower (R13).",
@@ -407,7 +410,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "bar_rated_standing": "{player}, rated {rating}, {status} with {points} points",
         "points_change": "{status}, {points} points ({change})",
         "status_reached": "{name} is {status} now.",
-        "ng_standing": "{name}: {status}, {points} points on this board ({moves}).",
+        "ng_standing": "{status}, {points} points ({moves}).",
         "ng_sees_moves": "sees the possible moves",
         "ng_no_moves": "plays without the possible moves",
         "ng_rated_moves": "In a rated game Starters and Beginners see the dots and rings of their possible moves; from Novice on they do not (the manual's rule). Refusals still say why.",
@@ -418,6 +421,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "rk_standing": "{status} \u00b7 {points} points",
         "rk_next": "Next: {status} at {points} points, {left} to go",
         "rk_top": "The highest rank status",
+        "rk_rating_plot": "Rating after each game",
+        "rk_points_plot": "Points after each game",
         "rk_points_graph": "{name}'s points: {first} before the first game, {last} after game {games}",
         "sound_on": "Sound on",
         "sound_off": "Sound off",

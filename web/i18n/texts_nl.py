@@ -209,6 +209,8 @@ NL: dict[str, str] = {
     "selected": "De {piece} op {square}: stippen zijn zetten, ringen zijn slagen.",
     "selected_touched": "De {piece} op {square}, aangeraakt: die moet zetten (aanraken is zetten, R25). "
                         "Stippen zijn zetten, ringen zijn slagen.",
+    "selected_unshown": "De {piece} op {square}: wijs het veld aan waar die heen gaat.",
+    "selected_touched_unshown": "De {piece} op {square}, aangeraakt: die moet zetten (aanraken is zetten, R25).",
     "touch_move_bound": "Aanraken is zetten: je raakte het stuk op {square} aan, dus dat stuk moet zetten (R25).",
     "place_waiting": "{player}: plaats eerst je wachtende {shape}toren op een gemarkeerd veld (R15).",
     "choose_tower_field": "{player}: kies een gemarkeerd veld van je opstelzone voor je nieuwe "
@@ -423,7 +425,7 @@ NL: dict[str, str] = {
     "bar_rated_standing": "{player}, rating {rating}, {status} met {points} punten",
     "points_change": "{status}, {points} punten ({change})",
     "status_reached": "{name} is nu {status}.",
-    "ng_standing": "{name}: {status}, {points} punten op dit bord ({moves}).",
+    "ng_standing": "{status}, {points} punten ({moves}).",
     "ng_sees_moves": "ziet de mogelijke zetten",
     "ng_no_moves": "speelt zonder de mogelijke zetten",
     "ng_rated_moves": "In een partij voor de rating zien Starters en Beginners de stippen en ringen van hun mogelijke zetten; vanaf Beginneling niet meer (de regel van de handleiding). Een geweigerde zet zegt nog steeds waarom.",
@@ -434,6 +436,8 @@ NL: dict[str, str] = {
     "rk_standing": "{status} \u00b7 {points} punten",
     "rk_next": "Volgende: {status} bij {points} punten, nog {left}",
     "rk_top": "De hoogste rangstatus",
+    "rk_rating_plot": "Rating na elke partij",
+    "rk_points_plot": "Punten na elke partij",
     "rk_points_graph": "Punten van {name}: {first} voor de eerste partij, {last} na partij {games}",
     "sound_on": "Geluid aan",
     "sound_off": "Geluid uit",

@@ -117,8 +117,9 @@ class TurnInProgress:
                 Mark(kind, target) for target, kind in sorted(self.destinations().get(self.selected, {}).items())]
         return []
 
-    def prompt(self) -> Message:
-        """What the player to move is to do now."""
+    def prompt(self, possible_moves: bool = True) -> Message:
+        """What the player to move is to do now; a piece selected, with or
+        without its ``possible_moves`` shown (R27)."""
         who = self.label(self.game.position.turn)
         if self.pending:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
@@ -129,7 +130,10 @@ class TurnInProgress:
             return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
         piece = self.board()[self.kind.square(self.selected)] if self.selected else None
         if self.selected and piece is not None:  # (one selects a piece)
-            key = "selected_touched" if self.touched() else "selected"
+            if possible_moves:
+                key = "selected_touched" if self.touched() else "selected"
+            else:
+                key = "selected_touched_unshown" if self.touched() else "selected_unshown"
             return Message(key, {"piece": describe(piece), "square": self.selected})
         return Message("to_move", {"player": who})
 

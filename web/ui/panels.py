@@ -37,16 +37,19 @@ class PlayerBars:
             who.appendChild(label)
             rating = el("span", cls="rating", aria_hidden="true")
             who.appendChild(rating)
+            standing = el("span", cls="standing", aria_hidden="true")  # rank status and points (R26, R27)
+            who.appendChild(standing)
             towers = el("div", cls="towers")
             clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
             bar.appendChild(who)
             bar.appendChild(towers)
             bar.appendChild(clock)
-            self.bars.append({"bar": bar, "name": name, "label": label, "rating": rating, "towers": towers,
-                              "clock": clock})
+            self.bars.append({"bar": bar, "name": name, "label": label, "rating": rating, "standing": standing,
+                              "towers": towers, "clock": clock})
         self.play = by_id("play")
         #: Each side's rating while a rated game is on, as the bars show it
-        #: ("1500?"), or None: web/ui/rankings.py gives it.
+        #: ("1500?"), and a profile's rank status and points (the status's
+        #: name, the points; None for a level), or None: web/ui/rankings.py gives it.
         self.ratings = lambda: (None, None)
 
     def clock(self, color: int):
@@ -68,9 +71,17 @@ class PlayerBars:
             level = state.settings.level if state.computer == color else None
             shown = bar_name(color, (state.players.white, state.players.black)[color], level)
             set_text(parts["name"], shown)
-            rating = ratings[color]
+            rating, standing = ratings[color] or (None, None)
             set_text(parts["rating"], rating or "")
-            set_text(parts["label"], label if rating is None else t("bar_rated", player=label, rating=rating))
+            set_text(parts["standing"], "" if standing is None else t("bar_standing", status=standing[0],
+                                                                       points=standing[1]))
+            if rating is None:
+                said = label
+            elif standing is None:
+                said = t("bar_rated", player=label, rating=rating)
+            else:
+                said = t("bar_rated_standing", player=label, rating=rating, status=standing[0], points=standing[1])
+            set_text(parts["label"], said)
             set_attr(parts["name"], "title", label)
             active = state.turn == color and state.phase != OVER
             bar.classList.toggle("active", bool(active))
