@@ -251,6 +251,9 @@ def test_a_novice_sees_no_possible_moves_a_beginner_does_R27():
     assert state.game.position.turn == 0
     assert possible_moves(state) == []  # Nova's turn: none
     assert state.status().key == "selected_unshown"  # (the status line speaks of no dots either)
+    # The tap zoom still keeps the piece's fields in view: hidden dots, not hidden fields.
+    selected = state.turn_in_progress.selected
+    assert set(board_view.picked_fields(state)) == {selected} | set(state.destinations()[selected])
     token = sorted(state.game.legal_moves())[0]
     assert play.play_token(state, token)
     assert possible_moves(state)  # Bea's: shown
