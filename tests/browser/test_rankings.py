@@ -286,6 +286,11 @@ def test_a_novice_plays_without_possible_moves_a_beginner_with_and_a_double_boar
     assert re.fullmatch("Nova: \\S+ \u2192 \\S+ \\(\\S+\\); Novice, 420 points \\(\\+20\\)\n"
                         "Bea: \\S+ \u2192 \\S+ \\(\\S+\\); Starter, 190 points \\(\u221210\\)\n"
                         "Bea is Starter now.", line), line
+    ui.close_dialogs()
+    expect(page.locator("#bar-white .standing")).to_have_text("Novice \u00b7 420")
+    page.select_option("#lang", "nl")  # the manual's Dutch names (R27)
+    expect(page.locator("#bar-white .standing")).to_have_text("Beginneling \u00b7 420")
+    page.select_option("#lang", "en")
     # The profile file says it too (the export is the stored text).
     nova = Profile.read(page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Nova'))})"))
     assert (nova.standing("double").points, nova.standing("double").rank_status) == (420, "novice")

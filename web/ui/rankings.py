@@ -145,7 +145,8 @@ class Rankings:
         return self._bars[1]
 
     def _bar_rating(self, color: int, name: str) -> tuple[str, tuple[str, int] | None] | None:
-        """(rating, (rank status's name, points) or None for a level), or None."""
+        """(rating, (rank status, points) or None for a level), or None; the
+        status by its key, named by the bars in the page's language then."""
         state = self.state
         if state.computer == color:
             rating = self._level_rating(state.kind.name, state.settings.level)
@@ -154,7 +155,7 @@ class Rankings:
             standing = self.store.get(name).standing(state.kind.name)
         except ProfileError:  # (said in New game and when the game is counted)
             return None
-        return standing.glicko.display(), (status_name(standing.rank_status), standing.points)
+        return standing.glicko.display(), (standing.rank_status, standing.points)
 
     # New game -------------------------------------------------------------------------
 
