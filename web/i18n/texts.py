@@ -405,7 +405,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rs_grandmaster": "Grandmaster",
         "pf_points": "its game {number} says it left {said} points, but its games give {folded}: it was changed outside the game",
         "pf_standing": "its points and rank status per board are missing or not numbers and statuses",
-        "pf_standing_folded": "it says {said} points ({status}) on the {board}, but its games give {folded}: it was changed outside the game",
+        "pf_standing_folded": "it says {said} points ({status}) on the {board}, but its games give {folded} ({folded_status}): it was changed outside the game",
         "bar_standing": "{status} \u00b7 {points}",
         "bar_rated_standing": "{player}, rated {rating}, {status} with {points} points",
         "points_change": "{status}, {points} points ({change})",

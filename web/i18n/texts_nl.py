@@ -420,7 +420,7 @@ NL: dict[str, str] = {
     "rs_grandmaster": "Grootmeester",
     "pf_points": "partij {number} zegt dat ze {said} punten achterliet, maar de partijen geven {folded}: het profiel is buiten het spel veranderd",
     "pf_standing": "de punten en rangstatus per bord ontbreken of zijn geen getallen en statussen",
-    "pf_standing_folded": "het zegt {said} punten ({status}) op het {board}, maar de partijen geven {folded}: het profiel is buiten het spel veranderd",
+    "pf_standing_folded": "het zegt {said} punten ({status}) op het {board}, maar de partijen geven {folded} ({folded_status}): het profiel is buiten het spel veranderd",
     "bar_standing": "{status} \u00b7 {points}",
     "bar_rated_standing": "{player}, rating {rating}, {status} met {points} punten",
     "points_change": "{status}, {points} punten ({change})",

@@ -46,7 +46,7 @@ from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 
 from web.i18n.texts import t
 from web.model.jsontext import check_code, loads, sealed
-from web.model.points import STATUS_NAMES, points_after, rank_status
+from web.model.points import STATUS_NAMES, points_after, rank_status, status_name
 from web.model.rating import NEW, Glicko
 
 if TYPE_CHECKING:
@@ -422,7 +422,7 @@ def _check_standing(profile: Profile, points: object, statuses: object) -> None:
             raise ProfileError("pf_standing")
         if said != standing.points or status != standing.rank_status:
             raise ProfileError("pf_standing_folded", board=t("rk_" + board).lower(), said=said, folded=standing.points,
-                               status=excerpt(status))
+                               status=status_name(status), folded_status=status_name(standing.rank_status))
 
 
 def profile_key(name: str) -> str:
