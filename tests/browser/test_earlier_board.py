@@ -167,6 +167,8 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
     page.click("#btn-rankings")
     anna = page.locator("#rk-list li.rk-profile").filter(has_text="Anna")
     expect(anna.locator(".rk-rating")).to_have_text("800?")
+    # A profile from before points (format 1): its points folded from its games (R26: a Starter's forfeit costs nothing).
+    expect(anna.locator(".rk-standing")).to_have_text("Starter \u00b7 0 points")
     page.click("#rk-close")
 
     # Back to game 3 (finished): a rematch is on the official board.

@@ -1,7 +1,8 @@
-"""Ratings and rankings in the page: rated games against the
-computer and between two people, a resignation and an abandoned game, the
-Rankings dialog, the embed's ``rating`` message, export and import, and a
-tampered profile refused."""
+"""Ratings, points and rank status (R26, R27) in the page: rated games
+against the computer and between two people, a resignation and an
+abandoned game, the Rankings dialog by rating and by points, the possible
+moves by rank status, the embed's ``rating`` message, export and import,
+and a tampered profile refused."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ from playwright.sync_api import expect
 from militakiri import Position
 from web.model.ladder import LADDER_URLS, Ladder
 from web.model.profiles import Profile, RatedGame, profile_key
+from tests.web.rated_games import store_with_wins
 
-from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready
+from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, parse_token
 
 LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / url).read_text())
            for board, url in LADDER_URLS.items()}
@@ -42,13 +44,15 @@ def desktop(browser):
     context.close()
 
 
-def rated_game(ui: GamePage, white: str, black: str, level: int | None = None, said: str = "") -> None:
+def rated_game(ui: GamePage, white: str, black: str, level: int | None = None, said: str = "",
+               board: str = "single") -> None:
     """New game, rated, as a player fills it in; random set-ups, the dice,
     started; ``said``: words the rating line under Rated says first."""
     page = ui.page
     ui.close_dialogs()
     if not page.locator("#dlg-new").evaluate("d => d.open"):
         page.click("#btn-new")
+    page.check(f"#ng-{board}")
     if level is None:
         page.check("#ng-human")
     else:
@@ -106,11 +110,15 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")  # said all game long
     # Each bar shows its player's rating, as lichess's do.
     expect(page.locator("#bar-white .rating")).to_have_text("1500?")
-    expect(page.locator("#bar-white .visually-hidden")).to_contain_text("rated 1500?")
+    expect(page.locator("#bar-white .standing")).to_have_text("Starter \u00b7 0")  # rank status and points (R27)
+    expect(page.locator("#bar-white .visually-hidden")).to_contain_text("rated 1500?, Starter with 0 points")
     ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
     line = resign(ui, "white")
-    assert line == "Anna: 1500? \u2192 1258? (\u2212242)\nBo: 1500? \u2192 1742? (+242)", line  # a line each
+    # A line each: the rating, and the points (R26: a win +10; a Starter's forfeit costs nothing).
+    assert line == ("Anna: 1500? \u2192 1258? (\u2212242); Starter, 0 points (\u00b10)\n"
+                    "Bo: 1500? \u2192 1742? (+242); Starter, 10 points (+10)"), line
     expect(page.locator("#bar-black .rating")).to_have_text("1742?")  # counted: the new rating
+    expect(page.locator("#bar-black .standing")).to_have_text("Starter \u00b7 10")
     rows = rankings_rows(ui)
     assert [row.split("\n")[1] for row in rows if "Computer" not in row][:2] == ["Bo", "Anna"], rows
     # The computer's levels are ranked among them, with their ratings.
@@ -124,8 +132,19 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     bo = page.locator("#rk-list > li.rk-profile").first
     expect(bo).to_contain_text("Games: 1 (won 1, drawn 0, lost 0)")
     expect(bo).to_contain_text("Best win: 1500 (Anna)")
-    assert bo.locator("svg.rk-graph polyline").count() == 1
-    assert "before the first game" in bo.locator("svg.rk-graph").get_attribute("aria-label")
+    expect(bo.locator(".rk-standing")).to_have_text("Starter \u00b7 10 points")
+    expect(bo.locator(".rk-next")).to_have_text("Next: Beginner at 100 points, 90 to go")
+    assert bo.locator("svg.rk-rating-graph polyline").count() == 1
+    assert "before the first game" in bo.locator("svg.rk-rating-graph").get_attribute("aria-label")
+    assert bo.locator("svg.rk-points-graph").get_attribute("aria-label") == (
+        "Bo's points: 0 before the first game, 10 after game 1")
+    # By points: the profiles alone (a level has none), most points first.
+    page.click("#rk-by-points")
+    expect(page.locator("#rk-by-points")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#rk-list > li .rk-name")).to_have_text(["Bo", "Anna"])
+    page.screenshot(path=str(artifacts_dir / "rankings-by-points.png"))
+    page.click("#rk-by-rating")
+    expect(page.locator("#rk-list > li.rk-level")).to_have_count(8)
     page.screenshot(path=str(artifacts_dir / "rankings.png"))
     # A take-back unrates the next rated game; the status line says so.
     rated_game(ui, "Anna", "Bo")
@@ -203,22 +222,80 @@ def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(bro
         page.screenshot(path=str(artifacts_dir / "rankings-phone.png"))
         assert not errors, errors
 
-        # The embedding site starts a rated game for its player and hears what
-        # it did (in this browser too: Dora has no profile in it yet).
+        # The embedding site starts a rated game for its players, on the double
+        # board, and hears what it did (in this browser too: Dora and Eve have
+        # no profiles in it yet).
         page.add_init_script("""window.posted = []; addEventListener("message", (e) => {
             if (e.data && e.data.source === "militakiri") posted.push(e.data); });""")
-        goto_ready(page, f"{base_url}?embed=1&board=single&white=Dora&computer=black&level=1&rated=1&seed=4")
-        set_up_and_start(ui, two_players=False)
-        play_until_whites_turn_after_a_move(ui)
-        resign(ui, "white")
-        page.wait_for_function("() => posted.some(m => m.type === 'rating')")
-        rating = next(m for m in page.evaluate("posted") if m["type"] == "rating")
-        assert {key: rating[key] for key in ("board", "player", "before", "opponent", "result")} == {
-            "board": "single", "player": "Dora", "before": 1500, "opponent": "Computer, level 1", "result": "loss"}
-        assert rating["after"] < 1500 and 45 <= rating["deviation"] <= 500 and rating["provisional"] is True
+        goto_ready(page, f"{base_url}?embed=1&board=double&white=Dora&black=Eve&rated=1&seed=4")
+        set_up_and_start(ui, two_players=True)
+        ui.play(first_move(ui), "tap")
+        resign(ui, "black")
+        page.wait_for_function("() => posted.filter(m => m.type === 'rating').length === 2")
+        ratings = {m["player"]: m for m in page.evaluate("posted") if m["type"] == "rating"}
+        dora, eve = ratings["Dora"], ratings["Eve"]
+        assert {key: dora[key] for key in ("board", "before", "opponent", "result")} == {
+            "board": "double", "before": 1500, "opponent": "Eve", "result": "win"}
+        assert dora["after"] > 1500 and 45 <= dora["deviation"] <= 500 and dora["provisional"] is True
+        # R26: a win on the double board gives 20; a Starter's forfeit costs nothing (R27's statuses by key).
+        assert (dora["pointsBefore"], dora["points"], dora["rankStatus"]) == (0, 20, "starter")
+        assert (eve["result"], eve["pointsBefore"], eve["points"], eve["rankStatus"]) == ("loss", 0, 0, "starter")
         kinds = [m["type"] for m in page.evaluate("posted")]
         assert kinds.index("over") < kinds.index("rating"), kinds
         assert not errors, errors
+
+
+def marks(ui: GamePage) -> str:
+    """Select a piece of the player to move that has a move; the board's highlights then."""
+    page = ui.page
+    origin = parse_token(first_move(ui))[1]
+    ui.click(origin)
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-marks", re.compile(f"(^| )selected:{origin}( |$)"))  # the selection stays
+    return board.get_attribute("data-marks")
+
+
+def test_a_novice_plays_without_possible_moves_a_beginner_with_and_a_double_board_win_gives_20(
+        desktop, base_url, artifacts_dir):
+    """R27 and R26 on the double board, with profiles made by the model
+    from rated games played through the page's state (tests/web/rated_games.py):
+    Nova won 20 (400 points: Novice), Bea 10 (200: Beginner)."""
+    store = store_with_wins("Nova", 20, board="double")
+    store_with_wins("Bea", 10, board="double", store=store)
+    stored = {profile_key(name): store.get(name).text() for name in ("Nova", "Bea")}
+    ui, errors = first_visit(desktop, base_url, stored)
+    page = ui.page
+    page.check("#ng-double")
+    page.check("#ng-rated")
+    expect(page.locator("#ng-rated-moves")).to_be_visible()  # what a rated player will see
+    rated_game(ui, "Nova", "Bea", board="double",
+               said="on this board. Novice, 400 points (plays without the possible moves). Bea: ")
+    expect(page.locator("#bar-white .standing")).to_have_text("Novice \u00b7 400")
+    expect(page.locator("#bar-black .standing")).to_have_text("Beginner \u00b7 200")
+    for _ in range(2):  # each player's turn once
+        shown = marks(ui)
+        if ui.board.get_attribute("data-turn") == "white":
+            assert not re.search("(move|take):", shown), shown  # Nova, a Novice: none (R27)
+            expect(page.locator("#status")).to_contain_text("point at the field it goes to")
+            page.screenshot(path=str(artifacts_dir / "novice-selected.png"))
+        else:
+            assert re.search("(move|take):", shown), shown  # Bea, a Beginner: dots and rings
+        page.keyboard.press("Escape")
+        ui.play(first_move(ui))
+    line = resign(ui, "black")
+    assert re.fullmatch("Nova: \\S+ \u2192 \\S+ \\(\\S+\\); Novice, 420 points \\(\\+20\\)\n"
+                        "Bea: \\S+ \u2192 \\S+ \\(\\S+\\); Starter, 190 points \\(\u221210\\)\n"
+                        "Bea is Starter now.", line), line
+    ui.close_dialogs()
+    expect(page.locator("#bar-white .standing")).to_have_text("Novice \u00b7 420")
+    page.select_option("#lang", "nl")  # the manual's Dutch names (R27)
+    expect(page.locator("#bar-white .standing")).to_have_text("Beginneling \u00b7 420")
+    page.select_option("#lang", "en")
+    # The profile file says it too (the export is the stored text).
+    nova = Profile.read(page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Nova'))})"))
+    assert (nova.standing("double").points, nova.standing("double").rank_status) == (420, "novice")
+    assert json.loads(nova.text())["points"] == {"single": 0, "double": 420}
+    assert not errors, errors
 
 
 def test_export_import_and_a_tampered_profile(desktop, base_url, tmp_path):

@@ -43,7 +43,7 @@ def main():
             after, changes = rate(end, profiles, None, 1800000000 + number)
         profiles.update(after)
         for change in changes:
-            out(number, change.name, change.board, figures(change.after), change.points)
+            out(number, change.name, change.board, figures(change.after), change.difference, change.points_before, change.points_after, change.rank_status)
     for profile in profiles.values():
         text = profile.text()
         out(profile.name, len(text), text[-12:])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from militakiri.randomness import Random
 
+from web.model.core import no_points
 from web.model.settings import GameSettings
 from web.model.ui_state import UiState
 
@@ -18,10 +19,12 @@ class FakeClock:
         return self.t
 
 
-def state_for(position: str | None = None, time_control: str = "-", **kw) -> tuple[UiState, FakeClock]:
+def state_for(position: str | None = None, time_control: str = "-", points=no_points,
+              **kw) -> tuple[UiState, FakeClock]:
     """A UiState for ``GameSettings(position, time_control, **kw)`` on a
     FakeClock (returned too), its random numbers from ``Random(1)``
-    unless ``seed`` is given (then the UiState seeds its own)."""
+    unless ``seed`` is given (then the UiState seeds its own); ``points``:
+    the profiles' points it asks (a ProfileStore's ``points``)."""
     clock = FakeClock()
     settings = GameSettings(position=position, time_control=time_control, **kw)
-    return UiState(settings, now=clock, rng=Random(1)), clock
+    return UiState(settings, now=clock, rng=Random(1), points=points), clock

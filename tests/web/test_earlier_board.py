@@ -275,7 +275,15 @@ def test_anna_s_profile_is_read_and_folded_again_as_the_old_page_left_it():
     standing = anna.standing("single")
     assert round(standing.glicko.rating) == 800 and standing.glicko.display() == "800?"
     assert (standing.games, standing.losses, standing.history) == (1, 1, [(1795848680, 800)])
-    assert anna.text() == text  # written back to the letter
+    # A profile of format 1, before points (R26): read, its points folded
+    # from its games (a Starter's forfeit costs nothing), written again as
+    # format 2 with every figure it had.
+    assert (standing.points, standing.rank_status, anna.games[0].points) == (0, "starter", 0)
+    again = json.loads(anna.text())
+    assert again["format"] == 2 and again["points"] == {"single": 0, "double": 0}
+    old_game = json.loads(text)["games"][0]
+    assert {key: again["games"][0][key] for key in old_game} == old_game
+    assert Profile.read(anna.text()) == anna
     profiles, refused = ProfileStore(storage(GAMES)).all()
     assert [p.name for p in profiles] == ["Anna"] and not refused
     rows = ranking(profiles, None, "single")

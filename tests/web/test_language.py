@@ -66,7 +66,8 @@ def test_every_language_has_a_name_in_itself():
 def test_dutch_texts_are_dutch(dutch):
     """No English sentence slipped into the Dutch table (keys whose text is
     the same in both languages are names, symbols and placeholders only)."""
-    same = {k for k, v in TEXTS["nl"].items() if v == TEXTS["en"][k]}
+    # (R27's rank statuses are the manual's names: Starter, Senior, Expert... in both.)
+    same = {k for k, v in TEXTS["nl"].items() if v == TEXTS["en"][k] and not k.startswith("rs_")}
     for key in same:
         words = re.sub(r"\{[^}]*\}|\(R\d+\)", "", TEXTS["en"][key])
         assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min",

@@ -15,7 +15,7 @@ import pytest
 from militakiri import Outcome, Termination, TimeControl
 
 from web.i18n import texts
-from web.model import clocks, layout, settings
+from web.model import clocks, layout, points, settings
 from web.model.formatting import clock_text, player_label, result_texts, time_control_text
 from web.model.layout import BoardGeometry, fit_square
 from web.model.settings import GameSettings, from_query, has_game_params
@@ -135,6 +135,7 @@ def _dynamic_keys() -> set[str]:
     keys |= {f"extra_{e}" for e in clocks.EXTRAS}
     keys |= {f"level_{n}" for n in settings.LEVELS}
     keys |= {f"ng_side_{s}" for s in settings.SIDES}
+    keys |= {f"rs_{s}" for s in points.STATUS_NAMES}
     return keys
 
 

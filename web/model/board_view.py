@@ -10,6 +10,7 @@ UiState:
   towers and a promoting take shown (the engine's Position.preview);
 - :func:`waiting_shown`: a color's waiting towers less those placed now;
 - :func:`marks`: every highlight, in drawing order;
+- :func:`picked_fields`: a picked piece's fields, for the tap zoom;
 - :func:`hidden_color`: the set-up that must not be seen (R4, hot-seat).
 """
 
@@ -61,6 +62,25 @@ def _move_marks(kind_name: str, token: str, kind: BoardKind, placements_first: b
     return [Mark(kind_name, kind.square_name(sq)) for sq in squares]
 
 
+#: The marks of what a tap picked: the piece (or the move waiting for its
+#: tower's field) and the fields it may go to.
+PICKED = ("selected", "move", "take", "ghost")
+
+
+def picked_fields(state: UiState) -> list[str]:
+    """The fields a picked piece may go to, with its own (or a promoting
+    take's and its tower's fields), for the tap zoom to keep in view
+    (web/model/zoom.py after_tap); [] when nothing is picked. Its
+    destinations count whether or not their dots are drawn (R27 hides the
+    dots from a rated Novice, not the fields from the view)."""
+    if state.phase != PLAYING or state.computer_turn() or state.viewing_past() or state.paused:
+        return []
+    turn = state.turn_in_progress.marks()
+    if not any(mark.kind == "selected" for mark in turn):
+        return []
+    return [mark.field for mark in turn if mark.kind in PICKED]
+
+
 def marks(state: UiState) -> list[Mark]:
     """Every highlight, in drawing order: the last move, what may be chosen
     now, a hint, a premove, the keyboard's cursor."""
@@ -78,7 +98,8 @@ def marks(state: UiState) -> list[Mark]:
         result += [mark if state.kind.square(mark.field) not in shown else Mark("ghost", mark.field)
                    for mark in state.setup.ghosts()]
     elif state.phase == PLAYING and not state.computer_turn():
-        result += state.turn_in_progress.marks()
+        turn = state.turn_in_progress
+        result += turn.marks(state.shows_possible_moves(turn.game.position.turn))
     if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \
             and not state.viewing_past():
         result += _move_marks("hint", state.hint[1], state.kind, placements_first=True)

@@ -38,6 +38,7 @@ from militakiri.record import move_number
 from web.i18n.texts import t
 from web.model.formatting import player_label, result_texts
 from web.model.computer_requests import Worker
+from web.model.points import rank_status
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
 from web.model.replay import Replay
@@ -63,6 +64,11 @@ def steady_seconds() -> float:
     the state's ``now``; the page passes performance.now()/1000."""
     monotonic = getattr(time, "monotonic", None)
     return monotonic() if monotonic is not None else time.time()
+
+
+def no_points(name: str, board: str) -> int | None:
+    """No profiles to ask (tests, tools): no player's points are known."""
+    return None
 
 
 def today() -> str:
@@ -101,12 +107,17 @@ class Core:
     """See the module docstring."""
 
     def __init__(self, settings: GameSettings | None = None, now: Callable[[], float] = steady_seconds,
-                 rng: Random | None = None, wall: Callable[[], float] = time.time) -> None:
+                 rng: Random | None = None, wall: Callable[[], float] = time.time,
+                 points: Callable[[str, str], int | None] = no_points) -> None:
         #: Seconds from a steady clock; the page passes performance.now()/1000.
         self.now = now
         #: Seconds since 1970: correspondence deadlines are dates (R22); the
         #: page passes Date.now()/1000.
         self.wall = wall
+        #: ``points(name, board)``: a profile's points on a board (R26), None
+        #: where it has none that reads; the page passes its profiles'
+        #: (web/services/profiles.py ProfileStore.points).
+        self.points = points
         #: Which move the board shows (replay); the live end by default.
         self.replay = Replay()
         self.rng = rng or Random()
@@ -174,6 +185,7 @@ class Core:
         self.rated: str | None = None
         if settings.rated and settings.rated_problem() is None:
             self.rated = new_game_id(self.game_id)
+        self._read_rank_statuses()
         return True
 
     def _open_game(self, game: Game, flipped: bool | None = None, message: Message | None = None,
@@ -185,7 +197,7 @@ class Core:
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
             white=game.players.white, black=game.players.black, seed=self.settings.seed,
-            touch_move=game.touch_move)
+            touch_move=game.touch_move, show_moves=self.settings.show_moves)
         if computer is not None:
             self.settings.computer, self.settings.level = computer
         self.players = game.players
@@ -207,8 +219,22 @@ class Core:
         self.exploring = None
         self.rated = rated
         self.settings.rated = rated is not None
+        self._read_rank_statuses()
         self._check_time()
         return True
+
+    def _read_rank_statuses(self) -> None:
+        """Each player's rank status on this board as the rated game begins
+        (R27), from their profile: what the game shows them (modes/rated.py)."""
+        #: By color; None for the computer, in an unrated game, or where a profile does not read.
+        self.rank_statuses: list[str | None] = [None, None]
+        if self.rated is None:
+            return
+        board = self.kind.name
+        for color, name in enumerate((self.players.white, self.players.black)):
+            points = None if color == self.settings.computer else self.points(name, board)
+            if points is not None:
+                self.rank_statuses[color] = rank_status(board, points)
 
     def _start(self) -> None:
         self.started = True

@@ -1,21 +1,25 @@
-"""Players' profiles on this device: a name, and per board a rating that is
-the fold of the profile's rated games (web/model/rating.py).
+"""Players' profiles on this device: a name, and per board a rating (the
+fold of the profile's rated games, web/model/rating.py) and points with
+their rank status (R26, R27: web/model/points.py), folded the same way.
 
 A profile keeps its rated games, oldest first, and nothing it could work
-out from them: the rating, its deviation, the wins and the history are
-folded from the games whenever they are asked for, as a replay folds a
-game's moves. Each game also says the rating it left (``after``); a
-profile whose games do not fold to those figures, or whose check code
-(web/model/jsontext.py ``check_code``) does not match, was changed outside
-the game and is refused (:class:`ProfileError`) with the reason: never
-read in part, never written over.
+out from them: the rating, its deviation, the points, the wins and the
+histories are folded from the games whenever they are asked for, as a
+replay folds a game's moves. Each game also says the rating it left
+(``after``) and the points (``points``); the file says each board's points
+and rank status. A profile whose games do not fold to those figures, or
+whose check code (web/model/jsontext.py ``check_code``) does not match, was
+changed outside the game and is refused (:class:`ProfileError`) with the
+reason: never read in part, never written over. A profile of format 1
+(before points) is read, its points folded from its games.
 
 The same text is the export file (docs/embed.md shows one)::
 
-    {"format": 1, "kind": "militakiri-profile", "name": "Anna",
+    {"format": 2, "kind": "militakiri-profile", "name": "Anna",
      "games": [{"game": "k3v9q2", "board": "single", "when": 1800000000, "opponent": "Computer, level 5",
                 "level": 5, "opponent_rating": 1402, "opponent_deviation": 60,
-                "result": "win", "ended": "towers", "after": 1736}, ...],
+                "result": "win", "ended": "towers", "after": 1736, "points": 10}, ...],
+     "points": {"single": 10, "double": 0}, "rank_status": {"single": "starter", "double": "starter"},
      "check": "Xa9_"}
 
 >>> anna = Profile("Anna")
@@ -24,6 +28,8 @@ The same text is the export file (docs/embed.md shows one)::
 ('1500?', '1681?')
 >>> Profile.read(anna.text()) == anna
 True
+>>> change.points_before, change.points_after, anna.standing("single").rank_status
+(0, 10, 'starter')
 >>> Profile.read(anna.text().replace('"win"', '"draw"'))
 Traceback (most recent call last):
 ...
@@ -40,6 +46,7 @@ from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 
 from web.i18n.texts import t
 from web.model.jsontext import check_code, loads, sealed
+from web.model.points import STATUS_NAMES, points_after, rank_status, status_name
 from web.model.rating import NEW, Glicko
 
 if TYPE_CHECKING:
@@ -47,7 +54,8 @@ if TYPE_CHECKING:
 
 #: Where a profile is kept: this prefix and a code of its name (localStorage).
 PROFILE_KEY = "militakiri.profile."
-FORMAT = 1
+#: 2: each game's points and each board's points and rank status (R26, R27); 1: before them.
+FORMAT = 2
 KIND = "militakiri-profile"
 BOARDS = ("single", "double")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -59,6 +67,8 @@ ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation",
 PERSON = 0
 MAX_GAMES = 5000
 MAX_PROFILE_CHARS = 2_000_000
+#: More points than MAX_GAMES double-board wins could give (R26).
+MAX_POINTS = 20 * MAX_GAMES
 #: The history's figures may differ by this much between interpreters (float rounding).
 TOLERANCE = 1
 
@@ -85,10 +95,10 @@ class RatedGame:
     """One rated game of a profile, from its player's side."""
 
     __slots__ = ("game", "board", "when", "opponent", "level", "opponent_rating", "opponent_deviation", "result",
-                 "ended", "after")
+                 "ended", "after", "points")
 
     def __init__(self, game: str, board: str, when: int, opponent: str, level: int, opponent_rating: int,
-                 opponent_deviation: int, result: str, ended: str, after: int = 0) -> None:
+                 opponent_deviation: int, result: str, ended: str, after: int = 0, points: int = 0) -> None:
         #: The game's id (UiState.rated): a game is rated once, however often it is opened.
         self.game = game
         self.board = board
@@ -100,10 +110,11 @@ class RatedGame:
         self.result = result  # "win", "draw" or "loss"
         self.ended = ended
         self.after = after  # this player's rating after it, rounded
+        self.points = points  # this player's points on the board after it (R26)
 
     def _key(self) -> tuple[object, ...]:
         return (self.game, self.board, self.when, self.opponent, self.level, self.opponent_rating,
-                self.opponent_deviation, self.result, self.ended, self.after)
+                self.opponent_deviation, self.result, self.ended, self.after, self.points)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RatedGame) and self._key() == other._key()
@@ -115,8 +126,11 @@ class RatedGame:
         return {name: getattr(self, name) for name in RatedGame.__slots__}
 
     @classmethod
-    def from_dict(cls, data: object, number: int) -> RatedGame:
-        if not isinstance(data, dict) or sorted(data) != sorted(RatedGame.__slots__):
+    def from_dict(cls, data: object, number: int, version: int = FORMAT) -> RatedGame:
+        """The game ``data`` holds (the ``number``-th of a profile of format
+        ``version``: before format 2 a game has no points, folded later)."""
+        fields = RatedGame.__slots__ if version >= 2 else RatedGame.__slots__[:-1]
+        if not isinstance(data, dict) or sorted(data) != sorted(fields):
             raise ProfileError("pf_game_not_rated", number=number)
         board, result, ended = data["board"], data["result"], data["ended"]
         if board not in BOARDS:
@@ -131,54 +145,79 @@ class RatedGame:
         if not isinstance(opponent, str) or clean_name(opponent) != opponent or not opponent:
             raise ProfileError("pf_game_opponent", number=number)
         numbers = {"when": (0, 10 ** 11), "level": (0, 99), "opponent_rating": (0, 4000),
-                   "opponent_deviation": (0, 1000), "after": (0, 4000)}
+                   "opponent_deviation": (0, 1000), "after": (0, 4000), "points": (0, MAX_POINTS)}
         for name, (low, high) in sorted(numbers.items()):
-            value = data[name]
+            value = data.get(name, 0)
             if not _is_int(value) or not low <= value <= high:
                 raise ProfileError("pf_game_number", number=number, field=name, low=low, high=high)
         return cls(data["game"], board, data["when"], opponent, data["level"], data["opponent_rating"],
-                   data["opponent_deviation"], result, ended, data["after"])
+                   data["opponent_deviation"], result, ended, data["after"], data.get("points", 0))
 
 
 class RatingChange:
-    """What one rated game did to a profile's rating on its board; ``color``:
-    the side the profile's player had (None where no game's sides are known)."""
+    """What one rated game did to a profile's rating and points on its
+    board; ``color``: the side the profile's player had (None where no
+    game's sides are known)."""
 
-    __slots__ = ("name", "board", "before", "after", "color")
+    __slots__ = ("name", "board", "before", "after", "color", "points_before", "points_after")
 
-    def __init__(self, name: str, board: str, before: Glicko, after: Glicko, color: int | None = None) -> None:
+    def __init__(self, name: str, board: str, before: Glicko, after: Glicko, color: int | None = None,
+                 points_before: int = 0, points_after: int = 0) -> None:
         self.name = name
         self.board = board
         self.before = before
         self.after = after
         self.color = color
+        self.points_before = points_before  # R26
+        self.points_after = points_after
 
     def __repr__(self) -> str:
-        return f"RatingChange({self.name!r}, {self.board!r}, {self.before!r}, {self.after!r}, {self.color!r})"
+        return (f"RatingChange({self.name!r}, {self.board!r}, {self.before!r}, {self.after!r}, {self.color!r}, "
+                f"{self.points_before!r}, {self.points_after!r})")
 
     @property
-    def points(self) -> int:
-        """The change as the page shows it: rounded ratings' difference."""
+    def difference(self) -> int:
+        """The rating's change as the page shows it: rounded ratings' difference."""
         return round(self.after.rating) - round(self.before.rating)
+
+    @property
+    def rank_status(self) -> str:
+        """The rank status the points left (R27)."""
+        return rank_status(self.board, self.points_after)
+
+    @property
+    def rank_status_before(self) -> str:
+        return rank_status(self.board, self.points_before)
 
 
 class Standing:
     """A profile's figures on one board, folded from its games."""
 
-    __slots__ = ("glicko", "games", "wins", "draws", "losses", "best_win", "history")
+    __slots__ = ("board", "glicko", "games", "wins", "draws", "losses", "best_win", "history", "points",
+                 "points_history")
 
-    def __init__(self) -> None:
+    def __init__(self, board: str) -> None:
+        self.board = board
         self.glicko = NEW
         self.games = self.wins = self.draws = self.losses = 0
         #: The game against the highest-rated opponent won, if any.
         self.best_win: RatedGame | None = None
         #: (when, rating after) of each game, oldest first.
         self.history: list[tuple[int, int]] = []
+        #: The points (R26), and (when, points after) of each game, oldest first.
+        self.points = 0
+        self.points_history: list[tuple[int, int]] = []
+
+    @property
+    def rank_status(self) -> str:
+        """The rank status the points give (R27)."""
+        return rank_status(self.board, self.points)
 
     def add(self, game: RatedGame) -> Glicko:
         """Count ``game`` and return the rating it leaves."""
         opponent = Glicko(game.opponent_rating, game.opponent_deviation)
         self.glicko = self.glicko.after([(opponent, RESULTS[game.result])])
+        self.points = points_after(self.board, self.points, game.result, game.ended)
         self.games += 1
         if game.result == "win":
             self.wins += 1
@@ -189,6 +228,7 @@ class Standing:
         else:
             self.losses += 1
         self.history.append((game.when, round(self.glicko.rating)))
+        self.points_history.append((game.when, self.points))
         return self.glicko
 
 
@@ -212,7 +252,7 @@ class Profile:
         return profile_key(self.name)
 
     def standing(self, board: str) -> Standing:
-        standing = Standing()
+        standing = Standing(board)
         for game in self.games:
             if game.board == board:
                 standing.add(game)
@@ -228,17 +268,20 @@ class Profile:
         if any(kept.game == game.game for kept in self.games):
             raise AlreadyRated("pf_rated_already", game=game.game)
         standing = self.standing(game.board)
-        before = standing.glicko
+        before, points_before = standing.glicko, standing.points
         after = standing.add(game)
         kept = RatedGame(game.game, game.board, game.when, game.opponent, game.level, game.opponent_rating,
-                         game.opponent_deviation, game.result, game.ended, round(after.rating))
+                         game.opponent_deviation, game.result, game.ended, round(after.rating), standing.points)
         return Profile(self.name, self.games[-(MAX_GAMES - 1):] + [kept]), RatingChange(
-            self.name, game.board, before, after, color)
+            self.name, game.board, before, after, color, points_before, standing.points)
 
     def text(self) -> str:
         """The stored form, which is also the export file."""
+        standings = {board: self.standing(board) for board in BOARDS}
         body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name,
-                                "games": [game.to_dict() for game in self.games]}
+                                "games": [game.to_dict() for game in self.games],
+                                "points": {board: standings[board].points for board in BOARDS},
+                                "rank_status": {board: standings[board].rank_status for board in BOARDS}}
         return sealed(body)
 
     @classmethod
@@ -267,8 +310,10 @@ class Profile:
             raise ProfileError("pf_name", most=MAX_NAME_CHARS)
         if not isinstance(games, list) or len(games) > MAX_GAMES:
             raise ProfileError("pf_games", most=MAX_GAMES)
-        profile = cls(name, [RatedGame.from_dict(game, number) for number, game in enumerate(games, 1)])
-        _check_history(profile)
+        profile = cls(name, [RatedGame.from_dict(game, number, version) for number, game in enumerate(games, 1)])
+        _check_history(profile, version)
+        if version >= 2:
+            _check_standing(profile, data.get("points"), data.get("rank_status"))
         return profile
 
 
@@ -311,8 +356,8 @@ def rate(end: RatedEnd, profiles: dict[int, Profile], computer: Glicko | None,
 
     >>> end = RatedEnd("g7", "single", ("Anna", "Bo"), None, 0, 0, "towers")
     >>> after, changes = rate(end, {0: Profile("Anna"), 1: Profile("Bo")}, None, 1800000000)
-    >>> [(change.name, change.points) for change in changes]
-    [('Anna', 242), ('Bo', -242)]
+    >>> [(change.name, change.difference, change.points_after) for change in changes]
+    [('Anna', 242, 10), ('Bo', -242, 0)]
     """
     before = {color: profile.glicko(end.board) for color, profile in profiles.items()}
     after, changes = {}, []
@@ -349,13 +394,35 @@ def _base36(number: int) -> str:
             return digits
 
 
-def _check_history(profile: Profile) -> None:
-    """Refuse a profile whose games do not fold to the ratings they say they left."""
-    standings = {board: Standing() for board in BOARDS}
+def _check_history(profile: Profile, version: int) -> None:
+    """Refuse a profile whose games do not fold to the ratings and points
+    they say they left; a profile of format 1 had no points: its games get
+    theirs from the fold."""
+    standings = {board: Standing(board) for board in BOARDS}
     for number, game in enumerate(profile.games, 1):
-        after = standings[game.board].add(game)
+        standing = standings[game.board]
+        after = standing.add(game)
         if abs(round(after.rating) - game.after) > TOLERANCE:
             raise ProfileError("pf_history", number=number, said=game.after, folded=round(after.rating))
+        if version < 2:
+            game.points = standing.points
+        elif game.points != standing.points:  # whole numbers: no rounding to allow for
+            raise ProfileError("pf_points", number=number, said=game.points, folded=standing.points)
+
+
+def _check_standing(profile: Profile, points: object, statuses: object) -> None:
+    """Refuse a profile whose boards' points or rank statuses are not its games' (R26, R27)."""
+    if not isinstance(points, dict) or sorted(points) != sorted(BOARDS) \
+            or not isinstance(statuses, dict) or sorted(statuses) != sorted(BOARDS):
+        raise ProfileError("pf_standing")
+    for board in BOARDS:
+        standing = profile.standing(board)
+        said, status = points[board], statuses[board]
+        if not _is_int(said) or status not in STATUS_NAMES:
+            raise ProfileError("pf_standing")
+        if said != standing.points or status != standing.rank_status:
+            raise ProfileError("pf_standing_folded", board=t("rk_" + board).lower(), said=said, folded=standing.points,
+                               status=status_name(status), folded_status=status_name(standing.rank_status))
 
 
 def profile_key(name: str) -> str:

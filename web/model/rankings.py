@@ -1,11 +1,14 @@
 """The Rankings page's content: the device's profiles and the computer's
-levels on one board, ranked, and a rating history as a small plot (plain
-Python; web/ui/rankings.py draws it).
+levels on one board, ranked by rating or by points (R26), and a history
+(of the rating, or of the points) as a small plot (plain Python;
+web/ui/rankings.py draws it).
 
 >>> from web.model.profiles import Profile, RatedGame
 >>> anna, _ = Profile("Anna").rated(RatedGame("g1", "single", 0, "Computer, level 5", 5, 1400, 45, "win", "towers"))
 >>> [(row.name, row.display) for row in ranking([anna], Ladder({5: (1400, 30)}), "single")]
 [('Anna', '1679?'), ('', '1400')]
+>>> [(row.name, row.points, row.rank_status, row.next_status) for row in ranking([anna], None, "single", BY_POINTS)]
+[('Anna', 10, 'starter', ('beginner', 100))]
 >>> plot = history_plot([1500, 1679], 200, 60)
 >>> plot.ticks
 [(1500, 46.0), (1600, 28.0), (1700, 10.0)]
@@ -15,9 +18,15 @@ from __future__ import annotations
 
 
 from web.model.ladder import Ladder
+from web.model.points import STARTER, next_status
 from web.model.profiles import Profile, RatedGame
 from web.model.rating import START_RATING
 
+
+#: The orders Rankings offers: by rating (the levels among the profiles), by
+#: points (the profiles alone: a level has no points).
+BY_RATING, BY_POINTS = "rating", "points"
+ORDERS = (BY_RATING, BY_POINTS)
 
 #: The plot's margins (px): room for the rating labels on the left, the game numbers below.
 LEFT, RIGHT, TOP, BOTTOM = 30, 6, 10, 14
@@ -27,7 +36,7 @@ class RankingRow:
     """One place in the ranking: a profile (``name``) or a computer level (``level``)."""
 
     __slots__ = ("name", "level", "rating", "display", "error", "games", "wins", "draws", "losses", "best_win",
-                 "history")
+                 "history", "points", "rank_status", "next_status", "points_history")
 
     def __init__(self, name: str = "", level: int = 0, rating: float = START_RATING, display: str = "",
                  error: int = 0) -> None:
@@ -40,14 +49,22 @@ class RankingRow:
         self.best_win: RatedGame | None = None
         #: The rating before the first game and after each one.
         self.history: list[int] = []
+        #: A profile's points and rank status (R26, R27), the next status and
+        #: the points it starts at (None at the top), the points before the
+        #: first game and after each one.
+        self.points = 0
+        self.rank_status = STARTER
+        self.next_status: tuple[str, int] | None = None
+        self.points_history: list[int] = []
 
     def __repr__(self) -> str:
         return f"RankingRow({self.name or 'level ' + str(self.level)!r}, {self.display!r})"
 
 
-def ranking(profiles: list[Profile], ladder: Ladder | None, board: str) -> list[RankingRow]:
-    """The profiles that played on ``board`` and the levels, best first
-    (a tie: the profile first, then by name or level)."""
+def ranking(profiles: list[Profile], ladder: Ladder | None, board: str, order: str = BY_RATING) -> list[RankingRow]:
+    """The profiles that played on ``board`` and, by rating, the levels,
+    best first (a tie: the profile first, then by name or level; by points,
+    then by rating)."""
     rows = []
     for profile in profiles:
         standing = profile.standing(board)
@@ -57,7 +74,13 @@ def ranking(profiles: list[Profile], ladder: Ladder | None, board: str) -> list[
         row.games, row.wins, row.draws, row.losses = standing.games, standing.wins, standing.draws, standing.losses
         row.best_win = standing.best_win
         row.history = [round(START_RATING)] + [rating for _, rating in standing.history]
+        row.points, row.rank_status = standing.points, standing.rank_status
+        row.next_status = next_status(board, standing.points)
+        row.points_history = [0] + [points for _, points in standing.points_history]
         rows.append(row)
+    if order == BY_POINTS:
+        rows.sort(key=lambda row: (-row.points, -round(row.rating), row.name.lower(), row.name))
+        return rows
     if ladder is not None:
         for level in sorted(ladder.ratings):
             rating, error = ladder.ratings[level]
@@ -79,13 +102,22 @@ class Plot:
 
 
 def history_plot(history: list[int], width: float, height: float) -> Plot:
-    """The plot of ``history`` (ratings, the first before any game): the
-    axis from the hundred below the lowest to the hundred above the highest."""
+    """The plot of ``history`` (ratings or points, the first before any
+    game): the axis from the hundred below the lowest to the hundred above
+    the highest, a tick every 100, 200, 500... so that there are a few.
+
+    >>> [value for value, _ in history_plot([0, 10, 2600, 12000], 200, 60).ticks]
+    [0, 5000, 10000]
+    """
     low = min(history) // 100 * 100
     high = -(-max(history) // 100) * 100
     if high == low:
         high = low + 100
-    step = 100 if high - low <= 400 else 200 if high - low <= 1000 else 500
+    span = high - low
+    step = 100 if span <= 400 else 200 if span <= 1000 else 500
+    for wider in (1000, 2000, 5000, 10000, 20000, 50000):  # (points reach 200,000 on the double board, R27)
+        if span > step * 5:
+            step = wider
 
     def y(rating: float) -> float:
         return TOP + (high - rating) * (height - TOP - BOTTOM) / (high - low)

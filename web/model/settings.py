@@ -40,15 +40,15 @@ class GameSettings(Value):
     """How to start the next game."""
 
     __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "ignored", "rated")
+                 "turn_board", "ignored", "rated", "show_moves")
     #: (``ignored`` says what the URL had beside them: not part of the settings themselves.)
     _identity = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "rated")
+                 "turn_board", "rated", "show_moves")
 
     def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
                  position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 3,
                  touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = (),
-                 rated: bool = False) -> None:
+                 rated: bool = False, show_moves: bool = True) -> None:
         self.board = board
         self.time_control = time_control
         self.white = white
@@ -73,11 +73,16 @@ class GameSettings(Value):
         #: The game counts for the players' ratings (web/model/profiles.py):
         #: the names are their profiles. Off unless chosen.
         self.rated = rated
+        #: The dots and rings of a selected piece's possible moves, in an
+        #: unrated game (a rated one shows them by rank status, R27:
+        #: web/model/modes/rated.py). On unless the player turns them off.
+        self.show_moves = show_moves
 
     def copy(self) -> GameSettings:
         """The same settings, a new object (``dataclasses.replace`` once)."""
         return GameSettings(self.board, self.time_control, self.white, self.black, self.position, self.seed,
-                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated)
+                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated,
+                            self.show_moves)
 
     def rated_problem(self) -> str | None:
         """Why these settings cannot make a rated game (the key of its text), or None.

@@ -98,9 +98,9 @@ class TurnInProgress:
             return position.preview(move=position.parse_move(self._pending_token()))
         return position.preview(tuple(self.kind.square(sq) for sq in self.placed))
 
-    def marks(self) -> list[Mark]:
+    def marks(self, possible_moves: bool = True) -> list[Mark]:
         """The highlights of the turn: where a tower can go, or the piece
-        selected and where it can go."""
+        selected and, with ``possible_moves``, where it can go (R27)."""
         color = self.game.position.turn
         if self.pending and self.pending_move is not None:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
@@ -110,13 +110,16 @@ class TurnInProgress:
         shape = self.placing_shape()
         if shape is not None:
             return [Mark("ghost", field, tower(color, shape)) for field in self.choices.placement_fields(self.placed)]
+        if self.selected and not possible_moves:
+            return [Mark("selected", self.selected)]
         if self.selected:
             return [Mark("selected", self.selected)] + [
                 Mark(kind, target) for target, kind in sorted(self.destinations().get(self.selected, {}).items())]
         return []
 
-    def prompt(self) -> Message:
-        """What the player to move is to do now."""
+    def prompt(self, possible_moves: bool = True) -> Message:
+        """What the player to move is to do now; a piece selected, with or
+        without its ``possible_moves`` shown (R27)."""
         who = self.label(self.game.position.turn)
         if self.pending:
             shape = Move.from_token(self._pending_token(), self.kind).promotion
@@ -127,7 +130,10 @@ class TurnInProgress:
             return Message("place_waiting", {"player": who, "shape": t("shape_" + SHAPE_NAMES[shape])})
         piece = self.board()[self.kind.square(self.selected)] if self.selected else None
         if self.selected and piece is not None:  # (one selects a piece)
-            key = "selected_touched" if self.touched() else "selected"
+            if possible_moves:
+                key = "selected_touched" if self.touched() else "selected"
+            else:
+                key = "selected_touched_unshown" if self.touched() else "selected_unshown"
             return Message(key, {"piece": describe(piece), "square": self.selected})
         return Message("to_move", {"player": who})
 

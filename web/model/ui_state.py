@@ -79,6 +79,10 @@ class UiState(Core):
         """The position the computer's view may be asked for (modes/analysis.py)."""
         return analysis.view_position(self)
 
+    def shows_possible_moves(self, color: int) -> bool:
+        """Whether ``color``'s possible moves are drawn (modes/rated.py, R27)."""
+        return rated.shows_possible_moves(self, color)
+
     def rated_end(self, abandoned: bool = False) -> RatedEnd | None:
         """What the players' ratings count of this game (modes/rated.py)."""
         return rated.rated_end(self, abandoned)

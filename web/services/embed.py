@@ -15,7 +15,8 @@ docs/embed.md)::
      "termination": "towers", "winner": "white", "position": "...", "ply": 9}
     {"source": "militakiri", "version": 1, "type": "rating", "board": "single",
      "player": "Anna", "before": 1500, "after": 1681, "deviation": 290,
-     "provisional": true, "opponent": "Computer, level 5", "result": "win"}
+     "provisional": true, "opponent": "Computer, level 5", "result": "win",
+     "points": 10, "pointsBefore": 0, "rankStatus": "starter"}
 
 >>> options = embed_options("?embed=1&board=double&link=1%21s")
 >>> options.embed, options.link
@@ -73,21 +74,26 @@ def ready_message(state: UiState) -> dict[str, object]:
 
 def rating_message(change: RatingChange, end: RatedEnd) -> dict[str, object]:
     """The ``rating`` message: what a rated game did to one player's rating
-    (web/model/profiles.py: ``change.color`` is the player's side), after
-    the game's ``over``.
+    and points, and the rank status they leave (R26, R27; the status by its
+    English key, web/model/points.py), after the game's ``over``
+    (web/model/profiles.py: ``change.color`` is the player's side).
 
     >>> from web.model.profiles import RatedEnd, RatingChange
     >>> from web.model.rating import Glicko
     >>> end = RatedEnd("g1", "single", ("Anna", "Computer, level 5"), 1, 5, 0, "towers")
-    >>> message = rating_message(RatingChange("Anna", "single", Glicko(), Glicko(1681.4, 290.2), 0), end)
+    >>> change = RatingChange("Anna", "single", Glicko(), Glicko(1681.4, 290.2), 0, 95, 105)
+    >>> message = rating_message(change, end)
     >>> [message[key] for key in ("board", "player", "before", "after", "deviation", "opponent", "result")]
     ['single', 'Anna', 1500, 1681, 290, 'Computer, level 5', 'win']
+    >>> message["pointsBefore"], message["points"], message["rankStatus"]
+    (95, 105, 'beginner')
     """
     color = change.color
     assert color is not None  # (a change of a game's end: web/model/profiles.py rate)
     return message("rating", board=change.board, player=change.name, before=round(change.before.rating),
                    after=round(change.after.rating), deviation=round(change.after.deviation),
-                   provisional=change.after.provisional, opponent=end.names[1 - color], result=end.result(color))
+                   provisional=change.after.provisional, opponent=end.names[1 - color], result=end.result(color),
+                   points=change.points_after, pointsBefore=change.points_before, rankStatus=change.rank_status)
 
 
 def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:

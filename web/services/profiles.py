@@ -77,6 +77,14 @@ class ProfileStore:
         text = self.storage.get(key)
         return Profile(name) if text is None else self._profile(key, text)
 
+    def points(self, name: str, board: str) -> int | None:
+        """``name``'s points on ``board`` (R26; 0 for a new player), None if
+        the profile does not read: what the state asks as a rated game begins."""
+        try:
+            return self.get(name).standing(board).points
+        except ProfileError:
+            return None
+
     def put(self, profile: Profile) -> bool:
         """Keep ``profile``; False if the browser refused the write."""
         return self.storage.set(profile.key, profile.text())

@@ -25,6 +25,9 @@ from web.model.settings import GameSettings
 from web.model.status import GAME_OVER, Message, describe
 from web.model.core import OVER, PLAYING, SETUP, move_label
 from web.model.ui_state import UiState
+from web.services.profiles import ProfileStore
+from web.services.storage import SafeStorage
+from web.ui import guard
 from web.ui.clock_view import ClockView
 from web.ui.dialogs import Dialogs
 from web.ui.dom import add_rulings, apply_texts, by_id, on, set_attr, set_text, show
@@ -107,11 +110,15 @@ class App:
         #: How the page sets out the board now (App.fit).
         self.layout = Layout(STACKED, False, 0)
         rng = Random(settings.seed)  # None: seeded from the system
+        #: The device's profiles (ratings, points: web/ui/rankings.py); the
+        #: state asks a rated game's players' points of them (R27).
+        self.profiles = ProfileStore(SafeStorage.from_getter(lambda: guard.Storage("localStorage")))
+        points = self.profiles.points
         try:
-            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now, points=points)
         except MilitakiriError as error:  # a bad position string in the link
             settings.position = None
-            self.state = UiState(settings, now=now, rng=rng, wall=wall_now)
+            self.state = UiState(settings, now=now, rng=rng, wall=wall_now, points=points)
             self.state.apply(Say(Message("err_position", {"reason": str(error)}, "warn")))
         if settings.ignored and self.state.message is None:
             self.state.apply(Say(Message(

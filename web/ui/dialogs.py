@@ -104,6 +104,7 @@ class Dialogs:
         by_id("ng-black").value = settings.black
         by_id("ng-touch").checked = settings.touch_move
         by_id("ng-rated").checked = settings.rated and not practice
+        by_id("ng-moves").checked = settings.show_moves
         by_id("ng-turn").checked = settings.turn_board
         by_id("ng-computer" if settings.computer is not None else "ng-human").checked = True
         by_id("ng-level").value = str(settings.level)
@@ -182,6 +183,7 @@ class Dialogs:
             touch_move=bool(by_id("ng-touch").checked),
             turn_board=bool(by_id("ng-turn").checked),
             rated=bool(by_id("ng-rated").checked),
+            show_moves=bool(by_id("ng-moves").checked),
         )
         random_side = False
         if by_id("ng-computer").checked:

@@ -272,6 +272,8 @@ class Renderer:
                 self._start_sprites(g)
             return  # nothing to paint, and no canvas for the browser to send on
         self._painted = picture
+        # What is highlighted, for tests and tools: "selected:c3 move:c4 take:d4 ..."
+        set_attr(self.canvas, "data-marks", " ".join(f"{mark.kind}:{mark.field}" for mark in marks) or None)
 
         s = g.square
         ctx = self.ctx

@@ -12,6 +12,7 @@ from web.model import board_view
 from web.i18n.texts import t
 from web.model.formatting import bar_name, move_list_markup, tower_box
 from web.model.core import OVER
+from web.model.points import status_name
 from web.ui.dom import by_id, clear, el, keep, next_frame, on, set_attr, set_text, show
 
 COLOR_IDS = ("white", "black")
@@ -37,16 +38,19 @@ class PlayerBars:
             who.appendChild(label)
             rating = el("span", cls="rating", aria_hidden="true")
             who.appendChild(rating)
+            standing = el("span", cls="standing", aria_hidden="true")  # rank status and points (R26, R27)
+            who.appendChild(standing)
             towers = el("div", cls="towers")
             clock = el("div", cls="clock", role="timer", id=f"clock-{cid}")
             bar.appendChild(who)
             bar.appendChild(towers)
             bar.appendChild(clock)
-            self.bars.append({"bar": bar, "name": name, "label": label, "rating": rating, "towers": towers,
-                              "clock": clock})
+            self.bars.append({"bar": bar, "name": name, "label": label, "rating": rating, "standing": standing,
+                              "towers": towers, "clock": clock})
         self.play = by_id("play")
         #: Each side's rating while a rated game is on, as the bars show it
-        #: ("1500?"), or None: web/ui/rankings.py gives it.
+        #: ("1500?"), and a profile's rank status and points (the status's
+        #: key, the points; None for a level), or None: web/ui/rankings.py gives it.
         self.ratings = lambda: (None, None)
 
     def clock(self, color: int):
@@ -68,9 +72,18 @@ class PlayerBars:
             level = state.settings.level if state.computer == color else None
             shown = bar_name(color, (state.players.white, state.players.black)[color], level)
             set_text(parts["name"], shown)
-            rating = ratings[color]
+            rating, standing = ratings[color] or (None, None)
             set_text(parts["rating"], rating or "")
-            set_text(parts["label"], label if rating is None else t("bar_rated", player=label, rating=rating))
+            status = None if standing is None else status_name(standing[0])
+            set_text(parts["standing"], "" if standing is None else t("bar_standing", status=status,
+                                                                       points=standing[1]))
+            if rating is None:
+                said = label
+            elif standing is None:
+                said = t("bar_rated", player=label, rating=rating)
+            else:
+                said = t("bar_rated_standing", player=label, rating=rating, status=status, points=standing[1])
+            set_text(parts["label"], said)
             set_attr(parts["name"], "title", label)
             active = state.turn == color and state.phase != OVER
             bar.classList.toggle("active", bool(active))

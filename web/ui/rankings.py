@@ -1,5 +1,6 @@
-"""Ratings on the page: rated games counted, the New game
-dialog's profiles and levels, the Rankings dialog, export and import.
+"""Ratings, points and rank statuses on the page: rated games counted,
+the New game dialog's profiles and levels, the Rankings dialog, export
+and import.
 
 The profiles are the device's (web/services/profiles.py); the levels'
 ratings are each board's ladder's (web/data/ladder-single.json and
@@ -21,14 +22,13 @@ from pyscript.ffi import to_js
 
 from web.i18n.texts import t
 from web.model.ladder import LADDER_URLS, Ladder
-from web.model.profiles import Profile, ProfileError, RatedEnd
-from web.model.rankings import RankingRow, ranking
+from web.model.points import sees_possible_moves, status_name
+from web.model.profiles import Profile, ProfileError, RatedEnd, RatingChange
+from web.model.rankings import BY_RATING, ORDERS, RankingRow, ranking
 from web.model.settings import GameSettings
 from web.model.status import Message
 from web.model.intents import Say
-from web.services.profiles import ProfileStore, RatingOutcome
-from web.services.storage import SafeStorage
-from web.ui import guard
+from web.services.profiles import RatingOutcome
 from web.ui.dom import by_id, el, fetch_text, later, on, set_attr, set_text, show, when_idle
 from web.ui.svg import rating_plot
 
@@ -40,9 +40,10 @@ class Rankings:
         self.app = app
         self.state = app.state
         self.embed = embed
-        self.store = ProfileStore(SafeStorage.from_getter(lambda: guard.Storage("localStorage")))
+        self.store = app.profiles
         self.ladders: dict[str, Ladder] = {}  # by board, once read
         self.board = "single"
+        self.order = BY_RATING
         self.dialog = by_id("dlg-rankings")
         #: The bars' ratings and what they were read for (a game, its
         #: players, how many games were counted since).
@@ -58,13 +59,15 @@ class Rankings:
         on(self.dialog, "close", lambda e: app.after_dialog())
         for board in BOARDS:
             on(by_id(f"rk-{board}"), "click", lambda e, board=board: self._show_board(board))
+        for order in ORDERS:
+            on(by_id(f"rk-by-{order}"), "click", lambda e, order=order: self._show_order(order))
         on(by_id("rk-import"), "click", lambda e: by_id("rk-file").click())
         on(by_id("rk-file"), "change", lambda e: asyncio.create_task(self._import()))
         for name in ("ng-white", "ng-black"):  # as the name is typed
             on(by_id(name), "input", lambda e: self._suggest())
         for name in ("ng-single", "ng-double"):  # each board its own ladder
             on(by_id(name), "change", lambda e: self._level_options())
-        for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated"):
+        for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated", "ng-moves"):
             on(by_id(name), "change", lambda e: self._suggest())
         when_idle(lambda: asyncio.create_task(self._load_ladders()))
 
@@ -125,11 +128,12 @@ class Rankings:
         node.classList.toggle("error", bool(outcome.problems))
         show(node, bool(words))
 
-    def bar_ratings(self) -> tuple[str | None, str | None]:
+    def bar_ratings(self) -> tuple[object, object]:
         """While a rated game is on, each side's rating on its board for the
         player bars, as lichess shows it beside the name: a profile's
-        ("1500?" while provisional), a level's from its board's ladder; read once a
-        game and after each count, not at every refresh."""
+        ("1500?" while provisional) with its rank status and points (R26,
+        R27), a level's rating from its board's ladder; read once a game and
+        after each count, not at every refresh."""
         state = self.state
         if state.rated is None or state.drill is not None:
             return (None, None)
@@ -140,15 +144,18 @@ class Rankings:
             self._bars = (key, (self._bar_rating(0, players[0]), self._bar_rating(1, players[1])))
         return self._bars[1]
 
-    def _bar_rating(self, color: int, name: str) -> str | None:
+    def _bar_rating(self, color: int, name: str) -> tuple[str, tuple[str, int] | None] | None:
+        """(rating, (rank status, points) or None for a level), or None; the
+        status by its key, named by the bars in the page's language then."""
         state = self.state
         if state.computer == color:
             rating = self._level_rating(state.kind.name, state.settings.level)
-            return None if rating is None else str(rating)
+            return None if rating is None else (str(rating), None)
         try:
-            return self.store.get(name).glicko(state.kind.name).display()
+            standing = self.store.get(name).standing(state.kind.name)
         except ProfileError:  # (said in New game and when the game is counted)
             return None
+        return standing.glicko.display(), (standing.rank_status, standing.points)
 
     # New game -------------------------------------------------------------------------
 
@@ -175,8 +182,10 @@ class Rankings:
 
     def _suggest(self) -> None:
         """Under the Rated box: each named player's rating on the chosen
-        board and, against the computer, the level nearest it."""
+        board and, against the computer, the level nearest it; their rank
+        status and points, and whether they will see the possible moves (R27)."""
         rated = bool(by_id("ng-rated").checked)
+        show(by_id("ng-rated-moves"), rated)
         board = _chosen_board()
         ladder = self.ladders.get(board)
         computer = bool(by_id("ng-computer").checked)
@@ -205,6 +214,9 @@ class Rankings:
             else:
                 words.append(t("ng_rating_level", name=name, rating=glicko.display(), level=level,
                                level_rating=self._level_rating(board, level)))
+            moves = "ng_sees_moves" if sees_possible_moves(standing.rank_status) else "ng_no_moves"
+            words.append(t("ng_standing", status=status_name(standing.rank_status), points=standing.points,
+                           moves=t(moves)))
         set_text(by_id("ng-rating"), " ".join(words))
 
     # The Rankings dialog ------------------------------------------------------------
@@ -215,12 +227,18 @@ class Rankings:
         if not self.dialog.open:
             self.dialog.showModal()
 
+    def _show_order(self, order: str) -> None:
+        self.order = order
+        self._show_board(self.board)
+
     def _show_board(self, board: str) -> None:
         self.board = board
         for name in BOARDS:
             set_attr(by_id(f"rk-{name}"), "aria-selected", "true" if name == board else "false")
+        for order in ORDERS:
+            set_attr(by_id(f"rk-by-{order}"), "aria-pressed", "true" if order == self.order else "false")
         profiles, refused = self.store.all()
-        rows = ranking(profiles, self.ladders.get(board), board)
+        rows = ranking(profiles, self.ladders.get(board), board, self.order)
         listing = by_id("rk-list")
         listing.replaceChildren()
         if not any(row.name for row in rows):
@@ -234,20 +252,34 @@ class Rankings:
         item = el("li", None, "rk-level" if row.level else "rk-profile")
         head = el("div", None, "rk-head")
         name = row.name or t("rk_level", level=row.level)
-        head.append(el("span", str(place), "rk-place"), el("span", name, "rk-name"),
-                    el("span", row.display, "rk-rating"))
+        head.append(el("span", str(place), "rk-place"), el("span", name, "rk-name"))
+        if not row.level:
+            head.append(el("span", t("rk_standing", status=status_name(row.rank_status), points=row.points),
+                           "rk-standing"))
+        head.append(el("span", row.display, "rk-rating"))
         if row.level:
             head.append(el("span", t("rk_level_error", error=row.error), "note"))
         item.append(head)
         if row.level:
             return item
+        if row.next_status is None:
+            item.append(el("p", t("rk_top"), "note rk-next"))
+        else:
+            status, points = row.next_status
+            item.append(el("p", t("rk_next", status=status_name(status), points=points, left=points - row.points),
+                           "note rk-next"))
         item.append(el("p", t("rk_games", games=row.games, wins=row.wins, draws=row.draws, losses=row.losses),
                        "note"))
         if row.best_win is not None:
             item.append(el("p", t("rk_best", rating=row.best_win.opponent_rating, name=row.best_win.opponent),
                            "note"))
+        item.append(el("p", t("rk_rating_plot"), "note rk-plot-title"))
         item.append(rating_plot(row.history, t("rk_graph", name=row.name, first=row.history[0],
                                                 last=row.history[-1], games=len(row.history) - 1)))
+        item.append(el("p", t("rk_points_plot"), "note rk-plot-title"))
+        item.append(rating_plot(row.points_history, t("rk_points_graph", name=row.name, first=row.points_history[0],
+                                                      last=row.points_history[-1],
+                                                      games=len(row.points_history) - 1), "rk-points-graph"))
         profile = next(profile for profile in profiles if profile.name == row.name)
         export = el("button", t("rk_export"), None, type="button", title=t("rk_export_title"))
         on(export, "click", lambda e, profile=profile: _download(profile))
@@ -288,10 +320,20 @@ def _chosen_board() -> str:
     return "double" if by_id("ng-double").checked else "single"
 
 
-def _change_text(change) -> str:
-    sign = "+" if change.points >= 0 else "\u2212"
-    return t("rating_change", name=change.name, before=change.before.display(), after=change.after.display(),
-             points=f"{sign}{abs(change.points)}")
+def _signed(number: int) -> str:
+    return ("+" if number > 0 else "\u2212" if number < 0 else "\u00b1") + str(abs(number))
+
+
+def _change_text(change: RatingChange) -> str:
+    """A rated game's change in one player's rating and points (R26), and a
+    rank status reached (R27) on a line of its own."""
+    standing = t("points_change", status=status_name(change.rank_status), points=change.points_after,
+                 change=_signed(change.points_after - change.points_before))
+    words = t("rating_change", name=change.name, before=change.before.display(), after=change.after.display(),
+              difference=_signed(change.difference), standing=standing)
+    if change.rank_status != change.rank_status_before:
+        words += "\n" + t("status_reached", name=change.name, status=status_name(change.rank_status))
+    return words
 
 
 def _download(profile: Profile) -> None:

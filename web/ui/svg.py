@@ -29,12 +29,13 @@ def label(svg, words: str, x: float, y: float, anchor: str) -> None:
     svg.appendChild(node)
 
 
-def rating_plot(history: list[int], words: str):
-    """A rating after each game or puzzle (``history``, the first before any):
-    a line over a rating axis, the numbers of the first and last under it;
-    ``words`` say it for a screen reader."""
+def rating_plot(history: list[int], words: str, kind: str = "rk-rating-graph"):
+    """A rating (or points, R26) after each game or puzzle (``history``, the
+    first before any): a line over an axis, the numbers of the first and
+    last under it; ``words`` say it for a screen reader; ``kind``: its class
+    beside ``rk-graph``."""
     svg = js.document.createElementNS(SVG, "svg")
-    for key, value in (("viewBox", f"0 0 {PLOT_WIDTH} {PLOT_HEIGHT}"), ("class", "rk-graph"), ("role", "img"),
+    for key, value in (("viewBox", f"0 0 {PLOT_WIDTH} {PLOT_HEIGHT}"), ("class", f"rk-graph {kind}"), ("role", "img"),
                        ("aria-label", words)):
         svg.setAttribute(key, value)
     plot = history_plot(history, PLOT_WIDTH, PLOT_HEIGHT)

@@ -19,9 +19,6 @@ from web.model import board_view
 from web.model.zoom import after_tap, zoom_at
 from web.ui.dom import by_id, keep, on
 
-#: The marks of what a tap picked: the piece (or the move waiting for its
-#: tower's field) and the fields it may go to.
-PICKED = ("selected", "move", "take", "ghost")
 #: Listened before the board's own handler, so that a press that zooms stops there.
 _CAPTURE = js.Function.new("node", "handler", "node.addEventListener('pointerdown', handler, {capture: true});")
 
@@ -66,10 +63,7 @@ class TapZoom:
             return
         state = self.app.state
         kind = state.kind
-        marks = board_view.marks(state)
-        picked = any(mark.kind == "selected" for mark in marks)
-        chosen = [(kind.file_of(sq), kind.rank_of(sq)) for sq in
-                  (kind.square(mark.field) for mark in marks if mark.kind in PICKED)] if picked else []
+        chosen = [(kind.file_of(sq), kind.rank_of(sq)) for sq in map(kind.square, board_view.picked_fields(state))]
         renderer.set_zoom(after_tap(renderer.zoom, renderer.overview(), chosen))
 
     def _key(self, event) -> None:

@@ -114,7 +114,8 @@ def explore_from(state: Core, game: Game, ply: int, line: tuple[str, ...] = (),
     ``game`` (``line``: moves already made there, ``inside``: the
     variations within them), the game set aside."""
     state.exploring = Exploring(game, ply, state.settings, state.review, state.flipped, state.exploring)
-    state.settings = GameSettings(board=game.kind.name, touch_move=game.touch_move)  # two players, no clock
+    state.settings = GameSettings(board=game.kind.name, touch_move=game.touch_move,  # two players, no clock
+                                  show_moves=state.settings.show_moves)
     explored = Game.from_position(game.position_at(ply).string(), players=game.players,
                                   touch_move=game.touch_move)
     for token in line:

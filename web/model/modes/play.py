@@ -150,7 +150,7 @@ def status(state: Core) -> Message | None:
         title, reason = state.result()
         return Message(GAME_OVER, {"title": title, "reason": reason})
     if phase == PLAYING:
-        return state._turn().prompt()
+        return state._turn().prompt(rated.shows_possible_moves(state, state._game.position.turn))
     return None
 
 

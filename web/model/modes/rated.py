@@ -7,6 +7,7 @@ game replaces counts as lost.
 from __future__ import annotations
 
 from web.model.core import Core
+from web.model.points import sees_possible_moves
 from web.model.profiles import RatedEnd
 from web.model.status import Message
 
@@ -16,6 +17,21 @@ def unrate(state: Core, why: str, params: dict[str, object]) -> None:
     if state.rated is not None:
         state.rated = None
         state.message = Message(why, params)
+
+
+def shows_possible_moves(state: Core, color: int) -> bool:
+    """Whether the board shows ``color``'s possible moves (the dots and
+    rings around a selected piece): in a rated game by the player's rank
+    status as the game began (R27: a Starter or Beginner sees them, from
+    Novice on not), else as the player chose (Show possible moves); always
+    in a lesson or a puzzle, which teach them. The selection, the last move,
+    a promoted tower's fields and a refusal's reason (R24) are always shown."""
+    if state.drill is not None:
+        return True
+    status = state.rank_statuses[color] if state.rated is not None else None
+    if status is not None:
+        return sees_possible_moves(status)
+    return state.settings.show_moves  # (a profile that does not read: the game will not count for it)
 
 
 def rated_end(state: Core, abandoned: bool = False) -> RatedEnd | None:
