@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from game_page import GamePage, errors_of, fresh_game, goto_ready, parse_token, wait_ready
 from militakiri import Position, movegen
+from militakiri.messages import rulings_cited
 from web.model.lessons import read_lessons
 from web.model.puzzles import read_puzzles
 
@@ -51,6 +52,17 @@ def illegal_target(position: Position, origin: str) -> str:
     raise AssertionError(f"no illegal empty field next to {origin}")
 
 
+def off_the_line(position: Position, origin: str) -> str:
+    """An empty field ``origin``'s piece may not go to, refused in words that
+    name no ruling (not on a straight line from it)."""
+    kind = position.kind
+    for sq in kind.squares:
+        reason = position.refusal(kind.square(origin), sq)
+        if position.board[sq] is None and reason is not None and not rulings_cited(str(reason)):
+            return kind.square_name(sq)
+    raise AssertionError(f"every refusal from {origin} names a ruling")
+
+
 BOXES = """() => Object.fromEntries(["board", "training"].map((id) => {
     const r = document.getElementById(id).getBoundingClientRect();
     return [id, [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]];
@@ -85,13 +97,18 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         expect(page.locator("#status .rule-ref")).to_have_text(re.compile(r"^R\d+"))  # refused by a rule
         ui.expect_position(task.position)
         expect(box).to_have_attribute("data-result", "solving")
+        # A wrong move whose reason names no ruling ("... is not on a straight
+        # line ..."): a refused move all the same, as the Learn dialog says.
+        ui.click(off_the_line(start, origin))
+        expect(page.locator("#status")).to_contain_text("straight line")
+        expect(page.locator("#status .rule-ref")).to_have_count(0)
         # The right move (the piece is still selected): solved, with the
-        # success line citing its ruling; two stars (one slip).
+        # success line citing its ruling; one star (two slips).
         ui.click(target)
         ui.expect_position(start.copy().play(token).string())
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text(task.text("success", "en"))
-        expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2606\u2606")
         expect(page.locator("#tr-next")).to_be_visible()
         page.screenshot(path=str(artifacts_dir / "training-lesson-solved.png"))
         # The address names the task: a reload opens it again.
@@ -102,7 +119,7 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         ui.expect_position(task.position)
         # The stars stay over a reload.
         goto_ready(page, base_url + "?learn")
-        expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2606\u2606")
         expect(page.locator('button[data-task="plus/2"]')).to_contain_text("\u2606\u2606\u2606")
         page.click("#learn-close")
         assert not errors, errors

@@ -432,7 +432,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "learn": "Learn",
         "puzzles": "Puzzles",
         "learn_title": "Learn to play",
-        "learn_intro": "Short lessons on the board: each task earns up to three stars (one less for a hint or a refused move).",
+        "learn_intro": "Short lessons on the board: each task earns up to three stars, one less for a hint, a refused move or a failed try.",
         "learn_puzzles_text": "Positions from real games where one move wins a tower, or the game.",
         "learn_puzzles_double": "Double board puzzles",
         "learn_puzzles_start": "Solve puzzles",

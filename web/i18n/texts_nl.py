@@ -453,7 +453,7 @@ NL: dict[str, str] = {
     "learn": "Leren",
     "puzzles": "Puzzels",
     "learn_title": "Leer spelen",
-    "learn_intro": "Korte lessen op het bord: elke opdracht levert tot drie sterren op (een minder voor een tip of een geweigerde zet).",
+    "learn_intro": "Korte lessen op het bord: elke opdracht levert tot drie sterren op, een minder voor een tip, een geweigerde zet of een mislukte poging.",
     "learn_puzzles_text": "Stellingen uit echte partijen waarin \u00e9\u00e9n zet een toren wint, of de partij.",
     "learn_puzzles_double": "Puzzels op het dubbel bord",
     "learn_puzzles_start": "Puzzels oplossen",

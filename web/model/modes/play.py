@@ -60,7 +60,8 @@ def take(state: Core, step: Step) -> bool:
     if step.play is not None:
         return play_token(state, step.play)
     state.message = step.refusal
-    drills.count_slip(state)
+    if step.slip:
+        drills.count_slip(state)
     return step.refusal is None
 
 
