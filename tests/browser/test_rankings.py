@@ -127,9 +127,20 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     assert bo.locator("svg.rk-graph polyline").count() == 1
     assert "before the first game" in bo.locator("svg.rk-graph").get_attribute("aria-label")
     page.screenshot(path=str(artifacts_dir / "rankings.png"))
-    # A take-back unrates the next rated game; the status line says so.
+    # A hint would unrate the next rated game: the player is asked first, and
+    # declined, the game stays rated and no hint is looked for.
     rated_game(ui, "Anna", "Bo")
     ui.play(first_move(ui))
+    page.click("#btn-hint")
+    expect(page.locator("#dlg-hint")).to_have_attribute("open", "")
+    expect(page.locator("#dlg-hint")).to_contain_text("no longer count for the players' ratings")
+    page.screenshot(path=str(artifacts_dir / "hint-rated-question.png"))
+    page.click("#hint-confirm-no")
+    expect(page.locator("#dlg-hint")).not_to_have_attribute("open", "")
+    expect(page.locator("#status")).to_contain_text("No hint: the game stays rated.")
+    expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")
+    expect(ui.board).to_have_attribute("data-thinking", "")
+    # A take-back unrates it; the status line says so.
     page.click("#btn-back")
     ui.expect_status("playing")
     expect(page.locator("#status")).to_contain_text("no longer rated")

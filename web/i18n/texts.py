@@ -330,7 +330,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "ng_rating_new": ("{name}: {rating} on this board, new: level {level} is a good start. A new rating"
                           " (? until it settles) moves by hundreds of points in its first games."),
         "unrated_take_back": "Taken back. This game is no longer rated.",
-        "unrated_hint": "Hint: {move} (highlighted on the board). This game is no longer rated.",
         "rating_change": "{name}: {before} \u2192 {after} ({points})",
         "rating_abandoned": "The unfinished rated game counted as lost. {change}",
         "rating_not_kept": "Not rated: {reason}",
@@ -500,6 +499,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "pz_tried_solved": "{id} solved",
         "pz_tried_failed": "{id} failed",
         "pz_retry_earlier": "Puzzle {id} \u00b7 from the earlier {rows}-rank board, no longer offered",
+        # A player's way through the page: asked before a hint unrates a game, what a
+        # link shares, where a lesson leads back to (web/ui/computer.py, share_dialogs.py, training.py).
+        "hint_confirm_title": "Hint in a rated game",
+        "hint_confirm_question": "A hint makes this game unrated: it will no longer count for the players' ratings. Show a hint?",
+        "hint_confirm_yes": "Show a hint (unrated)",
+        "hint_confirm_no": "Keep the game rated",
+        "unrated_for_hint": "This game is no longer rated: you asked for a hint.",
+        "hint_declined_rated": "No hint: the game stays rated.",
     },
 }
 

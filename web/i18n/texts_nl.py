@@ -347,7 +347,6 @@ NL: dict[str, str] = {
     "ng_rating_new": ("{name}: {rating} op dit bord, nieuw: niveau {level} is een goed begin. Een nieuwe rating"
                       " (? tot ze vaststaat) beweegt in de eerste partijen honderden punten."),
     "unrated_take_back": "Teruggenomen. Deze partij telt niet meer voor de rating.",
-    "unrated_hint": "Tip: {move} (gemarkeerd op het bord). Deze partij telt niet meer voor de rating.",
     "rating_change": "{name}: {before} \u2192 {after} ({points})",
     "rating_abandoned": "De onafgemaakte partij voor de rating telt als verloren. {change}",
     "rating_not_kept": "Geen rating: {reason}",
@@ -520,4 +519,12 @@ NL: dict[str, str] = {
     "pz_tried_solved": "{id} opgelost",
     "pz_tried_failed": "{id} mislukt",
     "pz_retry_earlier": "Puzzel {id} \u00b7 van het eerdere bord met {rows} rijen, niet meer aangeboden",
+    # De weg van een speler door de pagina: gevraagd voor een tip een partij laat tellen, wat een
+    # link deelt, waar een les naar terugleidt (web/ui/computer.py, share_dialogs.py, training.py).
+    "hint_confirm_title": "Tip in een partij voor de rating",
+    "hint_confirm_question": "Met een tip telt deze partij niet meer voor de rating van de spelers. Toch een tip?",
+    "hint_confirm_yes": "Toon een tip (telt niet meer)",
+    "hint_confirm_no": "Partij laten tellen",
+    "unrated_for_hint": "Deze partij telt niet meer voor de rating: je vroeg om een tip.",
+    "hint_declined_rated": "Geen tip: de partij telt nog voor de rating.",
 }

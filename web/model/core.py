@@ -230,6 +230,10 @@ class Core:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
+        #: The player asked for a hint in a rated game and is asked first
+        #: whether to give up its rating (modes/computer.py); until they
+        #: answer, or the turn changes.
+        self.hint_unrates: bool = False
         #: A drill's hint on the board: (moves played when asked, the field
         #: of the piece the solution moves next).
         self.hint_field: tuple[int, str] | None = None

@@ -240,6 +240,24 @@ class ComputerMove(Intent):
         self.token = token
 
 
+class WantHint(Intent):
+    """The player pressed Hint. In a rated game a hint unrates it: the page
+    asks first (modes/computer.py), and asks the computer only once the
+    player gave up the rating (:class:`ConfirmHint`)."""
+
+    __slots__ = ()
+
+
+class ConfirmHint(Intent):
+    """The player's answer to that question: ``accept`` gives up the
+    game's rating for a hint; declined, the game stays rated and no hint."""
+
+    __slots__ = ("accept",)
+
+    def __init__(self, accept: bool) -> None:
+        self.accept = accept
+
+
 class ShowHint(Intent):
     """The board shows ``token``, the move the strongest level would play."""
 
