@@ -493,9 +493,12 @@ class Trainer:
             self.open_learn()
 
     def leave(self) -> None:
-        """Back to the player's own game (the saved one), or a new game."""
+        """Back to the player's own game (the saved one); with none (a first
+        visit), the New game dialog, as the page's start opens it: a lone
+        learner is not left in a set-up for two."""
         state = self.state
         self._address(None)
+        reopened = True
         if state.drill is not None and state.drill.mistake is not None and self._reviewed is not None:
             game, review, computer = self._reviewed
             state.apply(OpenGame(game, computer=computer))
@@ -503,10 +506,12 @@ class Trainer:
             self.app.result_seen()  # (its result was shown before the review)
         else:
             state.apply(NewGame(GameSettings()))
-            self.session.reopen_saved()
+            reopened = self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
         self.app.fit()  # (the top bar back in view, if the lesson's board had taken its room)
+        if not reopened:
+            self.app.dialogs.open_new()
 
     # View ------------------------------------------------------------------------
 
