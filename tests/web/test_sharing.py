@@ -145,11 +145,24 @@ def test_correspondence_clock_with_a_deadline_further_than_a_move():
     assert clock.deadline() == 10_000.0
 
 
-def test_live_clock_times_are_not_in_a_link():
-    game = played(5, time_control=TimeControl.parse("300+5"))
-    opened = game_from_link(game_to_link(game)).game
-    assert prepare(opened, wall_now=0).note == "link_no_clock"
-    assert opened.clock is None and opened.time_control.text() == "300+5"
+def test_a_shared_link_carries_the_clocks_times_a_record_does_not():
+    """The Share dialog says the link holds the game: a game between people
+    goes on from its link with each player's time left, paused for the
+    player to move (as one against the computer did); a record, or a link
+    made before links held the times, goes on without a clock, said so."""
+    game = Game.from_position(START, time_control=TimeControl.parse("300+5"))
+    game.play("c3-d4", now=0.0)
+    game.play("f10-f9", now=30.0)
+    left = (game.clock.remaining(0, 52.5), game.clock.remaining(1, 52.5))
+    assert left[1] == 300 - 30 + 5 and left[0] != left[1]  # (Black thought 30 s, then its increment)
+    shared = open_fragment("#" + share.link_of(game, None, now=52.5))
+    assert shared.computer is None and shared.clock_left == left
+    assert prepare(shared.game, wall_now=0, clock_left=shared.clock_left).note is None
+    clock = shared.game.clock
+    assert tuple(clock.left) == left and clock.running is None and clock.to_move == WHITE
+    for opened in (game_from_link(game_to_link(game)).game, Game.from_record(game.record())):
+        assert prepare(opened, wall_now=0).note == "link_no_clock"
+        assert opened.clock is None and opened.time_control.text() == "300+5"
 
 
 # Autosave ---------------------------------------------------------------------------

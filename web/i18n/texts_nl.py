@@ -252,13 +252,13 @@ NL: dict[str, str] = {
     "autosave_off_embed": "Automatisch bewaren staat uit: deze browser laat het bord hier niets bewaren.",
     "link_opened": "De partij uit de link is geopend (gespeelde zetten: {n}).",
     "record_opened": "Het partijverslag is geopend (gespeelde zetten: {n}).",
-    "link_no_clock": "Kloktijden staan niet in een link of verslag: deze partij gaat verder zonder klok.",
+    "link_no_clock": "Deze link of dit verslag bevat geen kloktijden: deze partij gaat verder zonder klok.",
     "corr_new_deadline": "De tijd voor deze zet begint nu (R22).",
     "corr_due": "Correspondentie (R22): {player} moet zetten v\u00f3\u00f3r {deadline} \u2013 nog {left}.",
     "share_title": "Deel deze partij",
-    "share_note": "De hele partij zit in deze link: bord, opstellingen, dobbelstenen, bedenktijd, namen en elke "
-                  "zet. Wie hem opent, ziet de laatste zet, kan door de partij bladeren en, als hij aan zet is, "
-                  "verder spelen.",
+    "share_note": "De hele partij zit in deze link: bord, opstellingen, dobbelstenen, bedenktijd en ieders "
+                  "resterende tijd, namen en elke zet. Wie hem opent, ziet de laatste zet, kan door de partij "
+                  "bladeren en, als hij aan zet is, verder spelen (een klok wacht op Verder).",
     "share_corr": "Stuur deze link naar {player}: die is aan zet, v\u00f3\u00f3r {deadline}.",
     "share_link_label": "Link naar deze partij",
     "share_length": "{n} tekens",

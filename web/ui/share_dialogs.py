@@ -72,9 +72,8 @@ class ShareDialogs:
         game = state.started_game
         if game is None:
             return
-        # Against the computer the link also carries the clocks (militakiri.link version 2).
-        computer = state.computer_side()
-        link = link_of(game, computer, state.clock_now()) if computer else self.session.saver.link(game, state.game_id)
+        # The link carries the clocks' times left now (militakiri.link's time-left field).
+        link = link_of(game, state.computer_side(), state.clock_now())
         url = share_url(str(js.window.location.href), link)
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
