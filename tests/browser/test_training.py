@@ -111,6 +111,15 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2606\u2606")
         expect(page.locator("#tr-next")).to_be_visible()
         page.screenshot(path=str(artifacts_dir / "training-lesson-solved.png"))
+        # Share gives the task, not the game the page plays it in (it was a link
+        # to "White vs Computer, level 1"), and says so.
+        page.click("#btn-share")
+        expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+        expect(page.locator("#share-title")).to_have_text("Share this lesson task")
+        expect(page.locator("#share-note")).to_contain_text("gets this task from its start")
+        assert page.input_value("#share-url") == base_url.split("?")[0] + "?learn=plus/1"
+        page.screenshot(path=str(artifacts_dir / "training-share-task.png"))
+        page.click("#share-close")
         # The address names the task: a reload opens it again.
         assert page.url.endswith("?learn=plus/1"), page.url
         page.reload()

@@ -181,6 +181,20 @@ def test_a_lesson_counts_every_refused_move_not_the_taps_on_nothing():
     assert drill.mistakes == 2
 
 
+def test_share_gives_a_drills_own_address_or_says_what_it_shares():
+    """During a lesson Share gave a link to the game the page plays it in
+    ("White vs Computer, level 1"): a task and a puzzle are shared by their
+    address, a reviewed game's mistake (no address) as its position."""
+    from web.model.training import Mistake, MistakeDrill
+
+    task, puzzle = TASKS[0], PUZZLES[0]
+    assert (Drill.for_task(task).address(), Drill.for_task(task).shared_as()) == (("learn", task.id), "task")
+    assert (Drill.for_puzzle(puzzle).address(), Drill.for_puzzle(puzzle).shared_as()) == (("puzzle", puzzle.id),
+                                                                                         "puzzle")
+    mistake = MistakeDrill(Mistake(1, 1, 7, puzzle.position, "a1-a2", "a1-a3", -300, "blunder"))
+    assert (mistake.address(), mistake.shared_as()) == (None, "position")
+
+
 def test_a_puzzles_moves_are_numbered_from_one():
     """From a new player's trial: the move list of a lesson or puzzle started
     at move 10 or 14 (the number of the game it was cut from)."""

@@ -507,6 +507,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint_confirm_no": "Keep the game rated",
         "unrated_for_hint": "This game is no longer rated: you asked for a hint.",
         "hint_declined_rated": "No hint: the game stays rated.",
+        "share_task_title": "Share this lesson task",
+        "share_task_label": "Link to this task",
+        "share_task_note": "Whoever opens this link gets this task from its start, in their own language; your moves and stars are not in it.",
+        "share_puzzle_title": "Share this puzzle",
+        "share_puzzle_label": "Link to this puzzle",
+        "share_puzzle_note": "Whoever opens this link gets this puzzle from its start; your moves and your puzzle rating are not in it.",
+        "share_position_title": "Share this position",
+        "share_position_label": "Link to this position",
+        "share_position_note": "This link holds the position of this mistake as a game between two people, to play on from it; your game and its review are not in it.",
     },
 }
 

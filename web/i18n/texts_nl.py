@@ -527,4 +527,13 @@ NL: dict[str, str] = {
     "hint_confirm_no": "Partij laten tellen",
     "unrated_for_hint": "Deze partij telt niet meer voor de rating: je vroeg om een tip.",
     "hint_declined_rated": "Geen tip: de partij telt nog voor de rating.",
+    "share_task_title": "Deel deze opdracht",
+    "share_task_label": "Link naar deze opdracht",
+    "share_task_note": "Wie deze link opent, krijgt deze opdracht vanaf het begin, in de eigen taal; jouw zetten en sterren zitten er niet in.",
+    "share_puzzle_title": "Deel deze puzzel",
+    "share_puzzle_label": "Link naar deze puzzel",
+    "share_puzzle_note": "Wie deze link opent, krijgt deze puzzel vanaf het begin; jouw zetten en je puzzelrating zitten er niet in.",
+    "share_position_title": "Deel deze stelling",
+    "share_position_label": "Link naar deze stelling",
+    "share_position_note": "Deze link bevat de stelling van deze fout als partij tussen twee spelers, om vanaf daar verder te spelen; je partij en de analyse ervan zitten er niet in.",
 }

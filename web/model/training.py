@@ -163,6 +163,22 @@ class Drill:
     def stars(self) -> int:
         return stars(self.status == "solved", self.mistakes, self.hints)
 
+    def address(self) -> tuple[str, str] | None:
+        """The address option that opens this drill from its start
+        (``("learn", "plus/2")``, ``("puzzle", "s12-0042")``): the page's
+        address while it is on the board, and what Share gives; None for a
+        reviewed game's mistake, which has no address."""
+        if self.mistake is not None:
+            return None
+        return ("learn" if self.task is not None else "puzzle", self.id)
+
+    def shared_as(self) -> str:
+        """What Share gives while this drill is on the board: the lesson's
+        task or the puzzle (its address, not the game the page plays it in,
+        which named the page's replies "Computer, level 1"), or a mistake's
+        position as a game between people."""
+        return "task" if self.task is not None else "puzzle" if self.puzzle is not None else "position"
+
 
 class TaskDrill(Drill):
     """A try at a lesson's task: a move to find, a goal to reach, or a set-up."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 from militakiri import Clock, ClockError, Game, TimeControl, game_from_link, game_to_link
 from militakiri.bounded import strip_space
 from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame
-from militakiri.textcodec import crc_code
+from militakiri.textcodec import crc_code, quote
 from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import t
@@ -74,6 +74,19 @@ def share_url(href: str, link: str) -> str:
     """The address to send: this page (no query, no fragment) + ``#`` + link."""
     base = href.split("#", 1)[0].split("?", 1)[0]
     return f"{base}#{link}"
+
+
+def drill_url(href: str, option: tuple[str, str]) -> str:
+    """The address that opens a lesson's task or a puzzle (``option``:
+    web/model/training.py's ``Drill.address``): this page, no fragment, and
+    only that option (the opener's own language and look).
+
+    >>> drill_url("http://localhost:8000/?lang=nl&learn=plus/2#x", ("learn", "plus/2"))
+    'http://localhost:8000/?learn=plus/2'
+    """
+    base = href.split("#", 1)[0].split("?", 1)[0]
+    name, value = option
+    return f"{base}?{name}={quote(value, safe='/')}"
 
 
 def fragment_text(fragment: str) -> str:

@@ -18,9 +18,19 @@ from militakiri import Game, MilitakiriError
 from militakiri.messages import rulings_cited
 
 from web.i18n.texts import language, t
-from web.services.share import current_deadline, labels, link_of, record_filename, record_too_big, share_url
+from web.services.share import (current_deadline, drill_url, labels, link_of, record_filename, record_too_big,
+                                share_url)
 from web.ui import guard
-from web.ui.dom import add_rulings, by_id, later, on, set_text, show
+from web.ui.dom import add_rulings, by_id, later, on, set_attr, set_text, show
+
+#: The Share dialog's title, link label and note, by what it shares
+#: (web/model/training.py's Drill.shared_as, or a game).
+SHARE_TEXTS = {
+    "game": ("share_title", "share_link_label", "share_note"),
+    "task": ("share_task_title", "share_task_label", "share_task_note"),
+    "puzzle": ("share_puzzle_title", "share_puzzle_label", "share_puzzle_note"),
+    "position": ("share_position_title", "share_position_label", "share_position_note"),
+}
 
 
 def format_deadline(deadline: float) -> str:
@@ -72,9 +82,20 @@ class ShareDialogs:
         game = state.started_game
         if game is None:
             return
-        # The link carries the clocks' times left now (militakiri.link's time-left field).
-        link = link_of(game, state.computer_side(), state.clock_now())
-        url = share_url(str(js.window.location.href), link)
+        drill = state.drill
+        option = None if drill is None else drill.address()
+        href = str(js.window.location.href)
+        if option is not None:  # a lesson's task or a puzzle: its own address, from its start
+            url = drill_url(href, option)
+        else:
+            # The link carries the clocks' times left now (militakiri.link's time-left
+            # field); a mistake's position goes as a game between people (the page's
+            # replies there are no computer's).
+            url = share_url(href, link_of(game, state.computer_side() if drill is None else None, state.clock_now()))
+        keys = SHARE_TEXTS[drill.shared_as() if drill is not None else "game"]
+        for node_id, key in zip(("share-title", "share-label", "share-note"), keys):
+            set_attr(by_id(node_id), "data-text", key)  # (a language switch says it again)
+            set_text(by_id(node_id), t(key))
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
         set_text(by_id("share-copied"), "")

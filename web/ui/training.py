@@ -141,8 +141,9 @@ class Trainer:
         location = js.window.location
         params = parse_qs(str(location.search or "").lstrip("?"), keep_blank_values=True)
         pairs = [(name, params[name][-1]) for name in KEPT_OPTIONS if name in params]
-        if drill is not None and drill.mistake is None:  # (a game's mistakes have no address)
-            pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
+        option = None if drill is None else drill.address()  # (a game's mistakes have none)
+        if option is not None:
+            pairs.append(option)
         # "/" may stand in a query: plus/2 reads better than plus%2F2.
         try:
             query = "&".join(f"{name}={str(guard.call(js.window, 'encodeURIComponent', value)).replace('%2F', '/')}"
