@@ -214,8 +214,14 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         ui.expect_position(puzzle.position)
         assert rating(page) == 1500
         expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
+        # The player's puzzle rating, and what its "?" means.
+        expect(page.locator("#tr-rating")).to_have_text("Your puzzle rating: 1500? (The ? means provisional: "
+                                                        "it settles after a few more puzzles.)")
         solve(ui, puzzle)  # the solver's moves by clicks, the replies by themselves
         expect(box).to_have_attribute("data-result", "solved")
+        # The verdict says the new rating; the line under it no longer says it twice.
+        expect(page.locator("#tr-feedback")).to_contain_text("Your puzzle rating: ")
+        expect(page.locator("#tr-rating")).to_have_text("(The ? means provisional: it settles after a few more puzzles.)")
         # Numbered from 1, not from the move of the game it was cut from.
         expect(page.locator("#moves li").first.locator(".num")).to_have_text("1.")
         expect(page.locator("#tr-feedback")).to_contain_text("Right!")

@@ -417,6 +417,27 @@ def opponent(drill: Drill) -> int:
     return 1 - drill.solver
 
 
+def rating_line(drill: Drill, provisional: bool) -> tuple[str, ...]:
+    """The texts.py keys of a puzzle's rating line under its words: the
+    player's puzzle rating while it is being solved (once it is over, the
+    verdict says the rating and its change: it showed twice), and what the
+    rating's "?" means while it shows one (``provisional``).
+
+    >>> from web.model.puzzles import Puzzle
+    >>> drill = Drill.for_puzzle(Puzzle("s12-0001", "single", "s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
+    ...                                 ("a1xa12",), "win", 1500))
+    >>> rating_line(drill, True)
+    ('tr_rating', 'tr_rating_provisional')
+    >>> drill.status = "solved"
+    >>> rating_line(drill, True), rating_line(drill, False)
+    (('tr_rating_provisional',), ())
+    """
+    if drill.puzzle is None:
+        return ()
+    keys = ("tr_rating",) if drill.status == "solving" else ()
+    return keys + (("tr_rating_provisional",) if provisional else ())
+
+
 def star_line(earned: int) -> str:
     """Stars earned of three, as the page shows them: ``★★☆``."""
     return "\u2605" * earned + "\u2606" * (3 - earned)

@@ -38,7 +38,7 @@ from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.progress import PROGRESS_KEY, START_RATING, Progress
 from web.model.puzzles import THEMES, next_puzzle, read_puzzles
-from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, star_line
+from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, rating_line, star_line
 from web.model.modes import drills
 from web.model.layout import LANDSCAPE_QUERY, NARROW  # a phone held sideways: the side panel is hidden there
 from web.services.storage import SafeStorage, set_aside
@@ -228,7 +228,8 @@ class Trainer:
                 tasks.append(button)
             row.append(tasks)
             listing.append(row)
-        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display()))
+        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display())
+                 + (" " + t("tr_rating_provisional") if self.progress.glicko.provisional else ""))
         self._dashboard(self.puzzles or ())
         if not self.dialog.open:
             self.dialog.showModal()
@@ -595,5 +596,7 @@ class Trainer:
         by_id("tr-next").classList.toggle("primary", drill.status != "failed")
         set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else
                                      "tr_next_mistake" if drill.mistake is not None else "tr_next"))
-        set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.display()) if drill.puzzle else "")
+        rating = self.progress.display()
+        set_text(by_id("tr-rating"), " ".join(t(key, rating=rating)
+                                              for key in rating_line(drill, self.progress.glicko.provisional)))
         self._place()  # last: its height is the text's
