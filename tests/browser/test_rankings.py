@@ -116,7 +116,13 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     # The computer's levels are ranked among them, with their ratings.
     assert sum("Computer, level" in row for row in rows) == 8
     # Each board has its own ladder (the double board's levels search more positions).
+    # Level 1's rating is set, not measured: it says so, not "± 0".
+    level_1 = page.locator("#rk-list > li.rk-level", has_text="Computer, level 1")
+    expect(level_1.locator(".rk-head .note")).to_have_text("fixed")
+    expect(level_1.locator(".rk-head .note")).to_have_attribute("title", re.compile("set, not measured"))
+    expect(level_1).not_to_contain_text("\u00b1")
     level_4 = page.locator("#rk-list > li.rk-level", has_text="Computer, level 4")
+    expect(level_4).to_contain_text("\u00b1 ")
     expect(level_4).to_contain_text(str(LADDER.rating(4)))
     page.click("#rk-double")
     expect(level_4).to_contain_text(str(LADDERS["double"].rating(4)))

@@ -517,6 +517,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "share_position_label": "Link to this position",
         "share_position_note": "This link holds the position of this mistake as a game between two people, to play on from it; your game and its review are not in it.",
         "tr_rating_provisional": "(The ? means provisional: it settles after a few more puzzles.)",
+        "rk_level_anchor": "fixed",
+        "rk_level_anchor_title": "This level's rating is set, not measured: the other levels are measured from it.",
     },
 }
 

@@ -537,4 +537,6 @@ NL: dict[str, str] = {
     "share_position_label": "Link naar deze stelling",
     "share_position_note": "Deze link bevat de stelling van deze fout als partij tussen twee spelers, om vanaf daar verder te spelen; je partij en de analyse ervan zitten er niet in.",
     "tr_rating_provisional": "(Het ? betekent voorlopig: na nog enkele puzzels ligt hij vast.)",
+    "rk_level_anchor": "vast",
+    "rk_level_anchor_title": "De rating van dit niveau is vastgezet, niet gemeten: de andere niveaus zijn ertegen gemeten.",
 }

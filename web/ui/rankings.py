@@ -236,8 +236,12 @@ class Rankings:
         name = row.name or t("rk_level", level=row.level)
         head.append(el("span", str(place), "rk-place"), el("span", name, "rk-name"),
                     el("span", row.display, "rk-rating"))
-        if row.level:
-            head.append(el("span", t("rk_level_error", error=row.error), "note"))
+        error = row.error_words()
+        if error is not None:
+            words = el("span", t(error[0], **error[1]), "note")
+            if error[0] == "rk_level_anchor":  # what "fixed" means, on hovering it
+                words.setAttribute("title", t("rk_level_anchor_title"))
+            head.append(words)
         item.append(head)
         if row.level:
             return item
