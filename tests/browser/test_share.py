@@ -89,10 +89,26 @@ def played(browser, base_url):
 
 @pytest.fixture(scope="module")
 def shared_url(played, artifacts_dir):
+    """The game's link from Share; on the way, Share and Game record hold the
+    clock of this game between two people while they are open (R21)."""
     ui, tokens, errors = played
     page = ui.page
-    page.click("#btn-share")
-    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+    mover = ui.board.get_attribute("data-turn")
+    running = page.locator(f"#clock-{mover}")
+    expect(running).to_have_class(re.compile("running"))
+    for button, dialog, close in (("#btn-record", "#dlg-record", "#record-close"),
+                                  ("#btn-share", "#dlg-share", "#share-close")):
+        page.click(button)
+        expect(page.locator(dialog)).to_have_attribute("open", "")
+        expect(running).not_to_have_class(re.compile("running"))
+        held = clock_seconds(running.inner_text())
+        page.clock.fast_forward(20_000)  # (the clocks' tick comes in it)
+        painted(page)
+        assert clock_seconds(running.inner_text()) == held, (button, running.inner_text(), held)
+        if close == "#share-close":
+            break  # (closed below, once its link is copied)
+        page.click(close)
+        expect(running).to_have_class(re.compile("running"))  # on again, for the player to move
     url = page.input_value("#share-url")
     page.click("#share-copy")
     expect(page.locator("#share-copied")).to_have_text("Copied.")
@@ -100,6 +116,7 @@ def shared_url(played, artifacts_dir):
     painted(page)
     page.screenshot(path=str(artifacts_dir / "share-dialog.png"))
     page.click("#share-close")
+    expect(running).to_have_class(re.compile("running"))
     return url
 
 

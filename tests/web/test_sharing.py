@@ -42,7 +42,7 @@ from web.services.storage import MemoryStorage, SafeStorage
 
 from ..engine.positions import played, quiet_game
 from .fakes import FakeClock
-from web.model.intents import MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
+from web.model.intents import HoldClock, MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
 from web.model.modes import play
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -449,6 +449,33 @@ def test_a_restored_game_waits_for_resume():
     clock.t += 2
     assert state.game.clock.remaining(mover, clock()) == before - 2
     assert state.apply(Touch(origin))
+
+
+def test_share_or_the_record_hold_the_clock_of_a_game_between_two_people_R21():
+    """The clock ran on while Share or Game record was open over a game
+    between two people on one device: it stops while the dialog is open and
+    runs again when it closes (R21: only the player to move's clock runs, and
+    it runs on once they are back at the board); a clock a reload paused
+    stays paused for Resume, and one against the computer runs on."""
+    clock = FakeClock(500.0)
+    state = UiState(GameSettings(position=START, time_control="300+0"), now=clock, rng=Random(1))
+    play.play_token(state, "c3-d4")
+    mover = state.game.position.turn
+    before = state.game.clock.remaining(mover, clock())
+    assert state.apply(HoldClock(True)) and state.paused and not state.apply(HoldClock(True))
+    clock.t += 60
+    assert state.game.clock.remaining(mover, clock()) == before
+    assert state.apply(HoldClock(False)) and not state.paused and not state.apply(HoldClock(False))
+    clock.t += 2
+    assert state.game.clock.remaining(mover, clock()) == before - 2
+    # Paused by a reload: the dialog neither holds nor resumes it.
+    restored = restore(snapshot(state.game, now=clock()), wall_now=0)
+    state.apply(OpenGame(restored.game))
+    assert state.paused and not state.apply(HoldClock(True)) and not state.apply(HoldClock(False)) and state.paused
+    # Against the computer its clock runs on (the computer may be thinking).
+    against = UiState(GameSettings(position=START, time_control="300+0", computer=1), now=clock, rng=Random(1))
+    play.play_token(against, "c3-d4")
+    assert not against.apply(HoldClock(True)) and not against.paused
 
 
 def test_correspondence_uses_the_wall_clock_in_the_ui_R22():

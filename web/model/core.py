@@ -222,6 +222,8 @@ class Core:
         self.premove = Premove()
         #: The game's review after it (web/model/review.py), once asked for.
         self.review: GameReview | None = None
+        #: The clock held while a dialog is over the game (modes/play.py: hold_clock).
+        self.clock_held = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:

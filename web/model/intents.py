@@ -152,6 +152,16 @@ class Resume(Intent):
     __slots__ = ()
 
 
+class HoldClock(Intent):
+    """A dialog over the game opened (``held``) or closed: Share or Game
+    record, in a game between two people on one device (modes/play.py)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: bool) -> None:
+        self.held = held
+
+
 class TakeBack(Intent):
     """Take back the last move (against the computer, its reply too)."""
 

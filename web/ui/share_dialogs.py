@@ -18,6 +18,7 @@ from militakiri import Game, MilitakiriError
 from militakiri.messages import rulings_cited
 
 from web.i18n.texts import language, t
+from web.model.intents import HoldClock
 from web.services.share import (current_deadline, drill_url, labels, link_of, record_filename, record_too_big,
                                 share_url)
 from web.ui import guard
@@ -68,7 +69,17 @@ class ShareDialogs:
         on(by_id("problem-new"), "click", lambda e: self._problem_new())
         on(self.problem_dialog, "close", lambda e: self._problem_closed())
         for dialog in (self.share, self.record):
-            on(dialog, "close", lambda e: self.app.after_dialog())
+            on(dialog, "close", lambda e: self._closed())
+
+    def _hold_clock(self) -> None:
+        """Share or Game record opened: a game between two people here holds
+        its clock while the dialog is open (modes/play.py: hold_clock)."""
+        if self.state.apply(HoldClock(True)):
+            self.app.refresh()
+
+    def _closed(self) -> None:
+        self.state.apply(HoldClock(False))  # (the clock runs again, if the dialog held it)
+        self.app.after_dialog()
 
     def close_all(self) -> None:
         self._after_problem = None
@@ -82,6 +93,7 @@ class ShareDialogs:
         game = state.started_game
         if game is None:
             return
+        self._hold_clock()
         drill = state.drill
         option = None if drill is None else drill.address()
         href = str(js.window.location.href)
@@ -113,6 +125,7 @@ class ShareDialogs:
 
     def open_record(self) -> None:
         state = self.state
+        self._hold_clock()
         game = state.started_game
         text_box = by_id("record-text")
         text_box.value = game.record() if game is not None else ""
