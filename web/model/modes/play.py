@@ -145,9 +145,9 @@ def hold_clock(state: Core, held: bool) -> bool:
     may be thinking), as a correspondence deadline does (a fixed moment).
     Returns whether the clock changed."""
     game = state.started_game
-    clock = None if game is None else game.clock
-    if clock is None:
+    if game is None or game.clock is None:
         return False
+    clock = game.clock
     if held:
         if (state.clock_held or state.computer is not None or state.phase != PLAYING or clock.running is None
                 or game.time_control.mode == "correspondence"):
