@@ -215,18 +215,6 @@ def render(key: str, args: dict[str, object], lang: str = "en") -> str:
     return template.format(**{name: _say(value, lang) for name, value in args.items()})
 
 
-def cites_ruling(sentence: object) -> bool:
-    """Whether ``sentence`` is a :class:`Text` whose rule names the ruling
-    it applies ("... (R12)" in the catalogue): a refusal by the rules, not a
-    remark about the board.
-
-    >>> cites_ruling(text("blockade", player="White")), cites_ruling(text("color_0")), cites_ruling("(R12)")
-    (True, False, False)
-    """
-    key = getattr(sentence, "key", None) if isinstance(sentence, Text) else None
-    return key in CATALOGUE and "(R" in CATALOGUE[key][0]
-
-
 def _ruling_group(sentence: str, start: int) -> int:
     """The end (after ``)``) of a ``(R12)`` or ``(R15, R16)`` at ``start``, else -1."""
     at = start + 1

@@ -276,8 +276,9 @@ def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(
         expect(page.locator("#dlg-result")).to_have_attribute("open", "", timeout=120_000)  # lost (R19)
         expect(page.locator("html")).to_have_attribute("data-sound-last", "end")
         expect(page.locator("#announce")).to_contain_text("takes a2")
-        page.tap("#result-close")
-        page.tap("#btn-analyse")
+        page.screenshot(path=str(artifacts_dir / "phone-result.png"))
+        page.tap("#result-analyse")  # the way on from the result: its review
+        expect(page.locator("#dlg-result")).not_to_have_attribute("open", "")
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         page.locator("#review-graph").scroll_into_view_if_needed()
         assert page.locator("#review-graph circle").count() == 1

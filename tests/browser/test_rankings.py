@@ -124,7 +124,13 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     # The computer's levels are ranked among them, with their ratings.
     assert sum("Computer, level" in row for row in rows) == 8
     # Each board has its own ladder (the double board's levels search more positions).
+    # Level 1's rating is set, not measured: it says so, not "± 0".
+    level_1 = page.locator("#rk-list > li.rk-level", has_text="Computer, level 1")
+    expect(level_1.locator(".rk-head .note")).to_have_text("fixed")
+    expect(level_1.locator(".rk-head .note")).to_have_attribute("title", re.compile("set, not measured"))
+    expect(level_1).not_to_contain_text("\u00b1")
     level_4 = page.locator("#rk-list > li.rk-level", has_text="Computer, level 4")
+    expect(level_4).to_contain_text("\u00b1 ")
     expect(level_4).to_contain_text(str(LADDER.rating(4)))
     page.click("#rk-double")
     expect(level_4).to_contain_text(str(LADDERS["double"].rating(4)))
@@ -146,9 +152,20 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     page.click("#rk-by-rating")
     expect(page.locator("#rk-list > li.rk-level")).to_have_count(8)
     page.screenshot(path=str(artifacts_dir / "rankings.png"))
-    # A take-back unrates the next rated game; the status line says so.
+    # A hint would unrate the next rated game: the player is asked first, and
+    # declined, the game stays rated and no hint is looked for.
     rated_game(ui, "Anna", "Bo")
     ui.play(first_move(ui))
+    page.click("#btn-hint")
+    expect(page.locator("#dlg-hint")).to_have_attribute("open", "")
+    expect(page.locator("#dlg-hint")).to_contain_text("no longer count for the players' ratings")
+    page.screenshot(path=str(artifacts_dir / "hint-rated-question.png"))
+    page.click("#hint-confirm-no")
+    expect(page.locator("#dlg-hint")).not_to_have_attribute("open", "")
+    expect(page.locator("#status")).to_contain_text("No hint: the game stays rated.")
+    expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")
+    expect(ui.board).to_have_attribute("data-thinking", "")
+    # A take-back unrates it; the status line says so.
     page.click("#btn-back")
     ui.expect_status("playing")
     expect(page.locator("#status")).to_contain_text("no longer rated")

@@ -89,10 +89,26 @@ def played(browser, base_url):
 
 @pytest.fixture(scope="module")
 def shared_url(played, artifacts_dir):
+    """The game's link from Share; on the way, Share and Game record hold the
+    clock of this game between two people while they are open (R21)."""
     ui, tokens, errors = played
     page = ui.page
-    page.click("#btn-share")
-    expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+    mover = ui.board.get_attribute("data-turn")
+    running = page.locator(f"#clock-{mover}")
+    expect(running).to_have_class(re.compile("running"))
+    for button, dialog, close in (("#btn-record", "#dlg-record", "#record-close"),
+                                  ("#btn-share", "#dlg-share", "#share-close")):
+        page.click(button)
+        expect(page.locator(dialog)).to_have_attribute("open", "")
+        expect(running).not_to_have_class(re.compile("running"))
+        held = clock_seconds(running.inner_text())
+        page.clock.fast_forward(20_000)  # (the clocks' tick comes in it)
+        painted(page)
+        assert clock_seconds(running.inner_text()) == held, (button, running.inner_text(), held)
+        if close == "#share-close":
+            break  # (closed below, once its link is copied)
+        page.click(close)
+        expect(running).to_have_class(re.compile("running"))  # on again, for the player to move
     url = page.input_value("#share-url")
     page.click("#share-copy")
     expect(page.locator("#share-copied")).to_have_text("Copied.")
@@ -100,6 +116,7 @@ def shared_url(played, artifacts_dir):
     painted(page)
     page.screenshot(path=str(artifacts_dir / "share-dialog.png"))
     page.click("#share-close")
+    expect(running).to_have_class(re.compile("running"))
     return url
 
 
@@ -131,15 +148,25 @@ def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared
     link = shared_url.split("#", 1)[1]
     assert shared_url.startswith(ui.page.url.split("?")[0].split("#")[0])
     assert len(link) <= 600, len(link)
-    game = game_from_link(link).game
+    shared = game_from_link(link)
+    game = shared.game
     assert game.tokens == tokens and game.time_control.text() == "600+0"
+    assert shared.computer is None and shared.clock_left is not None  # the times left, as Share says
     assert (game.players.white, game.players.black) == ("Anna", "Bram")
     other, other_errors, _ = viewer
     other.expect_position(ui.position())
     assert other.board.get_attribute("data-plies") == "20"
     expect(other.page.locator("#status")).to_have_text("Opened the game from the link (moves played: 20).")
-    # Clock times are not in a link: the game goes on without a clock, said so.
-    expect(other.page.locator("#notice")).to_contain_text("without a clock")
+    # The clocks go on from the times left when the link was made, paused
+    # until the player to move presses Resume (a game between two people lost
+    # its clock, while the Share dialog said the link held the game).
+    expect(other.page.locator("#btn-resume")).to_be_visible()
+    expect(other.page.locator("#notice")).not_to_contain_text("without a clock")
+    for color, left in zip(("white", "black"), shared.clock_left):
+        shown = other.page.locator(f"#clock-{color}")
+        expect(shown).to_be_visible()
+        expect(shown).not_to_have_class(re.compile("running"))
+        assert abs(clock_seconds(shown.inner_text()) - left) <= 1, (color, shown.inner_text(), left)
     expect(other.page.locator("#bar-white .name")).to_have_text("Anna")
     expect(other.page.locator("#bar-white .name")).to_have_attribute("title", "Anna (White)")
     # The fragment is cleared and the game is saved at once: a reload (or a

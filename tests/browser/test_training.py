@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from game_page import GamePage, errors_of, fresh_game, goto_ready, parse_token, wait_ready
 from militakiri import Position, movegen
+from militakiri.messages import rulings_cited
 from web.model.lessons import read_lessons
 from web.model.puzzles import read_puzzles
 
@@ -51,6 +52,17 @@ def illegal_target(position: Position, origin: str) -> str:
     raise AssertionError(f"no illegal empty field next to {origin}")
 
 
+def off_the_line(position: Position, origin: str) -> str:
+    """An empty field ``origin``'s piece may not go to, refused in words that
+    name no ruling (not on a straight line from it)."""
+    kind = position.kind
+    for sq in kind.squares:
+        reason = position.refusal(kind.square(origin), sq)
+        if position.board[sq] is None and reason is not None and not rulings_cited(str(reason)):
+            return kind.square_name(sq)
+    raise AssertionError(f"every refusal from {origin} names a ruling")
+
+
 BOXES = """() => Object.fromEntries(["board", "training"].map((id) => {
     const r = document.getElementById(id).getBoundingClientRect();
     return [id, [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight]];
@@ -85,15 +97,29 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         expect(page.locator("#status .rule-ref")).to_have_text(re.compile(r"^R\d+"))  # refused by a rule
         ui.expect_position(task.position)
         expect(box).to_have_attribute("data-result", "solving")
+        # A wrong move whose reason names no ruling ("... is not on a straight
+        # line ..."): a refused move all the same, as the Learn dialog says.
+        ui.click(off_the_line(start, origin))
+        expect(page.locator("#status")).to_contain_text("straight line")
+        expect(page.locator("#status .rule-ref")).to_have_count(0)
         # The right move (the piece is still selected): solved, with the
-        # success line citing its ruling; two stars (one slip).
+        # success line citing its ruling; one star (two slips).
         ui.click(target)
         ui.expect_position(start.copy().play(token).string())
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text(task.text("success", "en"))
-        expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator("#tr-feedback")).to_contain_text("\u2605\u2606\u2606")
         expect(page.locator("#tr-next")).to_be_visible()
         page.screenshot(path=str(artifacts_dir / "training-lesson-solved.png"))
+        # Share gives the task, not the game the page plays it in (it was a link
+        # to "White vs Computer, level 1"), and says so.
+        page.click("#btn-share")
+        expect(page.locator("#dlg-share")).to_have_attribute("open", "")
+        expect(page.locator("#share-title")).to_have_text("Share this lesson task")
+        expect(page.locator("#share-note")).to_contain_text("gets this task from its start")
+        assert page.input_value("#share-url") == base_url.split("?")[0] + "?learn=plus/1"
+        page.screenshot(path=str(artifacts_dir / "training-share-task.png"))
+        page.click("#share-close")
         # The address names the task: a reload opens it again.
         assert page.url.endswith("?learn=plus/1"), page.url
         page.reload()
@@ -102,7 +128,7 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
         ui.expect_position(task.position)
         # The stars stay over a reload.
         goto_ready(page, base_url + "?learn")
-        expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2605\u2606")
+        expect(page.locator('button[data-task="plus/1"]')).to_contain_text("\u2605\u2606\u2606")
         expect(page.locator('button[data-task="plus/2"]')).to_contain_text("\u2606\u2606\u2606")
         page.click("#learn-close")
         assert not errors, errors
@@ -188,8 +214,14 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         ui.expect_position(puzzle.position)
         assert rating(page) == 1500
         expect(page.locator("#tr-text")).to_contain_text("wins a tower" if puzzle.goal == "tower" else "wins the game")
+        # The player's puzzle rating, and what its "?" means.
+        expect(page.locator("#tr-rating")).to_have_text("Your puzzle rating: 1500? (The ? means provisional: "
+                                                        "it settles after a few more puzzles.)")
         solve(ui, puzzle)  # the solver's moves by clicks, the replies by themselves
         expect(box).to_have_attribute("data-result", "solved")
+        # The verdict says the new rating; the line under it no longer says it twice.
+        expect(page.locator("#tr-feedback")).to_contain_text("Your puzzle rating: ")
+        expect(page.locator("#tr-rating")).to_have_text("(The ? means provisional: it settles after a few more puzzles.)")
         # Numbered from 1, not from the move of the game it was cut from.
         expect(page.locator("#moves li").first.locator(".num")).to_have_text("1.")
         expect(page.locator("#tr-feedback")).to_contain_text("Right!")
@@ -294,14 +326,16 @@ def test_learn_to_play_from_the_first_visit_s_new_game_dialog_before_python(page
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
     expect(page.locator("#dlg-learn")).to_be_visible()
     expect(page.locator("#dlg-new")).to_be_hidden()
-    # Leaving the lessons gives back a game of the player's own, never a lesson's.
+    # Leaving the lessons gives back a game of the player's own, never a
+    # lesson's: with no game yet, New game asks which (a lone learner was
+    # left in a set-up for two people).
     page.click('button[data-task="goal/1"]')
     expect(page.locator("#training")).to_have_attribute("data-drill", "goal/1")
     assert page.url.endswith("?learn=goal/1"), page.url
     page.click("#tr-exit")
     expect(page.locator("#training")).to_be_hidden()
     assert "learn" not in page.url, page.url
-    expect(page.locator("#board")).to_have_attribute("data-status", "setup")
+    expect(page.locator("#dlg-new")).to_be_visible()
     assert not errors, errors
 
 

@@ -70,6 +70,7 @@ HANDLER_MODULES = [MODEL / "ui_state.py", *sorted((MODEL / "modes").glob("*.py")
 #: What a controller may call on what it reaches through the state: questions only.
 READS = {"replay.shown", "replay.last_token", "settings.control", "settings.rematch", "setup.draft.is_complete",
          "game.start.string", "kind.square", "kind.square_name", "stars", "task.text",
+         "address", "shared_as",  # (what a drill's address and Share give)
          "now", "wall",  # (the clocks the state reads)
          "again"}  # (a new Drill for the next try, begun by the BeginDrill intent)
 

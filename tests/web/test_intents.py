@@ -17,15 +17,16 @@ from militakiri import IllegalMoveError
 from web.model import board_view
 from web.model.events import GameEvents
 from web.model.intents import (
-    Cancel, ClearSetup, ComputerFailed, Enter, Flip, MoveCursor, MovePiece, PointerDown, RandomSetup, Resign,
-    Resume, RollDice, Say, SetupDone, ShowPly, StartGame, StepReplay, TakeBack, Tick, Touch, Unsay,
+    Cancel, ClearSetup, ComputerFailed, Enter, Flip, HoldClock, MoveCursor, MovePiece, PointerDown, RandomSetup,
+    Resign, Resume, RollDice, Say, SetupDone, ShowPly, StartGame, StepReplay, TakeBack, Tick, Touch, Unsay,
 )
 
 from .fakes import state_for
 
 FIELDS = [f + str(r) for f in "abcdefghijkl" for r in range(1, 13)] + ["", "z9", "c33", "a13"]
 SIMPLE = [Cancel(), ClearSetup(), Enter(), Flip(), PointerDown(), RandomSetup(), Resume(), RollDice(), SetupDone(),
-          StartGame(), TakeBack(), Tick(), Say(None), Unsay("computer_starting"), ComputerFailed("no worker")]
+          StartGame(), TakeBack(), Tick(), Say(None), Unsay("computer_starting"), ComputerFailed("no worker"),
+          HoldClock(True), HoldClock(False)]
 
 
 def intents(state):

@@ -11,7 +11,8 @@ from militakiri.ai.levels import MAX_LEVEL
 from militakiri.randomness import Random
 
 from web.model import rating
-from web.model.intents import NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame, TakeBack, Tick
+from web.model.intents import (ConfirmHint, NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame,
+                                TakeBack, Tick, WantHint)
 from web.model.jsontext import check_code, dumps
 from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, RatedGame, is_game_id, new_game_id,
                                 profile_key, rate)
@@ -283,17 +284,39 @@ def test_against_the_computer_an_abandoned_game_is_lost_once_a_move_is_played():
     assert (end.ended, end.winner, end.computer, end.level) == ("abandoned", 1, 1, 2)
 
 
-@pytest.mark.parametrize("how", ["take-back", "hint"])
-def test_a_take_back_or_a_hint_makes_the_game_unrated(how):
+def test_a_take_back_makes_the_game_unrated():
     state, _ = two_players_started()
     play_some(state, 2)
     assert state.rated is not None
-    if how == "take-back":
-        assert state.apply(TakeBack())
-    else:
-        assert state.apply(ShowHint(sorted(state.game.legal_moves())[0]))
+    assert state.apply(TakeBack())
     assert state.rated is None
-    assert state.status().key in ("unrated_take_back", "unrated_hint")
+    assert state.status().key == "unrated_take_back"
+
+
+def test_a_hint_in_a_rated_game_is_asked_for_first_and_declined_keeps_it_rated():
+    """A hint unrates a rated game: the player is asked before it, not told
+    after it. Declined, the game stays rated and the computer is asked
+    nothing; accepted, it is unrated, then the hint comes."""
+    from web.model.modes import computer
+
+    state, _ = two_players_started()
+    play_some(state, 2)
+    rated = state.rated
+    token = sorted(state.game.legal_moves())[0]
+    assert rated is not None
+    assert computer.hint_question(state) is None  # not before the player agreed
+    assert not state.apply(ShowHint(token)) and state.hint is None and state.rated == rated
+    assert not state.apply(ConfirmHint(True))  # (no question put: nothing to answer)
+    assert state.apply(WantHint()) and state.rated == rated
+    assert not state.apply(WantHint())  # (asked once)
+    assert state.apply(ConfirmHint(False))
+    assert state.rated == rated and state.status().key == "hint_declined_rated"
+    assert computer.hint_question(state) is None
+    assert state.apply(WantHint()) and state.apply(ConfirmHint(True))
+    assert state.rated is None and state.status().key == "unrated_for_hint"
+    assert computer.hint_question(state) is not None
+    assert state.apply(ShowHint(token)) and state.hint is not None
+    assert not state.apply(WantHint())  # unrated now: the hint is asked for at once
 
 
 def test_what_cannot_be_rated_starts_unrated():
@@ -328,7 +351,7 @@ def test_each_new_rated_game_has_its_own_id():
 
 def test_a_hint_is_saved_at_once_and_a_game_left_for_another_is_kept_unrated():
     """From a new player's trial: the save kept "rated" after a hint (no move,
-    no save), and a game counted as lost came back rated from Saved games."""
+    no save; now the game is unrated as the player agrees to a hint), and a game counted as lost came back rated from Saved games."""
     from web.model.events import GameEvents  # noqa: PLC0415
     from web.services.autosave import Autosaver  # noqa: PLC0415
 
@@ -341,7 +364,7 @@ def test_a_hint_is_saved_at_once_and_a_game_left_for_another_is_kept_unrated():
     assert restore(backend.items[key], wall_now=0).rated == state.rated
     events = GameEvents()
     events.update(state)
-    assert state.apply(ShowHint(sorted(state.game.legal_moves())[0]))
+    assert state.apply(WantHint()) and state.apply(ConfirmHint(True))  # (unrated for the hint to come)
     assert [event.name for event in events.update(state)] == ["changed"]  # the page saves on it
     assert saver.update(state, clock()) == "saved"
     assert restore(backend.items[key], wall_now=0).rated is None

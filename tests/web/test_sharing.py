@@ -42,7 +42,7 @@ from web.services.storage import MemoryStorage, SafeStorage
 
 from ..engine.positions import played, quiet_game
 from .fakes import FakeClock
-from web.model.intents import MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
+from web.model.intents import HoldClock, MovePiece, NewGame, OpenGame, Resign, Resume, ShowPly, StepReplay, Touch
 from web.model.modes import play
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -145,11 +145,24 @@ def test_correspondence_clock_with_a_deadline_further_than_a_move():
     assert clock.deadline() == 10_000.0
 
 
-def test_live_clock_times_are_not_in_a_link():
-    game = played(5, time_control=TimeControl.parse("300+5"))
-    opened = game_from_link(game_to_link(game)).game
-    assert prepare(opened, wall_now=0).note == "link_no_clock"
-    assert opened.clock is None and opened.time_control.text() == "300+5"
+def test_a_shared_link_carries_the_clocks_times_a_record_does_not():
+    """The Share dialog says the link holds the game: a game between people
+    goes on from its link with each player's time left, paused for the
+    player to move (as one against the computer did); a record, or a link
+    made before links held the times, goes on without a clock, said so."""
+    game = Game.from_position(START, time_control=TimeControl.parse("300+5"))
+    game.play("c3-d4", now=0.0)
+    game.play("f10-f9", now=30.0)
+    left = (game.clock.remaining(0, 52.5), game.clock.remaining(1, 52.5))
+    assert left[1] == 300 - 30 + 5 and left[0] != left[1]  # (Black thought 30 s, then its increment)
+    shared = open_fragment("#" + share.link_of(game, None, now=52.5))
+    assert shared.computer is None and shared.clock_left == left
+    assert prepare(shared.game, wall_now=0, clock_left=shared.clock_left).note is None
+    clock = shared.game.clock
+    assert tuple(clock.left) == left and clock.running is None and clock.to_move == WHITE
+    for opened in (game_from_link(game_to_link(game)).game, Game.from_record(game.record())):
+        assert prepare(opened, wall_now=0).note == "link_no_clock"
+        assert opened.clock is None and opened.time_control.text() == "300+5"
 
 
 # Autosave ---------------------------------------------------------------------------
@@ -436,6 +449,33 @@ def test_a_restored_game_waits_for_resume():
     clock.t += 2
     assert state.game.clock.remaining(mover, clock()) == before - 2
     assert state.apply(Touch(origin))
+
+
+def test_share_or_the_record_hold_the_clock_of_a_game_between_two_people_R21():
+    """The clock ran on while Share or Game record was open over a game
+    between two people on one device: it stops while the dialog is open and
+    runs again when it closes (R21: only the player to move's clock runs, and
+    it runs on once they are back at the board); a clock a reload paused
+    stays paused for Resume, and one against the computer runs on."""
+    clock = FakeClock(500.0)
+    state = UiState(GameSettings(position=START, time_control="300+0"), now=clock, rng=Random(1))
+    play.play_token(state, "c3-d4")
+    mover = state.game.position.turn
+    before = state.game.clock.remaining(mover, clock())
+    assert state.apply(HoldClock(True)) and state.paused and not state.apply(HoldClock(True))
+    clock.t += 60
+    assert state.game.clock.remaining(mover, clock()) == before
+    assert state.apply(HoldClock(False)) and not state.paused and not state.apply(HoldClock(False))
+    clock.t += 2
+    assert state.game.clock.remaining(mover, clock()) == before - 2
+    # Paused by a reload: the dialog neither holds nor resumes it.
+    restored = restore(snapshot(state.game, now=clock()), wall_now=0)
+    state.apply(OpenGame(restored.game))
+    assert state.paused and not state.apply(HoldClock(True)) and not state.apply(HoldClock(False)) and state.paused
+    # Against the computer its clock runs on (the computer may be thinking).
+    against = UiState(GameSettings(position=START, time_control="300+0", computer=1), now=clock, rng=Random(1))
+    play.play_token(against, "c3-d4")
+    assert not against.apply(HoldClock(True)) and not against.paused
 
 
 def test_correspondence_uses_the_wall_clock_in_the_ui_R22():

@@ -149,11 +149,12 @@ def test_progress_keeps_the_best_stars_and_reads_back():
     assert again == progress and again.stars == {"plus/1": 2, "star/2": 3}
 
 
-def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing():
-    """R24: a refusal by the rules is a slip (it costs a star); a tap that
-    only says what stands on a field is not. Decided from the messages'
-    keys and the engine's sentence they quote, not from rendered words."""
-    from militakiri.messages import cites_ruling
+def test_a_lesson_counts_every_refused_move_not_the_taps_on_nothing():
+    """R24: a move refused by the rules is a slip (it costs a star, as the
+    Learn dialog says), whether or not the engine's sentence names its
+    ruling ("f12 is not on a straight line from a1" names none); a tap that
+    only says what stands on a field is not."""
+    from militakiri.messages import rulings_cited
     from web.model.settings import GameSettings
     from web.model.ui_state import UiState
 
@@ -162,17 +163,36 @@ def test_a_lesson_counts_the_refusals_that_name_a_rule_not_the_taps_on_nothing()
     state = UiState(GameSettings(position=task.position, level=1))
     state.apply(BeginDrill(drill))
     position = Position.from_string(task.position)
-    empty = next(position.kind.square_name(sq) for sq in position.kind.squares if position.board[sq] is None)
-    assert not state.apply(Touch(empty)) and drill.mistakes == 0  # nothing there: said, not counted
     kind = position.kind
+    empty = next(kind.square_name(sq) for sq in kind.squares if position.board[sq] is None)
+    assert not state.apply(Touch(empty)) and drill.mistakes == 0  # nothing there: said, not counted
+    refused: dict[bool, tuple[str, str]] = {}  # by whether the refusal names its ruling
     for origin, targets in sorted(state.destinations().items()):
-        refused = [name for name in (kind.square_name(sq) for sq in kind.squares)
-                   if name not in targets and name != origin
-                   and cites_ruling(position.refusal(kind.square(origin), kind.square(name)))]
-        if refused:
-            break
-    assert not state.apply(MovePiece(origin, refused[0]))
-    assert state.message is not None and state.message.level == "warn" and drill.mistakes == 1
+        for name in (kind.square_name(sq) for sq in kind.squares):
+            if name not in targets and name != origin:
+                reason = position.refusal(kind.square(origin), kind.square(name))
+                refused.setdefault(bool(rulings_cited(str(reason))), (origin, name))
+    assert set(refused) == {True, False}, refused
+    for count, names_ruling in enumerate((False, True), 1):
+        origin, target = refused[names_ruling]
+        assert not state.apply(MovePiece(origin, target))
+        assert state.message is not None and state.message.level == "warn" and drill.mistakes == count
+    state.apply(Touch(empty))  # (the selection let go, or a tap on nothing)
+    assert drill.mistakes == 2
+
+
+def test_share_gives_a_drills_own_address_or_says_what_it_shares():
+    """During a lesson Share gave a link to the game the page plays it in
+    ("White vs Computer, level 1"): a task and a puzzle are shared by their
+    address, a reviewed game's mistake (no address) as its position."""
+    from web.model.training import Mistake, MistakeDrill
+
+    task, puzzle = TASKS[0], PUZZLES[0]
+    assert (Drill.for_task(task).address(), Drill.for_task(task).shared_as()) == (("learn", task.id), "task")
+    assert (Drill.for_puzzle(puzzle).address(), Drill.for_puzzle(puzzle).shared_as()) == (("puzzle", puzzle.id),
+                                                                                         "puzzle")
+    mistake = MistakeDrill(Mistake(1, 1, 7, puzzle.position, "a1-a2", "a1-a3", -300, "blunder"))
+    assert (mistake.address(), mistake.shared_as()) == (None, "position")
 
 
 def test_a_puzzles_moves_are_numbered_from_one():

@@ -257,13 +257,13 @@ NL: dict[str, str] = {
     "autosave_off_embed": "Automatisch bewaren staat uit: deze browser laat het bord hier niets bewaren.",
     "link_opened": "De partij uit de link is geopend (gespeelde zetten: {n}).",
     "record_opened": "Het partijverslag is geopend (gespeelde zetten: {n}).",
-    "link_no_clock": "Kloktijden staan niet in een link of verslag: deze partij gaat verder zonder klok.",
+    "link_no_clock": "Deze link of dit verslag bevat geen kloktijden: deze partij gaat verder zonder klok.",
     "corr_new_deadline": "De tijd voor deze zet begint nu (R22).",
     "corr_due": "Correspondentie (R22): {player} moet zetten v\u00f3\u00f3r {deadline} \u2013 nog {left}.",
     "share_title": "Deel deze partij",
-    "share_note": "De hele partij zit in deze link: bord, opstellingen, dobbelstenen, bedenktijd, namen en elke "
-                  "zet. Wie hem opent, ziet de laatste zet, kan door de partij bladeren en, als hij aan zet is, "
-                  "verder spelen.",
+    "share_note": "De hele partij zit in deze link: bord, opstellingen, dobbelstenen, bedenktijd en ieders "
+                  "resterende tijd, namen en elke zet. Wie hem opent, ziet de laatste zet, kan door de partij "
+                  "bladeren en, als hij aan zet is, verder spelen (een klok wacht op Verder).",
     "share_corr": "Stuur deze link naar {player}: die is aan zet, v\u00f3\u00f3r {deadline}.",
     "share_link_label": "Link naar deze partij",
     "share_length": "{n} tekens",
@@ -352,7 +352,6 @@ NL: dict[str, str] = {
     "ng_rating_new": ("{name}: {rating} op dit bord, nieuw: niveau {level} is een goed begin. Een nieuwe rating"
                       " (? tot ze vaststaat) beweegt in de eerste partijen honderden punten."),
     "unrated_take_back": "Teruggenomen. Deze partij telt niet meer voor de rating.",
-    "unrated_hint": "Tip: {move} (gemarkeerd op het bord). Deze partij telt niet meer voor de rating.",
     "rating_change": "{name}: {before} \u2192 {after} ({difference}); {standing}",
     "rating_abandoned": "De onafgemaakte partij voor de rating telt als verloren. {change}",
     "rating_not_kept": "Geen rating: {reason}",
@@ -499,7 +498,7 @@ NL: dict[str, str] = {
     "learn": "Leren",
     "puzzles": "Puzzels",
     "learn_title": "Leer spelen",
-    "learn_intro": "Korte lessen op het bord: elke opdracht levert tot drie sterren op (een minder voor een tip of een geweigerde zet).",
+    "learn_intro": "Korte lessen op het bord: elke opdracht levert tot drie sterren op, een minder voor een tip, een geweigerde zet of een mislukte poging.",
     "learn_puzzles_text": "Stellingen uit echte partijen waarin \u00e9\u00e9n zet een toren wint, of de partij.",
     "learn_puzzles_double": "Puzzels op het dubbel bord",
     "learn_puzzles_start": "Puzzels oplossen",
@@ -566,4 +565,24 @@ NL: dict[str, str] = {
     "pz_tried_solved": "{id} opgelost",
     "pz_tried_failed": "{id} mislukt",
     "pz_retry_earlier": "Puzzel {id} \u00b7 van het eerdere bord met {rows} rijen, niet meer aangeboden",
+    # De weg van een speler door de pagina: gevraagd voor een tip een partij laat tellen, wat een
+    # link deelt, waar een les naar terugleidt (web/ui/computer.py, share_dialogs.py, training.py).
+    "hint_confirm_title": "Tip in een partij voor de rating",
+    "hint_confirm_question": "Met een tip telt deze partij niet meer voor de rating van de spelers. Toch een tip?",
+    "hint_confirm_yes": "Toon een tip (telt niet meer)",
+    "hint_confirm_no": "Partij laten tellen",
+    "unrated_for_hint": "Deze partij telt niet meer voor de rating: je vroeg om een tip.",
+    "hint_declined_rated": "Geen tip: de partij telt nog voor de rating.",
+    "share_task_title": "Deel deze opdracht",
+    "share_task_label": "Link naar deze opdracht",
+    "share_task_note": "Wie deze link opent, krijgt deze opdracht vanaf het begin, in de eigen taal; jouw zetten en sterren zitten er niet in.",
+    "share_puzzle_title": "Deel deze puzzel",
+    "share_puzzle_label": "Link naar deze puzzel",
+    "share_puzzle_note": "Wie deze link opent, krijgt deze puzzel vanaf het begin; jouw zetten en je puzzelrating zitten er niet in.",
+    "share_position_title": "Deel deze stelling",
+    "share_position_label": "Link naar deze stelling",
+    "share_position_note": "Deze link bevat de stelling van deze fout als partij tussen twee spelers, om vanaf daar verder te spelen; je partij en de analyse ervan zitten er niet in.",
+    "tr_rating_provisional": "(Het ? betekent voorlopig: na nog enkele puzzels ligt hij vast.)",
+    "rk_level_anchor": "vast",
+    "rk_level_anchor_title": "De rating van dit niveau is vastgezet, niet gemeten: de andere niveaus zijn ertegen gemeten.",
 }

@@ -248,6 +248,8 @@ class Core:
         self.premove = Premove()
         #: The game's review after it (web/model/review.py), once asked for.
         self.review: GameReview | None = None
+        #: The clock held while a dialog is over the game (modes/play.py: hold_clock).
+        self.clock_held = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -256,6 +258,10 @@ class Core:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
+        #: The player asked for a hint in a rated game and is asked first
+        #: whether to give up its rating (modes/computer.py); until they
+        #: answer, or the turn changes.
+        self.hint_unrates: bool = False
         #: A drill's hint on the board: (moves played when asked, the field
         #: of the piece the solution moves next).
         self.hint_field: tuple[int, str] | None = None

@@ -152,6 +152,16 @@ class Resume(Intent):
     __slots__ = ()
 
 
+class HoldClock(Intent):
+    """A dialog over the game opened (``held``) or closed: Share or Game
+    record, in a game between two people on one device (modes/play.py)."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: bool) -> None:
+        self.held = held
+
+
 class TakeBack(Intent):
     """Take back the last move (against the computer, its reply too)."""
 
@@ -238,6 +248,24 @@ class ComputerMove(Intent):
 
     def __init__(self, token: str) -> None:
         self.token = token
+
+
+class WantHint(Intent):
+    """The player pressed Hint. In a rated game a hint unrates it: the page
+    asks first (modes/computer.py), and asks the computer only once the
+    player gave up the rating (:class:`ConfirmHint`)."""
+
+    __slots__ = ()
+
+
+class ConfirmHint(Intent):
+    """The player's answer to that question: ``accept`` gives up the
+    game's rating for a hint; declined, the game stays rated and no hint."""
+
+    __slots__ = ("accept",)
+
+    def __init__(self, accept: bool) -> None:
+        self.accept = accept
 
 
 class ShowHint(Intent):

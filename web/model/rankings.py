@@ -57,6 +57,19 @@ class RankingRow:
         self.next_status: tuple[str, int] | None = None
         self.points_history: list[int] = []
 
+    def error_words(self) -> tuple[str, dict[str, object]] | None:
+        """How a level's row says its rating's error (a texts.py key and its
+        arguments): "± 35"; the level the ladder is anchored at has its
+        rating set, not measured (docs/ladder.md), and says so rather than
+        "± 0". None for a profile (its "?" says it).
+
+        >>> RankingRow("", 4, 1300, "1300", 35).error_words(), RankingRow("", 1, 800, "800", 0).error_words()
+        (('rk_level_error', {'error': 35}), ('rk_level_anchor', {}))
+        """
+        if not self.level:
+            return None
+        return ("rk_level_error", {"error": self.error}) if self.error else ("rk_level_anchor", {})
+
     def __repr__(self) -> str:
         return f"RankingRow({self.name or 'level ' + str(self.level)!r}, {self.display!r})"
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from militakiri.messages import cites_ruling
 from militakiri.pieces import SHAPE_NAMES, WHITE, Piece
 
-from web.i18n.texts import TEXTS, cited, t
+from web.i18n.texts import cited, t
 from web.model.values import Value
 
 
@@ -33,19 +32,6 @@ class Message(Value):
         self.args = {} if args is None else args
         #: "info" or "warn" (a refused click: the board did not change).
         self.level = level
-
-    def cites_ruling(self) -> bool:
-        """Whether this line names a ruling, in its own words or in the
-        engine's sentence it quotes: a refusal by the rules (a lesson counts
-        these as slips), not a remark about the board.
-
-        >>> from militakiri.messages import text
-        >>> warning("illegal_move", reason=text("blockade", player="White")).cites_ruling()
-        True
-        >>> warning("no_piece", square="c3").cites_ruling()
-        False
-        """
-        return "(R" in TEXTS["en"].get(self.key, "") or any(cites_ruling(arg) for arg in self.args.values())
 
     def text(self) -> str:
         return t(self.key, **self.args)

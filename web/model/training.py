@@ -163,6 +163,22 @@ class Drill:
     def stars(self) -> int:
         return stars(self.status == "solved", self.mistakes, self.hints)
 
+    def address(self) -> tuple[str, str] | None:
+        """The address option that opens this drill from its start
+        (``("learn", "plus/2")``, ``("puzzle", "s12-0042")``): the page's
+        address while it is on the board, and what Share gives; None for a
+        reviewed game's mistake, which has no address."""
+        if self.mistake is not None:
+            return None
+        return ("learn" if self.task is not None else "puzzle", self.id)
+
+    def shared_as(self) -> str:
+        """What Share gives while this drill is on the board: the lesson's
+        task or the puzzle (its address, not the game the page plays it in,
+        which named the page's replies "Computer, level 1"), or a mistake's
+        position as a game between people."""
+        return "task" if self.task is not None else "puzzle" if self.puzzle is not None else "position"
+
 
 class TaskDrill(Drill):
     """A try at a lesson's task: a move to find, a goal to reach, or a set-up."""
@@ -399,6 +415,27 @@ def opponent(drill: Drill) -> int:
     """The color the page plays for the player's opponent (a set-up task's
     solver is White: Task.solver)."""
     return 1 - drill.solver
+
+
+def rating_line(drill: Drill, provisional: bool) -> tuple[str, ...]:
+    """The texts.py keys of a puzzle's rating line under its words: the
+    player's puzzle rating while it is being solved (once it is over, the
+    verdict says the rating and its change: it showed twice), and what the
+    rating's "?" means while it shows one (``provisional``).
+
+    >>> from web.model.puzzles import Puzzle
+    >>> drill = Drill.for_puzzle(Puzzle("s12-0001", "single", "s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
+    ...                                 ("a1xa12",), "win", 1500))
+    >>> rating_line(drill, True)
+    ('tr_rating', 'tr_rating_provisional')
+    >>> drill.status = "solved"
+    >>> rating_line(drill, True), rating_line(drill, False)
+    (('tr_rating_provisional',), ())
+    """
+    if drill.puzzle is None:
+        return ()
+    keys = ("tr_rating",) if drill.status == "solving" else ()
+    return keys + (("tr_rating_provisional",) if provisional else ())
 
 
 def star_line(earned: int) -> str:

@@ -29,13 +29,17 @@ if TYPE_CHECKING:
 
 class Step(Value):
     """What an input did: a token to play now, a refusal to show, or (both
-    None) a change to the turn in progress."""
+    None) a change to the turn in progress. ``slip``: the refusal is of a
+    move (a piece sent, a waiting or a new tower put, where it may not go),
+    whether or not its sentence names a ruling; pointing at a field that
+    starts no move (empty, the opponent's, a piece that cannot move) is none."""
 
-    __slots__ = ("play", "refusal")
+    __slots__ = ("play", "refusal", "slip")
 
-    def __init__(self, play: str | None = None, refusal: Message | None = None) -> None:
+    def __init__(self, play: str | None = None, refusal: Message | None = None, slip: bool = False) -> None:
         self.play = play
         self.refusal = refusal
+        self.slip = slip
 
 
 class TurnInProgress:
@@ -144,13 +148,13 @@ class TurnInProgress:
         if self.pending:
             if field in self.pending:
                 return Step(play=self.pending[field])
-            return Step(refusal=warning("pick_tower_field_first"))
+            return Step(refusal=warning("pick_tower_field_first"), slip=True)
         shape = self.placing_shape()
         if shape is not None:
             if field in self.choices.placement_fields(self.placed):
                 self.placed += (field,)
                 return Step()
-            return Step(refusal=warning("place_waiting_first", shape=t("shape_" + SHAPE_NAMES[shape])))
+            return Step(refusal=warning("place_waiting_first", shape=t("shape_" + SHAPE_NAMES[shape])), slip=True)
         destinations = self.destinations()
         if self.selected and field in destinations.get(self.selected, {}):
             return self.move(self.selected, field)
@@ -164,20 +168,20 @@ class TurnInProgress:
             self.selected = field
             self.game.touch(field)  # touch-move (R25): now it must move
             return Step()
-        return Step(refusal=self._refusal(field))
+        return Step(refusal=self._refusal(field), slip=bool(self.selected))
 
     def move(self, origin: str, target: str) -> Step:
         """``origin`` to ``target``: a click on the target, a drop after a
         drag, Enter on the cursor."""
         touched = self.touched()
         if touched is not None and origin != touched:
-            return Step(refusal=warning("touch_move_bound", square=touched))
+            return Step(refusal=warning("touch_move_bound", square=touched), slip=True)
         self.game.touch(origin)  # a drag touches the piece too (R25)
         tokens = self.choices.token(self.placed, origin, target)
         if not tokens:
             if origin in self.destinations():
                 self.selected = origin
-            return Step(refusal=self._refusal(target, origin))
+            return Step(refusal=self._refusal(target, origin), slip=True)
         if len(tokens) == 1:
             return Step(play=tokens[0])
         self.pending = TurnChoices.tower_fields(tokens)

@@ -11,9 +11,10 @@ page needs around it:
   ``<``, ``>`` and backquotes typed into the address bar);
 - a game read from a link or a record gets its clocks (:func:`prepare`):
   correspondence games (R22) keep the deadline of the move now due (a link
-  carries it; wall-clock seconds since 1970), a live clock's times are not
-  part of a link or a record, so such a game goes on without a clock (a
-  start link, with no move yet, gets full clocks), and a saved game
+  carries it; wall-clock seconds since 1970), a shared link carries a live
+  clock's times (militakiri.link's time-left field) and goes on paused with
+  them, a record (and an older link, made without them) goes on without a
+  clock (a start link, with no move yet, gets full clocks), and a saved game
   (web/services/autosave.py) gets its clocks back, paused.
 
 >>> share_url("http://localhost:8000/games/index.html?seed=3#old", "4!s...")
@@ -25,7 +26,7 @@ from __future__ import annotations
 from militakiri import Clock, ClockError, Game, TimeControl, game_from_link, game_to_link
 from militakiri.bounded import strip_space
 from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame
-from militakiri.textcodec import crc_code
+from militakiri.textcodec import crc_code, quote
 from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import t
@@ -75,6 +76,19 @@ def share_url(href: str, link: str) -> str:
     return f"{base}#{link}"
 
 
+def drill_url(href: str, option: tuple[str, str]) -> str:
+    """The address that opens a lesson's task or a puzzle (``option``:
+    web/model/training.py's ``Drill.address``): this page, no fragment, and
+    only that option (the opener's own language and look).
+
+    >>> drill_url("http://localhost:8000/?lang=nl&learn=plus/2#x", ("learn", "plus/2"))
+    'http://localhost:8000/?learn=plus/2'
+    """
+    base = href.split("#", 1)[0].split("?", 1)[0]
+    name, value = option
+    return f"{base}?{name}={quote(value, safe='/')}"
+
+
 def fragment_text(fragment: str) -> str:
     """``location.hash`` without its ``#``."""
     fragment = str(fragment or "")
@@ -118,10 +132,17 @@ def current_deadline(game: Game) -> float | None:
 
 
 def link_of(game: Game, computer: tuple[int, int] | None = None, now: float | None = None) -> str:
-    """The link of ``game`` now: its deadline, and the computer's side if it
-    plays one, with the time left on a live clock at ``now`` (the clock's
-    time base) if given."""
-    return game_to_link(game, current_deadline(game), computer, clock_left(game, now) if computer else None)
+    """The link of ``game`` now: its deadline, the computer's side if it
+    plays one, and the time left on a live clock at ``now`` (the clock's
+    time base) if given, in a game against the computer or between people
+    alike (whoever opens it goes on with those times, paused).
+
+    >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="4-4 2-5", time_control=TimeControl.parse("300+0"))
+    >>> _ = game.play(sorted(game.legal_moves())[0], now=10.0)
+    >>> game_from_link(link_of(game, now=40.0)).clock_left
+    (270.0, 300.0)
+    """
+    return game_to_link(game, current_deadline(game), computer, clock_left(game, now))
 
 
 def clock_left(game: Game, now: float | None) -> tuple[float, float] | None:

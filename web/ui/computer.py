@@ -42,7 +42,8 @@ from web.ui import guard
 from web.ui.dom import by_id, keep, later, on, set_attr, show
 from web.ui.pending import Pending
 from web.model.intents import (
-    Asked, ComputerFailed, PlayHeldAnswer, RecallComputer, Unsay, WorkerAnswer, WorkerFailed, WorkerStarting,
+    Asked, ComputerFailed, ConfirmHint, PlayHeldAnswer, RecallComputer, Unsay, WantHint, WorkerAnswer, WorkerFailed,
+    WorkerStarting,
 )
 
 #: The worker script, relative to the page (works under any sub-path).
@@ -265,6 +266,11 @@ class Computer:
         app.views.append(self._indicators)
         app.events.on(lambda event: self.consider())
         on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
+        #: Asked before a hint unrates a rated game (modes/computer.py: want_hint).
+        self.hint_dialog = by_id("dlg-hint")
+        on(by_id("hint-confirm-yes"), "click", lambda e: self._answer_hint(True))
+        on(by_id("hint-confirm-no"), "click", lambda e: self._answer_hint(False))
+        on(self.hint_dialog, "close", lambda e: self._answer_hint(False))  # (Escape: the game stays rated)
         # Warm up while the player picks a level in the New game dialog.
         on(by_id("ng-computer"), "change", lambda e: self.want())
 
@@ -425,6 +431,12 @@ class Computer:
 
     def ask_hint(self) -> None:
         state = self.state
+        if state.apply(WantHint()):  # a rated game: the player is asked first
+            self.app.refresh()
+            if not self.hint_dialog.open:
+                self.hint_dialog.showModal()
+            by_id("hint-confirm-no").focus()
+            return
         request = computer_mode.hint_question(state)
         if request is None:
             return
@@ -432,3 +444,13 @@ class Computer:
         self.want()
         self.app.refresh()
         asyncio.create_task(self._run(request, state.now(), self._ask(request)))
+
+    def _answer_hint(self, accept: bool) -> None:
+        """The player's answer to the question before a hint in a rated game."""
+        changed = self.state.apply(ConfirmHint(accept))
+        if self.hint_dialog.open:
+            self.hint_dialog.close()
+        if changed:
+            self.app.refresh()
+            if accept:
+                self.ask_hint()

@@ -257,8 +257,12 @@ class Rankings:
             head.append(el("span", t("rk_standing", status=status_name(row.rank_status), points=row.points),
                            "rk-standing"))
         head.append(el("span", row.display, "rk-rating"))
-        if row.level:
-            head.append(el("span", t("rk_level_error", error=row.error), "note"))
+        error = row.error_words()
+        if error is not None:
+            words = el("span", t(error[0], **error[1]), "note")
+            if error[0] == "rk_level_anchor":  # what "fixed" means, on hovering it
+                words.setAttribute("title", t("rk_level_anchor_title"))
+            head.append(words)
         item.append(head)
         if row.level:
             return item

@@ -59,6 +59,8 @@ class Reviewer:
         self._running: GameReview | None = None
         self._drawn = None
         on(by_id("btn-analyse"), "click", lambda e: self.start())
+        # (the result dialog offers it too: the way on from a game just ended)
+        on(by_id("result-analyse"), "click", lambda e: (by_id("dlg-result").close(), self.start()))
         on(by_id("review-cancel"), "click", lambda e: self.cancel())
         on(by_id("review-graph"), "click", self._graph_clicked)
         on(by_id("review-moments"), "click", self._moment_clicked)
@@ -178,7 +180,8 @@ class Reviewer:
         # on here is the players' own to think about).
         can = (game is not None and bool(game.tokens) and (game.is_over() or state.loaded)
                and not state.aside)
-        show(by_id("btn-analyse"), can and review is None)
+        for button in ("btn-analyse", "result-analyse"):
+            show(by_id(button), can and review is None)
         show(by_id("review"), review is not None)
         if review is None:
             show(by_id("review-words"), False)

@@ -18,9 +18,20 @@ from militakiri import Game, MilitakiriError
 from militakiri.messages import rulings_cited
 
 from web.i18n.texts import language, t
-from web.services.share import current_deadline, labels, link_of, record_filename, record_too_big, share_url
+from web.model.intents import HoldClock
+from web.services.share import (current_deadline, drill_url, labels, link_of, record_filename, record_too_big,
+                                share_url)
 from web.ui import guard
-from web.ui.dom import add_rulings, by_id, later, on, set_text, show
+from web.ui.dom import add_rulings, by_id, later, on, set_attr, set_text, show
+
+#: The Share dialog's title, link label and note, by what it shares
+#: (web/model/training.py's Drill.shared_as, or a game).
+SHARE_TEXTS = {
+    "game": ("share_title", "share_link_label", "share_note"),
+    "task": ("share_task_title", "share_task_label", "share_task_note"),
+    "puzzle": ("share_puzzle_title", "share_puzzle_label", "share_puzzle_note"),
+    "position": ("share_position_title", "share_position_label", "share_position_note"),
+}
 
 
 def format_deadline(deadline: float) -> str:
@@ -58,7 +69,17 @@ class ShareDialogs:
         on(by_id("problem-new"), "click", lambda e: self._problem_new())
         on(self.problem_dialog, "close", lambda e: self._problem_closed())
         for dialog in (self.share, self.record):
-            on(dialog, "close", lambda e: self.app.after_dialog())
+            on(dialog, "close", lambda e: self._closed())
+
+    def _hold_clock(self) -> None:
+        """Share or Game record opened: a game between two people here holds
+        its clock while the dialog is open (modes/play.py: hold_clock)."""
+        if self.state.apply(HoldClock(True)):
+            self.app.refresh()
+
+    def _closed(self) -> None:
+        self.state.apply(HoldClock(False))  # (the clock runs again, if the dialog held it)
+        self.app.after_dialog()
 
     def close_all(self) -> None:
         self._after_problem = None
@@ -72,10 +93,21 @@ class ShareDialogs:
         game = state.started_game
         if game is None:
             return
-        # Against the computer the link also carries the clocks (militakiri.link version 2).
-        computer = state.computer_side()
-        link = link_of(game, computer, state.clock_now()) if computer else self.session.saver.link(game, state.game_id)
-        url = share_url(str(js.window.location.href), link)
+        self._hold_clock()
+        drill = state.drill
+        option = None if drill is None else drill.address()
+        href = str(js.window.location.href)
+        if option is not None:  # a lesson's task or a puzzle: its own address, from its start
+            url = drill_url(href, option)
+        else:
+            # The link carries the clocks' times left now (militakiri.link's time-left
+            # field); a mistake's position goes as a game between people (the page's
+            # replies there are no computer's).
+            url = share_url(href, link_of(game, state.computer_side() if drill is None else None, state.clock_now()))
+        keys = SHARE_TEXTS[drill.shared_as() if drill is not None else "game"]
+        for node_id, key in zip(("share-title", "share-label", "share-note"), keys):
+            set_attr(by_id(node_id), "data-text", key)  # (a language switch says it again)
+            set_text(by_id(node_id), t(key))
         by_id("share-url").value = url
         set_text(by_id("share-length"), t("share_length", n=len(url)))
         set_text(by_id("share-copied"), "")
@@ -93,6 +125,7 @@ class ShareDialogs:
 
     def open_record(self) -> None:
         state = self.state
+        self._hold_clock()
         game = state.started_game
         text_box = by_id("record-text")
         text_box.value = game.record() if game is not None else ""

@@ -38,7 +38,7 @@ from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.progress import PROGRESS_KEY, START_RATING, Progress
 from web.model.puzzles import THEMES, next_puzzle, read_puzzles
-from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, star_line
+from web.model.training import Drill, DrillStep, Mistake, MistakeDrill, opponent, rating_line, star_line
 from web.model.modes import drills
 from web.model.layout import LANDSCAPE_QUERY, NARROW  # a phone held sideways: the side panel is hidden there
 from web.services.storage import SafeStorage, set_aside
@@ -141,8 +141,9 @@ class Trainer:
         location = js.window.location
         params = parse_qs(str(location.search or "").lstrip("?"), keep_blank_values=True)
         pairs = [(name, params[name][-1]) for name in KEPT_OPTIONS if name in params]
-        if drill is not None and drill.mistake is None:  # (a game's mistakes have no address)
-            pairs.append(("learn" if drill.task is not None else "puzzle", drill.id))
+        option = None if drill is None else drill.address()  # (a game's mistakes have none)
+        if option is not None:
+            pairs.append(option)
         # "/" may stand in a query: plus/2 reads better than plus%2F2.
         try:
             query = "&".join(f"{name}={str(guard.call(js.window, 'encodeURIComponent', value)).replace('%2F', '/')}"
@@ -227,7 +228,8 @@ class Trainer:
                 tasks.append(button)
             row.append(tasks)
             listing.append(row)
-        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display()))
+        set_text(by_id("learn-rating"), t("tr_rating", rating=self.progress.display())
+                 + (" " + t("tr_rating_provisional") if self.progress.glicko.provisional else ""))
         self._dashboard(self.puzzles or ())
         if not self.dialog.open:
             self.dialog.showModal()
@@ -493,9 +495,12 @@ class Trainer:
             self.open_learn()
 
     def leave(self) -> None:
-        """Back to the player's own game (the saved one), or a new game."""
+        """Back to the player's own game (the saved one); with none (a first
+        visit), the New game dialog, as the page's start opens it: a lone
+        learner is not left in a set-up for two."""
         state = self.state
         self._address(None)
+        reopened = True
         if state.drill is not None and state.drill.mistake is not None and self._reviewed is not None:
             game, review, computer = self._reviewed
             state.apply(OpenGame(game, computer=computer))
@@ -503,10 +508,12 @@ class Trainer:
             self.app.result_seen()  # (its result was shown before the review)
         else:
             state.apply(NewGame(GameSettings()))
-            self.session.reopen_saved()
+            reopened = self.session.reopen_saved()
         self._say(lambda: "", "")
         self.app.refresh()
         self.app.fit()  # (the top bar back in view, if the lesson's board had taken its room)
+        if not reopened:
+            self.app.dialogs.open_new()
 
     # View ------------------------------------------------------------------------
 
@@ -589,5 +596,7 @@ class Trainer:
         by_id("tr-next").classList.toggle("primary", drill.status != "failed")
         set_text(by_id("tr-next"), t("tr_next_puzzle" if drill.puzzle is not None else
                                      "tr_next_mistake" if drill.mistake is not None else "tr_next"))
-        set_text(by_id("tr-rating"), t("tr_rating", rating=self.progress.display()) if drill.puzzle else "")
+        rating = self.progress.display()
+        set_text(by_id("tr-rating"), " ".join(t(key, rating=rating)
+                                              for key in rating_line(drill, self.progress.glicko.provisional)))
         self._place()  # last: its height is the text's

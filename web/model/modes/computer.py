@@ -110,8 +110,9 @@ def next_request(state: Core) -> Request | None:
 
 
 def hint_request(state: Core) -> Request | None:
-    """A hint for the player to move: the strongest level's move."""
-    if not state.can_hint() or state.game is None:
+    """A hint for the player to move: the strongest level's move; in a
+    rated game only once the player gave up its rating (:func:`want_hint`)."""
+    if not state.can_hint() or state.game is None or state.rated is not None:
         return None
     position = state.game.position.string()
     return Request("hint", [position, HINT_SECONDS], state_key(state), HINT_SECONDS)
@@ -268,14 +269,38 @@ def premove(state: Core, field: str) -> bool:
     return True
 
 
+def want_hint(state: Core) -> bool:
+    """The Hint button. A hint unrates a rated game (lichess rates no game
+    that had one): there the player is asked first, and the computer is
+    asked nothing until they answer (:func:`confirm_hint`). Returns whether
+    the question was put."""
+    if not state.can_hint() or state.rated is None or state.hint_unrates:
+        return False
+    state.hint_unrates = True
+    return True
+
+
+def confirm_hint(state: Core, accept: bool) -> bool:
+    """The player's answer: a hint for the game's rating, or the game kept
+    rated and no hint."""
+    if not state.hint_unrates:
+        return False  # (asked about another turn: the answer comes too late)
+    state.hint_unrates = False
+    if accept:
+        rated.unrate(state, "unrated_for_hint", {})
+    else:
+        state.message = Message("hint_declined_rated")
+    return True
+
+
 def show_hint(state: Core, token: str) -> bool:
-    """Highlight ``token``, the move the strongest level would play."""
-    if not state.can_hint():
+    """Highlight ``token``, the move the strongest level would play (never
+    in a game still rated: :func:`want_hint`)."""
+    if not state.can_hint() or state.rated is not None:
         return False
     state._reset_turn()
     state.hint = (len(state._game.tokens), token)
     state.message = Message("hint_shown", {"move": token})
-    rated.unrate(state, "unrated_hint", {"move": token})
     return True
 
 
@@ -409,6 +434,8 @@ HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.ComputerMove: lambda state, i: play_move(state, i.token),
     intents.DrillReply: lambda state, i: drill_reply(state, i.token, i.game_id),
     intents.ShowHint: lambda state, i: show_hint(state, i.token),
+    intents.WantHint: lambda state, i: want_hint(state),
+    intents.ConfirmHint: lambda state, i: confirm_hint(state, i.accept),
     intents.ComputerFailed: lambda state, i: failed(state, i.problem),
     intents.RecallComputer: lambda state, i: recall(state, i.text),
 }

@@ -31,9 +31,11 @@ SOLUTION_MS = 700
 
 
 def count_slip(state: Core) -> None:
-    """A lesson's stars count the refusals that name a rule (R24), not a
-    tap that only says what stands on a field."""
-    if state.drill is not None and state.message is not None and state.message.cites_ruling():
+    """A move or a tower refused (R24) costs a star, whether or not the
+    engine's sentence names its ruling ("f12 is not on a straight line
+    from a1" names none), as the Learn dialog says; the callers count only
+    such refusals, not a tap that only says what stands on a field."""
+    if state.drill is not None:
         state.drill.mistakes += 1
 
 

@@ -60,7 +60,8 @@ def take(state: Core, step: Step) -> bool:
     if step.play is not None:
         return play_token(state, step.play)
     state.message = step.refusal
-    drills.count_slip(state)
+    if step.slip:
+        drills.count_slip(state)
     return step.refusal is None
 
 
@@ -136,6 +137,32 @@ def resume(state: Core) -> bool:
     return True
 
 
+def hold_clock(state: Core, held: bool) -> bool:
+    """Share or Game record opened (``held``) or closed over a live game
+    between two people on one device: its clock stops while the dialog is
+    open (both players look at the dialog, neither at the board), and runs
+    again when it closes. Against the computer it runs on (the computer
+    may be thinking), as a correspondence deadline does (a fixed moment).
+    Returns whether the clock changed."""
+    game = state.started_game
+    if game is None or game.clock is None:
+        return False
+    clock = game.clock
+    if held:
+        if (state.clock_held or state.computer is not None or state.phase != PLAYING or clock.running is None
+                or game.time_control.mode == "correspondence"):
+            return False
+        clock.pause(state.clock_now())
+        state.clock_held = True
+        return True
+    if not state.clock_held:
+        return False  # (paused by a reload: Resume is the player's)
+    state.clock_held = False
+    if state.phase == PLAYING and state.paused:
+        clock.resume(state.clock_now())
+    return True
+
+
 def paused_status(state: Core) -> Message | None:
     """A restored game's clocks wait for Resume."""
     if not state.paused:
@@ -158,5 +185,6 @@ HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.TakeBack: lambda state, i: take_back(state),
     intents.Resign: lambda state, i: resign(state, i.color),
     intents.Resume: lambda state, i: resume(state),
+    intents.HoldClock: lambda state, i: hold_clock(state, i.held),
     intents.Tick: lambda state, i: state._check_time() is not None,
 }

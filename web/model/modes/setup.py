@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 def point(state: Core, field: str) -> bool:
     """A field touched while a set-up is placed: a tower put or lifted, or
     the reason it cannot be (the status line)."""
+    placing = state._setup.draft is not None
     state.message = state._setup.point(field)
-    drills.count_slip(state)
+    if placing and state.message is not None:  # the engine refused a tower there (R4, R5)
+        drills.count_slip(state)
     return state.message is None
 
 
