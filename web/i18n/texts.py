@@ -190,6 +190,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "why_time": "{loser} ran out of time (R21).",
         "why_deadline": "{loser} missed the move deadline (R22).",
         "why_resignation": "{loser} resigned (R23).",
+        "why_forfeit": "{loser} forfeited the game: left it or lost the connection (R26).",
         "why_move-rule": "Both players used up their moves under the endgame rule and the lone tower survived (R17).",
         "result_record": "Game record",
         "show_board": "Look at the board",

@@ -189,6 +189,7 @@ NL: dict[str, str] = {
     "why_time": "De tijd van {loser} is op (R21).",
     "why_deadline": "{loser} heeft niet op tijd gezet (R22).",
     "why_resignation": "{loser} heeft opgegeven (R23).",
+    "why_forfeit": "{loser} heeft de partij verbeurd: verlaten of de verbinding verbroken (R26).",
     "why_move-rule": "Beide spelers hebben hun zetten onder de eindspelregel opgebruikt en de laatste toren "
                      "bleef staan (R17).",
     "result_record": "Partijverslag",

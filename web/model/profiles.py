@@ -52,9 +52,10 @@ KIND = "militakiri-profile"
 BOARDS = ("single", "double")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: How a rated game ended: the rules (a player without towers, without a
-#: move, the endgame rule), a resignation, the clock, or a new game started
+#: move, the endgame rule), a resignation, the clock, a forfeit (R26: a game
+#: between two devices left or its connection lost), or a new game started
 #: over it (against the computer only).
-ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "abandoned")
+ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "forfeit", "abandoned")
 #: A person's games against the computer name its level; between people, 0.
 PERSON = 0
 MAX_GAMES = 5000
