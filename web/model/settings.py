@@ -64,15 +64,15 @@ class GameSettings(Value):
     """How to start the next game."""
 
     __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "ignored", "rated")
+                 "turn_board", "ignored", "rated", "remote")
     #: (``ignored`` says what the URL had beside them: not part of the settings themselves.)
     _identity = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "rated")
+                 "turn_board", "rated", "remote")
 
     def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
                  position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 3,
                  touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = (),
-                 rated: bool = False) -> None:
+                 rated: bool = False, remote: int | None = None) -> None:
         self.board = board
         self.time_control = time_control
         self.white = white
@@ -97,11 +97,16 @@ class GameSettings(Value):
         #: The game counts for the players' ratings (web/model/profiles.py):
         #: the names are their profiles. Off unless chosen.
         self.rated = rated
+        #: The color the embedding page plays (``?embed=1&remote=black``): its
+        #: set-up, dice and moves come as messages (web/model/remote.py), the
+        #: board plays the other side. None: both sides are played here.
+        self.remote = remote
 
     def copy(self) -> GameSettings:
         """The same settings, a new object (``dataclasses.replace`` once)."""
         return GameSettings(self.board, self.time_control, self.white, self.black, self.position, self.seed,
-                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated)
+                            self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated,
+                            self.remote)
 
     def rated_problem(self) -> str | None:
         """Why these settings cannot make a rated game (the key of its text), or None.
@@ -136,6 +141,7 @@ class GameSettings(Value):
         again = self.copy()
         again.white, again.black, again.ignored = self.black, self.white, ()
         again.computer = None if self.computer is None else 1 - self.computer
+        again.remote = None if self.remote is None else 1 - self.remote
         return again
 
 
@@ -198,6 +204,8 @@ def from_query(query: str) -> GameSettings:
     ('time', 'seed')
     >>> from_query("?white=Anna&computer=black&rated=1").rated, from_query("?rated=1").ignored
     (True, ('rated',))
+    >>> from_query("?embed=1&remote=black").remote, from_query("?remote=black").ignored
+    (1, ('remote',))
     """
     params = query_params(query)
     settings = GameSettings()
@@ -238,6 +246,16 @@ def from_query(query: str) -> GameSettings:
                 ignored.append("level")
     elif computer:
         ignored.append("computer")
+    # ``remote=white|black``, in an embedded board only: the parent page plays that side.
+    remote = params.get("remote", "").strip().lower()
+    embedded = params.get("embed", "").strip().lower() in ("1", "true", "yes", "on")
+    if remote in COLOR_WORDS and embedded:
+        settings.remote = COLOR_WORDS[remote]
+        if settings.computer is not None:  # one side is played elsewhere: the parent's word wins
+            settings.computer = None
+            ignored.append("computer")
+    elif remote:
+        ignored.append("remote")
     # ``rated=1``: the names are the players' profiles (an embedding site's own player, say).
     settings.rated = params.get("rated", "").strip().lower() in ("1", "true", "yes", "on")
     if settings.rated_problem() is not None:

@@ -17,6 +17,13 @@ docs/embed.md)::
      "player": "Anna", "before": 1500, "after": 1681, "deviation": 290,
      "provisional": true, "opponent": "Computer, level 5", "result": "win"}
 
+and, where the parent plays one side (``remote=``, web/model/remote.py
+reads its messages)::
+
+    {"source": "militakiri", "version": 1, "type": "setup", "color": "white", "towers": "Sc Xd Pb"}
+    {"source": "militakiri", "version": 1, "type": "error", "code": "wrong-ply",
+     "reason": "...", "ply": 7}
+
 >>> options = embed_options("?embed=1&board=double&link=1%21s")
 >>> options.embed, options.link
 (True, '1!s')
@@ -28,6 +35,7 @@ from __future__ import annotations
 from web.model.events import Event
 from web.model.profiles import RatedEnd, RatingChange
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
+from web.model.remote import Refused
 from web.model.ui_state import UiState
 from web.model.values import Value
 
@@ -65,9 +73,50 @@ def message(kind: str, **data: object) -> dict[str, object]:
 
 
 def ready_message(state: UiState) -> dict[str, object]:
-    """The ``ready`` message: the page can be played; what is on the board."""
+    """The ``ready`` message: the page can be played; what is on the board
+    (after a reload: where the game is, for the parent to send what it missed)."""
     game = state.started_game
-    return message("ready", status=state.phase, position=state.position_string(),
+    found = message("ready", status=state.phase, position=state.position_string(),
+                    ply=len(game.tokens) if game is not None else 0)
+    if state.remote is not None:  # the parent plays one side: which one is played here
+        found["color"] = COLORS[1 - state.remote]
+    return found
+
+
+def setup_message(state: UiState) -> dict[str, object] | None:
+    """The ``setup`` message once the player here has placed their set-up,
+    in a game whose other side the parent plays (for the parent to send
+    to the other board); None before, or in any other game.
+
+    >>> from web.model.settings import GameSettings
+    >>> from web.model.intents import RandomSetup, SetupDone
+    >>> state = UiState(GameSettings(remote=0, seed=1))
+    >>> setup_message(state) is None, state.apply(RandomSetup()), state.apply(SetupDone())
+    (True, True, True)
+    >>> setup_message(state)["color"], len(setup_message(state)["towers"].split())
+    ('black', 3)
+    """
+    color = state.remote
+    if color is None:
+        return None
+    own = 1 - color
+    game, setup = state.game, state.setup
+    if game is not None:
+        if game.setups is None:
+            return None  # (a game from a position: no set-ups)
+        towers = game.setups[own].text()
+    elif setup is not None and setup.confirmed(own):
+        towers = setup.drafts[own].setup().text()
+    else:
+        return None
+    return message("setup", color=COLORS[own], towers=towers)
+
+
+def error_message(refused: Refused, state: UiState) -> dict[str, object]:
+    """The ``error`` answer to a message the board did not take: its code,
+    the reason in the page's language, and the moves played here."""
+    game = state.started_game
+    return message("error", code=refused.code, reason=refused.message.text(),
                    ply=len(game.tokens) if game is not None else 0)
 
 
