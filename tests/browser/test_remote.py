@@ -139,6 +139,8 @@ def test_two_boards_play_a_whole_game_through_their_page_R4_R6_R13_R15_R26(brows
             forged_and_illegal_messages(page, black, white, game)
         if token == "d6xf4=p":
             expect(mover.locator.locator("#status")).to_contain_text("tower waits")  # its zone is full (R15)
+    # White's clock as White's board read it after its last move: the page sent it to Black's board.
+    expect(black.locator.locator("#clock-white")).to_have_text(white.locator.locator("#clock-white").inner_text())
     page.screenshot(path=str(artifacts_dir / "remote-two-boards.png"))
 
     # Black's connection is lost: the page ends the game on both boards (R26).

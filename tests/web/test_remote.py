@@ -320,3 +320,32 @@ def test_the_address_asks_for_a_remote_side():
 def test_a_host_message_is_a_plain_value():
     assert HostMessage("dice", text="6-1") == HostMessage("dice", text="6-1")
     assert MAX_MESSAGE_CHARS > MAX_PLIES * 10
+
+
+def test_the_move_message_carries_the_movers_clock_for_the_other_board_R21():
+    white, black, white_clock, black_clock = started("300+0")
+    events = GameEvents()
+    events.update(white)
+    white_clock.t += 12.5
+    white.apply(MovePiece("c3", "d4"))
+    (moved,) = [m for event in events.update(white) for m in messages_for(event, white)]
+    assert moved["clock"] == {"white": 287500, "black": 300000}
+    black_clock.t += 13
+    send(black, "move", token=moved["token"], ply=moved["ply"] - 1)
+    send(black, "clock", **moved["clock"])
+    assert black.game.clock.remaining(0, black_clock.t) == 287.5
+    assert black.game.clock.remaining(1, black_clock.t) == 300
+
+
+def test_a_saved_game_reopened_on_the_board_still_plays_against_the_page():
+    """After a reload where the board keeps its game (autosave), the game
+    opened is still one whose other side the page plays."""
+    from web.model.intents import OpenGame
+
+    white, _, _, _ = started()
+    white.apply(MovePiece("c3", "d4"))
+    game = Game.from_record(white.game.record())
+    again, _ = state_for(white="Anna", black="Bram", remote=1)
+    again.apply(OpenGame(game))
+    assert again.remote == 1 and again.remote_turn() and not again.destinations()
+    assert send(again, "move", token="f10-f9", ply=1) and again.turn == 0

@@ -10,7 +10,7 @@ docs/embed.md)::
     {"source": "militakiri", "version": 1, "type": "start", "position": "...",
      "ply": 0, "turn": "white", "over": false}
     {"source": "militakiri", "version": 1, "type": "move", "token": "c3-d4",
-     "position": "...", "ply": 1, "turn": "black"}
+     "position": "...", "ply": 1, "turn": "black", "clock": {"white": 297520, "black": 300000}}
     {"source": "militakiri", "version": 1, "type": "over", "result": "1-0",
      "termination": "towers", "winner": "white", "position": "...", "ply": 9}
     {"source": "militakiri", "version": 1, "type": "rating", "board": "single",
@@ -83,6 +83,25 @@ def ready_message(state: UiState) -> dict[str, object]:
     return found
 
 
+def clock_left(state: UiState) -> dict[str, int] | None:
+    """Each player's time left on the board's live clock now, in whole
+    milliseconds (``{"white": ..., "black": ...}``: what a parent that
+    connects two boards sends the other one as its ``clock``); None without
+    a live clock (none, or correspondence's deadlines).
+
+    >>> from web.model.settings import GameSettings
+    >>> state = UiState(GameSettings(position="5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
+    ...                              time_control="300+0"), now=lambda: 10.0)
+    >>> clock_left(state)
+    {'white': 300000, 'black': 300000}
+    """
+    game = state.started_game
+    if game is None or game.clock is None or game.time_control.mode == "correspondence":
+        return None
+    now = state.clock_now()
+    return {name: int(game.clock.remaining(color, now) * 1000) for color, name in enumerate(COLORS)}
+
+
 def setup_message(state: UiState) -> dict[str, object] | None:
     """The ``setup`` message once the player here has placed their set-up,
     in a game whose other side the parent plays (for the parent to send
@@ -151,8 +170,12 @@ def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:
                         turn=COLORS[game.position.turn], over=game.is_over())]
     if event.name == "moved":
         position = game.position if event.ply == len(game.tokens) else game.position_at(event.ply)
-        return [message("move", token=event.token, position=position.string(), ply=event.ply,
-                        turn=COLORS[position.turn])]
+        moved = message("move", token=event.token, position=position.string(), ply=event.ply,
+                        turn=COLORS[position.turn])
+        left = clock_left(state) if event.ply == len(game.tokens) else None
+        if left is not None:
+            moved["clock"] = left
+        return [moved]
     if event.name == "over":
         outcome = game.outcome()
         assert outcome is not None  # the game is over
