@@ -349,3 +349,25 @@ def test_a_saved_game_reopened_on_the_board_still_plays_against_the_page():
     again.apply(OpenGame(game))
     assert again.remote == 1 and again.remote_turn() and not again.destinations()
     assert send(again, "move", token="f10-f9", ply=1) and again.turn == 0
+
+
+def test_a_rated_remote_game_is_kept_in_the_local_players_profile_only_R26():
+    from web.model.profiles import Profile, profile_key
+    from web.services.profiles import ProfileStore
+    from web.services.storage import MemoryStorage, SafeStorage
+
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    store.put(Profile("Bram"))  # Bram has played on this device before: his rating is read, not written
+    board, _ = state_for(white="Anna", black="Bram", remote=1, rated=True)
+    place(board, WHITE_SETUP)
+    send(board, "setup", color="black", towers=BLACK_SETUP)
+    send(board, "dice", rolls=DICE)
+    board.apply(MovePiece("c3", "d4"))
+    send(board, "end", result="1-0", termination="forfeit")
+    bram = storage.get(profile_key("Bram"))
+    outcome = store.rate(board.rated_end(), None, 1_800_000_000)
+    assert [change.name for change in outcome.changes] == ["Anna"] and not outcome.problems
+    (game,) = store.get("Anna").games
+    assert (game.opponent, game.level, game.result, game.ended) == ("Bram", 0, "win", "forfeit")
+    assert storage.get(profile_key("Bram")) == bram
