@@ -9,7 +9,8 @@ short game: set-ups, dice, moves, a promotion with its field, a waiting
 tower placed, a reload of one board mid-game (resumed through the page:
 a cross-site frame keeps nothing), forged and illegal messages answered
 with ``error``, a message from another window ignored, and the end by a
-forfeit (R26). A second test plays through two tabs (BroadcastChannel).
+forfeit (R26). A second test plays through two tabs (BroadcastChannel),
+one of them reloaded (its board, on the game's own site, keeps its game).
 """
 
 from __future__ import annotations
@@ -199,14 +200,17 @@ def forged_and_illegal_messages(page, black: Board, white: Board, game: Game) ->
     assert len(said(page, "black", "error")) == before + len(expected)
 
 
-def test_the_host_page_connects_two_tabs(browser, host_url):
+def test_the_host_page_connects_two_tabs(browser, site):
     """The same page in two tabs of one browser, a board in each: the game
-    goes between them through a BroadcastChannel, with no server."""
+    goes between them through a BroadcastChannel, with no server. Served
+    with the game (the boards keep their games: same site), a tab that
+    reloads finds its board's game again and the other tab's."""
     context = browser.new_context(viewport={"width": 520, "height": 760}, service_workers="block")
+    url = f"{site.url}host.html?dice={DICE}&white=Anna&black=Bram&channel=test"
     tabs = {}
     for side in ("white", "black"):
         page = context.new_page()
-        page.goto(f"{host_url}&side={side}&channel=test")
+        page.goto(f"{url}&side={side}")
         tabs[side] = (page, Board(page, side), errors_of(page))
     for side, (page, _, _) in tabs.items():
         wait_said(page, side, "ready")
@@ -221,6 +225,16 @@ def test_the_host_page_connects_two_tabs(browser, host_url):
         game.play(token)
         for _, board, _ in tabs.values():
             board.shows(game.position.string(), ply + 1)
+    page, board, _ = tabs["black"]
+    page.reload()
+    ready = wait_said(page, "black", "ready")[0]
+    assert (ready["status"], ready["ply"]) == ("playing", 3)  # the board kept its game
+    board.shows(game.position.string(), 3)
+    page.wait_for_function("() => host.game.moves.length === 3")  # and the tab the game, from the other tab
+    board.play(LINE[3])
+    game.play(LINE[3])
+    for _, board, _ in tabs.values():
+        board.shows(game.position.string(), 4)
     for _, _, errors in tabs.values():
         assert not errors, errors
     context.close()
