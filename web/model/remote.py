@@ -37,12 +37,13 @@ HOST_SOURCE = "militakiri-host"
 VERSION = 1
 #: The codes of an ``error`` answer (docs/embed.md).
 BAD_MESSAGE, NOT_YOUR_TURN, ILLEGAL, WRONG_PLY, OVER = "bad-message", "not-your-turn", "illegal", "wrong-ply", "over"
-CODES = (BAD_MESSAGE, NOT_YOUR_TURN, ILLEGAL, WRONG_PLY, OVER)
 COLORS = ("white", "black")
-#: A message longer than this (as JSON text) is refused unread: a resume of
-#: the longest game (MAX_PLIES tokens of a few characters, at most
-#: MAX_TOKEN_CHARS each) fits with room to spare; anything else is far shorter.
+#: The longest move token read (waiting towers placed, a take and a
+#: promotion's field take about 25 characters).
 MAX_TOKEN_CHARS = 60
+#: A message longer than this (as JSON text) is refused unread: a resume of
+#: the longest game (MAX_PLIES tokens, each about 8 to 20 characters with
+#: its quotes and comma) fits; every other message is far shorter.
 MAX_MESSAGE_CHARS = MAX_PLIES * 20 + 2000
 #: A message's nesting: a resume's ``setups`` and ``moves`` are one level in.
 MAX_DEPTH = 3
@@ -66,7 +67,7 @@ OPTIONAL = {"resume": ("clock",)}
 
 
 class Refused(Exception):
-    """A message the board does not take: ``code`` (one of CODES) and the
+    """A message the board does not take: ``code`` (BAD_MESSAGE ... OVER) and the
     reason, a status line's message in the page's language."""
 
     def __init__(self, code: str, message: Message) -> None:
