@@ -190,6 +190,11 @@ def forged_and_illegal_messages(page, black: Board, white: Board, game: Game) ->
     # Another window than the parent (the other board) is not listened to.
     white.frame.evaluate("""() => parent.frames[1].postMessage(
         {source: 'militakiri-host', version: 1, type: 'end', result: '1-0', termination: 'forfeit'}, '*')""")
+    # On White's board it is its own player's turn: the page's move is not its turn.
+    page.evaluate("ply => host.send('white', 'move', {token: 'd9-d8', ply})", ply)
+    (refused,) = wait_said(page, "white", "error")
+    assert (refused["code"], refused["ply"]) == ("not-your-turn", ply)
+    white.shows(game.position.string(), ply)
     errors = wait_said(page, "black", "error", before + len(sends) + 3)[before:]
     expected = [code for _, _, code in sends] + ["bad-message"] * 3
     assert [error["code"] for error in errors] == expected, "\n".join(f"{e['code']} {e['reason']}" for e in errors)
@@ -235,6 +240,13 @@ def test_the_host_page_connects_two_tabs(browser, site):
     game.play(LINE[3])
     for _, board, _ in tabs.values():
         board.shows(game.position.string(), 4)
+    # White resigns on White's board (R23): the other tab ends the game on Black's.
+    page, board, _ = tabs["white"]
+    board.locator.locator("#btn-resign").click()
+    expect(board.locator.locator("#resign-black")).to_be_hidden()  # only the player's own side
+    board.locator.locator("#resign-white").click()
+    for _, board, _ in tabs.values():
+        expect(board.locator.locator("#result-record")).to_contain_text('[Termination "resignation"]')
     for _, _, errors in tabs.values():
         assert not errors, errors
     context.close()
