@@ -256,6 +256,28 @@ class Clock:
         self.running = self.to_move
         self.since = now
 
+    def set_left(self, white: float, black: float, now: float) -> None:
+        """Each player's time left at ``now`` as another clock says it (the
+        server's, in a game between two devices, so that two boards do not
+        drift apart); the player to move's clock runs on from there, also
+        if it was paused. Not for correspondence (its deadline is a date).
+
+        >>> clock = Clock(TimeControl.parse("300+0"))
+        >>> clock.start(0, now=10.0)
+        >>> clock.set_left(250.5, 280, now=20.0)
+        >>> clock.remaining(0, 21.0), clock.remaining(1, 21.0)
+        (249.5, 280.0)
+        """
+        if self.control.mode == CORRESPONDENCE or not self.control.timed:
+            raise ClockError("only a live clock takes the time left from another")
+        left = [float(read_number(x, "a time left", 0, MAX_LEFT, ClockError)) for x in (white, black)]
+        now = _moment(now)
+        self.left = left
+        self.since = now
+        self._new_move()
+        if self.to_move is not None:
+            self.running = self.to_move
+
     def to_dict(self, now: float) -> dict[str, object]:
         """The clock's state at ``now``, for a saved game."""
         return {

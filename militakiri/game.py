@@ -286,7 +286,8 @@ class Game:
         return self._end(Termination.RESIGNATION, color)
 
     def end(self, termination: TerminationName | str, loser: int) -> Outcome:
-        """End the game from outside the rules: time, deadline or resignation."""
+        """End the game from outside the rules: time, deadline, resignation
+        or a forfeit (R26: told by the site that connects two devices)."""
         return self._end(Termination(termination), loser)
 
     def _end(self, termination: TerminationName, loser: int) -> Outcome:

@@ -3,7 +3,7 @@
 A link carries everything needed to go on with a game: the board, the two
 set-ups and the dice (or a start position), the time control, the names,
 every move, for correspondence play the current deadline (R22), and an end
-from outside the rules (resignation, time, deadline).
+from outside the rules (resignation, time, deadline, forfeit).
 
 Version 4, fields separated by ``!``::
 
@@ -19,7 +19,8 @@ Version 4, fields separated by ``!``::
 - the names, percent-encoded.
 - the deadline of the move now due (correspondence), in seconds since
   1970 in base 36, or ``-``.
-- an outside end: ``r``, ``t`` or ``d`` (resignation, time, deadline) and the
+- an outside end: ``r``, ``t``, ``d`` or ``f`` (resignation, time, deadline,
+  forfeit: R26, a game between two devices left or its connection lost) and the
   loser's color ``0``/``1``, or ``-``.
 - in a game against the computer its side and level (``b4``: Black at
   level 4 of the ladder, ``b8`` the strongest), else ``-``.
@@ -98,7 +99,8 @@ MAX_MOVES = MAX_PLIES
 #: ~300), at most two (log2 of the legal moves, in base64url), and names and
 #: the rest a few hundred.
 MAX_LINK_CHARS = 2 * MAX_MOVES + 1000
-_ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE}
+_ENDS = {"r": Termination.RESIGNATION, "t": Termination.TIME, "d": Termination.DEADLINE,
+         "f": Termination.FORFEIT}
 #: The digits of the link's base 36 numbers.
 _BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 

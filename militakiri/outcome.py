@@ -1,11 +1,11 @@
-"""How a game ends: result and termination as values (R17, R19-R23).
+"""How a game ends: result and termination as values (R17, R19-R23, R26).
 
 The rules end a game by towers (R19), by the move rule's draw (R17) or when
 the player to move has no legal move (R20); the position judges those
 (:meth:`~militakiri.state.PositionState.decided_outcome` counts pieces and
 moves left, :func:`~militakiri.movegen.rules_outcome` adds R20). Time (R21),
-a missed deadline (R22) and resignation (R23) end it from outside the rules
-engine; the caller records those with :func:`ended_by`.
+a missed deadline (R22), resignation (R23) and a forfeit (R26: a game left
+unfinished, a lost connection) end it from outside the rules engine; the caller records those with :func:`ended_by`.
 
 This module holds only the values, so every layer can name an outcome.
 
@@ -56,8 +56,11 @@ class Terminations:
     DEADLINE = TerminationName("deadline")  # R22
     RESIGNATION = TerminationName("resignation")  # R23
     MOVE_RULE = TerminationName("move-rule")  # R17
+    #: A game given up or left unfinished, a lost connection between two
+    #: devices among them (R26; NOTATION.md's Termination tag names it).
+    FORFEIT = TerminationName("forfeit")
 
-    _ALL = (TOWERS, NO_MOVES, TIME, DEADLINE, RESIGNATION, MOVE_RULE)
+    _ALL = (TOWERS, NO_MOVES, TIME, DEADLINE, RESIGNATION, MOVE_RULE, FORFEIT)
 
     def __call__(self, value: str) -> TerminationName:
         for member in self._ALL:
@@ -79,6 +82,9 @@ Termination = Terminations()
 
 
 RESULTS = ("1-0", "0-1", "1/2-1/2")
+#: The ends a player or a clock decides, not the position: a record names
+#: them in its Termination tag, a link in its end field.
+OUTSIDE_ENDS = (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION, Termination.FORFEIT)
 
 
 class Outcome:
@@ -136,9 +142,9 @@ class Outcome:
 
 
 def ended_by(termination: TerminationName | str, loser: int) -> Outcome:
-    """An end from outside the rules engine: time, deadline or resignation."""
+    """An end from outside the rules engine: time, deadline, resignation or forfeit."""
     if not is_player(loser):
         raise InvalidOutcomeError(f"{excerpt(loser)} is not a player (0 White, 1 Black)")
-    if termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
+    if termination not in OUTSIDE_ENDS:
         raise InvalidOutcomeError(f"{excerpt(termination)} is decided by the rules, not by a player")
     return Outcome(termination, winner=1 - loser)

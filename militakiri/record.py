@@ -38,7 +38,7 @@ from .board import EARLIER_ROWS, ROWS, BoardKind, board_kind
 from .bounded import MAX_PLIES, SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
-from .outcome import RESULTS, Outcome, Termination
+from .outcome import OUTSIDE_ENDS, RESULTS, Outcome
 from .pieces import BLACK, WHITE
 from .position import Position
 from .reachable import check_reachable
@@ -787,13 +787,13 @@ def _check_result(reader: _Reader, position: Position, tags: dict[str, str], tag
         raise _result_error(
             reader, tag_lines, end_marker,
             f"the result is {result} but the moves do not end the game; a "
-            "Termination tag (time, deadline or resignation) must say why",
+            "Termination tag (time, deadline, resignation or forfeit) must say why",
         )
     try:
         outcome = Outcome.parse(result, termination)
     except ValueError as error:
         raise tag_error("Termination", str(error)) from None
-    if outcome.termination not in (Termination.TIME, Termination.DEADLINE, Termination.RESIGNATION):
+    if outcome.termination not in OUTSIDE_ENDS:
         raise tag_error(
             "Termination",
             f"{excerpt(termination)}, but the moves do not end the game that way",

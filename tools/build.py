@@ -23,6 +23,8 @@ background only when a game needs it.
     micropython/          the page's interpreter (npm @micropython/micropython-webassembly-pyscript)
     pyodide/              the computer's interpreter (npm pyodide)
     militakiri/, rules/, icons/, manifest.webmanifest
+    host.html             two embedded boards playing one game through their page
+                          (the reference host of docs/embed.md)
 
 Every URL is relative, so the site also works under a sub-path. The build is
 a list of named steps (STEPS), each a function of the :class:`Site` being
@@ -296,7 +298,8 @@ def copy_runtimes(site: Site) -> None:
 
 def copy_static(site: Site) -> None:
     """web/ (main.py, the style sheet, the boot scripts, the data), the engine's
-    sources for reading, the manifest, the icons and the rules pages."""
+    sources for reading, the manifest, the embedding reference page, the
+    icons and the rules pages."""
     for path in sorted((site.root / "web").rglob("*")):
         if path.is_file() and not SKIP_PARTS.intersection(path.parts):
             site.copy(path, path.relative_to(site.root).as_posix())
@@ -304,6 +307,8 @@ def copy_static(site: Site) -> None:
         site.copy(site.root / rel, rel)
     if (site.root / "manifest.webmanifest").is_file():
         site.copy(site.root / "manifest.webmanifest", "manifest.webmanifest")
+    if (site.root / "host.html").is_file():  # the reference host of docs/embed.md: two boards, one game
+        site.copy(site.root / "host.html", "host.html")
     if (site.root / "icons").is_dir():
         shutil.copytree(site.root / "icons", site.out / "icons")
     if (site.root / "rules").is_dir():

@@ -466,6 +466,32 @@ def test_R23_resignation_loses_and_there_is_no_agreed_or_repeated_draw():
     assert game.outcome() is None
 
 
+def test_R26_a_forfeit_ends_the_game_and_its_record_and_link_say_so():
+    """A game left unfinished or a lost connection between two devices is a
+    forfeit (R26), written ``forfeit`` in the Termination tag (NOTATION.md)."""
+    from militakiri.link import game_from_link, game_to_link
+
+    game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    game.play("c3-d4")
+    assert game.end("forfeit", BLACK) == Outcome(Termination.FORFEIT, winner=WHITE)
+    assert str(game.outcome()) == "1-0 forfeit"
+    with pytest.raises(IllegalMoveError, match="over"):
+        game.play("f10-f9")
+    record = game.record()
+    assert '[Termination "forfeit"]' in record and '[Result "1-0"]' in record
+    again = Game.from_record(record)
+    assert again.outcome() == game.outcome() and again.tokens == ["c3-d4"]
+    assert game_from_link(game_to_link(game)).game.outcome() == game.outcome()
+    with pytest.raises(ValueError, match="R17"):
+        Outcome.parse("1/2-1/2", "forfeit")  # a forfeit has a loser
+    # A record may say forfeit only where the moves do not end the game themselves.
+    won = Game.from_position("s^5/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
+    won.play("a1xa12")
+    text = won.record().replace('[Termination "towers"]', '[Termination "forfeit"]')
+    with pytest.raises(ValueError, match="towers"):
+        Game.from_record(text)
+
+
 # Digital conventions ----------------------------------------------------------
 
 

@@ -44,9 +44,10 @@ def test_points_of_a_game_on_each_board_R26():
 
 def test_what_is_a_forfeit_R26():
     """R26: a forfeit is a game given up or left unfinished (resigning,
-    abandoning); a flag fallen (R21) or a deadline passed (R22) is a loss
-    by the clock. A win by the opponent's resignation is a win."""
-    assert [points.game_kind("loss", ended) for ended in ("resignation", "abandoned")] == ["forfeit"] * 2
+    abandoning, a connection lost: the embedding page's ``forfeit``); a
+    flag fallen (R21) or a deadline passed (R22) is a loss by the clock. A
+    win by the opponent's resignation is a win."""
+    assert [points.game_kind("loss", ended) for ended in ("resignation", "abandoned", "forfeit")] == ["forfeit"] * 3
     assert [points.game_kind("loss", ended) for ended in ("time", "deadline", "towers", "no-moves")] == ["loss"] * 4
     assert points.game_kind("win", "resignation") == "win" and points.game_kind("draw", "move-rule") == "draw"
 

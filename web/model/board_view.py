@@ -28,13 +28,13 @@ from web.model.ui_state import UiState
 
 def hidden_color(state: UiState) -> int | None:
     """The color whose set-up must not be seen now (R4, hot-seat)."""
-    return state.setup.hidden_color(state.computer) if state.phase == SETUP and state.setup else None
+    return state.setup.hidden_color(state.elsewhere) if state.phase == SETUP and state.setup else None
 
 
 def pieces(state: UiState) -> dict[int, Piece]:
     """``{square: piece}`` to draw."""
     if state.game is None:
-        return state.setup.pieces(state.computer) if state.setup is not None else {}
+        return state.setup.pieces(state.elsewhere) if state.setup is not None else {}
     if state.viewing_past():
         board = state.shown_position().board
     elif state.phase == PLAYING:
@@ -97,7 +97,7 @@ def marks(state: UiState) -> list[Mark]:
         shown = pieces(state)
         result += [mark if state.kind.square(mark.field) not in shown else Mark("ghost", mark.field)
                    for mark in state.setup.ghosts()]
-    elif state.phase == PLAYING and not state.computer_turn():
+    elif state.phase == PLAYING and not state.others_turn():
         turn = state.turn_in_progress
         result += turn.marks(state.shows_possible_moves(turn.game.position.turn))
     if state.hint is not None and game is not None and state.hint[0] == len(game.tokens) \

@@ -41,6 +41,7 @@ from web.model.computer_requests import Worker
 from web.model.points import rank_status
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
+from web.model.remote import Refused
 from web.model.replay import Replay
 from web.model.review import GameReview
 from web.model.settings import GameSettings
@@ -126,6 +127,9 @@ class Core:
         self.message: Message | None = None
         #: What the computer's worker was asked and why it cannot play (modes/computer.py).
         self.worker = Worker()
+        #: Why the last message from the embedding page was not taken, for
+        #: the board's ``error`` answer (modes/remote.py); None if it was.
+        self.host_refusal: Refused | None = None
         self._new_game(settings or GameSettings())
 
     # A game begins ------------------------------------------------------------------
@@ -160,8 +164,9 @@ class Core:
         self.game_id = next(_GAME_IDS)
         self.loaded = False
         self.started = False
-        if settings.computer is not None:  # the player's own side at the bottom
-            self.flipped = settings.computer == WHITE
+        elsewhere = settings.computer if settings.computer is not None else settings.remote
+        if elsewhere is not None:  # the player's own side at the bottom
+            self.flipped = elsewhere == WHITE
         self.dice: Dice | None = None
         if game is not None:
             self.kind = game.kind
@@ -169,10 +174,12 @@ class Core:
             self._start()
         else:
             self.kind = board_kind(settings.board)
-            self.setup = SetupStage(self.kind)
+            # The player here places first when the embedding page plays the other side.
+            self.setup = SetupStage(self.kind, WHITE if settings.remote is None else 1 - settings.remote)
         self.cursor = None
         self.message = None
         self.worker.problem = None  # (a new game asks the computer again)
+        self._expect_remote()
         self._new_line()
         #: A lesson's task or a puzzle being solved (modes/drills.py): the
         #: page plays the other side's replies (web/ui/training.py), not the
@@ -194,12 +201,16 @@ class Core:
         move, its clock as the caller prepared it (web/services/share.py:
         prepare); ``computer``: its color and level, if it plays a side;
         ``rated``: its id, a rated game's own save reopened."""
+        remote = self.settings.remote  # (the address's: every game of this board plays that side so)
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
             white=game.players.white, black=game.players.black, seed=self.settings.seed,
             touch_move=game.touch_move, show_moves=self.settings.show_moves)
         if computer is not None:
             self.settings.computer, self.settings.level = computer
+        else:
+            self.settings.remote = remote
+        self._expect_remote()
         self.players = game.players
         self.game = game
         self.game_id = next(_GAME_IDS)
@@ -235,6 +246,14 @@ class Core:
             points = None if color == self.settings.computer else self.points(name, board)
             if points is not None:
                 self.rank_statuses[color] = rank_status(board, points)
+
+    def _expect_remote(self) -> None:
+        """Nothing has come yet from the embedding page for this game
+        (web/model/modes/remote.py keeps what comes early)."""
+        #: The other side's set-up (set-up text) and the dice, come before
+        #: their time: the set-up is shown once the player's own is done (R4).
+        self.remote_setup: str | None = None
+        self.remote_dice: Dice | None = None
 
     def _start(self) -> None:
         self.started = True
@@ -431,9 +450,38 @@ class Core:
                 and not self.setup.confirmed(self.computer))
 
     def player_sets_up(self) -> bool:
-        """Whether a player (not the computer) is placing a set-up now: the
-        Random, Clear and Done buttons show, and the free fields are marked."""
-        return self.phase == SETUP and self.setup_color is not None and not self.computer_turn()
+        """Whether a player here (not the computer, not the embedding page)
+        is placing a set-up now: the Random, Clear and Done buttons show,
+        and the free fields are marked."""
+        return self.phase == SETUP and self.setup_color is not None and not self.others_turn()
+
+    @property
+    def remote(self) -> int | None:
+        """The color the embedding page plays (web/model/remote.py), None if
+        both sides are played on this board."""
+        return self.settings.remote
+
+    @property
+    def elsewhere(self) -> int | None:
+        """The color not played by a person at this board: the computer's or
+        the embedding page's, or None."""
+        return self.computer if self.computer is not None else self.remote
+
+    def remote_turn(self) -> bool:
+        """Whether the embedding page is to set up, to roll or to move now:
+        its set-up, the dice or its move is awaited."""
+        color = self.remote
+        if color is None:
+            return False
+        phase = self.phase
+        if phase == SETUP:
+            return self.setup_color is None or self.setup_color == color
+        return phase == PLAYING and self._game.position.turn == color
+
+    def others_turn(self) -> bool:
+        """Whether the side to set up or move now is not played here (the
+        computer's turn, the embedding page's): the board takes no move."""
+        return self.computer_turn() or self.remote_turn()
 
     def computer_side(self) -> tuple[int, int] | None:
         """The computer's color and level in this game, or None (a link
@@ -445,17 +493,17 @@ class Core:
     def can_hint(self) -> bool:
         """A hint is offered in untimed games, to the player to move (not
         once touch-move has bound them to a piece: it might name another)."""
-        return (self.phase == PLAYING and self._game.clock is None and not self.computer_turn()
+        return (self.phase == PLAYING and self._game.clock is None and not self.others_turn()
                 and not self.viewing_past() and not self.paused and self.touched() is None)
 
     def destinations(self) -> dict[str, dict[str, str]]:
-        if self.phase != PLAYING or self.viewing_past() or self.paused or self.computer_turn():
+        if self.phase != PLAYING or self.viewing_past() or self.paused or self.others_turn():
             return {}
         return self._turn().destinations()
 
     def placing_shape(self) -> int | None:
         """The shape of the waiting tower to place now (R15), if any."""
-        if self.phase != PLAYING or self.computer_turn():
+        if self.phase != PLAYING or self.others_turn():
             return None
         return self._turn().placing_shape()
 
@@ -467,7 +515,7 @@ class Core:
     def can_take_back(self) -> bool:
         game = self.started_game
         return (game is not None and game.clock is None and bool(game.tokens)
-                and game.external_outcome is None)
+                and game.external_outcome is None and self.remote is None)  # (two boards must agree)
 
     def can_resign(self) -> bool:
         return self.phase == PLAYING

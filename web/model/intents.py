@@ -20,6 +20,7 @@ from __future__ import annotations
 from militakiri import Game
 
 from web.model.computer_requests import Request
+from web.model.remote import HostMessage
 from web.model.review import GameReview
 from web.model.settings import GameSettings
 from web.model.status import Message
@@ -432,3 +433,15 @@ class DrillReply(Intent):
     def __init__(self, token: str, game_id: int) -> None:
         self.token = token
         self.game_id = game_id
+
+
+# The embedding page's side ---------------------------------------------------------
+
+class FromHost(Intent):
+    """A message from the page that embeds the board and plays one side
+    (web/model/remote.py read it; web/model/modes/remote.py judges it)."""
+
+    __slots__ = ("message",)
+
+    def __init__(self, message: HostMessage) -> None:
+        self.message = message

@@ -28,11 +28,13 @@ POINTS = {
     "double": {"win": 20, "draw": 10, "loss": -10, "forfeit": -10},
 }
 #: How a rated game ends as a forfeit (R26: "a game given up or left
-#: unfinished": resigning, abandoning a rated game). A flag fallen (R21) or a
+#: unfinished": resigning, abandoning a rated game, or the connection lost
+#: in a game between two devices, which the embedding page ends as
+#: ``forfeit``: docs/embed.md). A flag fallen (R21) or a
 #: correspondence deadline passed (R22) is not one: the rulings say the player
 #: "loses", the game is played to its end by the clock, so it is a loss.
 #: (Both cost the same; the history names which it was.)
-FORFEITS = ("resignation", "abandoned")
+FORFEITS = ("resignation", "abandoned", "forfeit")
 
 #: The rank statuses, lowest first, each with the points it starts at on
 #: the single and the double board (R27). Their names: texts ``rs_<status>``.

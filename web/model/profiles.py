@@ -60,9 +60,10 @@ KIND = "militakiri-profile"
 BOARDS = ("single", "double")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: How a rated game ended: the rules (a player without towers, without a
-#: move, the endgame rule), a resignation, the clock, or a new game started
+#: move, the endgame rule), a resignation, the clock, a forfeit (R26: a game
+#: between two devices left or its connection lost), or a new game started
 #: over it (against the computer only).
-ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "abandoned")
+ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "forfeit", "abandoned")
 #: A person's games against the computer name its level; between people, 0.
 PERSON = 0
 MAX_GAMES = 5000
@@ -320,10 +321,10 @@ class Profile:
 class RatedEnd:
     """A rated game's end, as the profiles count it (UiState.rated_end)."""
 
-    __slots__ = ("game", "board", "names", "computer", "level", "winner", "ended")
+    __slots__ = ("game", "board", "names", "computer", "level", "winner", "ended", "remote")
 
     def __init__(self, game: str, board: str, names: tuple[str, str], computer: int | None, level: int,
-                 winner: int | None, ended: str) -> None:
+                 winner: int | None, ended: str, remote: int | None = None) -> None:
         self.game = game
         self.board = board
         self.names = names  # White's and Black's: the profiles' names, or the computer's
@@ -331,13 +332,23 @@ class RatedEnd:
         self.level = level
         self.winner = winner  # 0, 1 or None (a draw)
         self.ended = ended  # one of ENDINGS
+        #: The color of a person playing on another device (through the
+        #: embedding page): their profile is theirs to keep there, so only
+        #: their rating is read here, as the opponent's.
+        self.remote = remote
 
     def __repr__(self) -> str:
         return (f"RatedEnd({self.game!r}, {self.board!r}, {self.names!r}, {self.computer!r}, {self.level!r}, "
-                f"{self.winner!r}, {self.ended!r})")
+                f"{self.winner!r}, {self.ended!r}, {self.remote!r})")
 
     def players(self) -> list[int]:
-        """The colors whose profiles count the game."""
+        """The colors whose profiles count the game (not the computer's, not
+        a person's on another device)."""
+        return [color for color in (0, 1) if color != self.computer and color != self.remote]
+
+    def people(self) -> list[int]:
+        """The colors played by people, here or on another device: whose
+        profiles' ratings the game is rated against."""
         return [color for color in (0, 1) if color != self.computer]
 
     def result(self, color: int) -> str:
@@ -358,6 +369,10 @@ def rate(end: RatedEnd, profiles: dict[int, Profile], computer: Glicko | None,
     >>> after, changes = rate(end, {0: Profile("Anna"), 1: Profile("Bo")}, None, 1800000000)
     >>> [(change.name, change.difference, change.points_after) for change in changes]
     [('Anna', 242, 10), ('Bo', -242, 0)]
+    >>> remote = RatedEnd("g8", "single", ("Anna", "Bo"), None, 0, 0, "forfeit", remote=1)
+    >>> after, changes = rate(remote, {0: Profile("Anna"), 1: Profile("Bo")}, None, 1800000000)
+    >>> sorted(after), [(change.name, change.difference) for change in changes]
+    ([0], [('Anna', 242)])
     """
     before = {color: profile.glicko(end.board) for color, profile in profiles.items()}
     after, changes = {}, []

@@ -40,15 +40,16 @@ class GameSettings(Value):
     """How to start the next game."""
 
     __slots__ = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "ignored", "rated", "show_moves")
+                 "turn_board", "ignored", "rated", "show_moves", "remote")
     #: (``ignored`` says what the URL had beside them: not part of the settings themselves.)
     _identity = ("board", "time_control", "white", "black", "position", "seed", "computer", "level", "touch_move",
-                 "turn_board", "rated", "show_moves")
+                 "turn_board", "rated", "show_moves", "remote")
 
     def __init__(self, board: str = "single", time_control: str = "-", white: str = "", black: str = "",
                  position: str | None = None, seed: int | None = None, computer: int | None = None, level: int = 3,
                  touch_move: bool = False, turn_board: bool = False, ignored: tuple[str, ...] = (),
-                 rated: bool = False, show_moves: bool = True) -> None:
+                 rated: bool = False, show_moves: bool = True,
+                 remote: int | None = None) -> None:
         self.board = board
         self.time_control = time_control
         self.white = white
@@ -77,12 +78,16 @@ class GameSettings(Value):
         #: unrated game (a rated one shows them by rank status, R27:
         #: web/model/modes/rated.py). On unless the player turns them off.
         self.show_moves = show_moves
+        #: The color the embedding page plays (``?embed=1&remote=black``): its
+        #: set-up, dice and moves come as messages (web/model/remote.py), the
+        #: board plays the other side. None: both sides are played here.
+        self.remote = remote
 
     def copy(self) -> GameSettings:
         """The same settings, a new object (``dataclasses.replace`` once)."""
         return GameSettings(self.board, self.time_control, self.white, self.black, self.position, self.seed,
                             self.computer, self.level, self.touch_move, self.turn_board, self.ignored, self.rated,
-                            self.show_moves)
+                            self.show_moves, self.remote)
 
     def rated_problem(self) -> str | None:
         """Why these settings cannot make a rated game (the key of its text), or None.
@@ -117,6 +122,7 @@ class GameSettings(Value):
         again = self.copy()
         again.white, again.black, again.ignored = self.black, self.white, ()
         again.computer = None if self.computer is None else 1 - self.computer
+        again.remote = None if self.remote is None else 1 - self.remote
         return again
 
 
@@ -132,6 +138,8 @@ def from_query(query: str) -> GameSettings:
     ('time', 'seed')
     >>> from_query("?white=Anna&computer=black&rated=1").rated, from_query("?rated=1").ignored
     (True, ('rated',))
+    >>> from_query("?embed=1&remote=black").remote, from_query("?remote=black").ignored
+    (1, ('remote',))
     """
     params = query_params(query)
     settings = GameSettings()
@@ -172,6 +180,16 @@ def from_query(query: str) -> GameSettings:
                 ignored.append("level")
     elif computer:
         ignored.append("computer")
+    # ``remote=white|black``, in an embedded board only: the parent page plays that side.
+    remote = params.get("remote", "").strip().lower()
+    embedded = params.get("embed", "").strip().lower() in ("1", "true", "yes", "on")
+    if remote in COLOR_WORDS and embedded:
+        settings.remote = COLOR_WORDS[remote]
+        if settings.computer is not None:  # one side is played elsewhere: the parent's word wins
+            settings.computer = None
+            ignored.append("computer")
+    elif remote:
+        ignored.append("remote")
     # ``rated=1``: the names are the players' profiles (an embedding site's own player, say).
     settings.rated = params.get("rated", "").strip().lower() in ("1", "true", "yes", "on")
     if settings.rated_problem() is not None:

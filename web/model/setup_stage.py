@@ -1,7 +1,10 @@
 """The set-up stage of a game (R3-R6), as the page runs it.
 
 White places their towers in their set-up zone, then Black; on one device
-each set-up is hidden from the other player until both are done (R4). Then
+each set-up is hidden from the other player until both are done (R4). A
+board whose other side is played by its embedding page (web/model/remote.py)
+has its own player place first, whatever their color: the other set-up comes
+as a message, and is shown once the player's own is done. Then
 the dice decide who starts (R6: UiState.roll). Every check is the engine's
 (:class:`~militakiri.draft.SetupDraft`); this module adds what a screen
 needs: whose turn it is to place, the refusal to show, the towers to draw.
@@ -24,11 +27,13 @@ from web.model.status import Mark, Message, warning
 class SetupStage:
     """Both set-ups of one game in the making."""
 
-    def __init__(self, kind: BoardKind) -> None:
+    def __init__(self, kind: BoardKind, first: int = WHITE) -> None:
         self.kind = kind
         self.drafts: tuple[SetupDraft, ...] = (SetupDraft(kind, WHITE), SetupDraft(kind, BLACK))
+        #: Who places first, then second.
+        self.order = (first, 1 - first)
         #: Whose set-up is being placed; None once both are done.
-        self.color: int | None = WHITE
+        self.color: int | None = first
 
     @property
     def draft(self) -> SetupDraft | None:
@@ -72,38 +77,45 @@ class SetupStage:
         self._placing().clear()
 
     def confirm(self) -> Message | None:
-        """The player placing is done: Black follows White, then the dice.
-        Returns the engine's refusal of an incomplete set-up, or None."""
+        """The player placing is done: the second follows the first (Black
+        White), then the dice. Returns the engine's refusal of an incomplete
+        set-up, or None."""
         try:
             self._placing().setup()
         except MilitakiriError as error:
             return warning("engine_says", reason=str(error))
-        self.color = BLACK if self.color == WHITE else None
+        self._next()
         return None
 
     def place_whole(self, text: str) -> None:
-        """A whole set-up in set-up notation (R4: the computer's), confirmed."""
+        """A whole set-up in set-up notation (R4: the computer's, the
+        embedding page's), confirmed."""
         self._replace(SetupDraft.from_setup(Setup.parse(text, self.kind), self._placing().color))
-        self.color = BLACK if self.color == WHITE else None
+        self._next()
+
+    def _next(self) -> None:
+        self.color = self.order[1] if self.color == self.order[0] else None
 
     def confirmed(self, color: int) -> bool:
-        """Whether ``color``'s set-up is done (White places first, then Black)."""
-        return self.color is None or color < self.color
+        """Whether ``color``'s set-up is done (the first's before the second's)."""
+        return self.color is None or (color == self.order[0] and self.color == self.order[1])
 
     def setups(self) -> tuple[Setup, Setup]:
         """Both set-ups, once both are done."""
         return self.drafts[WHITE].setup(), self.drafts[BLACK].setup()
 
-    def hidden_color(self, computer: int | None) -> int | None:
-        """The color whose set-up must not be seen now (R4, one device):
-        White's while Black places, unless Black is the computer."""
-        return WHITE if self.color == BLACK and computer != BLACK else None
+    def hidden_color(self, elsewhere: int | None) -> int | None:
+        """The color whose set-up must not be seen now (R4, one device): the
+        first's while the second places, unless the second is played
+        ``elsewhere`` (the computer, the embedding page)."""
+        first, second = self.order
+        return first if self.color == second and elsewhere != second else None
 
-    def pieces(self, computer: int | None) -> dict[int, Piece]:
+    def pieces(self, elsewhere: int | None) -> dict[int, Piece]:
         """``{square: piece}`` to draw: the towers placed so far that may be seen."""
         shown: dict[int, Piece] = {}
         for draft in self.drafts:
-            if draft.color != self.hidden_color(computer):
+            if draft.color != self.hidden_color(elsewhere):
                 shown.update(draft.pieces())
         return shown
 
@@ -125,7 +137,7 @@ class SetupStage:
         ``alone``: no other person sets up after them (the computer plays)."""
         draft = self._placing()
         if draft.is_complete():
-            last = alone or draft.color != WHITE
+            last = alone or draft.color != self.order[0]
             return Message("setup_done_last" if last else "setup_done_next", {"player": who})
         ranks = [self.kind.zone_row(draft.color, row) + 1 for row in (1, 2, 3)]
         key = "setup_place" if draft.towers_per_shape == 1 else "setup_place_double"

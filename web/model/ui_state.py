@@ -30,7 +30,7 @@ from militakiri.pieces import WHITE
 from web.model import intents
 from web.model.core import SETUP, Core
 from web.model.layout import BoardGeometry
-from web.model.modes import analysis, computer, drills, play, rated, setup
+from web.model.modes import analysis, computer, drills, play, rated, remote, setup
 from web.model.profiles import RatedEnd
 from web.model.review import GameReview
 from web.model.status import Message
@@ -60,7 +60,8 @@ class UiState(Core):
     def status(self) -> Message:
         """The status line: the last message, or what the mode in front says.
         A past position shown, clocks that wait, a drill's end, the
-        computer's turn, the set-up, the game's end or the turn, in that order."""
+        computer's turn, the embedding page's turn, the set-up, the game's
+        end or the turn, in that order."""
         if self.message is not None:
             return self.message
         for says in _STATUS:
@@ -98,6 +99,8 @@ def touch(state: Core, field: str) -> bool:
     analysis.explore_here(state, field)
     if state.computer_turn():
         return computer.touch(state, field)
+    if state.remote_turn():
+        return remote.touch(state, field)
     if state.phase == SETUP:
         return setup.point(state, field)
     return play.touch(state, field)
@@ -109,7 +112,7 @@ def move_piece(state: Core, origin: str, target: str) -> bool:
     if not _on_board(state, origin, target):
         return False
     analysis.explore_here(state, origin)
-    if state.computer_turn() or state.phase == SETUP:
+    if state.others_turn() or state.phase == SETUP:
         return touch(state, target)
     return play.move_piece(state, origin, target)
 
@@ -205,7 +208,7 @@ def show_review(state: Core, review: GameReview | None) -> bool:
 
 #: What the status line asks, in order, once no message stands.
 _STATUS: tuple[Callable[[Core], Message | None], ...] = (
-    analysis.status, play.paused_status, drills.status, computer.status, setup.status, play.status)
+    analysis.status, play.paused_status, drills.status, computer.status, remote.status, setup.status, play.status)
 
 #: What each intent does: the one place each kind of change happens.
 _HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
@@ -222,5 +225,5 @@ _HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.Unsay: lambda state, i: unsay(state, i.key),
     intents.ShowReview: lambda state, i: show_review(state, i.review),
 }
-for _mode in (setup, play, computer, analysis, drills):
+for _mode in (setup, play, computer, analysis, drills, remote):
     _HANDLERS.update(_mode.HANDLERS)

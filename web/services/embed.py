@@ -10,13 +10,20 @@ docs/embed.md)::
     {"source": "militakiri", "version": 1, "type": "start", "position": "...",
      "ply": 0, "turn": "white", "over": false}
     {"source": "militakiri", "version": 1, "type": "move", "token": "c3-d4",
-     "position": "...", "ply": 1, "turn": "black"}
+     "position": "...", "ply": 1, "turn": "black", "clock": {"white": 297520, "black": 300000}}
     {"source": "militakiri", "version": 1, "type": "over", "result": "1-0",
      "termination": "towers", "winner": "white", "position": "...", "ply": 9}
     {"source": "militakiri", "version": 1, "type": "rating", "board": "single",
      "player": "Anna", "before": 1500, "after": 1681, "deviation": 290,
      "provisional": true, "opponent": "Computer, level 5", "result": "win",
      "points": 10, "pointsBefore": 0, "rankStatus": "starter"}
+
+and, where the parent plays one side (``remote=``, web/model/remote.py
+reads its messages)::
+
+    {"source": "militakiri", "version": 1, "type": "setup", "color": "white", "towers": "Sc Xd Pb"}
+    {"source": "militakiri", "version": 1, "type": "error", "code": "wrong-ply",
+     "reason": "...", "ply": 7}
 
 >>> options = embed_options("?embed=1&board=double&link=1%21s")
 >>> options.embed, options.link
@@ -29,6 +36,7 @@ from __future__ import annotations
 from web.model.events import Event
 from web.model.profiles import RatedEnd, RatingChange
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
+from web.model.remote import Refused
 from web.model.ui_state import UiState
 from web.model.values import Value
 
@@ -66,9 +74,69 @@ def message(kind: str, **data: object) -> dict[str, object]:
 
 
 def ready_message(state: UiState) -> dict[str, object]:
-    """The ``ready`` message: the page can be played; what is on the board."""
+    """The ``ready`` message: the page can be played; what is on the board
+    (after a reload: where the game is, for the parent to send what it missed)."""
     game = state.started_game
-    return message("ready", status=state.phase, position=state.position_string(),
+    found = message("ready", status=state.phase, position=state.position_string(),
+                    ply=len(game.tokens) if game is not None else 0)
+    if state.remote is not None:  # the parent plays one side: which one is played here
+        found["color"] = COLORS[1 - state.remote]
+    return found
+
+
+def clock_left(state: UiState) -> dict[str, int] | None:
+    """Each player's time left on the board's live clock now, in whole
+    milliseconds (``{"white": ..., "black": ...}``: what a parent that
+    connects two boards sends the other one as its ``clock``); None without
+    a live clock (none, or correspondence's deadlines).
+
+    >>> from web.model.settings import GameSettings
+    >>> state = UiState(GameSettings(position="5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1",
+    ...                              time_control="300+0"), now=lambda: 10.0)
+    >>> clock_left(state)
+    {'white': 300000, 'black': 300000}
+    """
+    game = state.started_game
+    if game is None or game.clock is None or game.time_control.mode == "correspondence":
+        return None
+    now = state.clock_now()
+    return {name: int(game.clock.remaining(color, now) * 1000) for color, name in enumerate(COLORS)}
+
+
+def setup_message(state: UiState) -> dict[str, object] | None:
+    """The ``setup`` message once the player here has placed their set-up,
+    in a game whose other side the parent plays (for the parent to send
+    to the other board); None before, or in any other game.
+
+    >>> from web.model.settings import GameSettings
+    >>> from web.model.intents import RandomSetup, SetupDone
+    >>> state = UiState(GameSettings(remote=0, seed=1))
+    >>> setup_message(state) is None, state.apply(RandomSetup()), state.apply(SetupDone())
+    (True, True, True)
+    >>> setup_message(state)["color"], len(setup_message(state)["towers"].split())
+    ('black', 3)
+    """
+    color = state.remote
+    if color is None:
+        return None
+    own = 1 - color
+    game, setup = state.game, state.setup
+    if game is not None:
+        if game.setups is None:
+            return None  # (a game from a position: no set-ups)
+        towers = game.setups[own].text()
+    elif setup is not None and setup.confirmed(own):
+        towers = setup.drafts[own].setup().text()
+    else:
+        return None
+    return message("setup", color=COLORS[own], towers=towers)
+
+
+def error_message(refused: Refused, state: UiState) -> dict[str, object]:
+    """The ``error`` answer to a message the board did not take: its code,
+    the reason in the page's language, and the moves played here."""
+    game = state.started_game
+    return message("error", code=refused.code, reason=refused.message.text(),
                    ply=len(game.tokens) if game is not None else 0)
 
 
@@ -108,8 +176,12 @@ def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:
                         turn=COLORS[game.position.turn], over=game.is_over())]
     if event.name == "moved":
         position = game.position if event.ply == len(game.tokens) else game.position_at(event.ply)
-        return [message("move", token=event.token, position=position.string(), ply=event.ply,
-                        turn=COLORS[position.turn])]
+        moved = message("move", token=event.token, position=position.string(), ply=event.ply,
+                        turn=COLORS[position.turn])
+        left = clock_left(state) if event.ply == len(game.tokens) else None
+        if left is not None:
+            moved["clock"] = left
+        return [moved]
     if event.name == "over":
         outcome = game.outcome()
         assert outcome is not None  # the game is over

@@ -92,7 +92,7 @@ class ProfileStore:
     def rate(self, end: RatedEnd, computer: Glicko | None, when: int) -> RatingOutcome:
         """Count ``end`` in its players' profiles (``computer``: the level's rating)."""
         profiles, problems = {}, []
-        for color in end.players():
+        for color in end.people():  # (a person on another device: read for their rating, not written)
             name = end.names[color]
             try:
                 profiles[color] = self.get(name)

@@ -413,8 +413,9 @@ class App:
         show(by_id("btn-back"), (playing or phase == OVER) and game_of_own)
         by_id("btn-back").disabled = not state.can_take_back()
         show(by_id("btn-resign"), playing and game_of_own)
-        show(by_id("btn-again"), phase == OVER and game_of_own)
-        show(by_id("btn-rematch"), phase == OVER and game_of_own)
+        # (The embedding page that plays a side starts the next game.)
+        show(by_id("btn-again"), phase == OVER and game_of_own and state.remote is None)
+        show(by_id("btn-rematch"), phase == OVER and game_of_own and state.remote is None)
         show(by_id("btn-practice"), state.practice_position() is not None and state.exploring is None)
         exploring = state.exploring
         show(by_id("btn-mainline"), exploring is not None)
@@ -438,7 +439,7 @@ class App:
         self.renderer.request()
 
         if phase == SETUP and state.setup_color is None and not state.started \
-                and state.drill is None and not self.dialogs.any_open():
+                and state.drill is None and state.remote is None and not self.dialogs.any_open():
             self.dialogs.open_dice()
         game = state.game
         if phase == OVER and not state.aside \

@@ -260,9 +260,9 @@ class Dialogs:
         state = self.app.state
         set_text(by_id("resign-white"), t("resign_as", player=state.label(0)))
         set_text(by_id("resign-black"), t("resign_as", player=state.label(1)))
-        # Against the computer only the player resigns.
-        show(by_id("resign-white"), state.computer != 0)
-        show(by_id("resign-black"), state.computer != 1)
+        # Against the computer, or the embedding page's side, only the player here resigns.
+        show(by_id("resign-white"), state.elsewhere != 0)
+        show(by_id("resign-black"), state.elsewhere != 1)
         if not self.resign.open:
             self.resign.showModal()
         by_id("resign-cancel").focus()
@@ -282,9 +282,12 @@ class Dialogs:
         set_text(by_id("result-reason"), reason)
         set_text(by_id("result-record"), game.record())
         show(by_id("result-rating"), False)  # a rated game's change follows (web/ui/rankings.py)
+        # The embedding page that plays a side starts the next game.
+        for name in ("result-new", "result-rematch"):
+            show(by_id(name), state.remote is None)
         if not self.result.open:
             self.result.showModal()
-        by_id("result-new").focus()
+        by_id("result-new" if state.remote is None else "result-close").focus()
 
     # Help ---------------------------------------------------------------------
 

@@ -177,8 +177,8 @@ class Reviewer:
             self._running = None  # a new game or a take-back
         game = state.started_game
         # A finished game, or one read from a record or a link (a game going
-        # on here is the players' own to think about).
-        can = (game is not None and bool(game.tokens) and (game.is_over() or state.loaded)
+        # on here, or with the embedding page's player, is the players' own to think about).
+        can = (game is not None and bool(game.tokens) and (game.is_over() or (state.loaded and state.remote is None))
                and not state.aside)
         for button in ("btn-analyse", "result-analyse"):
             show(by_id(button), can and review is None)

@@ -97,8 +97,9 @@ def explore_here(state: Core, field: str) -> bool:
     any other input there is refused as before."""
     game = state.started_game
     if (game is None or state.drill is not None or not state.viewing_past()
-            or not (state.phase == OVER or state.loaded or state.exploring is not None)):
-        return False  # (within a variation: a variation of it, nested)
+            or not (state.phase == OVER or state.loaded or state.exploring is not None)
+            or (state.remote is not None and state.phase != OVER)):
+        return False  # (within a variation: a variation of it, nested; a game with the embedding page goes on)
     ply = state.replay.shown(game)
     position = game.position_at(ply)
     piece = position.board[state.kind.square(field)]

@@ -79,7 +79,7 @@ def play_token(state: Core, token: str) -> bool:
         return False
     state._reset_turn()
     state.message = None
-    if state.settings.turn_board and state.computer is None:
+    if state.settings.turn_board and state.elsewhere is None:
         state.flipped = game.position.turn == BLACK  # the player to move at the bottom
     move = Move.from_token(token, state.kind)
     if move.promotion is not None and move.tower_field is None:

@@ -53,4 +53,4 @@ def rated_end(state: Core, abandoned: bool = False) -> RatedEnd | None:
     if outcome is None:
         return None
     return RatedEnd(state.rated, state.kind.name, names, state.computer, state.settings.level, outcome.winner,
-                    outcome.termination.value)
+                    outcome.termination.value, state.remote)

@@ -13,7 +13,7 @@ from militakiri import Dice, Game, IllegalMoveError
 
 from web.model import intents
 from web.model.core import SETUP, Core
-from web.model.modes import drills
+from web.model.modes import drills, remote
 from web.model.status import Message
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ def setup_done(state: Core) -> bool:
     if state.message is not None:
         return False
     state.cursor = None
+    remote.settle(state)  # the embedding page's set-up, sent already, is shown now (R4)
     return True
 
 
@@ -83,7 +84,7 @@ def status(state: Core) -> Message | None:
     if state.phase != SETUP:
         return None
     if state.setup_color is not None:
-        return state._setup.prompt(state.label(state.setup_color), alone=state.computer is not None)
+        return state._setup.prompt(state.label(state.setup_color), alone=state.elsewhere is not None)
     if state.game is None:
         return Message("roll_prompt")
     return Message("start_prompt", {"player": state.label(state.game.position.turn)})
