@@ -422,7 +422,7 @@ def pictures_and_places():
     for symbol in ("S^", "X^", "P^", "s^", "X1", "p2", "S3", "x4"):
         piece = piece_from_symbol(symbol)
         out("  icon", symbol, icon_svg(piece, 26))
-        out("  parts", symbol, fields(piece_parts(piece), ("plinth", "body", "discs", "mark_y", "mark_r", "badge")))
+        out("  parts", symbol, fields(piece_parts(piece), ("face", "layers", "label", "label_at")))
     out("  legend", legend_html())
     g = BoardGeometry(12, 12, 46, flipped=True, turned=True)
     out("  geometry", g, g.width, g.height, g.origin(3, 9), g.center(3, 9), g.cell_at(100.5, 200.25), g.step(3, 9, 1, 1))
