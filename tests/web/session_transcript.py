@@ -406,7 +406,7 @@ def words():
         out("  controls", [time_control_text(TimeControl.parse(text))
                            for text in ("-", "300+0", "300+5", "600d3", "c86400", "c5400")])
         out("  custom", custom_time_control(10, 0, "fischer", 5).text(), custom_time_control("1", "30", "none", 0).text())
-        out("  labels", player_label(0, "Anna"), player_label(1, ""), player_label(0, "Wit"))
+        out("  labels", player_label(0, "Anna"), player_label(1, ""), player_label(0, "Wit"), player_label(1, "Blauw"))
         state = UiState(GameSettings(seed=5, white="Anna"), now=Clock())
         show(state, "new game")
         state.apply(Touch("c5"))

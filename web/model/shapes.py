@@ -35,12 +35,12 @@ if TYPE_CHECKING:
 #: at 3:1 or more from both fields (WCAG's contrast for graphics; the
 #: figures, and how the colors look to a colour-blind player: docs/ui.md).
 PALETTE = {
-    0: {"fill": "#c62828", "side": "#7f1414", "edge": "#2e0606"},
-    1: {"fill": "#1f56c4", "side": "#123378", "edge": "#07142e"},
+    0: {"fill": "#ad1c1c", "side": "#6b1010", "edge": "#2e0606"},
+    1: {"fill": "#1d4cc0", "side": "#102c72", "edge": "#07142e"},
 }
 #: What is written on the top face: a stack's height, a tower's T.
-LABEL_FILL = "#ffffff"
-LABEL_EDGE = "#1a1410"
+LETTER_FILL = "#ffffff"
+LETTER_EDGE = "#1a1410"
 
 #: The board's light and dark fields.
 LIGHT = "#efdcb8"
@@ -55,8 +55,8 @@ TOWER_SIZE = 0.30
 PAWN_HEIGHT = 0.065
 TOWER_HEIGHTS = {STAR: 4, CROSS: 3, PLUS: 3}
 #: How high the label's letters are, in a field's size; the width of their rim.
-LABEL_SIZE = 0.30
-LABEL_RIM = 0.06
+LETTER_SIZE = 0.30
+LETTER_RIM = 0.06
 #: A field where a set-up's tower may still go: a tint, and the tower faint.
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 GHOST_ALPHA = 0.42
@@ -116,7 +116,7 @@ class PieceParts(Value):
     A layer ``(top, bottom)`` is the face moved down by ``top`` and by
     ``bottom``, and the walls between (:func:`walls`) in the side's "side"
     color, outlined; the face is in "fill". ``label`` ("1" to "4", or "T")
-    is written centred at ``label_at``, LABEL_SIZE high.
+    is written centred at ``label_at``, LETTER_SIZE high.
     """
 
     __slots__ = ("face", "layers", "label", "label_at")
@@ -180,8 +180,19 @@ def walls(face: list[Point], top: float, bottom: float) -> list[list[Point]]:
     return out
 
 
+def tenths(value: float) -> str:
+    """``value`` to one decimal, a half rounded up: written alike in every
+    interpreter (MicroPython's ``:.1f`` rounds a half otherwise than CPython's).
+
+    >>> tenths(40.25), tenths(3.0), tenths(-0.06)
+    ('40.3', '3.0', '-0.1')
+    """
+    n = math.floor(value * 10 + 0.5)
+    return ("-" if n < 0 else "") + f"{abs(n) // 10}.{abs(n) % 10}"
+
+
 def _svg_points(points: list[Point], x: float, y: float, s: float) -> str:
-    return " ".join(f"{x + u * s:.1f},{y + v * s:.1f}" for u, v in points)
+    return " ".join(f"{tenths(x + u * s)},{tenths(y + v * s)}" for u, v in points)
 
 
 def piece_svg_parts(piece: Piece, x: float, y: float, s: float) -> str:
@@ -190,16 +201,16 @@ def piece_svg_parts(piece: Piece, x: float, y: float, s: float) -> str:
     pictures, the rules pages' boards and the app icon."""
     colors = PALETTE[piece.color]
     parts = piece_parts(piece)
-    edge = f'stroke="{colors["edge"]}" stroke-width="{OUTLINE * s:.2f}" stroke-linejoin="round"'
+    edge = f'stroke="{colors["edge"]}" stroke-width="{tenths(OUTLINE * s)}" stroke-linejoin="round"'
     out = []
     for top, bottom in parts.layers:
         for wall in walls(parts.face, top, bottom):
             out.append(f'<polygon points="{_svg_points(wall, x, y, s)}" fill="{colors["side"]}" {edge}/>')
     out.append(f'<polygon points="{_svg_points(parts.face, x, y, s)}" fill="{colors["fill"]}" {edge}/>')
     lx, ly = parts.label_at
-    out.append(f'<text x="{x + lx * s:.1f}" y="{y + (ly + LABEL_SIZE * 0.36) * s:.1f}" text-anchor="middle" '
-               f'font-size="{LABEL_SIZE * s:.1f}" font-weight="700" font-family="system-ui, sans-serif" '
-               f'fill="{LABEL_FILL}" stroke="{LABEL_EDGE}" stroke-width="{LABEL_RIM * s:.1f}" '
+    out.append(f'<text x="{tenths(x + lx * s)}" y="{tenths(y + (ly + LETTER_SIZE * 0.36) * s)}" text-anchor="middle" '
+               f'font-size="{tenths(LETTER_SIZE * s)}" font-weight="700" font-family="system-ui, sans-serif" '
+               f'fill="{LETTER_FILL}" stroke="{LETTER_EDGE}" stroke-width="{tenths(LETTER_RIM * s)}" '
                f'paint-order="stroke" stroke-linejoin="round">{parts.label}</text>')
     return "".join(out)
 

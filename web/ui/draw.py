@@ -33,7 +33,7 @@ from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
 from web.model import board_view
 from web.model import animation
 from web.model.layout import BoardGeometry, clear_of_label, piece_outline
-from web.model.shapes import (DARK, GHOST_ALPHA, GHOST_FILL, LABEL_EDGE, LABEL_FILL, LABEL_RIM, LABEL_SIZE, LIGHT,
+from web.model.shapes import (DARK, GHOST_ALPHA, GHOST_FILL, LETTER_EDGE, LETTER_FILL, LETTER_RIM, LETTER_SIZE, LIGHT,
                               OUTLINE, PALETTE, piece_parts, walls)
 from web.i18n.texts import t
 from web.ui.dom import next_frame, set_attr
@@ -624,13 +624,13 @@ def paint_piece(ctx, piece, s: float) -> None:
     ctx.fillStyle = colors["fill"]
     _polygon(ctx, parts.face, s)
     x, y = parts.label_at
-    ctx.font = f"700 {round(s * LABEL_SIZE)}px system-ui, sans-serif"
+    ctx.font = f"700 {round(s * LETTER_SIZE)}px system-ui, sans-serif"
     ctx.textAlign = "center"
     ctx.textBaseline = "middle"
-    ctx.lineWidth = s * LABEL_RIM
-    ctx.strokeStyle = LABEL_EDGE
+    ctx.lineWidth = s * LETTER_RIM
+    ctx.strokeStyle = LETTER_EDGE
     ctx.strokeText(parts.label, x * s, y * s + s * 0.01)
-    ctx.fillStyle = LABEL_FILL
+    ctx.fillStyle = LETTER_FILL
     ctx.fillText(parts.label, x * s, y * s + s * 0.01)
 
 
