@@ -476,7 +476,7 @@ def test_R23_resignation_loses_and_there_is_no_agreed_or_repeated_draw():
         ("d3-d5", "at most 1 field"),
         ("b3xb10", "plus tower takes diagonally"),
         ("d3xd4", "nothing to take"),
-        ("e10-e9", "Black"),
+        ("e10-e9", "Blue"),
         ("a4-a5", "no piece"),
         ("a1-a2", "own"),
         ("b3-b3", "no passing"),
