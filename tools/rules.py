@@ -36,7 +36,8 @@ from web.model import shapes
 ZONE_LINE = "#5c3a1c"
 MOVE_DOT = "#1c6042"
 TAKE_RING = "#c4241c"
-ARROW = "#1b6fe0"
+#: A move: amber, apart from both sides' red and blue (R28) for every eye.
+ARROW = "#c77800"
 FROM_FILL = "rgba(46,150,104,0.45)"
 LABEL = "#6b4e2e"
 SQ = 40  # px per field

@@ -335,9 +335,9 @@ def choose_layout(files: int, rows: int, stacked: tuple[float, float],
 #
 # The ranks' numbers stand in a corner of the fields along the board's edge
 # (web/ui/draw.py), and on the official board they have two digits: "12"
-# was drawn over a tower's battlements. A piece on such a field stands a
+# was drawn over a tower. A piece on such a field stands a
 # little smaller, clear of the number (lichess keeps its coordinates small
-# in the corner; its pieces leave the corners free, a tower here does not).
+# in the corner; its pieces leave the corners free, a cross or a star's point here may not).
 
 #: The least room (CSS px) between a rank's number and the piece on its field.
 LABEL_GAP = 1

@@ -456,7 +456,7 @@ class Renderer:
         painted_for = (self.state.kind.name, g, self.dpr)
         if self._strips is None or self._strips[0] != painted_for:
             files, ranks = self._labels(g)
-            # The letters stand over a plinth's corner, rimmed in the field's
+            # The letters may stand over a piece's foot, rimmed in the field's
             # color; no piece comes near a number (_stamp_on).
             (file_strip, _), (rank_strip, number) = self._strip(g, files, True), self._strip(g, ranks, False)
             self._strips = (painted_for, [file_strip, rank_strip],
