@@ -10,7 +10,7 @@ towers, so a UI shows the set-up growing without knowing any rule.
 >>> draft = SetupDraft(SINGLE, color=0)
 >>> draft.place("c1"); draft.place("d2")
 >>> print(draft.problem("c4"))
-c4 is not in White's set-up zone: towers stand on ranks 1-3 (R4)
+c4 is not in Red's set-up zone: towers stand on ranks 1-3 (R4)
 >>> draft.missing_shapes()
 ['plus']
 >>> draft.place("b3"); draft.setup().text()

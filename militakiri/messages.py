@@ -13,7 +13,7 @@ as before) and it can also say itself in another language:
 >>> why.say("nl")
 'er staat geen stuk op c4'
 >>> text("not_yours", square="b5", piece=piece_word(1, 1, 1), player=color_word(WHITE)).say("nl")
-'op b5 staat een kruispion van Zwart; Wit is aan zet'
+'op b5 staat een kruispion van Blauw; Rood is aan zet'
 
 Arguments are plain values (squares, numbers, notation), other Texts (words
 such as a color or a piece, said in the same language) or :class:`Join`
@@ -37,8 +37,8 @@ LANGUAGES = ("en", "nl")
 #: key -> (English, Dutch).
 CATALOGUE: dict[str, tuple[str, str]] = {
     # Words ------------------------------------------------------------------
-    "color_0": ("White", "Wit"),
-    "color_1": ("Black", "Zwart"),
+    "color_0": ("Red", "Rood"),
+    "color_1": ("Blue", "Blauw"),
     "shape_0": ("star", "ster"),
     "shape_1": ("cross", "kruis"),
     "shape_2": ("plus", "plus"),
@@ -308,7 +308,7 @@ def towers_word(shape: int) -> Text:
 
 
 def piece_word(color: int | None, shape: int, height: int) -> Text:
-    """``'cross pawn'`` (color None), ``'White cross rank 2'``; height 0 is a tower."""
+    """``'cross pawn'`` (color None), ``'Red cross rank 2'``; height 0 is a tower."""
     if height == 0:
         bare = tower_word(shape)
     elif height == 1:

@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 WHITE, BLACK = 0, 1
-COLOR_NAMES = ("White", "Black")
+#: The sides as players read them (R28); the notation keeps its letters and tags.
+COLOR_NAMES = ("Red", "Blue")
 
 STAR, CROSS, PLUS = 0, 1, 2
 SHAPES = (STAR, CROSS, PLUS)

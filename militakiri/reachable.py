@@ -24,20 +24,20 @@ towers are the orders of free fields, which the counts keep to two.
 >>> unreachable(start) is None
 True
 >>> print(unreachable(Position.from_string("s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1")))
-White's cross stack on a2 has 4 pawns; a cross stack has at most 3
+Red's cross stack on a2 has 4 pawns; a cross stack has at most 3
 """
 
 from __future__ import annotations
 
 from .bounded import MAX_PLIES
 from .errors import InvalidPositionError
-from .pieces import PROMOTION_HEIGHT, SHAPE_NAMES, SHAPES
+from .pieces import COLOR_NAMES, PROMOTION_HEIGHT, SHAPE_NAMES, SHAPES
 from .setup import FILES_PER_TOWER, SPARES_PER_6_FILES
 from .state import PositionState
 
 #: Pawns per shape per player at the start, per 6 files (R3).
 PAWNS_PER_6_FILES = 5
-_COLORS = ("White", "Black")
+
 
 
 #: The highest move number a game reaches: its MAX_PLIES moves from move 1.
@@ -63,7 +63,7 @@ def unreachable(position: PositionState) -> str | None:
             towers[piece.color][piece.shape] += 1
             continue
         limit = PROMOTION_HEIGHT[piece.shape]
-        where = f"{_COLORS[piece.color]}'s {SHAPE_NAMES[piece.shape]} stack on {kind.square_name(sq)}"
+        where = f"{COLOR_NAMES[piece.color]}'s {SHAPE_NAMES[piece.shape]} stack on {kind.square_name(sq)}"
         if piece.height > limit:
             return f"{where} has {piece.height} pawns; a {SHAPE_NAMES[piece.shape]} stack has at most {limit}"
         if piece.height == limit and position.spares[piece.color][piece.shape]:
@@ -72,7 +72,7 @@ def unreachable(position: PositionState) -> str | None:
         pawns_on_board += piece.height
     for color in (0, 1):
         for shape in SHAPES:
-            name = f"{_COLORS[color]}'s {SHAPE_NAMES[shape]}"
+            name = f"{COLOR_NAMES[color]}'s {SHAPE_NAMES[shape]}"
             start_spares = SPARES_PER_6_FILES[shape] * sixes
             spares = position.spares[color][shape]
             if spares > start_spares:
@@ -90,7 +90,7 @@ def unreachable(position: PositionState) -> str | None:
             free = len(position.free_zone_fields(color))
             most = 2 if color == position.turn else 1
             if free > most:
-                return (f"{_COLORS[color]} has towers waiting and {free} free fields in the set-up zone; "
+                return (f"{COLOR_NAMES[color]} has towers waiting and {free} free fields in the set-up zone; "
                         f"towers wait only while the zone is full, and one move frees one field (R15)")
     return None
 

@@ -3,8 +3,8 @@
 
     .venv/bin/python tools/icons.py
 
-The picture is a white star tower, drawn from the same geometry as the board
-(web/model/shapes.py: the crenellated tower and the star's eight strokes), on the
+The picture is a red star tower, drawn as the board draws it
+(web/model/shapes.py: the star's prism, four pawns high, marked T; R28, R29), on the
 page's dark top-bar color:
 
     icons/icon.svg            rounded square, the page's favicon
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python tools/icons.py`: tools, militakiri
     sys.path.insert(0, str(ROOT))
 
-from militakiri.pieces import STAR  # noqa: E402
+from militakiri.pieces import STAR, WHITE, tower  # noqa: E402
 from web.model import shapes  # noqa: E402
 
 OUT = ROOT / "icons"
@@ -40,26 +40,13 @@ def svg(maskable: bool) -> str:
     inset = 20 if maskable else 13
     size = 100 - 2 * inset
 
-    def x(u: float) -> str:
-        return f"{inset + u * size:.2f}"
-
-    def y(v: float) -> str:
-        return f"{inset + v * size:.2f}"
-
-    colors = shapes.PALETTE[0]
-    outline = " ".join(f"{x(u)},{y(v)}" for u, v in shapes.tower_outline(0.1, 0.9, 0.06, 0.94, notch=0.14))
-    strokes = "".join(
-        f'<line x1="{x(a)}" y1="{y(b)}" x2="{x(c)}" y2="{y(d)}"/>'
-        for (a, b), (c, d) in shapes.symbol_strokes(STAR, 0.5, 0.6, 0.22)
-    )
     corner = 0 if maskable else 18
+    # The tower fills its box: the star's points reach the sides.
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
         f'<rect width="100" height="100" rx="{corner}" fill="{BACKGROUND}"/>'
-        f'<polygon points="{outline}" fill="{colors["fill"]}" stroke="{colors["edge"]}" '
-        f'stroke-width="{size * 0.03:.2f}" stroke-linejoin="round"/>'
-        f'<g stroke="{colors["mark"]}" stroke-width="{size * 0.075:.2f}" stroke-linecap="round">'
-        f"{strokes}</g></svg>\n"
+        f"{shapes.piece_svg_parts(tower(WHITE, STAR), inset - size * 0.08, inset - size * 0.08, size * 1.16)}"
+        "</svg>\n"
     )
 
 

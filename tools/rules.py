@@ -15,10 +15,10 @@ exactly its legal moves there (TurnChoices), a crossed-out field is a move
 the engine refuses, and an "after" board is the engine's result of the
 move. A rule change that makes a picture wrong fails the build.
 
-Drawing follows the game's look, from the numbers the board's canvas
-(web/ui/draw.py) uses too (web/model/shapes.py: the pieces' parts, colors, line
-widths): crenellated towers, discs for pawns, the shape's strokes on top, a
-rank's height in a badge.
+Drawing follows the game's look, with the pieces the board's canvas
+(web/ui/draw.py) draws too (web/model/shapes.py: the pieces' parts, colors, line
+widths; R28, R29): red and blue prisms of a plus, a cross and a star, a tower
+three or four times as tall and marked T, a stack's height on its face.
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ from web.model import shapes
 ZONE_LINE = "#5c3a1c"
 MOVE_DOT = "#1c6042"
 TAKE_RING = "#c4241c"
-ARROW = "#1b6fe0"
+#: A move: amber, apart from both sides' red and blue (R28) for every eye.
+ARROW = "#c77800"
 FROM_FILL = "rgba(46,150,104,0.45)"
 LABEL = "#6b4e2e"
 SQ = 40  # px per field
@@ -94,46 +95,6 @@ def _after(text: str, token: str) -> str:
     return pos.string()
 
 
-def _piece_svg(piece, x: float, y: float, s: float) -> str:
-    colors = shapes.PALETTE[piece.color]
-    parts = shapes.piece_parts(piece)
-    edge = f'stroke="{colors["edge"]}" stroke-width="{shapes.OUTLINE * s:.1f}"'
-
-    def p(u, v):
-        return f"{x + u * s:.1f},{y + v * s:.1f}"
-
-    out = []
-    if parts.plinth:
-        px, py, pw, ph, pr = parts.plinth
-        out.append(f'<rect x="{x + px * s:.1f}" y="{y + py * s:.1f}" width="{pw * s:.1f}" '
-                   f'height="{ph * s:.1f}" rx="{pr * s:.1f}" fill="{colors["side"]}" {edge}/>')
-        points = " ".join(p(u, v) for u, v in parts.body)
-        out.append(f'<polygon points="{points}" fill="{colors["fill"]}" {edge} stroke-linejoin="round"/>')
-    for cy, color in parts.discs:
-        out.append(f'<circle cx="{x + 0.5 * s:.1f}" cy="{y + cy * s:.1f}" r="{shapes.DISC_RADIUS * s:.1f}" '
-                   f'fill="{colors[color]}" {edge}/>')
-    for (x1, y1), (x2, y2) in shapes.symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
-        out.append(f'<line x1="{x + x1 * s:.1f}" y1="{y + y1 * s:.1f}" x2="{x + x2 * s:.1f}" '
-                   f'y2="{y + y2 * s:.1f}" stroke="{colors["mark"]}" stroke-width="{shapes.STROKE * s:.1f}" '
-                   f'stroke-linecap="round"/>')
-    if parts.badge:
-        bx, by, br = shapes.BADGE_CIRCLE
-        cx, cy2, rr = x + bx * s, y + by * s, br * s
-        out.append(f'<circle cx="{cx:.1f}" cy="{cy2:.1f}" r="{rr:.1f}" fill="{shapes.BADGE}" stroke="#fff" '
-                   f'stroke-width="{shapes.BADGE_RIM * s:.1f}"/>')
-        out.append(f'<text x="{cx:.1f}" y="{cy2 + 0.07 * s:.1f}" text-anchor="middle" '
-                   f'font-size="{shapes.BADGE_FONT * s:.1f}" font-weight="700" fill="#fff" '
-                   f'font-family="system-ui, sans-serif">{piece.height}</text>')
-    return "".join(out)
-
-
-def piece_svg(piece, size: int = 100) -> str:
-    """One piece as a standalone SVG picture of ``size`` units square
-    (the set-up before Python draws these: tools/first_setup.py)."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}">'
-            f'{_piece_svg(piece, 0, 0, size)}</svg>')
-
-
 def board_svg(board: Board) -> str:
     """The SVG of one board (no width: the page's CSS sizes it)."""
     pos = _check(board)
@@ -186,7 +147,7 @@ def board_svg(board: Board) -> str:
     for sq, piece in enumerate(pos.board):
         if piece is not None and visible(kind.square_name(sq)):
             x, y = origin(kind.square_name(sq))
-            out.append(_piece_svg(piece, x + 1, y + 1, SQ - 2))
+            out.append(shapes.piece_svg_parts(piece, x + 1, y + 1, SQ - 2))
     # Marks: dots for moves, rings for takes, a cross for a refused move.
     for name, what in sorted(board.marks.items()):
         if not visible(name):

@@ -27,7 +27,7 @@ number of the search's own.
 >>> [(r.token, r.eval, r.best, r.loss, r.mark, r.turning) for r in judge(game, scores)]
 [('a1-a2', -1500, 'a1xb2', 484, 'blunder', True)]
 >>> print(explain(game.start, judge(game, scores)[0]))
-The turning point. a1-a2 lost White's last tower: b2xa2 follows. Better was a1xb2, which takes a Black cross pawn.
+The turning point. a1-a2 lost Red's last tower: b2xa2 follows. Better was a1xb2, which takes a Blue cross pawn.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def edit_and_play_on(ui: GamePage, touch: bool, size: tuple[int, int], artifacts
     page.select_option("#ed-color", "0")
     page.select_option("#ed-shape", "1")
     assert page.locator('#ed-kind option[value="4"]').is_disabled()
-    # A third White star tower: no game reaches it, and the engine says why (its rulings: a link).
+    # A third Red star tower: no game reaches it, and the engine says why (its rulings: a link).
     page.select_option("#ed-shape", "0")
     page.select_option("#ed-kind", "tower")
     click('#ed-board button[data-square="c5"]')
@@ -59,20 +59,20 @@ def edit_and_play_on(ui: GamePage, touch: bool, size: tuple[int, int], artifacts
     click('#ed-board button[data-square="d5"]')
     expect(field(page, "d5")).to_have_attribute("data-piece", "S^")
     expect(page.locator("#ed-problem")).to_have_text(
-        "No game can reach this position: White's star towers on the board and waiting are 3; "
+        "No game can reach this position: Red's star towers on the board and waiting are 3; "
         "the set-up's 1 and 1 promoted make at most 2 R3 R13")
     expect(page.locator("#ed-play")).to_be_disabled()
     assert page.input_value("#ed-url") == ""
     for square in ("d5", "c5"):  # the same piece again: taken away
         click(f'#ed-board button[data-square="{square}"]')
         expect(field(page, square)).to_have_attribute("data-piece", "")
-    # A waiting cross tower for White: the zone is not full, so it would not wait (R15).
+    # A waiting cross tower for Red: the zone is not full, so it would not wait (R15).
     page.fill("#ed-wait-0-1", "1")
     page.dispatch_event("#ed-wait-0-1", "change")
     expect(page.locator("#ed-problem")).to_contain_text("towers wait only while the zone is full")
     page.fill("#ed-wait-0-1", "0")
     page.dispatch_event("#ed-wait-0-1", "change")
-    # A cross rank of 2 on c4 instead, Black to move.
+    # A cross rank of 2 on c4 instead, Blue to move.
     page.select_option("#ed-shape", "1")
     page.select_option("#ed-kind", "2")
     click('#ed-board button[data-square="c4"]')
@@ -124,7 +124,7 @@ def test_the_computers_view_of_the_position_shown_on_demand(desktop, base_url):
         page.click("#btn-evaluate")
         view = page.locator("#evaluation")
         expect(view).to_contain_text("The moves it expects: a1xb2", timeout=60_000)  # it takes the pawn beside it
-        expect(view).to_contain_text("White to move, White's winning chances ")
+        expect(view).to_contain_text("Red to move, Red's winning chances ")
         ui.play("a1-a2")  # a move: another position, the view goes
         expect(view).to_be_hidden()
         expect(page.locator("#btn-evaluate")).to_be_visible()  # (an untimed game: as a hint is)

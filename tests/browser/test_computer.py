@@ -174,7 +174,7 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
     page.evaluate("__longtasks.length = 0")
     ui.new_game(opponent=(1, "white"), position=LATE)
     expect(page.locator("#bar-black .name")).to_have_text("Level 1")
-    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 1 (Black)"
+    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 1 (Blue)"
     page.wait_for_selector('html[data-ai="ready"]', state="attached", timeout=WORKER_TIMEOUT_MS)
     start_ms = int(page.get_attribute("html", "data-ai-ms"))
     # Long tasks while the worker started (from the dialog's Start to "ready").
@@ -188,9 +188,9 @@ def test_a_game_against_level_1_to_its_end(ui, artifacts_dir):
         human_move(ui, token)
         wait_for_computer(ui)
     ui.expect_status("over")
-    expect(page.locator("#result-title")).to_contain_text("White")
+    expect(page.locator("#result-title")).to_contain_text("Red")
     played = tokens(page)
-    assert len(played) >= 3 and len(played) % 2 == 1  # White took the last tower
+    assert len(played) >= 3 and len(played) % 2 == 1  # Red took the last tower
     position = Position.from_string(LATE)
     for token in played:  # every move legal, the computer's included
         position.play(token)
@@ -376,7 +376,7 @@ def test_the_computer_says_it_is_getting_ready_until_a_worker_answers(new_page, 
     page.route("**/web/boot/ai_worker.js?*", lambda route: held.append(route))
     goto_ready(page, f"{base_url}?position={quote(START)}&computer=white&level=1")
     status = page.locator("#status")
-    expect(status).to_contain_text("Computer, level 1 (White) is getting ready")
+    expect(status).to_contain_text("Computer, level 1 (Red) is getting ready")
     assert held, "no worker asked for its script"
     ui = GamePage(page)
     assert plies(ui) == 0 and ui.board.get_attribute("data-thinking") == "move"

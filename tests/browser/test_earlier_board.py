@@ -124,7 +124,7 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
     expect_earlier_board(page)
     ui.expect_position(saved(page, SAVE + "d3ba8a9751").game.position.string())
     expect(page.locator("#dlg-problem")).not_to_have_attribute("open", "")
-    expect(page.locator("#status")).to_contain_text("Anna (White) resigned")
+    expect(page.locator("#status")).to_contain_text("Anna (Red) resigned")
     page.screenshot(path=str(artifacts_dir / "earlier-board-desktop.png"))
 
     # Saved games: the four others, each on the earlier board.

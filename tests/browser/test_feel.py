@@ -107,7 +107,7 @@ def test_a_move_slides_and_is_said(feel, artifacts_dir):
     assert before != middle != after
     assert page.evaluate(PIXEL, centre(ui, "d4")) != on_the_way
     assert page.get_attribute("html", "data-sound-last") == "move"
-    expect(page.locator("#announce")).to_have_text("White: cross pawn c3 to d4.")  # the live region
+    expect(page.locator("#announce")).to_have_text("Red: cross pawn c3 to d4.")  # the live region
     assert not errors, errors
 
 
@@ -229,7 +229,7 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(ui, browser)
     another browser, where the computer plays on: its move said in the live
     region for screen readers."""
     page = ui.page
-    # The player takes Black: the computer (White, level 1) begins; 10 minutes a player (Ultra fast, R21).
+    # The player takes Blue: the computer (Red, level 1) begins; 10 minutes a player (Ultra fast, R21).
     ui.new_game(opponent=(1, "black"), position=START, clock="ultra_fast")
     expect(ui.board).to_have_attribute("data-plies", "1", timeout=120_000)
     page.click("#btn-share")
@@ -240,16 +240,16 @@ def test_a_link_from_a_game_against_the_computer_goes_on_against_it(ui, browser)
     # Another browser: nothing of the site kept but the files in its cache.
     with fresh_game(browser, url) as (view, friend_errors):
         friend = view.page
-        expect(friend.locator("#bar-white .name")).to_have_attribute("title", "Computer, level 1 (White)")
-        assert friend.evaluate("window.militakiri.squareCenter('a12').y") > 300  # Black at the bottom
-        # The link's clock: Black's time left, paused until Resume (as after a reload).
+        expect(friend.locator("#bar-white .name")).to_have_attribute("title", "Computer, level 1 (Red)")
+        assert friend.evaluate("window.militakiri.squareCenter('a12').y") > 300  # Blue at the bottom
+        # The link's clock: Blue's time left, paused until Resume (as after a reload).
         expect(friend.locator("#clock-black")).to_contain_text("9:5")
         friend.click("#btn-resume")
         token = next(t for t in Position.from_string(view.position()).legal_moves() if "x" not in t)
         view.play(token)
         expect(view.board).to_have_attribute("data-plies", "3", timeout=120_000)  # it answered
         # The computer's move is said.
-        expect(friend.locator("#announce")).to_contain_text("Computer, level 1 (White): ", timeout=60_000)
+        expect(friend.locator("#announce")).to_contain_text("Computer, level 1 (Red): ", timeout=60_000)
         said = friend.inner_text("#announce")
         assert (" to " in said or " takes " in said) and said.endswith("."), said
         assert not friend_errors, friend_errors
@@ -264,7 +264,7 @@ def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(
                     viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                     routes={"**/web/boot/ai_worker.js?*": lambda route: held.append(route)}) as (ui, errors):
         page = ui.page
-        ui.play("a1-a2", how="tap")  # the blunder; White's lone tower starts the endgame rule (R16)
+        ui.play("a1-a2", how="tap")  # the blunder; Red's lone tower starts the endgame rule (R16)
         expect(page.locator("html")).to_have_attribute("data-sound-last", "endgame")
         ui.tap("a2")  # a premove while the computer thinks
         ui.tap("a3")
@@ -310,7 +310,7 @@ def test_learn_from_your_mistakes_replays_the_blunder_as_a_task(reviewed, ui, ar
     box = page.locator("#training")
     expect(box).to_have_attribute("data-drill", "mistake-1")
     expect(page.locator("#tr-title")).to_have_text("Your mistakes: 1 of 1")
-    expect(page.locator("#tr-text")).to_have_text("White played a1-a2?? here. Find a better move.")
+    expect(page.locator("#tr-text")).to_have_text("Red played a1-a2?? here. Find a better move.")
     expect(ui.board).to_have_attribute("data-position", BLUNDER)
     ui.play("a1-a2")  # the game's move again
     expect(box).to_have_attribute("data-result", "failed")
@@ -339,12 +339,12 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(revi
     expect(page.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
     # Marks by winning chances thrown away, each player's accuracy.
     expect(page.locator("#review-counts")).to_contain_text(
-        "White: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??). Accuracy ")
+        "Red: 0 inaccuracies (?!), 0 mistakes (?), 1 blunder (??). Accuracy ")
     assert page.locator("#review-graph circle").count() == 1  # the blunder's dot
-    # The graph has its axes: White's chances from 0 to 100 %, the moves numbered.
+    # The graph has its axes: Red's chances from 0 to 100 %, the moves numbered.
     labels = page.locator("#review-graph text").all_text_contents()
     assert labels == ["100 %", "50 %", "0 %", "1"], labels
-    expect(page.locator("#review-legend")).to_contain_text("White's chancesBlack's")  # the two areas
+    expect(page.locator("#review-legend")).to_contain_text("Red's chancesBlue's")  # the two areas
     # The blunder was the turning point; nothing said while the game's end is shown.
     expect(page.locator("#review-moments button")).to_have_text(["1. a1-a2?? \u00b7 turning point"])
     expect(page.locator("#review-words")).to_be_hidden()
@@ -356,8 +356,8 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(revi
     page.mouse.click(dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2)
     expect(ui.board).to_have_attribute("data-ply", "0")
     expect(page.locator("#review-words")).to_have_text(
-        "The turning point. a1-a2 lost White's last tower: b2xa2 follows. "
-        "Better was a1xb2, which takes a Black cross pawn.")
+        "The turning point. a1-a2 lost Red's last tower: b2xa2 follows. "
+        "Better was a1xb2, which takes a Blue cross pawn.")
     expect(page.locator("#review-moments button")).to_have_attribute("aria-current", "true")
     (a1x, a1y), (a2x, a2y), (b2x, b2y) = (centre(ui, name) for name in ("a1", "a2", "b2"))
     red = page.evaluate(PIXEL, [(a1x + a2x) / 2, (a1y + a2y) / 2])
@@ -386,14 +386,14 @@ def test_the_review_marks_the_blunder_draws_the_graph_and_survives_a_reload(revi
         reader.click("#record-open")
         expect(reader.locator("#moves .mark-blunder")).to_have_text("a1-a2??")
         expect(reader.locator("#review-counts")).to_contain_text(
-            "Wit: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunder (??).")
+            "Rood: 0 onnauwkeurigheden (?!), 0 fouten (?), 1 blunder (??).")
         expect(reader.locator("#review-heading")).to_have_text("Analyse")
         expect(reader.locator("#btn-practice")).to_have_text("Verder spelen vanaf hier")
         reader.click("#result-close")
         reader.click("#review-moments button")  # the words in the reader's language
         expect(reader.locator("#review-words")).to_have_text(
-            "Het keerpunt. a1-a2 kostte de laatste toren van Wit: b2xa2 volgt. "
-            "Beter was a1xb2, dat een kruispion van Zwart slaat.")
+            "Het keerpunt. a1-a2 kostte de laatste toren van Rood: b2xa2 volgt. "
+            "Beter was a1xb2, dat een kruispion van Blauw slaat.")
     # Practice from here: from the position before the blunder,
     # a new game against the computer, whose record starts there.
     page.click("#review-moments button")

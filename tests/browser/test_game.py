@@ -18,7 +18,7 @@ from militakiri import DOUBLE, Dice, Game, Position, Setup, start_position
 
 from game_page import GamePage, goto_ready, open_ready, painted
 
-# A game in which White plays Black's three towers off the board (R19), found
+# A game in which Red plays Blue's three towers off the board (R19), found
 # with the engine; played alternately by click-click and by drag.
 WIN_BY_TOWERS = ["b3-b8", "c10-b9", "b8-e8", "f10-f6", "e8xb11", "f6xc3", "b11xa12", "c3xd2", "c1xd2"]
 PROMOTION = "s^5/1s14/6/6/6/6/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
@@ -28,7 +28,7 @@ START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
 #: The full manual's clocks by name, shortest first (R21).
 NAMES = ("Ultra fast", "Very fast", "Fast", "Standard", "Long")
-# The page seeds its dice with ?seed=: the first seed whose roll lets White start.
+# The page seeds its dice with ?seed=: the first seed whose roll lets Red start.
 SEED = next(s for s in range(100) if Dice.roll(random.Random(s)).first == 0)
 
 
@@ -60,16 +60,16 @@ def test_first_visit_opens_the_new_game_dialog(ui):
 def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     page = ui.page
     ui.new_game(white="Anna", black="Bram")
-    expect(page.locator("#status")).to_contain_text("Anna (White): choose where your towers go")
+    expect(page.locator("#status")).to_contain_text("Anna (Red): choose where your towers go")
     # A wrong click is explained (R4) and changes nothing.
     ui.click("c4")
     expect(page.locator("#status")).to_have_class(re.compile("warn"))
-    expect(page.locator("#status")).to_contain_text("c4 is not in White's set-up zone")
+    expect(page.locator("#status")).to_contain_text("c4 is not in Red's set-up zone")
     for square in ("c1", "d2", "b3"):
         ui.click(square)
     page.click("#btn-done")
-    # R4: White's set-up is hidden while Black places.
-    expect(page.locator("#status")).to_contain_text("Bram (Black): choose where your towers go")
+    # R4: Red's set-up is hidden while Blue places.
+    expect(page.locator("#status")).to_contain_text("Bram (Blue): choose where your towers go")
     for square in ("a12", "b11"):
         ui.click(square)
     at_rest(ui)
@@ -94,8 +94,8 @@ def test_set_up_by_clicks_roll_and_win_by_towers(ui, artifacts_dir: Path):
     ui.expect_status("over")
     assert str(expected.outcome()) == "1-0 towers"
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
-    expect(page.locator("#result-title")).to_have_text("Anna (White) wins")
-    expect(page.locator("#result-reason")).to_contain_text("Bram (Black) has no tower left on the board.")  # R19, named in How to play
+    expect(page.locator("#result-title")).to_have_text("Anna (Red) wins")
+    expect(page.locator("#result-reason")).to_contain_text("Bram (Blue) has no tower left on the board.")  # R19, named in How to play
     # The bars count the towers on the board.
     expect(page.locator("#bar-black .on-board .count")).to_have_text("0")
     expect(page.locator("#bar-white .on-board .count")).to_have_text(str(expected.position.towers[0]))
@@ -120,7 +120,7 @@ def test_promotion_field_is_chosen_by_a_click(ui):
     ui.click("e2")
     ui.expect_position(Position.from_string(PROMOTION).play("c4xc5=X@e2").string())
     expect(page.locator("#moves li").first).to_contain_text("c4xc5=X@e2")
-    # White has one cross spare left (R13), and one tower more on the board.
+    # Red has one cross spare left (R13), and one tower more on the board.
     expect(page.locator("#bar-white .count")).to_have_text(["2", "1", "1", "2"])
 
 
@@ -140,11 +140,11 @@ def test_endgame_rule_and_moves_left_are_shown_R16_R17(ui):
     page = ui.page
     ui.new_game(position=ENDGAME)
     expect(page.locator("#endgame")).to_contain_text("Endgame rule on: every piece")  # R16
-    expect(page.locator("#endgame")).to_contain_text("White 40, Black 41")
+    expect(page.locator("#endgame")).to_contain_text("Red 40, Blue 41")
     expect(page.locator("#bar-white .moves-left")).to_have_text("40 left")
     ui.play("b2-b3")
     expect(page.locator("#bar-white .moves-left")).to_have_text("39 left")
-    expect(page.locator("#endgame")).to_contain_text("White 39, Black 41")
+    expect(page.locator("#endgame")).to_contain_text("Red 39, Blue 41")
 
 
 def test_illegal_clicks_change_nothing_and_say_why(ui):
@@ -153,9 +153,9 @@ def test_illegal_clicks_change_nothing_and_say_why(ui):
     # Names are text, never markup.
     ui.new_game(position=START, white="<b>Ann</b>")
     expect(page.locator("#bar-white .name")).to_have_text("<b>Ann</b>")  # the name alone (the chip shows the side)
-    expect(page.locator("#bar-white .name")).to_have_attribute("title", "<b>Ann</b> (White)")
+    expect(page.locator("#bar-white .name")).to_have_attribute("title", "<b>Ann</b> (Red)")
     expect(page.locator("#bar-white .name b")).to_have_count(0)
-    ui.click("c3")  # White cross pawn
+    ui.click("c3")  # Red cross pawn
     ui.click("c5")  # straight ahead, 2 fields: not a cross move
     ui.expect_position(START)
     expect(status).to_have_class(re.compile("warn"))
@@ -168,7 +168,7 @@ def test_illegal_clicks_change_nothing_and_say_why(ui):
     expect(status).to_contain_text("b11 is not on a straight line from c3")
     page.keyboard.press("Escape")
     ui.click("a12")
-    expect(status).to_contain_text("a12 holds a Black star tower; it is <b>Ann</b> (White)'s move")
+    expect(status).to_contain_text("a12 holds a Blue star tower; it is <b>Ann</b> (Red)'s move")
     ui.click("c4")
     expect(status).to_contain_text("There is no piece on c4")
     ui.expect_position(START)
@@ -178,10 +178,10 @@ def test_touch_move_chosen_in_the_new_game_dialog_R25(ui, artifacts_dir: Path):
     page = ui.page
     status = page.locator("#status")
     ui.new_game(position=START, touch_move=True)
-    ui.click("c3")  # White cross pawn: touched
-    expect(status).to_contain_text("White cross pawn on c3, touched: it must move (touch-move, R25).")
+    ui.click("c3")  # Red cross pawn: touched
+    expect(status).to_contain_text("Red cross pawn on c3, touched: it must move (touch-move, R25).")
     bound = "Touch-move: you touched the piece on c3, so that piece must move. R25"  # R25 its details
-    ui.click("e3")  # another White pawn
+    ui.click("e3")  # another Red pawn
     expect(status).to_have_text(bound)
     page.keyboard.press("Escape")
     expect(status).to_have_text(bound)
@@ -192,12 +192,12 @@ def test_touch_move_chosen_in_the_new_game_dialog_R25(ui, artifacts_dir: Path):
     ui.click("d4")
     expect(page.locator("#moves")).to_contain_text("c3-d4")
     ui.expect_status("playing")
-    ui.click("b10")  # Black: choose freely again until touching
+    ui.click("b10")  # Blue: choose freely again until touching
     expect(status).to_contain_text("touched: it must move")
     ui.new_game(position=START)  # off again: the dialog remembers what was chosen last
     ui.click("c3")
     ui.click("e3")
-    expect(status).to_contain_text("White cross pawn on e3: dots are moves")
+    expect(status).to_contain_text("Red cross pawn on e3: dots are moves")
 
 
 def test_double_board_set_up_R5_and_play_on_the_long_clock_R21(ui, artifacts_dir: Path):
@@ -227,7 +227,7 @@ def test_double_board_set_up_R5_and_play_on_the_long_clock_R21(ui, artifacts_dir
     expect(page.locator(f"#clock-{'black' if mover == 'white' else 'white'}")).to_have_text("4:00:00")
     position = Position.from_string(ui.position())
     assert position.kind.files == 12
-    # White's set-up as clicked: stars c1 h1, crosses b2 f2, pluses a3 k3.
+    # Red's set-up as clicked: stars c1 h1, crosses b2 f2, pluses a3 k3.
     clicked = start_position(DOUBLE, Setup.parse("Sch Xbf Pak", DOUBLE), Setup.random(DOUBLE, random.Random()), 0)
     assert position.string().split()[0].split("/")[-3:] == clicked.string().split()[0].split("/")[-3:]
     for how in ("click", "drag"):
@@ -245,7 +245,7 @@ def test_keyboard_flip_take_back_and_resign(ui):
     a1 = ui.point("a1")
     page.click("#btn-flip")
     assert ui.point("a1")[0] > a1[0] and ui.point("a1")[1] < a1[1]  # now top right
-    # Keyboard: the cursor starts on White's first row, arrows move it.
+    # Keyboard: the cursor starts on Red's first row, arrows move it.
     ui.board.focus()
     page.keyboard.press("ArrowRight")  # shows the cursor on c1
     for key in ("ArrowDown", "ArrowDown"):  # flipped: down is up the ranks
@@ -261,11 +261,11 @@ def test_keyboard_flip_take_back_and_resign(ui):
     # Take-back in a game without a clock.
     page.click("#btn-back")
     ui.expect_position(START)
-    # Resign: Black resigns, White wins (R23).
+    # Resign: Blue resigns, Red wins (R23).
     page.click("#btn-resign")
     page.click("#resign-black")
     ui.expect_status("over")
-    expect(page.locator("#result-reason")).to_have_text("Black resigned.")  # R23
+    expect(page.locator("#result-reason")).to_have_text("Blue resigned.")  # R23
 
 
 def test_new_game_offers_the_manuals_clocks_per_board_and_ultra_fast_runs_R21_R22(ui, artifacts_dir: Path):
@@ -322,7 +322,7 @@ def test_the_canvas_is_sharp_and_the_position_link_works(ui, base_url):
     ui.expect_status("playing")
     expect(page.locator("#dlg-new")).not_to_have_attribute("open", "")
     expect(page.locator("#bar-white .name")).to_have_text("Ann")
-    expect(page.locator("#bar-white .name")).to_have_attribute("title", "Ann (White)")
+    expect(page.locator("#bar-white .name")).to_have_attribute("title", "Ann (Red)")
     assert time.monotonic() - started < 60
 
 
@@ -346,7 +346,7 @@ def test_lost_on_time_with_a_short_clock_R21(ui):
     page.clock.fast_forward(6000)
     ui.expect_status("over", timeout=9000)
     expect(page.locator(f"#clock-{other}")).to_have_text("0:00.0")
-    loser = other.capitalize()
+    loser = {"white": "Red", "black": "Blue"}[other]  # the page names the sides by their colors (R28)
     expect(page.locator("#result-reason")).to_have_text(f"{loser} ran out of time.")  # R21
     page.click("#result-close")
     # After the flag, clicks change nothing.

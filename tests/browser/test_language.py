@@ -45,10 +45,10 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
 
     page.click("#ng-start")
     status = page.locator("#status")
-    expect(status).to_contain_text("Wit: kies waar je torens komen")
+    expect(status).to_contain_text("Rood: kies waar je torens komen")
     # A refused field: the engine's sentence, in Dutch (militakiri/messages.py).
     GamePage(page).click("c4")
-    expect(status).to_have_text("c4 ligt niet in de opstelzone van Wit: torens staan op de rijen 1-3 R4")
+    expect(status).to_have_text("c4 ligt niet in de opstelzone van Rood: torens staan op de rijen 1-3 R4")
     assert status.locator("a.rule-ref").get_attribute("href") == "./rules/nl.html"
     expect(page.locator("#legend-list")).to_contain_text("Kruis: beweegt diagonaal, neemt recht.")
     page.screenshot(path=str(artifacts_dir / "dutch-setup.png"))
@@ -63,7 +63,7 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     # Switch to English: every text at once, the refusal too.
     page.select_option("#lang", "en")
     assert page.get_attribute("html", "lang") == "en"
-    expect(status).to_have_text("c4 is not in White's set-up zone: towers stand on ranks 1-3 R4")
+    expect(status).to_have_text("c4 is not in Red's set-up zone: towers stand on ranks 1-3 R4")
     expect(page.locator("#btn-flip")).to_have_text("Flip board")
     expect(page.locator("#legend-list")).to_contain_text("Cross: moves diagonally, takes straight.")
     # The New game dialog's choices too (keyed by the build, relabelled with the page).

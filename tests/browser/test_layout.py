@@ -174,7 +174,7 @@ def clock_game_fits(page, artifacts_dir, board: str) -> dict:
     """A game with a clock in view: the whole board, Resign, both clocks
     (White's running), the status line; its geometry."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
-    expect(page.locator("#clock-white")).to_have_class("clock running")  # White's time runs
+    expect(page.locator("#clock-white")).to_have_class("clock running")  # Red's time runs
     painted(page)
     found = geometry(page)
     needed = ["board", "btn-resign", "clock-white", "clock-black", "status"]
@@ -317,7 +317,7 @@ def test_the_double_board_is_played_by_taps_on_a_phone(screen, base_url, artifac
     assert whole["square"] < TAP_MIN and not whole["turned"]
     assert not outside(page, ["board", "btn-random", "btn-done", "status"])
     finger = Finger(ui)
-    finger.tap("c1")  # White's first star tower (R4)
+    finger.tap("c1")  # Red's first star tower (R4)
     expect(ui.board).not_to_have_attribute("data-zoom", "1")  # placed: the whole board again
     page.screenshot(path=str(artifacts_dir / f"double-phone-setup-{width}x{height}.png"))
     for square in ("h1", "b2", "f2", "a3", "k3"):
@@ -325,13 +325,13 @@ def test_the_double_board_is_played_by_taps_on_a_phone(screen, base_url, artifac
     expect(page.locator("#btn-done")).to_be_enabled()
     assert not outside(page, ["board", "btn-done"])
     page.locator("#btn-done").tap()
-    page.locator("#btn-random").tap()  # Black's set-up
+    page.locator("#btn-random").tap()  # Blue's set-up
     page.locator("#btn-done").tap()
     page.locator("#dice-roll").tap()
     expect(page.locator("#dice-start")).to_be_visible()
     page.locator("#dice-start").tap()
     ui.expect_status("playing")
-    # White's set-up as tapped: stars c1 h1, crosses b2 f2, pluses a3 k3.
+    # Red's set-up as tapped: stars c1 h1, crosses b2 f2, pluses a3 k3.
     tapped = start_position(DOUBLE, Setup.parse("Sch Xbf Pak", DOUBLE), Setup.random(DOUBLE, random.Random()), 0)
     assert ui.position().split()[0].split("/")[-3:] == tapped.string().split()[0].split("/")[-3:]
     assert finger.taps == 12 and len(finger.targets) == 6
@@ -364,7 +364,7 @@ def test_a_mouse_never_zooms(screen, base_url):
     acts at once (the zoom is for fingers)."""
     ui, errors = screen.open(f"{base_url}?board=double"), screen.errors
     assert geometry(ui.page)["square"] < TAP_MIN
-    ui.click("c1")  # White's first star tower: placed at once ...
+    ui.click("c1")  # Red's first star tower: placed at once ...
     ui.click("d1")  # ... so that d1 beside it is refused (R5)
     expect(ui.page.locator("#status")).to_contain_text("no two towers may stand side by side")
     assert ui.board.get_attribute("data-zoom") is None
@@ -373,7 +373,7 @@ def test_a_mouse_never_zooms(screen, base_url):
 
 @on((1280, 800))
 def test_coordinates_are_drawn_over_the_pieces(screen, base_url):
-    """c1 holds White's star tower, whose plinth fills the corner where the
+    """c1 holds Red's star tower, whose foot reaches the corner where the
     file's letter goes: the letter is still there, in the label's color
     (small, as lichess has them: its strokes are mostly their edges, which
     the canvas blends a little with what is under them)."""
@@ -382,19 +382,50 @@ def test_coordinates_are_drawn_over_the_pieces(screen, base_url):
     found = page.evaluate("""() => { const c = document.getElementById('board');
         const s = c.width / 6, x = 3 * s - s * 0.3, y = c.height - s * 0.3;
         const data = c.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(s * 0.3), Math.round(s * 0.3)).data;
-        let n = 0;  // the letter on a dark square: #f6ead2 (the tower's fill, #fbf6ea, is 24 off in blue)
+        let n = 0;  // the letter on a dark square: #f6ead2 (the tower is red, the letter on its face white)
         for (let i = 0; i < data.length; i += 4)
             if (Math.abs(data[i] - 246) <= 16 && Math.abs(data[i + 1] - 234) <= 16 && Math.abs(data[i + 2] - 210) <= 16) n++;
         return n; }""")
     assert found > 5, found
 
 
+#: The pixels of the field ``name`` on the canvas that are clearly red (r over
+#: g and b by 60 or more) and clearly blue (b over r and g by 60 or more).
+SIDE_COLORS = """(name) => {
+    const c = document.getElementById('board'), k = c.width / c.clientWidth;
+    const at = n => window.militakiri.squareCenter(n), a1 = at('a1'), a2 = at('a2');
+    const s = Math.hypot(a2.x - a1.x, a2.y - a1.y), p = at(name), n = Math.round(s * k);
+    const data = c.getContext('2d').getImageData(Math.round((p.x - s / 2) * k), Math.round((p.y - s / 2) * k), n, n).data;
+    let red = 0, blue = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        if (r - g >= 60 && r - b >= 60) red++;
+        if (b - r >= 60 && b - g >= 60) blue++; }
+    return {red, blue, field: n * n}; }"""
+
+
+@on((1280, 800))
+def test_the_sides_are_red_and_blue_on_the_board_R28(screen, base_url):
+    """R28: the pieces of White (rank 1) are red, Black's blue, read off the
+    canvas: a tower and a pawn of each side, and an empty field neither."""
+    page = screen.open(f"{base_url}?position={quote(START)}").page
+    painted(page)
+    for name, side in (("c1", "red"), ("a1", "red"), ("a12", "blue"), ("b12", "blue")):
+        found = page.evaluate(SIDE_COLORS, name)
+        other = "blue" if side == "red" else "red"
+        assert found[side] >= found["field"] // 10 and found[other] == 0, (name, found)
+    empty = page.evaluate(SIDE_COLORS, "c6")
+    assert empty["red"] == empty["blue"] == 0, empty
+    assert not screen.errors, screen.errors
+
+
 #: On a light field, a coordinate's color (web/ui/draw.py LABEL_ON_LIGHT).
 LABEL_ON_LIGHT = (140, 104, 64)
 #: The field ``name``'s pixels on the canvas: the ink of the coordinate in
 #: its ``corner`` (its color, in that quarter of the field), its box, and
-#: the dark pixels of a Black piece (the sum of r, g and b under 200): all
-#: of them, and those within a pixel of the coordinate's box.
+#: the pixels of a Blue piece (R28: blue over red by 30 or more, or dark,
+#: the sum of r, g and b under 200: its face, walls, outline and the rim of
+#: its letter): all of them, and those within a pixel of the coordinate's box.
 LABEL_AND_PIECE = """([name, corner, color]) => {
     const c = document.getElementById('board'), k = c.width / c.clientWidth;
     const at = n => window.militakiri.squareCenter(n), a1 = at('a1'), a2 = at('a2');
@@ -414,7 +445,7 @@ LABEL_AND_PIECE = """([name, corner, color]) => {
     let dark = 0, under = 0;
     for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
         const v = px(x, y);
-        if (v[0] + v[1] + v[2] < 200) { dark++;
+        if (v[2] - v[0] >= 30 || v[0] + v[1] + v[2] < 200) { dark++;
             if (box && x >= box[0] - 1 && x <= box[2] + 1 && y >= box[1] - 1 && y <= box[3] + 1) under++; } }
     return {ink, box, dark, under, field: n}; }"""
 #: A Black tower on a field with a rank's number of two digits: on a
@@ -430,7 +461,7 @@ CROWDED = [
 @on(*[size for size, *_ in CROWDED])
 def test_the_ranks_numbers_cover_no_piece(screen, base_url, artifacts_dir):
     """A new player's trial: on the 12-rank board the ranks' numbers have
-    two digits, and "12" was drawn over the tower on a12 ("10" over a Black
+    two digits, and "12" was drawn over the tower on a12 ("10" over a Blue
     tower on the turned board). The number stays in its corner, whole, and
     no pixel of the piece is under it or next to it."""
     width, height = screen.size
@@ -464,9 +495,9 @@ def test_the_player_bars_show_the_names_whole_and_a_message_of_two_lines_moves_n
     page = ui.page
     expect(page.locator("#bar-white .name")).to_have_text("Tester")
     expect(page.locator("#bar-black .name")).to_have_text("Level 4")  # the computer, shortly
-    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Black)"
-    expect(page.locator("#bar-white")).to_contain_text("Tester (White)")  # (visually hidden: the whole label)
-    expect(page.locator("#bar-black")).to_contain_text("Computer, level 4 (Black)")
+    assert page.locator("#bar-black .name").get_attribute("title") == "Computer, level 4 (Blue)"
+    expect(page.locator("#bar-white")).to_contain_text("Tester (Red)")  # (visually hidden: the whole label)
+    expect(page.locator("#bar-black")).to_contain_text("Computer, level 4 (Blue)")
     page.screenshot(path=str(artifacts_dir / f"bars-{width}x{height}.png"))
     cut = page.evaluate("""() => [...document.querySelectorAll('.player-bar .name')]
         .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
@@ -476,7 +507,7 @@ def test_the_player_bars_show_the_names_whole_and_a_message_of_two_lines_moves_n
         return [page.locator(sel).bounding_box() for sel in ("#board", "#status", "#controls")]
 
     first = boxes()
-    ui.click("c3")  # "White cross pawn on c3: dots are moves, rings are takes." (two lines here)
+    ui.click("c3")  # "Red cross pawn on c3: dots are moves, rings are takes." (two lines here)
     expect(page.locator("#status")).to_contain_text("dots are moves")
     assert boxes() == first
     ui.click("c10")  # a refusal naming its rule

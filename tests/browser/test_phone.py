@@ -126,12 +126,12 @@ def test_a_rematch_on_a_phone_starts_at_the_top_of_the_page(shared, base_url):
     _, page, errors = shared
     goto_ready(page, f"{base_url}?position={quote(ONE_MOVE_WIN)}&white=Anna")
     ui = GamePage(page)
-    ui.play("a1xa12")  # Black's last tower taken: White wins (R19)
+    ui.play("a1xa12")  # Blue's last tower taken: Red wins (R19)
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert page.evaluate("window.scrollY") > 0
     page.locator("#result-rematch").tap()
-    expect(page.locator("#bar-white")).to_contain_text("White")  # the colors swapped: Anna plays Black
+    expect(page.locator("#bar-white")).to_contain_text("Red")  # the colors swapped: Anna plays Blue
     page.wait_for_function("() => window.scrollY === 0")
     assert page.locator("#bar-black").bounding_box()["y"] >= 0
     assert not errors, errors

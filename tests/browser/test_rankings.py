@@ -181,7 +181,7 @@ def play_until_whites_turn_after_a_move(ui: GamePage) -> None:
     page = ui.page
     whites_turn = "() => / w /.test(document.getElementById('board').dataset.position)"
     page.wait_for_function(whites_turn, timeout=COMPUTER_MS)
-    if ui.board.get_attribute("data-plies") == "0":  # White starts: its move, then the computer's reply
+    if ui.board.get_attribute("data-plies") == "0":  # Red starts: its move, then the computer's reply
         ui.play(first_move(ui), "tap" if page.viewport_size["width"] < 500 else "click")
         page.wait_for_function(whites_turn, timeout=COMPUTER_MS)
 

@@ -168,7 +168,7 @@ def test_a_game_to_move_20_opens_from_its_link_in_a_fresh_context(played, shared
         expect(shown).not_to_have_class(re.compile("running"))
         assert abs(clock_seconds(shown.inner_text()) - left) <= 1, (color, shown.inner_text(), left)
     expect(other.page.locator("#bar-white .name")).to_have_text("Anna")
-    expect(other.page.locator("#bar-white .name")).to_have_attribute("title", "Anna (White)")
+    expect(other.page.locator("#bar-white .name")).to_have_attribute("title", "Anna (Red)")
     # The fragment is cleared and the game is saved at once: a reload (or a
     # phone that closes the tab without a word) shows it as it went on.
     assert "#" not in other.page.url
@@ -199,7 +199,7 @@ def test_replay_buttons_keys_and_the_move_list(played, artifacts_dir):
     page.locator("#moves .mv[data-ply='10']").click()
     at(10)
     expect(page.locator("#moves .mv.shown")).to_have_text(tokens[9])
-    # Numbered as the move list numbers it (5. White's fifth move, 5… Black's).
+    # Numbered as the move list numbers it (5. Red's fifth move, 5… Blue's).
     label = move_label(game, 10)
     expect(page.locator("#status")).to_contain_text(f"After {label} {tokens[9]} (the game is at ")
     at_rest(ui)
@@ -416,19 +416,19 @@ def test_names_from_a_link_are_only_ever_text(viewer, artifacts_dir):
     deadline = page.evaluate("Date.now() / 1000") + 86400
     page.evaluate("link => { location.hash = link; }", game_to_link(game, deadline=deadline))
     expect(page.locator("#bar-white .name")).to_have_text(XSS)
-    expect(page.locator("#bar-white .name")).to_have_attribute("title", f"{XSS} (White)")
+    expect(page.locator("#bar-white .name")).to_have_attribute("title", f"{XSS} (Red)")
     expect(page.locator("#bar-black .name")).to_have_text(black)
-    expect(page.locator("#bar-black .name")).to_have_attribute("title", f"{black} (Black)")
+    expect(page.locator("#bar-black .name")).to_have_attribute("title", f"{black} (Blue)")
     expect(page).to_have_title(f"{XSS} \u2013 {black} \u00b7 Militakiri")
-    expect(page.locator("#notice")).to_contain_text(f"{XSS} (White) must move by")
+    expect(page.locator("#notice")).to_contain_text(f"{XSS} (Red) must move by")
     page.click("#btn-share")
-    expect(page.locator("#share-corr")).to_contain_text(f"Send this link to {XSS} (White)")
+    expect(page.locator("#share-corr")).to_contain_text(f"Send this link to {XSS} (Red)")
     page.click("#share-close")
     page.click("#btn-resign")
-    expect(page.locator("#resign-white")).to_have_text(f"{XSS} (White) resigns")
+    expect(page.locator("#resign-white")).to_have_text(f"{XSS} (Red) resigns")
     page.click("#resign-white")
-    expect(page.locator("#result-title")).to_have_text(f"{black} (Black) wins")
-    expect(page.locator("#result-reason")).to_have_text(f"{XSS} (White) resigned.")
+    expect(page.locator("#result-title")).to_have_text(f"{black} (Blue) wins")
+    expect(page.locator("#result-reason")).to_have_text(f"{XSS} (Red) resigned.")
     assert page.evaluate("document.querySelectorAll('img, b').length") == 0
     page.click("#result-close")
     # Link text in an error message is text too.
@@ -595,11 +595,11 @@ def test_correspondence_link_per_move_and_a_late_move_loses_R22(guest, base_url,
     ui, errors = first_visit(guest, f"{base_url}?position={quote(START)}&time=c86400&white=Anna&black=Bram",
                              viewport={"width": 1200, "height": 860})
     page = ui.page
-    expect(page.locator("#notice")).to_contain_text("Anna (White) must move by")
+    expect(page.locator("#notice")).to_contain_text("Anna (Red) must move by")
     ui.play("c3-d4")
     # Each move makes a link to send: the Share dialog opens by itself.
     expect(page.locator("#dlg-share")).to_have_attribute("open", "")
-    expect(page.locator("#share-corr")).to_contain_text("Send this link to Bram (Black): it is their move, due by")
+    expect(page.locator("#share-corr")).to_contain_text("Send this link to Bram (Blue): it is their move, due by")
     url = page.input_value("#share-url")
     shared = game_from_link(url.split("#", 1)[1])
     moved_at = shared.deadline - 86400
@@ -607,11 +607,11 @@ def test_correspondence_link_per_move_and_a_late_move_loses_R22(guest, base_url,
     at_rest(ui)
     page.screenshot(path=str(artifacts_dir / "correspondence.png"))
     page.click("#share-close")
-    # Bram opens the link: his move, Black at the bottom, his deadline shown.
+    # Bram opens the link: his move, Blue at the bottom, his deadline shown.
     page.evaluate("link => { location.hash = link; }", url.split("#", 1)[1])
     expect(page.locator("#status")).to_have_text("Opened the game from the link (moves played: 1).")
-    expect(page.locator("#notice")).to_contain_text("Bram (Black) must move by")
-    assert ui.point("a1")[1] < ui.point("a12")[1]  # flipped for Black
+    expect(page.locator("#notice")).to_contain_text("Bram (Blue) must move by")
+    assert ui.point("a1")[1] < ui.point("a12")[1]  # flipped for Blue
     # The deadline passes (the page's clock is faked, not waited for): stop
     # the timers first, so it is the late move itself that is refused.
     now_ms = page.evaluate("Date.now()")
@@ -622,5 +622,5 @@ def test_correspondence_link_per_move_and_a_late_move_loses_R22(guest, base_url,
     ui.click("d9")
     ui.expect_position(position)
     ui.expect_status("over")
-    expect(page.locator("#result-reason")).to_have_text("Bram (Black) missed the move deadline.")  # R22
+    expect(page.locator("#result-reason")).to_have_text("Bram (Blue) missed the move deadline.")  # R22
     assert not errors, errors

@@ -474,7 +474,7 @@ def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser
             assert words[0] > words[1], words
             page.screenshot(path=str(artifacts_dir / f"lesson-box-{width}x{height}.png"))
             # A refused field: a longer status, the same board.
-            GamePage(page).finger("a12")  # Black's set-up zone (R4)
+            GamePage(page).finger("a12")  # Blue's set-up zone (R4)
             expect(page.locator("#status .rule-ref")).to_be_visible()
             assert page.evaluate("document.getElementById('board').getBoundingClientRect().width") == sizes["setup/1"]
             # The answer is scrolled into view (a trial found "Solved" below the box's edge).

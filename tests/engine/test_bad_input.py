@@ -207,7 +207,7 @@ def test_a_tokens_refusal_quotes_it_whole_up_to_60_characters_then_an_excerpt():
         ("c3-z4", "move token 'c3-z4' is not of the form 'from-to', 'fromxto', 'fromxto=X@field' or '@field,…' "
                   "before the move"),
         (" c3-c5\u3000", "'c3-c5': a cross pawn moves diagonally, not orthogonally (R7)"),
-        ("@a1," * 13 + "c3-d4", "'" + "@a1," * 13 + "c3-d4': White has no waiting tower to place now (R15)"),
+        ("@a1," * 13 + "c3-d4", "'" + "@a1," * 13 + "c3-d4': Red has no waiting tower to place now (R15)"),
         ("@a1," * 13 + "c3-d45", "move token '" + "@a1," * 13 + "c3-d45': 'd45' is not a square of the single "
                                  "board (files a-f, ranks 1-12)"),
         ("x" * 61, "move token '" + "x" * 60 + "…' (61 characters) is not of the form 'from-to', 'fromxto', "

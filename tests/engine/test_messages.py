@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KINGS = {"a1": "S^", "f12": "s^"}
 #: English words that must never show in a Dutch sentence.
 ENGLISH = re.compile(r"\b(the|not|and|your|tower|towers|pawn|rank|field|fields|move|moves|"
-                     r"take|takes|White|Black|cross|star|written|first|waiting|only|set-up|zone)\b")
+                     r"take|takes|White|Black|Red|Blue|cross|star|written|first|waiting|only|set-up|zone)\b")
 
 
 def _fields(template: str) -> set[str]:
@@ -161,25 +161,25 @@ def test_every_refusal_of_random_games_says_itself_in_dutch():
         ({**KINGS, "d3": "P^", "d5": "x1"}, {}, "d3-d6", "d5 is in the way: nothing jumps (R8)",
          "d5 staat in de weg: niets springt (R8)"),
         ({"a1": "S^", "c10": "S^", "a12": "x^", "f1": "S1"}, {"rule": "10/10"}, "c10-b11",
-         "this would leave Black's lone tower without a move: a blockade is never allowed (R18)",
-         "dan kan de laatste toren van Zwart niet meer zetten: een blokkade is nooit toegestaan (R18)"),
+         "this would leave Blue's lone tower without a move: a blockade is never allowed (R18)",
+         "dan kan de laatste toren van Blauw niet meer zetten: een blokkade is nooit toegestaan (R18)"),
         ({"a1": "S^", "c10": "S^", "a12": "x^", "f1": "S1"}, {"rule": "10/10"}, "c10-c12", None, None),
-        (KINGS, {}, "@b1,a1-a2", "White has no waiting tower to place now (R15)",
-         "Wit heeft nu geen wachtende toren om te plaatsen (R15)"),
+        (KINGS, {}, "@b1,a1-a2", "Red has no waiting tower to place now (R15)",
+         "Rood heeft nu geen wachtende toren om te plaatsen (R15)"),
         ({"a1": "S^", "f12": "s^", "b1": "S1"}, {"waiting": "X/-"}, "b1-b2",
-         "White must first place 1 waiting tower(s) on empty fields of White's set-up zone "
+         "Red must first place 1 waiting tower(s) on empty fields of Red's set-up zone "
          "(ranks 1-3), written '@field,' before the move (R15)",
-         "Wit moet eerst 1 wachtende toren(s) op lege velden van de opstelzone van Wit (rijen 1-3) "
+         "Rood moet eerst 1 wachtende toren(s) op lege velden van de opstelzone van Rood (rijen 1-3) "
          "plaatsen, geschreven '@veld,' vóór de zet (R15)"),
         ({"a1": "S^", "f12": "s^", "b1": "S1"}, {"waiting": "X/-"}, "@b1,b1-b2",
-         "a waiting tower goes on an empty field of White's set-up zone (ranks 1-3); b1 is not (R15)",
-         "een wachtende toren komt op een leeg veld van de opstelzone van Wit (rijen 1-3); "
+         "a waiting tower goes on an empty field of Red's set-up zone (ranks 1-3); b1 is not (R15)",
+         "een wachtende toren komt op een leeg veld van de opstelzone van Rood (rijen 1-3); "
          "b1 is dat niet (R15)"),
         ({"a1": "S^", "f12": "s^", "b1": "S1"}, {"waiting": "XP/-"}, "@c1,@c1,b1-b2",
          "two waiting towers cannot go on the same field (R15)",
          "twee wachtende torens kunnen niet op hetzelfde veld (R15)"),
-        ({**KINGS, "e10": "s1"}, {}, "e10-e9", "e10 holds a Black star pawn; it is White's move",
-         "op e10 staat een sterpion van Zwart; Wit is aan zet"),
+        ({**KINGS, "e10": "s1"}, {}, "e10-e9", "e10 holds a Blue star pawn; it is Red's move",
+         "op e10 staat een sterpion van Blauw; Rood is aan zet"),
         ({**KINGS, "a4": "S1", "b6": "s1"}, {"rule": "10/10"}, "a4-a6",
          "under the endgame rule every piece moves and takes 1 field only (R16)",
          "onder de eindspelregel beweegt en neemt elk stuk maar 1 veld (R16)"),
@@ -196,11 +196,11 @@ def test_promotion_refusals_in_both_languages():
     pos = position("single", {**KINGS, "c4": "X2", "c5": "p1"}, spares="020/000")
     cases = {
         "c4xc5": "deze slag promoveert tot een kruistoren: voeg '=X@veld' toe met een leeg veld van "
-                 "de opstelzone van Wit (rijen 1-3) (R13)",
+                 "de opstelzone van Rood (rijen 1-3) (R13)",
         "c4xc5=P@a2": "deze slag promoveert tot een kruistoren, geschreven '=X' (R13)",
-        "c4xc5=X@c6": "de nieuwe toren komt op een leeg veld van de opstelzone van Wit (rijen 1-3); "
+        "c4xc5=X@c6": "de nieuwe toren komt op een leeg veld van de opstelzone van Rood (rijen 1-3); "
                       "c6 is dat niet (R13)",
-        "c4xc5=X": "er is een veld van de opstelzone van Wit (rijen 1-3) vrij, dus de nieuwe toren "
+        "c4xc5=X": "er is een veld van de opstelzone van Rood (rijen 1-3) vrij, dus de nieuwe toren "
                    "moet geplaatst worden: voeg '@veld' toe (R13)",
     }
     for token, dutch in cases.items():
@@ -211,15 +211,15 @@ def test_promotion_refusals_in_both_languages():
     assert _refusal(pos, "c4xc5").say("nl") == \
         "deze slag promoveert en de toren moet wachten: schrijf '=X' (R15)"
     assert _refusal(pos, "c4xc5=X@c6").say("nl") == \
-        "geen veld van de opstelzone van Wit (rijen 1-3) is vrij: de toren wacht, schrijf '=X' (R15)"
+        "geen veld van de opstelzone van Rood (rijen 1-3) is vrij: de toren wacht, schrijf '=X' (R15)"
 
 
 def test_black_zone_is_named_by_its_own_boards_ranks_R2():
-    """Black's set-up zone is ranks 10-12 (R2); a game on the earlier
+    """Blue's set-up zone is ranks 10-12 (R2); a game on the earlier
     8-rank board (on purpose 8-rank data, R1) names its zone 6-8."""
     pos = position("single", {"a1": "S^", "f12": "s^", "e12": "s1"}, turn="b", waiting="-/x")
     reason = _refusal(pos, "e12-e11")
-    assert reason == ("Black must first place 1 waiting tower(s) on empty fields of Black's set-up zone "
+    assert reason == ("Blue must first place 1 waiting tower(s) on empty fields of Blue's set-up zone "
                       "(ranks 10-12), written '@field,' before the move (R15)")
     assert "(rijen 10-12)" in reason.say("nl")
     earlier = Position.from_string("4s1s^/6/6/6/6/6/6/S^5 b 000/000 -/x - 1")
@@ -227,7 +227,7 @@ def test_black_zone_is_named_by_its_own_boards_ranks_R2():
     reason = _refusal(earlier, "e8-e7")
     assert "(ranks 6-8)" in reason and "(rijen 6-8)" in reason.say("nl")
     promoting = position("single", {"a1": "S^", "f12": "s^", "c5": "x2", "c4": "P1"}, turn="b", spares="000/020")
-    assert "Black's set-up zone (ranks 10-12)" in _refusal(promoting, "c5xc4")
+    assert "Blue's set-up zone (ranks 10-12)" in _refusal(promoting, "c5xc4")
 
 
 def _draft_problem(draft, square) -> Text:
@@ -245,12 +245,12 @@ def test_set_up_refusals_in_both_languages_R3_R4_R5():
     single.place("c1")
     single.place("d2")
     assert _draft_problem(single, "c4").say("nl") == \
-        "c4 ligt niet in de opstelzone van Wit: torens staan op de rijen 1-3 (R4)"
+        "c4 ligt niet in de opstelzone van Rood: torens staan op de rijen 1-3 (R4)"
     assert _draft_problem(single, "c1").say("nl") == "je stertoren staat al op c1"
     assert _draft_problem(single, "e1").say("nl") == "je hebt één stertoren en die staat op c1 (R3)"
     black = SetupDraft(SINGLE, 1)
     assert _draft_problem(black, "a1").say("nl") == \
-        "a1 ligt niet in de opstelzone van Zwart: torens staan op de rijen 12-10 (R4)"
+        "a1 ligt niet in de opstelzone van Blauw: torens staan op de rijen 12-10 (R4)"
 
     double = SetupDraft(DOUBLE, 0)
     double.place("b2")
@@ -265,12 +265,12 @@ def test_set_up_refusals_in_both_languages_R3_R4_R5():
 
     with pytest.raises(InvalidSetupError) as info:
         double.setup()
-    assert str(info.value) == "White still has to place the star and plus towers (R4)"
-    assert info.value.reason.say("nl") == "Wit moet nog torens plaatsen: ster en plus (R4)"
+    assert str(info.value) == "Red still has to place the star and plus towers (R4)"
+    assert info.value.reason.say("nl") == "Rood moet nog torens plaatsen: ster en plus (R4)"
     with pytest.raises(InvalidSetupError) as info:
         single.setup()
-    assert str(info.value) == "White still has to place the plus tower (R4)"
-    assert info.value.reason.say("nl") == "Wit moet nog de plustoren plaatsen (R4)"
+    assert str(info.value) == "Red still has to place the plus tower (R4)"
+    assert info.value.reason.say("nl") == "Rood moet nog de plustoren plaatsen (R4)"
     with pytest.raises(InvalidSetupError) as info:
         single.remove("a3")
     assert info.value.reason.say("nl") == "op a3 staat geen toren van jou om terug te nemen"

@@ -79,10 +79,10 @@ def test_the_words_name_the_lost_tower_the_reply_and_the_better_move():
     game.play("a1-a2")
     (review,) = judge(game, [("a1xb2", 0), ("b2xa2", EVAL_CLIP), (None, -EVAL_CLIP)])
     words = explain(game.start, review)
-    assert words == ("The turning point. a1-a2 lost White's last tower: b2xa2 follows. "
-                     "Better was a1xb2, which takes a Black cross pawn.")
-    assert words.say("nl") == ("Het keerpunt. a1-a2 kostte de laatste toren van Wit: b2xa2 volgt. "
-                               "Beter was a1xb2, dat een kruispion van Zwart slaat.")
+    assert words == ("The turning point. a1-a2 lost Red's last tower: b2xa2 follows. "
+                     "Better was a1xb2, which takes a Blue cross pawn.")
+    assert words.say("nl") == ("Het keerpunt. a1-a2 kostte de laatste toren van Rood: b2xa2 volgt. "
+                               "Beter was a1xb2, dat een kruispion van Blauw slaat.")
 
 
 def test_accuracy_is_100_for_the_best_moves_and_falls_with_the_chances_lost():

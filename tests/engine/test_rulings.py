@@ -502,7 +502,7 @@ def test_R26_a_forfeit_ends_the_game_and_its_record_and_link_say_so():
         ("d3-d5", "at most 1 field"),
         ("b3xb10", "plus tower takes diagonally"),
         ("d3xd4", "nothing to take"),
-        ("e10-e9", "Black"),
+        ("e10-e9", "Blue"),
         ("a4-a5", "no piece"),
         ("a1-a2", "own"),
         ("b3-b3", "no passing"),

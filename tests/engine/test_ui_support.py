@@ -33,7 +33,7 @@ def test_R4_rows_and_zone_by_color():
     # Black's row 1 is rank 12 (R2); ranks 4-9 are nobody's (R1).
     assert [black.row_of(s) for s in ("a12", "a11", "a10", "a9", "a4", "a1")] == [1, 2, 3, None, None, None]
     assert [white.shape_of_row(r) for r in (1, 2, 3)] == [STAR, CROSS, PLUS]
-    assert "not in Black's set-up zone" in black.problem("c3")
+    assert "not in Blue's set-up zone" in black.problem("c3")
     assert "ranks 12-10" in black.problem("c9")
     with pytest.raises(InvalidSetupError, match="ranks 1-3"):
         white.place("c5")

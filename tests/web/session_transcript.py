@@ -407,7 +407,7 @@ def words():
         out("  controls", [time_control_text(TimeControl.parse(text))
                            for text in ("-", "300+0", "300+5", "600d3", "c86400", "c5400")])
         out("  custom", custom_time_control(10, 0, "fischer", 5).text(), custom_time_control("1", "30", "none", 0).text())
-        out("  labels", player_label(0, "Anna"), player_label(1, ""), player_label(0, "Wit"))
+        out("  labels", player_label(0, "Anna"), player_label(1, ""), player_label(0, "Wit"), player_label(1, "Blauw"))
         state = UiState(GameSettings(seed=5, white="Anna"), now=Clock())
         show(state, "new game")
         state.apply(Touch("c5"))
@@ -423,7 +423,7 @@ def pictures_and_places():
     for symbol in ("S^", "X^", "P^", "s^", "X1", "p2", "S3", "x4"):
         piece = piece_from_symbol(symbol)
         out("  icon", symbol, icon_svg(piece, 26))
-        out("  parts", symbol, fields(piece_parts(piece), ("plinth", "body", "discs", "mark_y", "mark_r", "badge")))
+        out("  parts", symbol, fields(piece_parts(piece), ("face", "layers", "label", "label_at")))
     out("  legend", legend_html())
     g = BoardGeometry(12, 12, 46, flipped=True, turned=True)
     out("  geometry", g, g.width, g.height, g.origin(3, 9), g.center(3, 9), g.cell_at(100.5, 200.25), g.step(3, 9, 1, 1))

@@ -38,7 +38,7 @@ def test_the_engines_reason_for_a_position_no_game_reaches():
     editor.put("f12", tower(BLACK, STAR))
     assert editor.problem() is None
     editor.put("c5", stack(WHITE, CROSS, 4))
-    assert editor.problem() == ("No game can reach this position: White's cross stack on c5 has 4 pawns; "
+    assert editor.problem() == ("No game can reach this position: Red's cross stack on c5 has 4 pawns; "
                                 "a cross stack has at most 3")
     editor.put("c5", None)
     editor.set_spares(WHITE, STAR, 99)
@@ -61,7 +61,7 @@ def test_waiting_towers_are_set_per_shape_and_checked_by_the_engine():
     editor.set_waiting(WHITE, PLUS, 0)
     assert editor.waiting[WHITE] == (CROSS,)
     # A tower waits only while the set-up zone is full (R15): the engine says so.
-    assert editor.problem() == ("No game can reach this position: White has towers waiting and 17 free fields in "
+    assert editor.problem() == ("No game can reach this position: Red has towers waiting and 17 free fields in "
                                 "the set-up zone; towers wait only while the zone is full, and one move frees one "
                                 "field (R15)")
 
@@ -69,7 +69,7 @@ def test_waiting_towers_are_set_per_shape_and_checked_by_the_engine():
 def test_a_position_the_rules_have_ended_is_not_offered_to_play_on():
     """An empty board, or a player without a tower, said as such (a new
     player's trial started 'Play from here' on an empty board and lost at once)."""
-    assert BoardEditor.empty("single").problem().startswith("The game is over here: White has no tower left")
+    assert BoardEditor.empty("single").problem().startswith("The game is over here: Red has no tower left")
     editor = BoardEditor.empty("single")
     editor.put("a1", tower(WHITE, STAR))
-    assert editor.problem().startswith("The game is over here: Black has no tower left")
+    assert editor.problem().startswith("The game is over here: Blue has no tower left")

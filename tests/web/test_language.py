@@ -72,8 +72,8 @@ def test_dutch_texts_are_dutch(dutch):
         words = re.sub(r"\{[^}]*\}|\(R\d+\)", "", TEXTS["en"][key])
         assert not re.search(r"[A-Za-z]{3}", words) or key in {"title", "shape_plus", "board_aria", "unit_min",
                                                                     "count_blunders", "count_blunders_one", "mark_blunder"}, key
-    assert t("to_move", player="Anna (Wit)") == "Anna (Wit) is aan zet: kies een stuk."
-    assert t("piece_rank", side=t("black"), shape=t("shape_cross"), height=2) == "kruisrang 2 van Zwart"
+    assert t("to_move", player="Anna (Rood)") == "Anna (Rood) is aan zet: kies een stuk."
+    assert t("piece_rank", side=t("black"), shape=t("shape_cross"), height=2) == "kruisrang 2 van Blauw"
 
 
 def test_one_is_said_in_the_singular_in_both_languages(dutch):
@@ -124,3 +124,54 @@ def test_rule_ids_are_for_how_to_play_and_a_refusals_details_not_every_sentence(
     from tools import prerender
     written = prerender.page((ROOT / "index.html").read_text(encoding="utf-8"), ROOT)
     assert "(R" not in written
+
+
+#: The sides' old names, in both languages: the page names the sides by their
+#: colors, Red and Blue (R28); only the notation's tags keep them.
+OLD_SIDE_NAMES = re.compile(r"\b(white|black|wit|witte|zwart|zwarte)\b", re.IGNORECASE)
+#: A notation tag quoted (NOTATION.md's ``[White "Anna"]``), where the old
+#: name stays, and a text's placeholders (``{white}``: a name filled in).
+TAG = re.compile(r'\[(White|Black)(Setup)? "|\{[^}]*\}')
+
+
+def _page_words() -> dict[str, str]:
+    """Every text the page shows, by where it comes from: the page's table
+    in both languages, the engine's sentences, the lessons, How to play
+    (its words, and its pictures' names for screen readers)."""
+    import json
+
+    from militakiri.messages import CATALOGUE
+
+    words = {f"texts[{lang}].{key}": value for lang, table in TEXTS.items() for key, value in table.items()}
+    words.update({f"engine.{key}[{i}]": value for key, pair in CATALOGUE.items() for i, value in enumerate(pair)})
+
+    def strings(value, where):
+        if isinstance(value, str):
+            yield where, value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield from strings(item, f"{where}.{key}")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from strings(item, f"{where}[{i}]")
+
+    lessons = json.loads((ROOT / "web" / "data" / "lessons.json").read_text(encoding="utf-8"))
+    words.update((where, value) for where, value in strings(lessons, "lessons")
+                 if " " in value)  # sentences, not ids, positions or tokens
+    for page in ("en", "nl"):
+        html = (ROOT / "rules" / f"{page}.html").read_text(encoding="utf-8")
+        words[f"rules/{page}.html alt"] = " ".join(re.findall(r'\bdata-alt="([^"]*)"', html))
+        words[f"rules/{page}.html"] = re.sub(r"<[^>]*>", " ", html)
+    return words
+
+
+def test_the_page_names_the_sides_red_and_blue_R28():
+    """R28: the sides are Red and Blue (Rood, Blauw) wherever the page
+    names them, in both languages; White and Black (Wit, Zwart) only in a
+    notation tag quoted."""
+    words = _page_words()
+    assert words["texts[en].white"] == "Red" and words["texts[nl].black"] == "Blauw"
+    left = {where: OLD_SIDE_NAMES.findall(TAG.sub("", value)) for where, value in words.items()}
+    assert {where: found for where, found in left.items() if found} == {}
+    # (the check finds an old name where one is left)
+    assert OLD_SIDE_NAMES.findall(TAG.sub("", 'Anna speelt Zwart; [White "Anna"] {black}')) == ["Zwart"]

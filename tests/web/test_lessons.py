@@ -49,7 +49,7 @@ RULE = re.compile(r"\(R\d+\)")
 SQUARE = re.compile(r"\b[a-l]\d{1,2}\b")
 #: "your star tower on a1", "the black tower on d4", "your rank 2 stands on c4":
 #: whose piece the words put on a square, and the words that say what it is.
-PLACED = re.compile(r"\b(your|black)\b((?: [a-z0-9]+){0,3}?) (?:stands )?on ([a-l]\d{1,2})\b", re.IGNORECASE)
+PLACED = re.compile(r"\b(your|blue)\b((?: [a-z0-9]+){0,3}?) (?:stands )?on ([a-l]\d{1,2})\b", re.IGNORECASE)
 
 
 def ruling_ids() -> set[str]:
@@ -158,7 +158,7 @@ def test_the_squares_a_task_s_words_name_hold_what_the_words_say(task):
     """A task's words name squares of its own board, the same in both
     languages, each holding a piece at the start or reached by the solution;
     and a piece the English puts on a square ("your star tower on a1", "the
-    black tower on d4") is there, of that side, shape and kind: at the start
+    blue tower on d4") is there, of that side, shape and kind: at the start
     in the prompt and the hint, after the solution in the success line. So
     a position moved without its words, or words left naming the old
     squares, fail here."""
@@ -193,12 +193,12 @@ def test_the_squares_a_task_s_words_name_hold_what_the_words_say(task):
 
 def test_the_word_check_catches_words_left_on_the_earlier_board():
     """The check above fails for the blockade task's words as they were on
-    the 8-rank board (the black tower on a8), though a8 is a square here."""
+    the 8-rank board (the blue tower on a8), though a8 is a square here."""
     task = find_task(LESSONS, "blockade/1")
     start = task.start()
     assert start.board[start.kind.square("a12")] is not None
     old = task.texts["hint"]["en"].replace("a12", "a8").replace("b11", "b7")
-    assert old == "The black tower on a8 can only move to b7."
+    assert old == "The blue tower on a8 can only move to b7."
     (owner, _, square), = PLACED.findall(old)
     assert square == "a8" and start.board[start.kind.square(square)] is None
 

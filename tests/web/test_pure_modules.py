@@ -87,10 +87,10 @@ def test_time_control_text_names_each_player_s_time_R21():
 
 
 def test_player_labels_and_results():
-    assert player_label(0, "") == "White" and player_label(1, "Bram") == "Bram (Black)"
+    assert player_label(0, "") == "Red" and player_label(1, "Bram") == "Bram (Blue)"
     title, reason = result_texts(Outcome(Termination.TOWERS, 0), ("Anna", ""))
     # The ruling's id is for How to play: every result names one there.
-    assert title == "Anna (White) wins" and reason == "Black has no tower left on the board."
+    assert title == "Anna (Red) wins" and reason == "Blue has no tower left on the board."
     for termination in Termination:
         winner = None if termination is Termination.MOVE_RULE else 1
         title, reason = result_texts(Outcome(termination, winner), ("", ""))

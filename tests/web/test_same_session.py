@@ -46,7 +46,7 @@ def test_the_session_does_what_it_should(cpython_lines):
     assert text.count("status='solved'") >= 4 and "reason=\"that is not the puzzle's move\"" in text
     assert "set-up task setup/1 solved" in text
     assert "took back" in text and "replay first" in text and "hint_shown" in text
-    assert "language nl Nederlands" in text and "Anna (Wit) is aan zet" in text
+    assert "language nl Nederlands" in text and "Anna (Rood) is aan zet" in text
     assert "  opened True True" in cpython_lines and "  loaded True" in cpython_lines
     # Stored JSON with characters past U+FFFF (surrogate pairs of escapes) reads back equal.
     assert "== stored json" in cpython_lines and "  recall True 1 2" in cpython_lines

@@ -53,7 +53,7 @@ def state_dice_first(seed: int) -> int:
 def test_setup_white_then_black_hidden_then_dice_then_play():
     state, _ = state_for(white="Anna", black="Bram")
     assert state.phase == SETUP and state.turn == 0
-    assert "Anna (White)" in state.status().text() and "rank 1" in state.status().text()
+    assert "Anna (Red)" in state.status().text() and "rank 1" in state.status().text()
     place(state, "c1", "d2", "b3")
     assert len(board_view.pieces(state)) == 18
     assert state.apply(SetupDone())
@@ -79,7 +79,7 @@ def test_setup_refusals_are_explained_and_change_nothing():
     state, _ = state_for()
     assert not state.apply(Touch("c5"))
     message = state.status()
-    assert message.level == "warn" and "not in White's set-up zone" in message.text()
+    assert message.level == "warn" and "not in Red's set-up zone" in message.text()
     assert board_view.pieces(state) == {}
     # Done before all towers are placed: refused, saying which are missing.
     place(state, "c1")
@@ -119,7 +119,7 @@ def test_a_complete_set_up_says_what_follows_it():
     computer no one does (a trial read "then Black places" against it)."""
     state, _ = state_for()
     state.apply(RandomSetup())
-    assert state.status().key == "setup_done_next" and "then Black places" in state.status().text()
+    assert state.status().key == "setup_done_next" and "then Blue places" in state.status().text()
     state, _ = state_for(computer=1, level=1)
     state.apply(RandomSetup())
     assert state.status().key == "setup_done_last" and "reveal both set-ups" in state.status().text()
@@ -163,7 +163,7 @@ def test_illegal_click_changes_nothing_and_says_why():
     assert state.selected == "c3"  # still selected: try again
     state.apply(Cancel())
     assert not state.apply(Touch("a12"))
-    assert "it is White's move" in state.status().text()
+    assert "it is Red's move" in state.status().text()
     assert not state.apply(Touch("c4"))
     assert "no piece on c4" in state.status().text()
     assert not state.apply(Touch("a1"))
@@ -279,7 +279,7 @@ def test_flag_fall_ends_the_game_and_refuses_the_move_R21():
     assert state.phase == OVER
     outcome = state.game.outcome()
     assert outcome.winner == 0 and outcome.termination == "time"
-    assert "Black ran out of time." in state.status().text() and texts.cited("why_time", loser="Black") == ["R21"]
+    assert "Blue ran out of time." in state.status().text() and texts.cited("why_time", loser="Black") == ["R21"]
     assert not state.apply(Touch("b11"))
 
 

@@ -13,8 +13,8 @@ militakiri as :class:`militakiri.messages.Text`: English strings that also
 say themselves in Dutch; :func:`t` shows such an argument in the current
 language.
 
->>> t("to_move", player="Anna (White)")
-'Anna (White) to move: select a piece.'
+>>> t("to_move", player="Anna (Red)")
+'Anna (Red) to move: select a piece.'
 >>> choose_language("nl", None, ["en-US"]), choose_language("", None, ["nl-BE", "en"])
 ('nl', 'nl')
 """
@@ -64,8 +64,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "legend_star": "Star: moves and takes in all 8 directions.",
         "legend_cross": "Cross: moves diagonally, takes straight.",
         "legend_plus": "Plus: moves straight, takes diagonally.",
-        "legend_tower": "Tower (with battlements): moves and takes any distance.",
-        "legend_pawn": "Pawn (disc): 1 field. A rank of h pawns (stacked, with its number): up to h fields.",
+        "legend_tower": "Tower (tall, marked T): moves and takes any distance.",
+        "legend_pawn": "Pawn (flat, marked 1): 1 field. A rank of h pawns (stacked, marked h): up to h fields.",
         "legend_marks": "Dots: moves. Rings: takes.",
         "keys_help": "Keys: arrows move the cursor, Enter selects or moves, Escape cancels. Home, End, Page Up and Page Down (and \u2190 \u2192 off the board) step through the moves.",
         "help_goal": "Goal: play all of your opponent's towers off the board (R19).",
@@ -78,8 +78,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "help_endgame": "Endgame rule: once a player has no pawns or ranks left on the board and a single tower (R16), every piece of both players moves and takes 1 field, and each player has 50 more moves (100 on the double board); if both use them up and the lone tower survives, it is a draw (R17). Blocking the lone tower so that it cannot move is never allowed (R18).",
         "help_controls": "Controls: click, tap or drag; arrow keys move a cursor on the board, Enter selects and moves, Escape cancels. Flip board turns it around. Take back works in games without a clock. The \u00ab \u2039 \u203a \u00bb buttons, a click on a move, or Home, End, Page Up, Page Down (and \u2190 \u2192 when the board does not have the focus) show earlier positions; play goes on from the last move. Share gives a link with the whole game; Game record saves or opens a record. The game is saved in this browser after every move.",
         # Sides, shapes, pieces --------------------------------------------
-        "white": "White",
-        "black": "Black",
+        "white": "Red",
+        "black": "Blue",
         "name_side": "{name} ({side})",
         "shape_star": "star",
         "shape_cross": "cross",
@@ -124,8 +124,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "evaluate": "Computer's view",
         "evaluate_title": "The computer's evaluation of the position shown and the line it expects",
         "eval_thinking": "The computer looks at this position…",
-        "eval_line": "The computer, looking {depth} moves ahead: {player} to move, White's winning chances {chances} %. The moves it expects: {line}",
-        "eval_over": "The game is over here: White's winning chances {chances} %.",
+        "eval_line": "The computer, looking {depth} moves ahead: {player} to move, Red's winning chances {chances} %. The moves it expects: {line}",
+        "eval_over": "The game is over here: Red's winning chances {chances} %.",
         "eval_failed": "The computer could not look: {reason}",
         "practice_title": "Play on from the position shown, against the computer or as two players, in a new game",
         "ng_board": "Board",
@@ -152,8 +152,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "extra_fischer": "Fischer increment",
         "extra_bronstein": "Bronstein delay",
         "ng_bonus": "Seconds per move",
-        "ng_white_name": "White's name",
-        "ng_black_name": "Black's name",
+        "ng_white_name": "Red's name",
+        "ng_black_name": "Blue's name",
         "ng_position": "Start from a position string (optional)",
         "ng_position_hint": "For puzzles and analysis: skips the set-up and the dice.",
         "ng_start": "Start",
@@ -236,7 +236,7 @@ TEXTS: dict[str, dict[str, str]] = {
         # Status line -------------------------------------------------------
         "setup_place": "{player}: choose where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
         "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
-        "setup_done_next": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
+        "setup_done_next": "{player}: set-up complete. Press Done; then Blue places, and your set-up stays hidden (R4).",
         "setup_done_last": "{player}: set-up complete. Press Done to reveal both set-ups.",
         "setup_finished": "Both set-ups are done: roll the dice.",
         "roll_prompt": "Both set-ups are revealed. Roll the dice to see who starts (R6).",
@@ -337,11 +337,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "review_heading": "Review",
         "review_progress": "Analysing the moves",
         "review_cancel": "Cancel",
-        "review_graph": "White's winning chances after each move, from 0 to 100 %; above the 50 % line White is better, below it Black. Choose a point to go to its move, a dot to see why it was marked.",
-        "review_axis": "White's winning chances after each move",
+        "review_graph": "Red's winning chances after each move, from 0 to 100 %; above the 50 % line Red is better, below it Blue. Choose a point to go to its move, a dot to see why it was marked.",
+        "review_axis": "Red's winning chances after each move",
         "review_arrow_played": "on the board: the move played",
-        "review_area_white": "White's chances",
-        "review_area_black": "Black's",
+        "review_area_white": "Red's chances",
+        "review_area_black": "Blue's",
         "review_arrow_better": "the better move",
         "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??). Accuracy {accuracy} %.",
         "review_turning": "turning point",
@@ -480,9 +480,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "ng_computer": "Against the computer",
         "ng_level": "Level",
         "ng_side": "You play",
-        "ng_side_white": "White",
-        "ng_side_black": "Black",
-        "ng_side_random": "White or Black, at random",
+        "ng_side_white": "Red",
+        "ng_side_black": "Blue",
+        "ng_side_random": "Red or Blue, at random",
         "level_1": "1 \u2013 beginner",
         "level_2": "2 \u2013 novice",
         "level_3": "3 \u2013 easy",

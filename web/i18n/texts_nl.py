@@ -1,10 +1,10 @@
 """Dutch: every word the page shows, with the words of the Dutch manual
 (militakiri-snelle-start-nl.txt): pion, rang, toren, reservetoren,
-opstelzone, eindspelregel, zettenregel, enkel en dubbel bord, Wit en Zwart.
+opstelzone, eindspelregel, zettenregel, enkel en dubbel bord, Rood en Blauw.
 
 A ``{shape}`` here is ``ster``, ``kruis`` or ``plus`` and makes one word
 with what follows (``{shape}toren`` = kruistoren). A ``{piece}`` reads like
-``kruistoren van Wit``. Same keys and placeholders as ``TEXTS["en"]`` (a
+``kruistoren van Rood``. Same keys and placeholders as ``TEXTS["en"]`` (a
 test checks); texts.py imports this table as ``TEXTS["nl"]``.
 """
 
@@ -42,8 +42,8 @@ NL: dict[str, str] = {
     "legend_star": "Ster: beweegt en neemt in alle 8 richtingen.",
     "legend_cross": "Kruis: beweegt diagonaal, neemt recht.",
     "legend_plus": "Plus: beweegt recht, neemt diagonaal.",
-    "legend_tower": "Toren (met kantelen): beweegt en neemt over elke afstand.",
-    "legend_pawn": "Pion (schijf): 1 veld. Een rang van h pionnen (gestapeld, met het getal): tot h velden.",
+    "legend_tower": "Toren (hoog, met een T): beweegt en neemt over elke afstand.",
+    "legend_pawn": "Pion (plat, met een 1): 1 veld. Een rang van h pionnen (gestapeld, met het getal h): tot h velden.",
     "legend_marks": "Stippen: zetten. Ringen: slagen.",
     "keys_help": "Toetsen: pijltjes verplaatsen de cursor, Enter kiest of zet, Escape annuleert. "
                  "Home, End, Page Up en Page Down (en \u2190 \u2192 buiten het bord) lopen door de zetten.",
@@ -76,8 +76,8 @@ NL: dict[str, str] = {
                      "Partijverslag bewaart of opent een verslag. De partij wordt na elke zet in deze browser "
                      "bewaard.",
     # Sides, shapes, pieces ----------------------------------------------------
-    "white": "Wit",
-    "black": "Zwart",
+    "white": "Rood",
+    "black": "Blauw",
     "name_side": "{name} ({side})",
     "shape_star": "ster",
     "shape_cross": "kruis",
@@ -122,8 +122,8 @@ NL: dict[str, str] = {
     "evaluate": "Wat de computer ziet",
     "evaluate_title": "De beoordeling van de getoonde stelling door de computer en de lijn die hij verwacht",
     "eval_thinking": "De computer bekijkt deze stelling…",
-    "eval_line": "De computer, die {depth} zetten vooruit kijkt: {player} aan zet, winstkansen van Wit {chances} %. De zetten die hij verwacht: {line}",
-    "eval_over": "De partij is hier afgelopen: winstkansen van Wit {chances} %.",
+    "eval_line": "De computer, die {depth} zetten vooruit kijkt: {player} aan zet, winstkansen van Rood {chances} %. De zetten die hij verwacht: {line}",
+    "eval_over": "De partij is hier afgelopen: winstkansen van Rood {chances} %.",
     "eval_failed": "De computer kon niet kijken: {reason}",
     "practice_title": "Speel verder vanaf de getoonde stelling, tegen de computer of met z'n tweeën, in een nieuw spel",
     "ng_board": "Bord",
@@ -150,8 +150,8 @@ NL: dict[str, str] = {
     "extra_fischer": "Fischer-toeslag",
     "extra_bronstein": "Bronstein-vertraging",
     "ng_bonus": "Seconden per zet",
-    "ng_white_name": "Naam van Wit",
-    "ng_black_name": "Naam van Zwart",
+    "ng_white_name": "Naam van Rood",
+    "ng_black_name": "Naam van Blauw",
     "ng_position": "Begin vanaf een standnotatie (optioneel)",
     "ng_position_hint": "Voor puzzels en analyse: slaat de opstelling en de dobbelsteen over.",
     "ng_start": "Begin",
@@ -239,7 +239,7 @@ NL: dict[str, str] = {
     "setup_place_double": "{player}: kies waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
                           "op rij {r2}, twee plustorens op rij {r3}; nooit twee naast elkaar (R4, R5). "
                           "De pionnen vullen zich aan.",
-    "setup_done_next": "{player}: opstelling klaar. Druk op Klaar; dan stelt Zwart op, en jouw opstelling "
+    "setup_done_next": "{player}: opstelling klaar. Druk op Klaar; dan stelt Blauw op, en jouw opstelling "
                         "blijft verborgen (R4).",
     "setup_done_last": "{player}: opstelling klaar. Druk op Klaar om beide opstellingen te tonen.",
     "setup_finished": "Beide opstellingen zijn klaar: gooi de dobbelstenen.",
@@ -353,11 +353,11 @@ NL: dict[str, str] = {
     "review_heading": "Analyse",
     "review_progress": "De zetten worden geanalyseerd",
     "review_cancel": "Stoppen",
-    "review_graph": "De winstkansen van Wit na elke zet, van 0 tot 100 %; boven de lijn van 50 % staat Wit beter, eronder Zwart. Kies een punt om naar zijn zet te gaan, een stip om te zien waarom hij gemarkeerd is.",
-    "review_axis": "De winstkansen van Wit na elke zet",
+    "review_graph": "De winstkansen van Rood na elke zet, van 0 tot 100 %; boven de lijn van 50 % staat Rood beter, eronder Blauw. Kies een punt om naar zijn zet te gaan, een stip om te zien waarom hij gemarkeerd is.",
+    "review_axis": "De winstkansen van Rood na elke zet",
     "review_arrow_played": "op het bord: de gespeelde zet",
-    "review_area_white": "kansen van Wit",
-    "review_area_black": "van Zwart",
+    "review_area_white": "kansen van Rood",
+    "review_area_black": "van Blauw",
     "review_arrow_better": "de betere zet",
     "review_counts": "{player}: {inaccuracies} (?!), {mistakes} (?), {blunders} (??). Nauwkeurigheid {accuracy} %.",
     "review_turning": "keerpunt",
@@ -495,9 +495,9 @@ NL: dict[str, str] = {
     "ng_computer": "Tegen de computer",
     "ng_level": "Niveau",
     "ng_side": "Jij speelt",
-    "ng_side_white": "Wit",
-    "ng_side_black": "Zwart",
-    "ng_side_random": "Wit of Zwart, door het lot",
+    "ng_side_white": "Rood",
+    "ng_side_black": "Blauw",
+    "ng_side_random": "Rood of Blauw, door het lot",
     "level_1": "1 \u2013 voor beginners",
     "level_2": "2 \u2013 nieuwkomer",
     "level_3": "3 \u2013 makkelijk",

@@ -12,9 +12,9 @@ names the engine's reason. web/ui/editor.py shows it.
 True
 >>> editor.put("c5", stack(WHITE, CROSS, 4))
 >>> editor.problem()
-"No game can reach this position: White's cross stack on c5 has 4 pawns; a cross stack has at most 3"
+"No game can reach this position: Red's cross stack on c5 has 4 pawns; a cross stack has at most 3"
 >>> BoardEditor.empty("single").problem()
-"The game is over here: White has no tower left on the board. Put both players' towers on the board."
+"The game is over here: Red has no tower left on the board. Put both players' towers on the board."
 
 """
 

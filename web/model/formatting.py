@@ -25,10 +25,13 @@ if TYPE_CHECKING:
 
 #: Below this many seconds a clock shows tenths.
 TENTHS_BELOW = 10
-#: Each side's default name in every language ("White", "Wit", ...): a game
-#: started in another language was named so. (TEXTS is complete once texts
-#: is imported.)
-SIDE_NAMES = tuple(frozenset(table.get(key) for table in TEXTS.values()) for key in ("white", "black"))
+#: Each side's default name in every language ("Red", "Rood", ...): a game
+#: started in another language was named so; and the names the sides had
+#: before they were named by their colors (R28), which a game saved then
+#: still has, as a record or link without names has (NOTATION.md's tags).
+#: (TEXTS is complete once texts is imported.)
+SIDE_NAMES = tuple(frozenset([table.get(key) for table in TEXTS.values()] + list(before))
+                   for key, before in (("white", ("White", "Wit")), ("black", ("Black", "Zwart"))))
 
 
 def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], left: int | None,
@@ -174,11 +177,16 @@ def time_control_text(control: TimeControl) -> str:
 
 
 def player_label(color: int, name: str) -> str:
-    """``'Anna (White)'``, or just ``'White'`` without a name."""
+    """``'Anna (Red)'``, or just ``'Red'`` without a name (or with a
+    side's default name, in any language, of now or before R28).
+
+    >>> player_label(0, "Anna"), player_label(0, ""), player_label(1, "Zwart")
+    ('Anna (Red)', 'Red', 'Blue')
+    """
     side = t("white") if color == 0 else t("black")
     name = name.strip()
-    # A game started in another language was named "White" / "Wit" by default
-    # (``side`` is one of those names too).
+    # A game started in another language was named "Red" / "Rood" by
+    # default, an older one "White" / "Wit" (``side`` is one of those names too).
     if not name or name in SIDE_NAMES[color]:
         return side
     return t("name_side", name=name, side=side)
@@ -191,7 +199,7 @@ def bar_name(color: int, name: str, level: int | None = None) -> str:
     for a bar with a clock.
 
     >>> bar_name(0, "Anna"), bar_name(1, ""), bar_name(1, "Computer, level 4", 4)
-    ('Anna', 'Black', 'Level 4')
+    ('Anna', 'Blue', 'Level 4')
     """
     if level is not None and name == t("computer_name", level=level):
         return t("computer_short", level=level)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from militakiri.pieces import Piece
 
-from web.model.shapes import BADGE_CIRCLE, BADGE_RIM, DISC_RADIUS, OUTLINE, piece_parts
+from web.model.shapes import OUTLINE, piece_parts
 from web.model.values import Value
 
 MIN_SQUARE = 22
@@ -335,52 +335,61 @@ def choose_layout(files: int, rows: int, stacked: tuple[float, float],
 #
 # The ranks' numbers stand in a corner of the fields along the board's edge
 # (web/ui/draw.py), and on the official board they have two digits: "12"
-# was drawn over a tower's battlements. A piece on such a field stands a
+# was drawn over a tower. A piece on such a field stands a
 # little smaller, clear of the number (lichess keeps its coordinates small
-# in the corner; its pieces leave the corners free, a tower here does not).
+# in the corner; its pieces leave the corners free, a cross or a star's point here may not).
 
 #: The least room (CSS px) between a rank's number and the piece on its field.
 LABEL_GAP = 1
 
 
-def piece_outline(piece: Piece) -> list[tuple[float, ...]]:
-    """What ``piece`` covers of the unit field, half its outline's width
-    round it: boxes ``(left, top, right, bottom)`` (a tower's body and
-    plinth) and discs ``(x, y, radius)`` (a pawn's, a rank's badge).
+def piece_outline(piece: Piece) -> tuple[list[tuple[float, float]], float, float]:
+    """What ``piece`` covers of the unit field: its top face's outline, how
+    far its prism reaches below that face, and half its outline's width
+    (the prism covers the face moved down by any distance up to the depth).
 
     >>> from militakiri.pieces import piece_from_symbol
-    >>> [len(part) for part in piece_outline(piece_from_symbol("S^"))]
-    [4, 4]
-    >>> [tuple(round(v, 4) for v in part) for part in piece_outline(piece_from_symbol("x2"))]
-    [(0.5, 0.525, 0.3475), (0.5, 0.475, 0.3475), (0.8, 0.2, 0.165)]
+    >>> face, depth, half = piece_outline(piece_from_symbol("S^"))
+    >>> len(face), round(depth, 3), half
+    (16, 0.26, 0.0175)
     """
     parts = piece_parts(piece)
-    half = OUTLINE / 2
-    if parts.body is not None and parts.plinth is not None:
-        xs = [x for x, _ in parts.body]
-        ys = [y for _, y in parts.body]
-        x, y, width, height = parts.plinth[:4]
-        return [(min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half),
-                (x - half, y - half, x + width + half, y + height + half)]
-    discs: list[tuple[float, ...]] = [(0.5, y, DISC_RADIUS + half) for y, _ in parts.discs]
-    if parts.badge:
-        x, y, radius = BADGE_CIRCLE
-        discs.append((x, y, radius + BADGE_RIM / 2))
-    return discs
+    return parts.face, parts.depth(), OUTLINE / 2
 
 
-def _meets(part: tuple[float, ...], box: tuple[float, float, float, float]) -> bool:
-    """Whether a part of a piece (a box or a disc, in CSS px) meets ``box``."""
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Whether ``point`` lies inside ``polygon`` (even-odd)."""
+    x, y = point
+    inside = False
+    for i in range(len(polygon)):
+        (x1, y1), (x2, y2) = polygon[i - 1], polygon[i]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _crosses(p1: tuple[float, float], p2: tuple[float, float], q1: tuple[float, float],
+             q2: tuple[float, float]) -> bool:
+    """Whether the segments p1-p2 and q1-q2 cross."""
+    def side(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (side(p1, p2, q1) * side(p1, p2, q2) < 0) and (side(q1, q2, p1) * side(q1, q2, p2) < 0)
+
+
+def _meets(polygon: list[tuple[float, float]], box: tuple[float, float, float, float]) -> bool:
+    """Whether ``polygon`` meets ``box`` (left, top, right, bottom)."""
     left, top, right, bottom = box
-    if len(part) == 4:
-        return part[0] < right and part[2] > left and part[1] < bottom and part[3] > top
-    x, y, radius = part
-    nearest_x, nearest_y = min(max(x, left), right), min(max(y, top), bottom)
-    return (x - nearest_x) ** 2 + (y - nearest_y) ** 2 < radius ** 2
+    corners = [(left, top), (right, top), (right, bottom), (left, bottom)]
+    if any(left <= x <= right and top <= y <= bottom for x, y in polygon):
+        return True
+    if any(_inside(corner, polygon) for corner in corners):
+        return True
+    return any(_crosses(polygon[i - 1], polygon[i], corners[j - 1], corners[j])
+               for i in range(len(polygon)) for j in range(4))
 
 
 def clear_of_label(square: int, label: tuple[float, float, float, float],
-                   outline: list[tuple[float, ...]]) -> tuple[int, int, int]:
+                   outline: tuple[list[tuple[float, float]], float, float]) -> tuple[int, int, int]:
     """Where a piece of ``outline`` (piece_outline) stands on a field of
     ``square`` CSS px whose coordinate covers ``label`` (left, top, right,
     bottom, from the field's corner): ``(dx, dy, size)``, the piece's box in
@@ -391,28 +400,31 @@ def clear_of_label(square: int, label: tuple[float, float, float, float],
 
     "12" in the top left corner of a laptop's field (58 px) and of a
     phone's on the double board (31 px); "10" at the foot of a field on the
-    board turned (43 px): a tower stands smaller, a pawn's round disc misses
-    the corner or stands less so:
+    board turned (43 px): a cross, whose arms reach into the corners,
+    stands smaller; a plus's arms miss the corner:
 
     >>> from militakiri.pieces import piece_from_symbol
-    >>> tower, pawn = piece_outline(piece_from_symbol("S^")), piece_outline(piece_from_symbol("s1"))
+    >>> tower, pawn = piece_outline(piece_from_symbol("X^")), piece_outline(piece_from_symbol("p1"))
     >>> clear_of_label(58, (2, 2, 14, 9), tower), clear_of_label(58, (2, 2, 14, 9), pawn)
-    ((2, 5, 53), (0, 0, 58))
+    ((1, 2, 56), (0, 0, 58))
     >>> clear_of_label(31, (1, 1, 10, 6), tower), clear_of_label(31, (1, 1, 10, 6), pawn)
-    ((2, 5, 26), (1, 2, 29))
+    ((2, 5, 26), (0, 0, 31))
     >>> clear_of_label(43, (32, 36, 41, 41), tower), clear_of_label(43, (32, 36, 41, 41), pawn)
-    ((2, 0, 38), (0, 0, 43))
+    ((1, 0, 40), (0, 0, 43))
     """
+    face, depth, half = outline
     left, top, right, bottom = label
     at_top = top + bottom < square  # the label's side of the field
-    clear = (left - LABEL_GAP, top - LABEL_GAP, right + LABEL_GAP, bottom + LABEL_GAP)
 
     def misses(size: int) -> bool:
         dx, dy = (square - size) // 2, (square - size if at_top else 0)
-        placed = [tuple(dx + value * size if i % 2 == 0 else dy + value * size for i, value in enumerate(part))
-                  if len(part) == 4 else (dx + part[0] * size, dy + part[1] * size, part[2] * size)
-                  for part in outline]
-        return not any(_meets(part, clear) for part in placed)
+        # The label's box, in the piece's unit box, grown by the gap and
+        # half the outline, and upwards by the prism's depth: the face
+        # moved down by up to the depth meets the box iff the face meets that.
+        gap = LABEL_GAP / size + half
+        box = ((left - dx) / size - gap, (top - dy) / size - gap - depth,
+               (right - dx) / size + gap, (bottom - dy) / size + gap)
+        return not _meets(face, box)
 
     size = square
     while size > square // 2 and not misses(size):

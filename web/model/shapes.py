@@ -1,19 +1,20 @@
-"""How pieces look, as plain geometry and colors shared by the canvas
-(web/ui/draw.py), the rules pages' board pictures (tools/rules.py) and the
-icons (:func:`icon_svg`: the legend, the player bars' towers).
+"""How pieces look, as the full manual draws them (R28, R29): plain
+geometry and colors shared by the canvas (web/ui/draw.py), the rules
+pages' board pictures (tools/rules.py), the app icon (tools/icons.py) and
+the small pictures in the page (:func:`icon_svg`: the legend, the player
+bars' towers).
 
-Coordinates are in a unit box (0..1 both ways, y down). The three shapes are
-drawn as the lines they move along, so the symbol *is* the rule of thumb:
+Coordinates are in a unit box (0..1 both ways, y down). Each piece is a
+prism of its shape's outline, seen from the front and above: the top face
+(:func:`outline`: a plus, a cross, an eight-pointed star) in the side's
+color, over its side walls in a darker shade. A pawn is a flat prism; a
+rank of h pawns is h of them stacked (a line between each); a tower is one
+prism three (cross, plus) or four (star) times a pawn's height, as the
+manual's pictures have it. On the top face stands what the manual's flat
+view writes there: a stack's height (1-4), a tower's T.
 
-- plus ``+``: two orthogonal strokes (moves straight),
-- cross ``x``: two diagonal strokes (moves diagonally),
-- star: all four strokes, an 8-pointed asterisk (moves every way).
-
-Pawns and ranks are round discs (a rank shows its height as stacked discs
-and a number); towers are crenellated, castle-like blocks.
-
->>> len(symbol_strokes(0)), len(symbol_strokes(1)), len(symbol_strokes(2))
-(4, 2, 2)
+>>> len(outline(0)), len(outline(1)), len(outline(2))
+(16, 12, 12)
 """
 
 from __future__ import annotations
@@ -26,152 +27,207 @@ from militakiri.pieces import CROSS, PLUS, STAR, Piece
 from web.model.values import Value
 
 if TYPE_CHECKING:
-    #: A point of the unit box, and a line between two.
+    #: A point of the unit box.
     Point = tuple[float, float]
-    Segment = tuple[Point, Point]
 
-#: Angles (degrees) of the strokes through the centre, per shape.
-STROKE_ANGLES = {
-    STAR: (0, 45, 90, 135),
-    CROSS: (45, 135),
-    PLUS: (0, 90),
-}
-
-#: Colors of the two sides: fill, outline, symbol.
+#: Colors of the two sides (R28: White, at rank 1, red; Black blue): the
+#: top face, the side walls, the outline. Dark enough that the face stands
+#: at 3:1 or more from both fields (WCAG's contrast for graphics; the
+#: figures, and how the colors look to a colour-blind player: docs/ui.md).
 PALETTE = {
-    0: {"fill": "#fbf6ea", "edge": "#3a2f25", "mark": "#2a211a", "side": "#d8ccb4"},
-    1: {"fill": "#2b2623", "edge": "#0d0b0a", "mark": "#f3e6c8", "side": "#15120f"},
+    0: {"fill": "#ad1c1c", "side": "#6b1010", "edge": "#2e0606"},
+    1: {"fill": "#1d4cc0", "side": "#102c72", "edge": "#07142e"},
 }
+#: What is written on the top face: a stack's height, a tower's T.
+LETTER_FILL = "#ffffff"
+LETTER_EDGE = "#1a1410"
 
 #: The board's light and dark fields.
 LIGHT = "#efdcb8"
 DARK = "#c9a57c"
-#: The badge that shows a rank's height.
-BADGE = "#2f5470"
 
-#: Line widths, in a field's size: every outline, the symbol's strokes, the badge's rim.
+#: Line width of every outline, in a field's size.
 OUTLINE = 0.035
-STROKE = 0.075
-BADGE_RIM = 0.03
-#: The badge's centre and radius, and the size of its number.
-BADGE_CIRCLE = (0.80, 0.20, 0.15)
-BADGE_FONT = 0.2
+#: The size of a pawn's outline (its centre to a point), and of a tower's.
+PAWN_SIZE = 0.34
+TOWER_SIZE = 0.30
+#: A pawn's height as drawn; a tower is TOWER_HEIGHTS of them (R29).
+PAWN_HEIGHT = 0.065
+TOWER_HEIGHTS = {STAR: 4, CROSS: 3, PLUS: 3}
+#: How high the label's letters are, in a field's size; the width of their rim.
+LETTER_SIZE = 0.30
+LETTER_RIM = 0.06
 #: A field where a set-up's tower may still go: a tint, and the tower faint.
 GHOST_FILL = "rgba(46, 150, 104, 0.22)"
 GHOST_ALPHA = 0.42
 
+#: A plus's arms are this wide, in its size (the cross is a plus turned by
+#: 45 degrees); a star's notches are this deep.
+ARM = 0.62
+STAR_INNER = 0.66
 
-def symbol_strokes(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.2) -> list[Segment]:
-    """Line segments ``((x1, y1), (x2, y2))`` of a shape's symbol."""
-    out: list[Segment] = []
-    for angle in STROKE_ANGLES[shape]:
-        a = math.radians(angle)
-        dx, dy = math.cos(a) * r, math.sin(a) * r
-        out.append(((cx - dx, cy - dy), (cx + dx, cy + dy)))
+
+def _sixteenths() -> list[Point]:
+    """The 16 directions 22.5 degrees apart, clockwise on screen from
+    straight up; from square roots, which every interpreter rounds alike
+    (its sine and cosine may differ in the last digit)."""
+    c, s, h = math.sqrt(2 + math.sqrt(2)) / 2, math.sqrt(2 - math.sqrt(2)) / 2, math.sqrt(0.5)
+    quarter = [(0.0, -1.0), (s, -c), (h, -h), (c, -s)]
+    out = []
+    for turn in range(4):
+        for x, y in quarter:
+            for _ in range(turn):
+                x, y = -y, x
+            out.append((x, y))
     return out
 
 
-def tower_outline(left: float = 0.17, right: float = 0.83, top: float = 0.16,
-                  bottom: float = 0.86, merlons: int = 3, notch: float = 0.11) -> list[Point]:
-    """The polygon of a crenellated tower: a block with ``merlons`` teeth."""
-    width = right - left
-    # merlons and gaps alternate: m gaps between m merlons -> 2m-1 parts
-    parts = 2 * merlons - 1
-    step = width / parts
-    points = [(left, bottom), (left, top)]
-    for i in range(parts):
-        x_next = left + (i + 1) * step
-        if i % 2 == 0:  # a merlon: along the top
-            points.append((x_next, top))
-            if i < parts - 1:
-                points.append((x_next, top + notch))
-        else:  # a gap: along the lower line, then up
-            points.append((x_next, top + notch))
-            points.append((x_next, top))
-    points.append((right, bottom))
-    return points
+_SIXTEENTHS = _sixteenths()
 
 
-#: A pawn's or rank's discs: their radius, and how far each is above the one below.
-DISC_RADIUS = 0.33
-DISC_STEP = 0.05
+def outline(shape: int, cx: float = 0.5, cy: float = 0.5, r: float = 0.3) -> list[Point]:
+    """The outline of a shape's top face round (``cx``, ``cy``), ``r`` from
+    its centre to the end of an arm (a star's point), clockwise on screen.
+
+    >>> [(round(x, 2), round(y, 2)) for x, y in outline(PLUS)[:3]]
+    [(0.41, 0.2), (0.59, 0.2), (0.59, 0.41)]
+    """
+    if shape == STAR:
+        points = []
+        for i, (dx, dy) in enumerate(_SIXTEENTHS):
+            d = r if i % 2 == 0 else r * STAR_INNER
+            points.append((cx + dx * d, cy + dy * d))
+        return points
+    a = r * ARM / 2
+    plus = [(-a, -r), (a, -r), (a, -a), (r, -a), (r, a), (a, a), (a, r), (-a, r), (-a, a), (-r, a), (-r, -a), (-a, -a)]
+    if shape == PLUS:
+        return [(cx + x, cy + y) for x, y in plus]
+    # A cross: the plus turned by 45 degrees, a little larger so that its
+    # arms reach as far across the field as the plus's.
+    k = 1.08 / math.sqrt(2)
+    return [(cx + (x - y) * k, cy + (x + y) * k) for x, y in plus]
 
 
 class PieceParts(Value):
-    """How a piece is drawn in the unit box, in this order.
+    """How a piece is drawn in the unit box, in this order: each prism of
+    ``layers`` (the lowest first), then the top ``face`` over them, then
+    ``label`` on the face.
 
-    A tower: its ``plinth`` (x, y, width, height, corner radius) in its
-    side's "side" color, then its crenellated ``body`` (a polygon) in
-    "fill". A pawn or rank: its ``discs`` (centre y, PALETTE color key) of
-    DISC_RADIUS, the lowest first, the top one in "fill". Then the shape's
-    symbol (:func:`symbol_strokes` at (0.5, ``mark_y``), size ``mark_r``),
-    and for a rank (``badge``) its height in the badge.
+    A layer ``(top, bottom)`` is the face moved down by ``top`` and by
+    ``bottom``, and the walls between (:func:`walls`) in the side's "side"
+    color, outlined; the face is in "fill". ``label`` ("1" to "4", or "T")
+    is written centred at ``label_at``, LETTER_SIZE high.
     """
 
-    __slots__ = ("plinth", "body", "discs", "mark_y", "mark_r", "badge")
+    __slots__ = ("face", "layers", "label", "label_at")
 
-    def __init__(self, plinth: tuple[float, ...] | None, body: list[Point] | None, discs: list[tuple[float, str]],
-                 mark_y: float, mark_r: float, badge: bool) -> None:
-        self.plinth = plinth
-        self.body = body
-        self.discs = discs
-        self.mark_y = mark_y
-        self.mark_r = mark_r
-        self.badge = badge
+    def __init__(self, face: list[Point], layers: list[tuple[float, float]], label: str, label_at: Point) -> None:
+        self.face = face
+        self.layers = layers
+        self.label = label
+        self.label_at = label_at
+
+    def depth(self) -> float:
+        """How far the lowest layer reaches below the face."""
+        return self.layers[0][1] if self.layers else 0.0
 
 
 def piece_parts(piece: Piece) -> PieceParts:
-    """The parts of ``piece`` (a militakiri Piece) in the unit box.
+    """The parts of ``piece`` (a militakiri Piece) in the unit box, the
+    whole prism centred in the box.
 
     >>> from militakiri.pieces import piece_from_symbol
-    >>> parts = piece_parts(piece_from_symbol("X2"))
-    >>> [color for _, color in parts.discs], parts.badge
-    (['side', 'fill'], True)
-    >>> piece_parts(piece_from_symbol("s^")).mark_y
-    0.51
+    >>> rank, tower = piece_parts(piece_from_symbol("X3")), piece_parts(piece_from_symbol("s^"))
+    >>> len(rank.layers), rank.label, len(tower.layers), tower.label
+    (3, '3', 1, 'T')
+    >>> round(tower.depth() / piece_parts(piece_from_symbol("S1")).depth(), 6)  # R29: 4 pawns high
+    4.0
     """
     if piece.is_tower:
-        body = tower_outline(0.17, 0.83, 0.12, 0.80, merlons=3, notch=0.10)
-        return PieceParts((0.11, 0.78, 0.78, 0.12, 0.03), body, [], 0.51, 0.17, False)
-    top = 0.5 - (piece.height - 1) * DISC_STEP / 2
-    discs = [(top + i * DISC_STEP, "fill" if i == 0 else "side") for i in range(piece.height - 1, -1, -1)]
-    return PieceParts(None, None, discs, top, 0.19, piece.height > 1)
+        size, layers = TOWER_SIZE, [(0.0, TOWER_HEIGHTS[piece.shape] * PAWN_HEIGHT)]
+        label = "T"
+    else:
+        size, label = PAWN_SIZE, str(piece.height)
+        # The top pawn's wall is a whole pawn high; each one below shows a
+        # little of its own, so a rank of 4 stays well below a tower.
+        step = PAWN_HEIGHT * 0.45
+        layers = [(0.0, PAWN_HEIGHT)] + [(PAWN_HEIGHT + i * step, PAWN_HEIGHT + (i + 1) * step)
+                                         for i in range(piece.height - 1)]
+        layers.reverse()
+    depth = layers[0][1]
+    cy = 0.5 - depth / 2
+    return PieceParts(outline(piece.shape, 0.5, cy, size), layers, label, (0.5, cy))
+
+
+def walls(face: list[Point], top: float, bottom: float) -> list[list[Point]]:
+    """The walls of the face's prism between ``top`` and ``bottom`` below
+    it that face the viewer (those under an edge turned downwards), the
+    farthest first, so that each painted over the last is the nearer; the
+    lowest face (the prism's foot) first of all.
+
+    >>> [len(w) for w in walls(outline(PLUS), 0.0, 0.1)]
+    [12, 4, 4, 4]
+    """
+    out: list[list[Point]] = [[(x, y + bottom) for x, y in face]]
+    edges = []
+    for i in range(len(face)):
+        (x1, y1), (x2, y2) = face[i], face[(i + 1) - len(face)]
+        if x2 < x1 - 1e-9:  # clockwise on screen: an edge running left is on the lower side
+            edges.append((max(y1, y2), (x1, y1), (x2, y2)))
+    edges.sort(key=lambda edge: (edge[0], edge[1][0]))
+    for _, (x1, y1), (x2, y2) in edges:
+        out.append([(x1, y1 + top), (x2, y2 + top), (x2, y2 + bottom), (x1, y1 + bottom)])
+    return out
+
+
+def tenths(value: float) -> str:
+    """``value`` to one decimal, a half rounded up: written alike in every
+    interpreter (MicroPython's ``:.1f`` rounds a half otherwise than CPython's).
+
+    >>> tenths(40.25), tenths(3.0), tenths(-0.06)
+    ('40.3', '3.0', '-0.1')
+    """
+    n = math.floor(value * 10 + 0.5)
+    return ("-" if n < 0 else "") + f"{abs(n) // 10}.{abs(n) % 10}"
+
+
+def _svg_points(points: list[Point], x: float, y: float, s: float) -> str:
+    return " ".join(f"{tenths(x + u * s)},{tenths(y + v * s)}" for u, v in points)
+
+
+def piece_svg_parts(piece: Piece, x: float, y: float, s: float) -> str:
+    """SVG elements that draw ``piece`` in the square of ``s`` units at
+    (``x``, ``y``): the one drawing of a piece in SVG, for the page's small
+    pictures, the rules pages' boards and the app icon."""
+    colors = PALETTE[piece.color]
+    parts = piece_parts(piece)
+    edge = f'stroke="{colors["edge"]}" stroke-width="{tenths(OUTLINE * s)}" stroke-linejoin="round"'
+    out = []
+    for top, bottom in parts.layers:
+        for wall in walls(parts.face, top, bottom):
+            out.append(f'<polygon points="{_svg_points(wall, x, y, s)}" fill="{colors["side"]}" {edge}/>')
+    out.append(f'<polygon points="{_svg_points(parts.face, x, y, s)}" fill="{colors["fill"]}" {edge}/>')
+    lx, ly = parts.label_at
+    out.append(f'<text x="{tenths(x + lx * s)}" y="{tenths(y + (ly + LETTER_SIZE * 0.36) * s)}" text-anchor="middle" '
+               f'font-size="{tenths(LETTER_SIZE * s)}" font-weight="700" font-family="system-ui, sans-serif" '
+               f'fill="{LETTER_FILL}" stroke="{LETTER_EDGE}" stroke-width="{tenths(LETTER_RIM * s)}" '
+               f'paint-order="stroke" stroke-linejoin="round">{parts.label}</text>')
+    return "".join(out)
 
 
 def icon_svg(piece: Piece, size: int = 18) -> str:
-    """A small SVG picture of ``piece``, ``size`` pixels square: a tower's
-    outline, or a pawn's or rank's discs (a rank's height in a badge), and
-    the shape's symbol. Markup, so the build writes the legend's icons into
-    the page (web/model/legend.py) and the page writes a player bar's towers in
-    one step (formatting.tower_box).
+    """A small SVG picture of ``piece``, ``size`` pixels square. Markup, so
+    the build writes the legend's icons into the page (web/model/legend.py)
+    and the page writes a player bar's towers in one step
+    (formatting.tower_box).
 
     >>> from militakiri.pieces import piece_from_symbol
-    >>> icon_svg(piece_from_symbol("X2"), 26).count("<circle"), ">2</text>" in icon_svg(piece_from_symbol("X2"))
-    (3, True)
+    >>> icon = icon_svg(piece_from_symbol("X2"), 26)
+    >>> icon.count("<polygon"), ">2</text>" in icon, PALETTE[0]["fill"] in icon
+    (15, True, True)
     """
-    colors = PALETTE[piece.color]
-    out = [f'<svg viewBox="0 0 100 100" width="{size}" height="{size}" aria-hidden="true" focusable="false">']
-    if piece.is_tower:
-        points = " ".join(f"{x * 100:.1f},{y * 100:.1f}" for x, y in tower_outline(0.14, 0.86, 0.1, 0.9))
-        out.append(f'<polygon points="{points}" fill="{colors["fill"]}" stroke="{colors["edge"]}" '
-                   'stroke-width="7" stroke-linejoin="round"/>')
-        cy, r = 0.55, 0.2
-    else:
-        top = 50 - (piece.height - 1) * 3
-        for i in range(piece.height - 1, -1, -1):  # stacked discs, the top one last
-            fill = colors["fill"] if i == 0 else colors["side"]
-            out.append(f'<circle cx="50" cy="{top + i * 6}" r="40" fill="{fill}" stroke="{colors["edge"]}" '
-                       'stroke-width="7"/>')
-        cy, r = top / 100, 0.23
-    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, cy, r):
-        out.append(f'<line x1="{x1 * 100:.1f}" y1="{y1 * 100:.1f}" x2="{x2 * 100:.1f}" y2="{y2 * 100:.1f}" '
-                   f'stroke="{colors["mark"]}" stroke-width="10" stroke-linecap="round"/>')
-    if not piece.is_tower and piece.height > 1:
-        out.append(f'<circle cx="80" cy="20" r="19" fill="{BADGE}" stroke="#fff" stroke-width="4"/>'
-                   f'<text x="80" y="28" text-anchor="middle" font-size="26" font-weight="700" '
-                   f'fill="#fff">{piece.height}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    return (f'<svg viewBox="0 0 100 100" width="{size}" height="{size}" aria-hidden="true" focusable="false">'
+            f'{piece_svg_parts(piece, 0, 0, 100)}</svg>')
 
 
 def markup_text(text: str) -> str:

@@ -53,7 +53,7 @@ class UiState(Core):
         >>> state.apply(Flip()), state.flipped
         (True, True)
         >>> state.apply(Touch("a12")), state.status().text()
-        (False, "a12 is not in White's set-up zone: towers stand on ranks 1-3")
+        (False, "a12 is not in Red's set-up zone: towers stand on ranks 1-3")
         """
         return _HANDLERS[type(intent)](self, intent)
 

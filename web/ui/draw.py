@@ -33,8 +33,8 @@ from militakiri.pieces import BLACK, SHAPES, WHITE, stack, tower
 from web.model import board_view
 from web.model import animation
 from web.model.layout import BoardGeometry, clear_of_label, piece_outline
-from web.model.shapes import (BADGE, BADGE_CIRCLE, BADGE_FONT, BADGE_RIM, DARK, DISC_RADIUS, GHOST_ALPHA, GHOST_FILL,
-                              LIGHT, OUTLINE, PALETTE, STROKE, piece_parts, symbol_strokes)
+from web.model.shapes import (DARK, GHOST_ALPHA, GHOST_FILL, LETTER_EDGE, LETTER_FILL, LETTER_RIM, LETTER_SIZE, LIGHT,
+                              OUTLINE, PALETTE, piece_parts, walls)
 from web.i18n.texts import t
 from web.ui.dom import next_frame, set_attr
 
@@ -458,7 +458,7 @@ class Renderer:
         painted_for = (self.state.kind.name, g, self.dpr)
         if self._strips is None or self._strips[0] != painted_for:
             files, ranks = self._labels(g)
-            # The letters stand over a plinth's corner, rimmed in the field's
+            # The letters may stand over a piece's foot, rimmed in the field's
             # color; no piece comes near a number (_stamp_on).
             (file_strip, _), (rank_strip, number) = self._strip(g, files, True), self._strip(g, ranks, False)
             self._strips = (painted_for, [file_strip, rank_strip],
@@ -611,82 +611,37 @@ def _paint_fields(ctx, g: BoardGeometry) -> None:
 
 
 def paint_piece(ctx, piece, s: float) -> None:
-    """Paint ``piece`` into a square of ``s`` pixels at (0, 0) (its parts: shapes.piece_parts)."""
+    """Paint ``piece`` into a square of ``s`` pixels at (0, 0): its prisms'
+    walls, its top face and its label (shapes.piece_parts, as the SVG
+    pictures draw it: shapes.piece_svg_parts)."""
     colors = PALETTE[piece.color]
     parts = piece_parts(piece)
     ctx.lineJoin = "round"
-    ctx.lineCap = "round"
-    if piece.is_tower:
-        _paint_tower(ctx, colors, s, parts)
-    else:
-        _paint_stack(ctx, colors, s, parts)
-    ctx.strokeStyle = colors["mark"]
-    ctx.lineWidth = s * STROKE
-    for (x1, y1), (x2, y2) in symbol_strokes(piece.shape, 0.5, parts.mark_y, parts.mark_r):
-        ctx.beginPath()
-        ctx.moveTo(x1 * s, y1 * s)
-        ctx.lineTo(x2 * s, y2 * s)
-        ctx.stroke()
-    if parts.badge:
-        _paint_badge(ctx, s, piece.height)
-
-
-def _paint_tower(ctx, colors, s: float, parts) -> None:
-    # Plinth.
-    ctx.fillStyle = colors["side"]
-    ctx.strokeStyle = colors["edge"]
     ctx.lineWidth = s * OUTLINE
-    _round_rect(ctx, *(v * s for v in parts.plinth))
-    ctx.fill()
-    ctx.stroke()
-    # Crenellated body.
-    points = parts.body
+    ctx.strokeStyle = colors["edge"]
+    ctx.fillStyle = colors["side"]
+    for top, bottom in parts.layers:
+        for wall in walls(parts.face, top, bottom):
+            _polygon(ctx, wall, s)
+    ctx.fillStyle = colors["fill"]
+    _polygon(ctx, parts.face, s)
+    x, y = parts.label_at
+    ctx.font = f"700 {round(s * LETTER_SIZE)}px system-ui, sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.lineWidth = s * LETTER_RIM
+    ctx.strokeStyle = LETTER_EDGE
+    ctx.strokeText(parts.label, x * s, y * s + s * 0.01)
+    ctx.fillStyle = LETTER_FILL
+    ctx.fillText(parts.label, x * s, y * s + s * 0.01)
+
+
+def _polygon(ctx, points, s: float) -> None:
+    """Fill and outline ``points`` (unit box) in a square of ``s`` pixels."""
     ctx.beginPath()
     ctx.moveTo(points[0][0] * s, points[0][1] * s)
     for px, py in points[1:]:
         ctx.lineTo(px * s, py * s)
     ctx.closePath()
-    ctx.fillStyle = colors["fill"]
     ctx.fill()
     ctx.stroke()
-
-
-def _paint_stack(ctx, colors, s: float, parts) -> None:
-    ctx.lineWidth = s * OUTLINE
-    ctx.strokeStyle = colors["edge"]
-    for cy, color in parts.discs:  # the lowest disc first
-        ctx.beginPath()
-        ctx.arc(0.5 * s, cy * s, DISC_RADIUS * s, 0, math.tau)
-        ctx.fillStyle = colors[color]
-        ctx.fill()
-        ctx.stroke()
-
-
-def _paint_badge(ctx, s: float, height: int) -> None:
-    cx, cy, r = (v * s for v in BADGE_CIRCLE)
-    ctx.beginPath()
-    ctx.arc(cx, cy, r, 0, math.tau)
-    ctx.fillStyle = BADGE
-    ctx.fill()
-    ctx.lineWidth = s * BADGE_RIM
-    ctx.strokeStyle = "#ffffff"
-    ctx.stroke()
-    ctx.fillStyle = "#ffffff"
-    ctx.font = f"700 {round(s * BADGE_FONT)}px system-ui, sans-serif"
-    ctx.textAlign = "center"
-    ctx.textBaseline = "middle"
-    ctx.fillText(str(height), cx, cy + s * 0.01)
-
-
-def _round_rect(ctx, x, y, w, h, r) -> None:
-    ctx.beginPath()
-    ctx.moveTo(x + r, y)
-    ctx.lineTo(x + w - r, y)
-    ctx.arcTo(x + w, y, x + w, y + r, r)
-    ctx.lineTo(x + w, y + h - r)
-    ctx.arcTo(x + w, y + h, x + w - r, y + h, r)
-    ctx.lineTo(x + r, y + h)
-    ctx.arcTo(x, y + h, x, y + h - r, r)
-    ctx.lineTo(x, y + r)
-    ctx.arcTo(x, y, x + r, y, r)
-    ctx.closePath()

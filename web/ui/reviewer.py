@@ -1,6 +1,6 @@
 """The review after a game (browser glue): *Analyse* asks the computer's
 worker to judge every position (web/model/review.py), with a progress bar
-and *Cancel*; then White's winning chances after each move as a graph
+and *Cancel*; then Red's winning chances after each move as a graph
 (0-100 %, a 50 % line, axes, the marked moves as dots, a legend) where a
 click or tap jumps to that move, each move's mark in the move list, the
 marks and accuracy per player, and the moves the review explains as a row
@@ -44,8 +44,10 @@ LEFT, RIGHT, TOP, BOTTOM = 32, 314, 6, 100
 MARK_COLORS = {"inaccuracy": "#56b4e9", "mistake": "#e69f00", "blunder": "#d64541"}
 MARKS = ("inaccuracy", "mistake", "blunder")  # (a dict's order is not MicroPython's)
 TURNING_COLOR = "#7b3fa0"
-#: The graph's areas: White's chances below the curve, Black's above.
-WHITE_AREA, BLACK_AREA = "#f7efe1", "#4a403a"
+#: The graph's areas: Red's chances below the curve (light, a red tint),
+#: Blue's above (dark, a blue tint): the sides' colors (R28), light and dark
+#: as lichess has them, so that the marks stand out on both.
+RED_AREA, BLUE_AREA = "#f6e3df", "#2f3a5c"
 #: How far from a dot a tap still means the dot, in the graph's units (about 8 px on a phone).
 DOT_REACH = 7
 MARK_WORDS = {"inaccuracy": "mark_inaccuracy", "mistake": "mark_mistake", "blunder": "mark_blunder"}
@@ -216,11 +218,11 @@ class Reviewer:
         x = lambda ply: LEFT + ply * (RIGHT - LEFT) / n  # noqa: E731
         y = lambda chances: BOTTOM - chances / CERTAIN * (BOTTOM - TOP)  # noqa: E731
         points = [(x(ply), y(review.white_chances(ply))) for ply in range(review.plies + 1)]
-        # As lichess draws it: White's share light below the curve, Black's dark above.
+        # As lichess draws it: Red's share light below the curve, Blue's dark above.
         area = (f"M{LEFT},{BOTTOM} " + " ".join(f"L{px:.1f},{py:.1f}" for px, py in points)
                 + f" L{x(n):.1f},{BOTTOM} Z")
-        svg_add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill=BLACK_AREA)
-        svg_add(svg, "path", d=area, fill=WHITE_AREA)
+        svg_add(svg, "rect", x=LEFT, y=TOP, width=RIGHT - LEFT, height=BOTTOM - TOP, fill=BLUE_AREA)
+        svg_add(svg, "path", d=area, fill=RED_AREA)
         for level, label in ((CERTAIN, "100 %"), (CERTAIN // 2, "50 %"), (0, "0 %")):
             svg_add(svg, "line", x1=LEFT, y1=y(level), x2=RIGHT, y2=y(level), stroke="#9c8c7a",
                  **{"stroke-width": 0.8 if level == CERTAIN // 2 else 0.4})
@@ -245,7 +247,7 @@ class Reviewer:
 
     def _legend(self, review: GameReview) -> None:
         # The two areas first (the dark one read as a band of nothing), then the marks.
-        entries = [(WHITE_AREA, "dot area", t("review_area_white")), (BLACK_AREA, "dot area", t("review_area_black"))]
+        entries = [(RED_AREA, "dot area", t("review_area_white")), (BLUE_AREA, "dot area", t("review_area_black"))]
         entries += [(MARK_COLORS[mark], "dot", t(MARK_WORDS[mark])) for mark in MARKS]
         if any(r.turning for r in review.results()):
             entries.append((TURNING_COLOR, "dot turning", t("review_turning")))
