@@ -130,8 +130,10 @@ def test_rule_ids_are_for_how_to_play_and_a_refusals_details_not_every_sentence(
 #: colors, Red and Blue (R28); only the notation's tags keep them.
 OLD_SIDE_NAMES = re.compile(r"\b(white|black|wit|witte|zwart|zwarte)\b", re.IGNORECASE)
 #: A notation tag quoted (NOTATION.md's ``[White "Anna"]``), where the old
-#: name stays, and a text's placeholders (``{white}``: a name filled in).
-TAG = re.compile(r'\[(White|Black)(Setup)? "|\{[^}]*\}')
+#: name stays, a text's placeholders (``{white}``: a name filled in), and
+#: the embed protocol's words quoted or as a URL option's value
+#: (``"white"``, ``remote=black``: docs/embed.md keeps them).
+TAG = re.compile(r'\[(White|Black)(Setup)? "|\{[^}]*\}|"(white|black)"|=(white|black)\b')
 
 
 def _page_words() -> dict[str, str]:

@@ -195,7 +195,7 @@ def test_messages_before_their_time():
     ('{"source": "militakiri-host", "version": 1, "type": "clock", "white": -5, "black": 1}', "bad-message",
      "not -5"),
     ('{"source": "militakiri-host", "version": 1, "type": "setup", "color": "red", "towers": "Sa"}',
-     "bad-message", "white or black, not 'red'"),
+     "bad-message", "\"white\" or \"black\", not 'red'"),
     ('{"source": "militakiri-host", "version": 1, "type": "setup", "color": "white"}', "bad-message",
      "no towers"),
     ('{"source": "militakiri-host", "version": 1, "type": "resume", "setups": {"white": "Sc Xd Pb"}, '
