@@ -77,7 +77,7 @@ class SetupStage:
         try:
             self._placing().setup()
         except MilitakiriError as error:
-            return warning("engine_says", reason=str(error))
+            return warning("engine_says", reason=error.text)
         self.color = BLACK if self.color == WHITE else None
         return None
 

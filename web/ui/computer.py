@@ -32,7 +32,7 @@ import json
 import js
 from pyscript.ffi import to_js
 
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 from web.model import computer_requests, jsontext
 from web.model.modes import computer as computer_mode
 from web.model.core import PLAYING
@@ -174,7 +174,9 @@ async def _value(pending: Pending):
     the worker could not answer."""
     answer = jsontext.loads(await pending.wait(), max_depth=None)  # the worker's own answer
     if not answer.get("ok"):
-        raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
+        said = answer.get("said")  # an engine's refusal, in each language
+        words = said.get(language()) if isinstance(said, dict) else None
+        raise ComputerError(t("ai_err_answer", error=words if isinstance(words, str) else answer.get("error", "?")))
     return answer["value"]
 
 
