@@ -195,7 +195,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "show_board": "Look at the board",
         # Status line -------------------------------------------------------
         "setup_place": "{player}: choose where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
-        "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
+        "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on cross fields of rank {r2}, two plus towers on plus fields of rank {r3}; never two side by side (R4, R5). Ranks {r2} and {r3} alternate cross and plus fields: the first tower placed on each says which is which. The pawns fill in.",
         "setup_done_next": "{player}: set-up complete. Press Done; then Black places, and your set-up stays hidden (R4).",
         "setup_done_last": "{player}: set-up complete. Press Done to reveal both set-ups.",
         "setup_finished": "Both set-ups are done: roll the dice.",

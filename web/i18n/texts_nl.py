@@ -197,8 +197,9 @@ NL: dict[str, str] = {
     "setup_place": "{player}: kies waar je torens komen \u2013 stertoren op rij {r1}, kruistoren op rij {r2}, "
                    "plustoren op rij {r3} (R4). De pionnen vullen zich aan.",
     "setup_place_double": "{player}: kies waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
-                          "op rij {r2}, twee plustorens op rij {r3}; nooit twee naast elkaar (R4, R5). "
-                          "De pionnen vullen zich aan.",
+                          "op kruisvelden van rij {r2}, twee plustorens op plusvelden van rij {r3}; nooit twee naast "
+                          "elkaar (R4, R5). Rij {r2} en {r3} wisselen kruis- en plusvelden af: de eerste toren op "
+                          "elke rij bepaalt welke welke is. De pionnen vullen zich aan.",
     "setup_done_next": "{player}: opstelling klaar. Druk op Klaar; dan stelt Zwart op, en jouw opstelling "
                         "blijft verborgen (R4).",
     "setup_done_last": "{player}: opstelling klaar. Druk op Klaar om beide opstellingen te tonen.",
