@@ -500,6 +500,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "pz_tried_solved": "{id} solved",
         "pz_tried_failed": "{id} failed",
         "pz_retry_earlier": "Puzzle {id} \u00b7 from the earlier {rows}-rank board, no longer offered",
+        # Why a saved game cannot be read (web/services/autosave.py: SavedGameError).
+        "sv_not_text": "it is not text",
+        "sv_too_long": "it has {chars} characters, far more than a game needs",
+        "sv_not_json": "it is not in the form the game saves (JSON)",
+        "sv_not_save": "it is not in the form the game saves",
+        "sv_no_format": "it has no valid format number",
+        "sv_newer": "it was saved by a newer version of Militakiri (format {number}): reload the page to update it",
+        "sv_check": "it was changed outside the game or cut short (its check code does not match)",
+        "sv_no_game": "it holds no game",
+        "sv_clock_not_clock": "its clock is not a clock",
+        "sv_link": "{reason}",
+        "sv_date": "its date is not a date",
+        "sv_clock": "its clock cannot be read: {reason}",
+        "sv_rated_id": "its rated game's id is not one",
+        "sv_touch_move": "its touch-move setting is not one",
+        "sv_touched": "its touched piece on {field} cannot move",
     },
 }
 
