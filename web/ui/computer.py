@@ -32,6 +32,8 @@ import json
 import js
 from pyscript.ffi import to_js
 
+from militakiri import MilitakiriError
+
 from web.i18n.texts import language, t
 from web.model import computer_requests, jsontext
 from web.model.modes import computer as computer_mode
@@ -417,7 +419,9 @@ class Computer:
         try:
             changed = state.apply(intent)
         except Exception as error:  # an answer the engine refuses (never expected)
-            state.apply(ComputerFailed(t("ai_err_answer", error=str(error))))
+            # (An engine's refusal is said in the page's language: its Text.)
+            said = error.text if isinstance(error, MilitakiriError) else str(error)
+            state.apply(ComputerFailed(t("ai_err_answer", error=said)))
             self.app.refresh()
             return
         if changed:
