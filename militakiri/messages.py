@@ -573,7 +573,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "term_resignation": ("resignation", "opgave"),
     "term_move-rule": ("move-rule", "zettenregel"),
     "excerpt_cut": ("{quoted} ({n} characters)", "{quoted} ({n} tekens)"),
-    # >>> errors
 }
 
 _INDEX = {code: i for i, code in enumerate(LANGUAGES)}
