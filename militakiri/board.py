@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .bounded import excerpt, must_be_index, must_be_text
 from .errors import InvalidSquareError, MilitakiriError
+from .messages import text
 
 #: Ranks of the official board (R1): the full manual's 72 and 144 fields,
 #: three set-up rows a side and six neutral rows between them.
@@ -34,6 +35,14 @@ FILE_LETTERS = "abcdefghijkl"
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+
+
+_A_SQUARE_NAME = text("n_square_name")
+_A_BOARD_NAME = text("n_board_name")
+_A_FILE_LETTER = text("n_file_letter")
+_A_RANK = text("n_rank")
+_A_PLAYER = text("n_player")
+_A_SETUP_ROW = text("n_setup_row")
 
 
 class BoardKind:
@@ -59,6 +68,11 @@ class BoardKind:
         )
         self._in_zone = (frozenset(self.zone[0]), frozenset(self.zone[1]))
         self._rays: list[tuple[tuple[int, ...], ...]] | None = None
+        # The words of a refusal, made once: the helpers below check often.
+        title = f"board_{name}" + ("" if rows == ROWS else "_earlier")  # board_single, board_double_earlier
+        self.title_words = text(title, rows=rows)
+        self._a_square = text("n_square_of", board=self.title_words)
+        self._a_file = text("n_file_of", board=self.title_words)
 
     @property
     def rays(self) -> list[tuple[tuple[int, ...], ...]]:
@@ -84,14 +98,13 @@ class BoardKind:
 
     def square(self, name: str) -> int:
         """The square called ``name`` (e.g. ``"c3"``)."""
-        must_be_text(name, "a square's name", InvalidSquareError)
+        must_be_text(name, _A_SQUARE_NAME, InvalidSquareError)
         try:
             return self._index[name]
         except KeyError:
-            raise InvalidSquareError(
-                f"{excerpt(name)} is not a square of the {self.title} "
-                f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{self.rows})"
-            ) from None
+            raise InvalidSquareError(text(
+                "not_a_square", value=excerpt(name), board=self.title_words,
+                last=FILE_LETTERS[self.files - 1], rows=self.rows)) from None
 
     # The helpers below take numbers (a square 0 .. size-1, 0-based files and
     # ranks, a player 0 or 1) and refuse any other value with
@@ -99,7 +112,7 @@ class BoardKind:
 
     def check_square(self, sq: object) -> int:
         """``sq`` if it is a square of this board; else InvalidSquareError."""
-        return must_be_index(sq, 0, self.size - 1, f"a square of the {self.name} board", InvalidSquareError)
+        return must_be_index(sq, 0, self.size - 1, self._a_square, InvalidSquareError)
 
     def square_name(self, sq: int) -> str:
         """The name of square ``sq``, e.g. ``'c3'``."""
@@ -114,36 +127,33 @@ class BoardKind:
 
     def at(self, file: int, rank: int) -> int:
         """The square at 0-based ``file`` and ``rank``."""
-        must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board", InvalidSquareError)
-        return must_be_index(rank, 0, self.rows - 1, "a rank", InvalidSquareError) * self.files + file
+        must_be_index(file, 0, self.files - 1, self._a_file, InvalidSquareError)
+        return must_be_index(rank, 0, self.rows - 1, _A_RANK, InvalidSquareError) * self.files + file
 
     def in_zone(self, color: int, sq: int) -> bool:
         """Whether ``sq`` lies in the set-up zone of ``color`` (R1)."""
-        return self.check_square(sq) in self._in_zone[must_be_index(color, 0, 1, "a player", InvalidSquareError)]
+        return self.check_square(sq) in self._in_zone[must_be_index(color, 0, 1, _A_PLAYER, InvalidSquareError)]
 
     def zone_row(self, color: int, row: int) -> int:
         """The 0-based rank index of ``color``'s set-up row ``row`` (1-3)."""
-        must_be_index(row, 1, ZONE_ROWS, "a set-up row", InvalidSquareError)
-        return row - 1 if must_be_index(color, 0, 1, "a player", InvalidSquareError) == 0 else self.rows - row
+        must_be_index(row, 1, ZONE_ROWS, _A_SETUP_ROW, InvalidSquareError)
+        return row - 1 if must_be_index(color, 0, 1, _A_PLAYER, InvalidSquareError) == 0 else self.rows - row
 
     def file_letter(self, file: int) -> str:
-        return FILE_LETTERS[must_be_index(file, 0, self.files - 1, f"a file of the {self.name} board",
-                                          InvalidSquareError)]
+        return FILE_LETTERS[must_be_index(file, 0, self.files - 1, self._a_file, InvalidSquareError)]
 
     def file_index(self, letter: str) -> int:
-        must_be_text(letter, "a file's letter", InvalidSquareError)
+        must_be_text(letter, _A_FILE_LETTER, InvalidSquareError)
         index = FILE_LETTERS.find(letter)
         if len(letter) != 1 or not 0 <= index < self.files:
-            raise InvalidSquareError(
-                f"{excerpt(letter)} is not a file of the {self.name} board "
-                f"(a-{FILE_LETTERS[self.files - 1]})"
-            )
+            raise InvalidSquareError(text("not_a_file", value=excerpt(letter), board=self.title_words,
+                                          last=FILE_LETTERS[self.files - 1]))
         return index
 
     @property
     def title(self) -> str:
         """``'single board'``, or ``'earlier 8-rank single board'``."""
-        return f"earlier {self.rows}-rank {self.name} board" if self.earlier else f"{self.name} board"
+        return str(self.title_words)
 
     def __repr__(self) -> str:
         if self.earlier:
@@ -167,22 +177,20 @@ def board_kind(name: str, rows: int = ROWS) -> BoardKind:
     >>> board_kind("double", EARLIER_ROWS).title
     'earlier 8-rank double board'
     """
-    must_be_text(name, "a board's name", InvalidSquareError)
+    must_be_text(name, _A_BOARD_NAME, InvalidSquareError)
     kinds = BOARD_KINDS if rows == ROWS else EARLIER_BOARD_KINDS if rows == EARLIER_ROWS else None
     if kinds is None:
-        raise InvalidSquareError(f"{excerpt(rows)} is not a board's ranks: use {ROWS}")
+        raise InvalidSquareError(text("not_board_ranks", value=excerpt(rows), rows=ROWS))
     try:
         return kinds[name]
     except KeyError:
-        raise InvalidSquareError(
-            f"{excerpt(name)} is not a board: use 'single' or 'double'"
-        ) from None
+        raise InvalidSquareError(text("not_a_board_name", value=excerpt(name))) from None
 
 
 def must_be_board(kind: object, error: type[MilitakiriError] = InvalidSquareError) -> BoardKind:
     """``kind`` if it is a board (SINGLE, DOUBLE), else ``error``."""
     if not isinstance(kind, BoardKind):
-        raise error(f"{excerpt(kind)} is not a board (SINGLE or DOUBLE)")
+        raise error(text("not_a_board", value=excerpt(kind)))
     return kind
 
 

@@ -10,12 +10,12 @@ crosses an edge is read here instead: ASCII digits only, no more of them than
 the largest allowed value has, and within the field's range. A refusal is the
 caller's own error type, with a sentence that quotes at most a short excerpt.
 
->>> read_int("42", "a move number", 1, 10_000)
+>>> read_int("42", text("f_number"), 1, 10_000)
 42
->>> read_int("²", "a level", 1, 4)
+>>> read_int("²", text("n_glyph"), 0, 255)
 Traceback (most recent call last):
 ...
-militakiri.errors.MilitakiriError: a level '²' is not a whole number from 1 to 4
+militakiri.errors.MilitakiriError: a glyph '²' is not a whole number from 0 to 255
 >>> excerpt("x" * 100)
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (100 characters)"
 """
@@ -23,6 +23,7 @@ militakiri.errors.MilitakiriError: a level '²' is not a whole number from 1 to 
 from __future__ import annotations
 
 from .errors import MilitakiriError
+from .messages import Number, Text, text
 
 #: How much of a bad input a message quotes.
 EXCERPT = 60
@@ -135,22 +136,22 @@ def quote(text: object) -> str:
     return mark + "".join(parts) + mark
 
 
-def must_be_text(value: object, what: str, error: type[MilitakiriError] = MilitakiriError) -> str:
+def must_be_text(value: object, what: Text, error: type[MilitakiriError] = MilitakiriError) -> str:
     """``value`` if it is text, else ``error`` naming ``what``: a public
     function given a number, None or a list answers with the project's own
     error, not with whatever the first string method raises.
 
-    >>> must_be_text(4, "dice")
+    >>> must_be_text(4, text("n_dice"))
     Traceback (most recent call last):
     ...
     militakiri.errors.MilitakiriError: dice must be text, not 4
     """
     if not isinstance(value, str):
-        raise error(f"{what} must be text, not {excerpt(value)}")
+        raise error(text("must_be_text", what=what, value=excerpt(value)))
     return value
 
 
-def must_be_index(value: object, low: int, high: int, what: str,
+def must_be_index(value: object, low: int, high: int, what: Text,
                   error: type[MilitakiriError] = MilitakiriError) -> int:
     """``value`` if it is a whole number from ``low`` to ``high``, else
     ``error`` naming ``what``: the helpers that take a square, a file, a row
@@ -158,15 +159,15 @@ def must_be_index(value: object, low: int, high: int, what: str,
     error, not an IndexError or a TypeError from inside. Never
     ``True`` for 1, nor ``2.0`` for 2.
 
-    >>> must_be_index(2, 1, 3, "a set-up row")
+    >>> must_be_index(2, 1, 3, text("n_setup_row"))
     2
-    >>> must_be_index(2.0, 1, 3, "a set-up row")
+    >>> must_be_index(2.0, 1, 3, text("n_setup_row"))
     Traceback (most recent call last):
     ...
     militakiri.errors.MilitakiriError: a set-up row must be a whole number from 1 to 3, not 2.0
     """
     if type(value) is not int or not low <= value <= high:
-        raise error(f"{what} must be a whole number from {low} to {high}, not {excerpt(value)}")
+        raise error(text("must_be_index", what=what, low=low, high=high, value=excerpt(value)))
     return value
 
 
@@ -190,21 +191,22 @@ def not_a_player(value: object) -> MilitakiriError:
     ...
     militakiri.errors.MilitakiriError: a player must be 0 (White) or 1 (Black), not None
     """
-    return MilitakiriError(f"a player must be 0 (White) or 1 (Black), not {excerpt(value)}")
+    return MilitakiriError(text("not_a_player", value=excerpt(value)))
 
 
-def excerpt(text: object, limit: int = EXCERPT) -> str:
-    """``text`` quoted for a message: at most ``limit`` characters, and how
-    long it was when cut. Characters a message cannot show (surrogates,
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """``value`` quoted for a message: at most ``limit`` characters, and how
+    long it was when cut (a Text then: its "characters" said in the
+    message's language). Characters a message cannot show (surrogates,
     controls) are escaped, as CPython's ``repr`` does (:func:`quote`)."""
-    if not isinstance(text, str):
-        text = repr(text)
-        if len(text) > limit:
-            return text[:limit] + "…"
-        return text
-    if len(text) <= limit:
-        return quote(text)
-    return quote(text[:limit])[:-1] + f"…' ({len(text):,} characters)"
+    if not isinstance(value, str):
+        written = repr(value)
+        if len(written) > limit:
+            return written[:limit] + "…"
+        return written
+    if len(value) <= limit:
+        return quote(value)
+    return text("excerpt_cut", quoted=quote(value[:limit])[:-1] + "…'", n=Number(len(value)))
 
 
 def shorten(message: str, limit: int = 200) -> str:
@@ -219,27 +221,28 @@ def is_digits(text: str) -> bool:
 
 
 def read_int(
-    text: str, what: str, low: int, high: int, error: type[MilitakiriError] = MilitakiriError
+    written: str, what: Text, low: int, high: int, error: type[MilitakiriError] = MilitakiriError
 ) -> int:
-    """The whole number written ``text`` (ASCII digits) if it is from
+    """The whole number ``written`` (ASCII digits) if it is from
     ``low`` to ``high``; otherwise ``error`` naming ``what``.
 
     Digits beyond those of ``high`` are refused before any conversion, so a
     huge string costs nothing (leading zeros count as digits).
     """
-    if not isinstance(text, str) or not is_digits(text) or len(text) > len(str(high)) \
-            or not low <= int(text) <= high:
-        raise error(f"{what} {excerpt(text)} is not a whole number from {low:,} to {high:,}")
-    return int(text)
+    if not isinstance(written, str) or not is_digits(written) or len(written) > len(str(high)) \
+            or not low <= int(written) <= high:
+        raise error(text("not_whole_number", what=what, value=excerpt(written), low=Number(low),
+                         high=Number(high)))
+    return int(written)
 
 
 def read_number(
-    value: object, what: str, low: float, high: float, error: type[MilitakiriError] = MilitakiriError
+    value: object, what: Text, low: float, high: float, error: type[MilitakiriError] = MilitakiriError
 ) -> float:
     """A number from JSON (a saved game, a worker's message): an int or a
     finite float from ``low`` to ``high``, never a bool or a string."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise error(f"{what} {excerpt(value)} is not a number from {low:,} to {high:,}")
+        raise error(text("not_a_number", what=what, value=excerpt(value), low=Number(low), high=Number(high)))
     return value
 
 

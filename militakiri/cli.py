@@ -20,6 +20,7 @@ from .ai.levels import parse_level
 from .board import ROWS, BoardKind, board_kind
 from .bounded import excerpt, read_int, shorten
 from .errors import MilitakiriError
+from .messages import Text, text
 from .game import Game
 from .perft import perft
 from .pieces import BLACK, WHITE
@@ -104,9 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _depth(text: str) -> int:
+def _depth(written: str) -> int:
     try:
-        return read_int(text, "depth", 0, MAX_DEPTH)
+        return read_int(written, text("cli_depth"), 0, MAX_DEPTH)
     except MilitakiriError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -177,28 +178,28 @@ def _replay(args: argparse.Namespace) -> int:
 def _arena(args: argparse.Namespace) -> int:
     first, second = parse_level(args.white), parse_level(args.black)
     board_kind(args.board)
-    games = _whole(args.games, "--games", "a number of games (1 or more)")
-    seconds = _positive(args.seconds, "--seconds", "seconds per move (more than 0)")
-    seed = _whole(args.seed, "--seed", "a seed (a whole number)", positive=False)
+    games = _whole(args.games, "--games", text("cli_games"))
+    seconds = _positive(args.seconds, "--seconds", text("cli_seconds"))
+    seed = _whole(args.seed, "--seed", text("cli_seed"), positive=False)
     arena(first, second, games, args.board, seconds, seed,
              out=lambda line: print(line, flush=True))
     return 0
 
 
-def _whole(text: str, option: str, what: str, positive: bool = True) -> int:
+def _whole(written: str, option: str, what: Text, positive: bool = True) -> int:
     """ASCII digits, bounded (int() takes '٣' and any length)."""
     try:
-        return read_int(text.strip(), option, 1 if positive else 0, 10**18)
+        return read_int(written.strip(), what, 1 if positive else 0, 10**18)
     except MilitakiriError:
-        raise MilitakiriError(f"{option} {excerpt(text)} is not {what}") from None
+        raise MilitakiriError(text("cli_option", option=option, value=excerpt(written), what=what)) from None
 
 
-def _positive(text: str, option: str, what: str) -> float:
+def _positive(written: str, option: str, what: Text) -> float:
     """A finite number above 0."""
     try:
-        value = float(text)
+        value = float(written)
     except ValueError:
         value = math.nan
     if value != value or value in (math.inf, -math.inf) or value <= 0:
-        raise MilitakiriError(f"{option} {excerpt(text)} is not {what}")
+        raise MilitakiriError(text("cli_option", option=option, value=excerpt(written), what=what))
     return value

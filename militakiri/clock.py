@@ -27,6 +27,12 @@ import math
 
 from .bounded import MAX_PLIES, excerpt, is_digits, is_player, read_int, read_number, strip_space
 from .errors import ClockError, InvalidTimeControlError
+from .messages import Text, text
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_THE_TIME = text("n_time")
+_THE_BONUS = text("n_bonus")
+_A_SAVED_TIME = text("n_saved_time")
 
 #: The longest a time control may give (seconds): a player's whole time, or
 #: the time for one move in correspondence (R22). Thirty days.
@@ -41,13 +47,13 @@ MAX_LEFT = MAX_SECONDS + MAX_BONUS * (MAX_PLIES // 2 + 1)
 NONE, FISCHER, BRONSTEIN, CORRESPONDENCE = "none", "fischer", "bronstein", "correspondence"
 
 
-def _whole_seconds(value: object, what: str, high: int) -> int:
+def _whole_seconds(value: object, what: Text, high: int) -> int:
     """``value`` as a whole number of seconds from 0 to ``high``: the record,
     the link and the save write a time control in whole seconds (NOTATION.md),
     so one that could not be written is refused here, where it is made."""
     seconds = read_number(value, what, 0, high, InvalidTimeControlError)
     if seconds != int(seconds):
-        raise InvalidTimeControlError(f"{what} {excerpt(value)} is not a whole number of seconds")
+        raise InvalidTimeControlError(text("not_whole_seconds", what=what, value=excerpt(value)))
     return int(seconds)
 
 
@@ -56,7 +62,7 @@ def _moment(now: object) -> float:
     compared false with every time, so a move at ``now=nan`` used no time;
     infinity, a string or a bool are no moment either."""
     if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
-        raise ClockError(f"the time {excerpt(now)} is not a moment (seconds, a finite number)")
+        raise ClockError(text("not_a_moment", value=excerpt(now)))
     return now
 
 
@@ -76,11 +82,11 @@ class TimeControl:
 
     def __init__(self, mode: str = NONE, seconds: float = 0, bonus: float = 0) -> None:
         if mode not in (NONE, FISCHER, BRONSTEIN, CORRESPONDENCE):
-            raise InvalidTimeControlError(f"{excerpt(mode)} is not a kind of time control")
-        seconds = _whole_seconds(seconds, "the time", MAX_SECONDS)
-        bonus = _whole_seconds(bonus, "the increment or delay", MAX_BONUS)
+            raise InvalidTimeControlError(text("not_a_control_kind", value=excerpt(mode)))
+        seconds = _whole_seconds(seconds, _THE_TIME, MAX_SECONDS)
+        bonus = _whole_seconds(bonus, _THE_BONUS, MAX_BONUS)
         if mode != NONE and seconds <= 0:
-            raise InvalidTimeControlError("a clock needs more than 0 seconds")
+            raise InvalidTimeControlError(text("clock_no_time"))
         self.mode = mode
         #: Each player's total time; for correspondence, the time per move.
         self.seconds = seconds
@@ -88,18 +94,15 @@ class TimeControl:
         self.bonus = bonus
 
     @classmethod
-    def parse(cls, text: str) -> TimeControl:
-        if not isinstance(text, str):
-            raise InvalidTimeControlError(f"a time control is text, not {excerpt(text)}")
-        text = strip_space(text)
-        if text == "-":
+    def parse(cls, written: str) -> TimeControl:
+        if not isinstance(written, str):
+            raise InvalidTimeControlError(text("control_not_text", value=excerpt(written)))
+        written = strip_space(written)
+        if written == "-":
             return cls()
-        parts = _parts(text)
+        parts = _parts(written)
         if parts is None:
-            raise InvalidTimeControlError(
-                f"time control {excerpt(text)}: expected '-', 'seconds+increment' (600+5), "
-                "'seconds' d 'delay' (600d5) or 'c' and seconds per move (c86400)"
-            )
+            raise InvalidTimeControlError(text("control_bad", value=excerpt(written)))
         seconds_text, sign, bonus_text = parts
         try:
             if sign == "c":
@@ -107,15 +110,14 @@ class TimeControl:
             else:
                 mode = BRONSTEIN if sign == "d" else FISCHER
                 seconds = cls._seconds(seconds_text)
-                bonus = read_int(bonus_text or "0", "the increment or delay", 0, MAX_BONUS,
-                                 InvalidTimeControlError)
+                bonus = read_int(bonus_text or "0", _THE_BONUS, 0, MAX_BONUS, InvalidTimeControlError)
             return cls(mode, seconds, bonus)
         except InvalidTimeControlError as error:
-            raise InvalidTimeControlError(f"time control {excerpt(text)}: {error}") from None
+            raise InvalidTimeControlError(text("control_field", value=excerpt(written), message=error.text)) from None
 
     @staticmethod
     def _seconds(digits: str) -> int:
-        return read_int(digits, "the time", 0, MAX_SECONDS, InvalidTimeControlError)
+        return read_int(digits, _THE_TIME, 0, MAX_SECONDS, InvalidTimeControlError)
 
     def text(self) -> str:
         if self.mode == NONE:
@@ -183,7 +185,7 @@ class Clock:
     def _used(self, now: float) -> float:
         now = _moment(now)
         if now < self.since:
-            raise ClockError(f"time ran backwards: {now} is before {self.since}")
+            raise ClockError(text("time_backwards", now=now, since=self.since))
         return max(0.0, now - self.since - self.delay_left)
 
     def remaining(self, color: int, now: float) -> float:
@@ -192,7 +194,7 @@ class Clock:
         For correspondence, the time left until the current move's deadline.
         """
         if not is_player(color):
-            raise ClockError(f"{excerpt(color)} is not a player (0 White, 1 Black)")
+            raise ClockError(text("is_not_player", value=excerpt(color)))
         if not self.control.timed:
             return float("inf")
         left = self.left[color]
@@ -220,11 +222,11 @@ class Clock:
         """
         now = _moment(now)
         if self.to_move is None:
-            raise ClockError("the clock has not been started")
+            raise ClockError(text("clock_not_started"))
         mover = self.to_move
         if self.control.timed and self.running is not None:
             if self.flagged(now) == mover:
-                raise ClockError("the time of the player to move has run out")
+                raise ClockError(text("clock_ran_out"))
             if self.control.mode == CORRESPONDENCE:
                 self.left[mover] = float(self.control.seconds)
             else:
@@ -269,8 +271,8 @@ class Clock:
         (249.5, 280.0)
         """
         if self.control.mode == CORRESPONDENCE or not self.control.timed:
-            raise ClockError("only a live clock takes the time left from another")
-        left = [float(read_number(x, "a time left", 0, MAX_LEFT, ClockError)) for x in (white, black)]
+            raise ClockError(text("clock_live_only"))
+        left = [float(read_number(x, text("n_time_left"), 0, MAX_LEFT, ClockError)) for x in (white, black)]
         now = _moment(now)
         self.left = left
         self.since = now
@@ -292,18 +294,18 @@ class Clock:
         """A paused clock restored from :meth:`to_dict`; ClockError (or
         InvalidTimeControlError) for anything else, field by field."""
         if not isinstance(data, dict):
-            raise ClockError(f"a saved clock is a table of its fields, not {excerpt(data)}")
+            raise ClockError(text("saved_clock_not_table", value=excerpt(data)))
         missing = [key for key in ("control", "left", "to_move") if key not in data]
         if missing:
-            raise ClockError(f"the saved clock lacks {', '.join(missing)}")
+            raise ClockError(text("saved_clock_lacks", missing=", ".join(missing)))
         clock = cls(TimeControl.parse(data["control"]))
         left = data["left"]
         if not (isinstance(left, list) and len(left) == 2):
-            raise ClockError(f"saved clock times {excerpt(left)} are not two times")
-        clock.left = [float(read_number(x, "a saved clock time", 0, MAX_LEFT, ClockError)) for x in left]
+            raise ClockError(text("saved_clock_times", value=excerpt(left)))
+        clock.left = [float(read_number(x, _A_SAVED_TIME, 0, MAX_LEFT, ClockError)) for x in left]
         to_move = data["to_move"]
         if to_move is not None and not is_player(to_move):
-            raise ClockError(f"saved clock: {excerpt(to_move)} is not a player")
+            raise ClockError(text("saved_clock_player", value=excerpt(to_move)))
         clock.to_move = to_move
         clock._new_move()
         delay = data.get("delay_left", clock.delay_left)

@@ -27,6 +27,10 @@ from .pieces import COLOR_NAMES, CROSS, PLUS, SHAPE_NAMES, SHAPES, STAR, Piece, 
 from .randomness import Random
 from .setup import FILES_PER_TOWER, ROW_SHAPES, Setup
 
+#: The names of inputs a refusal says, made once (checked on every call).
+_A_SETUP_ROW = text("n_setup_row")
+_A_SHAPE = text("n_shape")
+
 
 class SetupDraft:
     """The towers one player has placed so far (R4), each on its own row."""
@@ -68,11 +72,11 @@ class SetupDraft:
 
     def shape_of_row(self, row: int) -> int:
         """The shape of the towers of set-up row ``row`` (R4)."""
-        return ROW_SHAPES[must_be_index(row, 1, len(ROW_SHAPES), "a set-up row", InvalidSetupError) - 1]
+        return ROW_SHAPES[must_be_index(row, 1, len(ROW_SHAPES), _A_SETUP_ROW, InvalidSetupError) - 1]
 
     def tower_squares(self, shape: int | None = None) -> list[str]:
         """The fields of the towers placed (of ``shape``, or all), row 1 first."""
-        shapes = SHAPES if shape is None else (must_be_index(shape, STAR, PLUS, "a shape", InvalidSetupError),)
+        shapes = SHAPES if shape is None else (must_be_index(shape, STAR, PLUS, _A_SHAPE, InvalidSetupError),)
         return [
             self.kind.square_name(self._square(s, f))
             for s in shapes
@@ -125,7 +129,8 @@ class SetupDraft:
         if shape != STAR:
             for other in chosen:
                 if other % 2 != file % 2:
-                    return text("alternate", row=row, tower=tower_word(shape),
+                    return text("alternate", rank=kind.rank_of(kind.square(square)) + 1, nth=text(f"nth_{row}"),
+                                tower=tower_word(shape),
                                 shape=shape_word(shape),
                                 other=kind.square_name(self._square(shape, other)), square=square,
                                 other_shape=shape_word(PLUS if shape == CROSS else CROSS))

@@ -1,10 +1,22 @@
 """Errors: each refusal is a precise ``ValueError`` subclass.
 
 The message names the input and says why it was refused, so the command line
-and the browser can show it to a player as it is.
+and the browser can show it to a player as it is. It is a
+:class:`~militakiri.messages.Text`: ``str(error)`` is the English sentence
+(the command line's), ``error.say("nl")`` the same in Dutch (the page's
+language), so no English reaches a Dutch page.
+
+>>> from .messages import text
+>>> error = InvalidRecordError(text("record_tag_twice", name="White"), 3, 1)
+>>> str(error)
+'line 3, column 1: the tag White appears twice'
+>>> error.say("nl")
+'regel 3, kolom 1: de tag White staat er twee keer'
 """
 
 from __future__ import annotations
+
+from .messages import Text, text
 
 
 class MilitakiriError(ValueError):
@@ -20,11 +32,21 @@ class MilitakiriError(ValueError):
     #: (bounded.excerpt), and this cut keeps any that does not short.
     MAX_MESSAGE = 400
 
-    def __init__(self, message: str, *, reason: str | None = None) -> None:
-        if len(message) > self.MAX_MESSAGE:
-            message = message[:self.MAX_MESSAGE - 1] + "…"
-        super().__init__(message)
+    def __init__(self, message: Text, *, reason: Text | None = None) -> None:
+        super().__init__(self._cut(message))
+        #: The sentence with its key and arguments: said again in any language.
+        self.text = message
         self.reason = reason
+
+    def say(self, lang: str = "en") -> str:
+        """The message in ``lang`` (a page's language; English for an unknown code)."""
+        return self._cut(self.text.say(lang))
+
+    @classmethod
+    def _cut(cls, message: str) -> str:
+        if len(message) > cls.MAX_MESSAGE:
+            return message[:cls.MAX_MESSAGE - 1] + "…"
+        return str(message)
 
 
 class InvalidSquareError(MilitakiriError):
@@ -82,7 +104,7 @@ class InvalidRecordError(MilitakiriError):
     ``line`` and ``column`` (1-based) point at the offending text.
     """
 
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}", reason=message)
+    def __init__(self, message: Text, line: int, column: int) -> None:
+        super().__init__(text("at_line", line=line, column=column, message=message), reason=message)
         self.line = line
         self.column = column

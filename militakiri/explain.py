@@ -33,12 +33,13 @@ def parse_legal(position: PositionState, token: str) -> Move:
     move = Move.from_token(token, position.kind)
     over = rules_outcome(position)
     if over is not None:
-        raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({over})")
+        raise GameOverError(text("token_says", token=excerpt(strip_space(token)),
+                                 message=text("game_over", outcome=over.words())))
     if is_legal(position, move):
         return move
     reason = why_illegal(position, move)
     # The sentence alone, also in Dutch (reason.say("nl")), as error.reason.
-    raise IllegalMoveError(f"{excerpt(strip_space(token))}: {reason}", reason=reason)
+    raise IllegalMoveError(text("token_says", token=excerpt(strip_space(token)), message=reason), reason=reason)
 
 
 def why_illegal(position: PositionState, move: Move) -> Text:

@@ -23,10 +23,10 @@ from .board import BoardKind, board_kind
 from .bounded import MAX_PLIES, excerpt, must_be_index, must_be_text, strip_space
 from .clock import Clock, TimeControl
 from .errors import ClockError, GameOverError, IllegalMoveError, InvalidPlyError, InvalidSquareError, InvalidTokenError
+from .messages import Number, Text, color_word, text
 from .move import Move
 from .movegen import permutations
-from .outcome import Outcome, Termination, TerminationName, ended_by
-from .pieces import COLOR_NAMES
+from .outcome import Outcome, Termination, TerminationName, ended_by, outcome_words, termination_word
 from .position import Position
 from .reachable import check_reachable
 from .record import Annotation, Players, Variation, read_record, write_record
@@ -34,6 +34,11 @@ from .setup import Dice, Setup, start_position
 
 if TYPE_CHECKING:
     from typing import Any, Iterable
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_THE_PLY = text("n_ply")
+_A_TOKEN = text("n_token")
+_A_SQUARE_NAME = text("n_square_name")
 
 __all__ = ["Game", "Players", "TurnChoices"]
 
@@ -155,7 +160,7 @@ class Game:
         >>> game.position_at(3).string() == game.position.string(), game.position_at(0).string() == game.start.string()
         (True, True)
         """
-        must_be_index(ply, 0, len(self.tokens), "the ply", InvalidPlyError)
+        must_be_index(ply, 0, len(self.tokens), _THE_PLY, InvalidPlyError)
         kept = self._kept
         if ply not in kept:
             below = [p for p in kept if p < ply]
@@ -191,28 +196,27 @@ class Game:
         A move made after the mover's time or deadline ran out is refused
         and the game is lost on time (R21, R22).
         """
-        must_be_text(token, "a move token", InvalidTokenError)
+        must_be_text(token, _A_TOKEN, InvalidTokenError)
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"{excerpt(strip_space(token))}: the game is over ({outcome})")
+            raise GameOverError(text("token_says", token=excerpt(strip_space(token)),
+                                     message=text("game_over", outcome=outcome.words())))
         if len(self.tokens) >= MAX_PLIES:
-            raise IllegalMoveError(f"{excerpt(strip_space(token))}: a game holds at most {MAX_PLIES:,} moves, "
-                                   "so that its record, link and save can be read back")
+            raise IllegalMoveError(text("token_says", token=excerpt(strip_space(token)),
+                                        message=text("game_most_moves_why", most=Number(MAX_PLIES))))
         if self.clock is not None:
             if now is None:
-                raise ClockError("a timed game needs the time of each move")
+                raise ClockError(text("game_needs_time"))
             if self.clock.running is None and self.clock.to_move is None:
                 self.clock.start(self.position.turn, now)
             self.clock.resume(now)
             if self.check_time(now) is not None:
-                raise GameOverError(f"{excerpt(strip_space(token))}: {self._time_words()}")
+                raise GameOverError(text("token_says", token=excerpt(strip_space(token)), message=self._time_words()))
         move = self.position.parse_move(token)
         if self.touched is not None and move.origin != self.touched:
             square = self.kind.square_name(self.touched)
-            raise IllegalMoveError(
-                f"{excerpt(strip_space(token))}: touch-move is on and {square} was touched, "
-                "so that piece must move (R25)"
-            )
+            raise IllegalMoveError(text("token_says", token=excerpt(strip_space(token)),
+                                        message=text("touch_move", square=square)))
         self._push(move, now)
 
     def push(self, move: Move) -> None:
@@ -228,13 +232,13 @@ class Game:
         True
         """
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"a move must be a Move, not {excerpt(move)}")
+            raise IllegalMoveError(text("not_a_move", value=excerpt(move)))
         if self.clock is not None:
-            raise ClockError("a move of a timed game is played with its time (play)")
+            raise ClockError(text("game_push_timed"))
         if self.is_over():
-            raise GameOverError(f"the game is over ({self.outcome()})")
+            raise GameOverError(text("game_over", outcome=outcome_words(self.outcome())))
         if len(self.tokens) >= MAX_PLIES:
-            raise IllegalMoveError(f"a game holds at most {MAX_PLIES:,} moves")
+            raise IllegalMoveError(text("game_most_moves", most=Number(MAX_PLIES)))
         self._push(move, None)
 
     def _push(self, move: Move, now: float | None) -> None:
@@ -251,11 +255,11 @@ class Game:
     def undo(self) -> str:
         """Take back the last move and return its token."""
         if not self.tokens:
-            raise IllegalMoveError("there is no move to take back")
+            raise IllegalMoveError(text("no_take_back"))
         if self.external_outcome is not None:
-            raise GameOverError(f"the game ended by {self.external_outcome.termination}")
+            raise GameOverError(text("game_ended_by", termination=termination_word(self.external_outcome.termination)))
         if self.clock is not None:
-            raise IllegalMoveError("moves are taken back only in games without a clock")
+            raise IllegalMoveError(text("take_back_timed"))
         self.annotations = {ply: note for ply, note in self.annotations.items() if ply < len(self.tokens)}
         self.variations = {ply: lines for ply, lines in self.variations.items() if ply < len(self.tokens)}
         self.position.pop()
@@ -293,17 +297,17 @@ class Game:
     def _end(self, termination: TerminationName, loser: int) -> Outcome:
         outcome = self.outcome()
         if outcome is not None:
-            raise GameOverError(f"the game is already over ({outcome})")
+            raise GameOverError(text("game_already_over", outcome=outcome.words()))
         self.external_outcome = ended = ended_by(termination, loser)
         return ended
 
-    def _time_words(self) -> str:
+    def _time_words(self) -> Text:
         outcome = self.external_outcome
         assert outcome is not None and outcome.winner is not None  # lost on time
-        player = COLOR_NAMES[1 - outcome.winner]
+        player = color_word(1 - outcome.winner)
         if outcome.termination is Termination.DEADLINE:
-            return f"{player} missed the deadline and loses (R22)"
-        return f"{player}'s time has run out: {player} loses (R21)"
+            return text("missed_deadline", player=player)
+        return text("time_ran_out", player=player)
 
     # Records ----------------------------------------------------------------
 
@@ -365,9 +369,9 @@ class TurnChoices:
         """``placed`` as a tuple of field names; InvalidSquareError if it is
         not a tuple or list of text."""
         if not isinstance(placed, (tuple, list)):
-            raise InvalidSquareError(f"the fields placed must be a tuple of names, not {excerpt(placed)}")
+            raise InvalidSquareError(text("placed_not_tuple", value=excerpt(placed)))
         for name in placed:
-            must_be_text(name, "a field's name", InvalidSquareError)
+            must_be_text(name, _A_SQUARE_NAME, InvalidSquareError)
         return tuple(placed)
 
     def placement_fields(self, placed: tuple[str, ...] = ()) -> list[str]:
@@ -405,9 +409,9 @@ class TurnChoices:
     def tower_fields(tokens: list[str]) -> dict[str, str]:
         """``{field: token}`` for the promotion choices among ``tokens``."""
         if not isinstance(tokens, (list, tuple)):
-            raise InvalidTokenError(f"move tokens must be a list, not {excerpt(tokens)}")
+            raise InvalidTokenError(text("tokens_not_list", value=excerpt(tokens)))
         for token in tokens:
-            must_be_text(token, "a move token", InvalidTokenError)
+            must_be_text(token, _A_TOKEN, InvalidTokenError)
         return {t.rsplit("@", 1)[1]: t for t in tokens if "=" in t and "@" in t.split("=", 1)[1]}
 
     def _matching(self, placed: tuple[str, ...]) -> Iterable[tuple[Move, str]]:

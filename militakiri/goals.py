@@ -162,34 +162,34 @@ class Goal:
     def from_json(cls, data: object) -> Goal:
         """The goal a JSON object describes; InvalidGoalError saying what is wrong."""
         if not isinstance(data, dict):
-            raise InvalidGoalError(f"a goal is a JSON object, not {type(data).__name__}")
+            raise InvalidGoalError(text("goal_not_object", kind=type(data).__name__))
         kind = data.get("kind")
         if kind not in KINDS:
-            raise InvalidGoalError(f"goal kind {excerpt(kind)} is not one of {', '.join(KIND_NAMES)}")
+            raise InvalidGoalError(text("goal_kind", value=excerpt(kind), kinds=", ".join(map(quote, KIND_NAMES))))
         allowed = set(KINDS[kind])
         allowed.add("kind")
         if kind != "setup":
             allowed.add("moves")
         unknown = sorted(str(key) for key in data if key not in allowed)
         if unknown:
-            raise InvalidGoalError(f"a {kind} goal has no field {excerpt(unknown[0])}; "
-                                   f"its fields: {', '.join(sorted(allowed))}")
+            raise InvalidGoalError(text("goal_no_field", kind=kind, value=excerpt(unknown[0]),
+                                        fields=", ".join(map(quote, sorted(allowed)))))
         for name in _REQUIRED.get(kind, ()):
             if data.get(name) is None:  # left out, or null
-                raise InvalidGoalError(f"a {kind} goal needs {quote(name)}")
+                raise InvalidGoalError(text("goal_needs", kind=kind, name=quote(name)))
         moves = data.get("moves")
         if moves is not None:
             moves = _int(moves, "moves", 1, MAX_MOVES)
             if kind == "play" and moves != 1:
-                raise InvalidGoalError("a play goal is one move: leave out 'moves' or give 1")
+                raise InvalidGoalError(text("goal_play_moves"))
         what = data.get("what")
         if what is not None and what not in TAKE_WHAT:
-            raise InvalidGoalError(f"'what' of a take goal is one of {', '.join(TAKE_WHAT)}, not {excerpt(what)}")
+            raise InvalidGoalError(text("goal_what", options=", ".join(map(quote, TAKE_WHAT)), value=excerpt(what)))
         square = data.get("square")
         if square is not None:
             if not isinstance(square, str) or len(square) not in (2, 3) or square[0] not in "abcdefghijkl" \
                     or square[1:] not in _RANK_NAMES:
-                raise InvalidGoalError(f"'square' is a field such as 'd5', not {excerpt(square)}")
+                raise InvalidGoalError(text("goal_square", value=excerpt(square)))
         count = data.get("count")
         if count is not None:
             count = _int(count, "count", 1, MAX_PIECES)
@@ -200,7 +200,7 @@ class Goal:
         if kind == "play":
             if (not isinstance(tokens, list) or not tokens
                     or not all(isinstance(token, str) and strip_space(token) for token in tokens)):
-                raise InvalidGoalError("'tokens' of a play goal is a non-empty list of move tokens")
+                raise InvalidGoalError(text("goal_tokens"))
             tokens = tuple(strip_space(token) for token in tokens)
         return cls(kind, moves, what, square, rank, tuple(tokens), count)
 
@@ -221,7 +221,7 @@ class Goal:
             try:
                 position.kind.square(self.square)
             except InvalidSquareError as error:
-                raise InvalidGoalError(f"goal square: {error}") from None
+                raise InvalidGoalError(text("goal_square_bad", message=error.text)) from None
 
 
 class Verdict:
@@ -384,6 +384,6 @@ def _after(start: Position, token: str) -> tuple[object, ...] | None:
 
 def _int(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidGoalError(f"{quote(name)} is a whole number from {low} to {high}, not {excerpt(value)}")
+        raise InvalidGoalError(text("goal_int", name=quote(name), low=low, high=high, value=excerpt(value)))
     return value
 

@@ -65,6 +65,7 @@ from .board import EARLIER_ROWS, ROWS, BoardKind, board_kind
 from .bounded import MAX_NAME_CHARS, MAX_PLIES, clean_name, excerpt, is_digits, strip_space
 from .clock import MAX_LEFT, TimeControl
 from .errors import MilitakiriError
+from .messages import Text, color_word, text
 from .game import Game
 from .outcome import Termination
 from .pieces import SHAPES
@@ -155,7 +156,7 @@ def game_to_link(game: Game, deadline: float | None = None,
     ((1, 4), (290.5, 300.0))
     """
     if not isinstance(game, Game):
-        raise InvalidLinkError(f"{excerpt(game)} is not a game")
+        raise InvalidLinkError(text("not_a_game", value=excerpt(game)))
     if game.kind.earlier:  # a game from an earlier link goes on in its own format
         version = 1 if computer is None else LAST_EARLIER_VERSION
     else:
@@ -176,41 +177,32 @@ def game_to_link(game: Game, deadline: float | None = None,
 def game_from_link(link: str) -> SharedGame:
     """Read a link fragment (a leading ``#`` is fine); raise InvalidLinkError."""
     if not isinstance(link, str):
-        raise InvalidLinkError("a game link must be text")
+        raise InvalidLinkError(text("link_not_text"))
     if len(link) > MAX_LINK_CHARS:  # before any work on its characters
-        raise InvalidLinkError(
-            f"the link has {len(link)} characters, more than any game needs ({MAX_LINK_CHARS})"
-        )
-    text = strip_space(link)
-    if text.startswith("#"):
-        text = text[1:]
-    if text.startswith("g="):
-        text = text[2:]
-    if not text:
-        raise InvalidLinkError("the link holds no game")
-    fields = text.split(SEPARATOR)
+        raise InvalidLinkError(text("link_too_long", n=len(link), most=MAX_LINK_CHARS))
+    written = strip_space(link)
+    if written.startswith("#"):
+        written = written[1:]
+    if written.startswith("g="):
+        written = written[2:]
+    if not written:
+        raise InvalidLinkError(text("link_empty"))
+    fields = written.split(SEPARATOR)
     version = fields[0]
     if not is_digits(version) or len(version) > 3:
-        raise InvalidLinkError(f"this is not a Militakiri game link (it starts {excerpt(text, 12)})")
-    if has_surrogate(text):  # not UTF-8: CPython's encode() refuses it, MicroPython's not
-        raise InvalidLinkError("the link is not valid text")
+        raise InvalidLinkError(text("link_not_ours", start=excerpt(written, 12)))
+    if has_surrogate(written):  # not UTF-8: CPython's encode() refuses it, MicroPython's not
+        raise InvalidLinkError(text("link_not_valid_text"))
     if int(version) > VERSION:
-        raise InvalidLinkError(
-            f"this link was made by a newer version of Militakiri (format {version}; "
-            f"this page reads up to {VERSION}): reload the page to update it"
-        )
+        raise InvalidLinkError(text("link_newer", version=version, reads=VERSION))
     if int(version) < 1:
-        raise InvalidLinkError(f"format {version} does not exist")
+        raise InvalidLinkError(text("link_no_format", version=version))
     parts = 10 if int(version) == 1 else 12  # (versions 2 to 4: the computer's two fields)
     if len(fields) != parts:
-        raise InvalidLinkError(
-            f"the link is cut short or damaged: {len(fields)} parts instead of {parts}"
-        )
+        raise InvalidLinkError(text("link_cut_short", n=len(fields), parts=parts))
     body = SEPARATOR.join(fields[:-1])
     if fields[-1] != crc_code(body):
-        raise InvalidLinkError(
-            "the link is damaged or was changed by hand (its check code does not match)"
-        )
+        raise InvalidLinkError(text("link_check_code"))
     start, dice_text, control, white, black, deadline, end = fields[1:8]
     moves = fields[-2]
     opponent = fields[8:-2]
@@ -219,20 +211,19 @@ def game_from_link(link: str) -> SharedGame:
     clock_left = _clock_left(opponent[1]) if opponent else None
     rows = EARLIER_ROWS if earlier else ROWS
 
-    time_control = _field("time control", control, TimeControl.parse)
+    time_control = _field(text("l_time_control"), control, TimeControl.parse)
     players = Players(white=_name(white, "White"), black=_name(black, "Black"))
     if start.startswith("p"):
-        position = _field("start position", unquote(start[1:]), Position.from_string)
+        position = _field(text("l_start"), unquote(start[1:]), Position.from_string)
         if position.kind.rows != rows:
-            raise InvalidLinkError(f"the link's start position has {position.kind.rows} ranks; "
-                                   f"a link of format {version} is on a board of {rows}")
-        _field("start position", position, check_reachable)
+            raise InvalidLinkError(text("link_start_ranks", n=position.kind.rows, version=version, rows=rows))
+        _field(text("l_start"), position, check_reachable)
         if dice_text != "-":
-            raise InvalidLinkError("a link that starts from a position has no dice")
+            raise InvalidLinkError(text("link_position_dice"))
         game = Game(position, time_control=time_control, players=players)
     else:
         kind, setups = _setups(start, rows)
-        dice = _field("dice", " ".join(
+        dice = _field(text("l_dice"), " ".join(
             f"{dice_text[i]}-{dice_text[i + 1]}" for i in range(0, len(dice_text), 2)
         ) if len(dice_text) % 2 == 0 else dice_text, Dice.parse)
         game = Game.new(kind, setups[0], setups[1], dice, time_control=time_control, players=players)
@@ -280,7 +271,7 @@ def _moves_field(game: Game) -> str:
     number, scale = 0, 1
     for token in game.tokens:
         legal = _by_token(position)
-        index = [text for text, _ in legal].index(token)
+        index = [written for written, _ in legal].index(token)
         number += index * scale
         scale *= len(legal)
         position.push(legal[index][1])
@@ -304,128 +295,125 @@ def _base36(n: int) -> str:
     digits = _BASE36
     if n == 0:
         return "0"
-    text = ""
+    written = ""
     while n:
         n, r = divmod(n, 36)
-        text = digits[r] + text
-    return text
+        written = digits[r] + written
+    return written
 
 
 # Reading ----------------------------------------------------------------------
 
 
-def _field(what: str, value: S, parser: Callable[[S], T]) -> T:
+def _field(what: Text, value: S, parser: Callable[[S], T]) -> T:
     """``parser(value)``, its refusal said as the link's ``what``."""
     try:
         return parser(value)
     except (MilitakiriError, ValueError) as error:
-        raise InvalidLinkError(f"the link's {what} is wrong: {error}") from None
+        why = error.text if isinstance(error, MilitakiriError) else text("unreadable")
+        raise InvalidLinkError(text("link_field_wrong", what=what, message=why)) from None
 
 
-def _name(text: str, default: str) -> str:
+def _name(written: str, default: str) -> str:
     try:
-        name = unquote(text, strict=True)
+        name = unquote(written, strict=True)
     except ValueError:  # bytes that are not UTF-8
-        raise InvalidLinkError("a player's name in the link is not valid text") from None
+        raise InvalidLinkError(text("link_name_not_text")) from None
     if len(name) > 4 * MAX_NAME_CHARS:
-        raise InvalidLinkError(f"a player's name in the link is far longer than {MAX_NAME_CHARS} characters")
+        raise InvalidLinkError(text("link_name_long", most=MAX_NAME_CHARS))
     return clean_name(name) or default
 
 
 def _setups(start: str, rows: int) -> tuple[BoardKind, tuple[Setup, Setup]]:
     kinds = {"s": "single", "d": "double"}
     if not start or start[0] not in kinds:
-        raise InvalidLinkError(f"the link's board {excerpt(start[:1])} is neither s (single) nor d (double)")
+        raise InvalidLinkError(text("link_board", value=excerpt(start[:1])))
     kind = board_kind(kinds[start[0]], rows)
     per_shape = kind.files // 6
     letters = start[1:]
     if len(letters) != 6 * per_shape:
-        raise InvalidLinkError(
-            f"the link's set-ups should have {6 * per_shape} tower files, not {len(letters)}"
-        )
+        raise InvalidLinkError(text("link_setup_files", n=6 * per_shape, got=len(letters)))
     setups = []
     for color in (0, 1):
         own = letters[color * 3 * per_shape:(color + 1) * 3 * per_shape]
-        text = " ".join(
+        written = " ".join(
             "SXP"[shape] + own[shape * per_shape:(shape + 1) * per_shape] for shape in SHAPES
         )
-        setups.append(_field(("White's", "Black's")[color] + " set-up", text, lambda t: Setup.parse(t, kind)))
+        setups.append(_field(text("l_setup", player=color_word(color)), written, lambda t: Setup.parse(t, kind)))
     return kind, (setups[0], setups[1])
 
 
 def _replay(game: Game, moves: str) -> None:
     digits, dot, payload = moves.partition(".")
     if not dot or not _only(digits, _BASE36, 3) or not _only(payload, BASE64URL):
-        raise InvalidLinkError("the link's moves are not in the form count.number")
+        raise InvalidLinkError(text("link_moves_form"))
     count = int(digits, 36)
     if count > MAX_MOVES:
-        raise InvalidLinkError(f"the link claims {count} moves; a game link holds at most {MAX_MOVES}")
+        raise InvalidLinkError(text("link_moves_many", n=count, most=MAX_MOVES))
     raw = b64decode(payload)
     if raw is None:
-        raise InvalidLinkError("the link's moves are damaged")
+        raise InvalidLinkError(text("link_moves_damaged"))
     number = int.from_bytes(raw, "big")
     for ply in range(count):
         legal = _by_token(game.position)
         if not legal or game.is_over():
-            raise InvalidLinkError(
-                f"the link has {count} moves but the game ended after {ply}"
-            )
+            raise InvalidLinkError(text("link_moves_after_end", n=count, ply=ply))
         number, index = divmod(number, len(legal))
         game.push(legal[index][1])  # legal, from the list itself: not parsed and checked again
     if number != 0:
-        raise InvalidLinkError("the link's moves do not add up: it was changed by hand")
+        raise InvalidLinkError(text("link_moves_sum"))
 
 
 def _apply_end(game: Game, end: str) -> None:
     if end == "-":
         return
     if len(end) != 2 or end[0] not in _ENDS or end[1] not in "01":
-        raise InvalidLinkError(f"the link's end {excerpt(end)} is not understood")
+        raise InvalidLinkError(text("link_end", value=excerpt(end)))
     try:
         game.end(_ENDS[end[0]], int(end[1]))
     except MilitakiriError as error:
-        raise InvalidLinkError(f"the link's end does not fit its moves: {error}") from None
+        raise InvalidLinkError(text("link_end_fit", message=error.text)) from None
 
 
-def _computer(text: str, version: int) -> tuple[int, int]:
+def _computer(written: str, version: int) -> tuple[int, int]:
     """The computer's side and level: only a level that exists (militakiri.ai.levels):
     a link naming level 9 once opened a game in which the computer never moved.
     A version-2 link's level is one of the four of before (LEVELS_OF_VERSION_2)."""
     levels = LEVELS_OF_VERSION_2 if version == 2 else {level: level for level in LEVELS}
-    if len(text) != 2 or text[0] not in "wb" or not is_digits(text[1]) or int(text[1]) not in levels:
+    if len(written) != 2 or written[0] not in "wb" or not is_digits(written[1]) or int(written[1]) not in levels:
         named = f"{min(levels)}-{max(levels)}"
-        raise InvalidLinkError(f"the link's computer {excerpt(text)} is not a side and a level {named} (b4)")
-    return "wb".index(text[0]), levels[int(text[1])]
+        raise InvalidLinkError(text("link_computer", value=excerpt(written), levels=named))
+    return "wb".index(written[0]), levels[int(written[1])]
 
 
-def _clock_left(text: str) -> tuple[float, float] | None:
-    if text == "-":
+def _clock_left(written: str) -> tuple[float, float] | None:
+    if written == "-":
         return None
-    parts = text.split(".")
+    parts = written.split(".")
     if len(parts) != 2 or not _only(parts[0], _BASE36, 6) or not _only(parts[1], _BASE36, 6):
-        raise InvalidLinkError(f"the link's clock {excerpt(text)} is not two times left")
+        raise InvalidLinkError(text("link_clock", value=excerpt(written)))
     white, black = int(parts[0], 36) / 10, int(parts[1], 36) / 10
     if max(white, black) > MAX_LEFT:
-        raise InvalidLinkError("the link's clock has more time left than any time control gives")
+        raise InvalidLinkError(text("link_clock_long"))
     return white, black
 
 
-def _deadline(text: str, control: TimeControl) -> float | None:
-    if text == "-":
+def _deadline(written: str, control: TimeControl) -> float | None:
+    if written == "-":
         return None
     if control.mode != "correspondence":
-        raise InvalidLinkError("the link has a deadline but is not a correspondence game")
-    if not _only(text, _BASE36, 8):
-        raise InvalidLinkError(f"the link's deadline {excerpt(text)} is not a time")
-    return float(int(text, 36))
+        raise InvalidLinkError(text("link_deadline_untimed"))
+    if not _only(written, _BASE36, 8):
+        raise InvalidLinkError(text("link_deadline", value=excerpt(written)))
+    return float(int(written, 36))
 
 
-def _only(text: str, alphabet: str, most: int | None = None) -> bool:
-    """Whether ``text`` is made of ``alphabet``'s characters alone; with
+def _only(written: str, alphabet: str, most: int | None = None) -> bool:
+    """Whether ``written`` is made of ``alphabet``'s characters alone; with
     ``most``, one to ``most`` of them (else any number, none too)."""
-    if most is not None and not 1 <= len(text) <= most:
+    if most is not None and not 1 <= len(written) <= most:
         return False
-    for char in text:
+    for char in written:
         if char not in alphabet:
             return False
     return True

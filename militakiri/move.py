@@ -18,7 +18,11 @@ from __future__ import annotations
 from .board import BoardKind, must_be_board
 from .bounded import excerpt, must_be_text, strip_space
 from .errors import InvalidSquareError, InvalidTokenError
+from .messages import Text, text
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, shape_letter
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_A_TOKEN = text("n_token")
 
 _FILES = "abcdefghijkl"
 _SHAPES = "SXPsxp"
@@ -128,24 +132,24 @@ class Move:
     def token(self, kind: BoardKind) -> str:
         """The move token, e.g. ``'@a2,c3xd4=X@e2'``."""
         names = must_be_board(kind, InvalidTokenError).names  # (a Move's squares are the board's)
-        text = names[self.origin] + ("x" if self.is_take else "-") + names[self.target]
+        written = names[self.origin] + ("x" if self.is_take else "-") + names[self.target]
         if self.placements:  # rare: the usual token is kept short (a link is read by writing every legal token)
-            text = "".join(["@" + names[sq] + "," for sq in self.placements]) + text
+            written = "".join(["@" + names[sq] + "," for sq in self.placements]) + written
         if self.promotion is not None:
-            text += "=" + shape_letter(self.promotion, self.promotion_color)
+            written += "=" + shape_letter(self.promotion, self.promotion_color)
             if self.tower_field is not None:
-                text += "@" + names[self.tower_field]
-        return text
+                written += "@" + names[self.tower_field]
+        return written
 
     @classmethod
     def from_token(cls, token: str, kind: BoardKind) -> Move:
         """Read a token's syntax; whether it is legal is the position's call."""
-        must_be_text(token, "a move token", InvalidTokenError)
+        must_be_text(token, _A_TOKEN, InvalidTokenError)
         must_be_board(kind, InvalidTokenError)
-        text = strip_space(token)
-        parts = _parse(text)
+        written = strip_space(token)
+        parts = _parse(written)
         if parts is None:
-            raise InvalidTokenError(_syntax_error(text))
+            raise InvalidTokenError(_syntax_error(written))
         names, origin_name, sign, target_name, letter, field_name = parts
         try:
             placements = tuple(kind.square(name) for name in names)
@@ -153,7 +157,7 @@ class Move:
             target = kind.square(target_name)
             field = kind.square(field_name) if field_name else None
         except InvalidSquareError as error:
-            raise InvalidTokenError(f"move token {excerpt(text)}: {error}") from None
+            raise InvalidTokenError(text("token_bad", value=excerpt(written), message=error.text)) from None
         return cls(
             origin,
             target,
@@ -198,26 +202,14 @@ def _promotion_written(text: str) -> bool:
     return False
 
 
-def _syntax_error(text: str) -> str:
-    """Why ``text`` is not a move token, as precisely as can be said."""
-    if not text:
-        return "empty move token"
-    if "-" not in text and "x" not in text:
-        return (
-            f"move token {excerpt(text)} has neither '-' (move) nor 'x' (take): "
-            "write e.g. 'c3-c4' or 'c3xd4'"
-        )
-    if "=" in text and not _promotion_written(text):
-        return (
-            f"move token {excerpt(text)}: a promotion is '=' and a shape letter "
-            "S, X or P, then '@' and a field, e.g. 'd5xd6=X@e2'"
-        )
-    if "@" in text.split("-")[0].split("x")[0] and _placement_end(text, 0) < 0:
-        return (
-            f"move token {excerpt(text)}: waiting towers are written '@field,' "
-            "before the move, e.g. '@a2,c3-c4'"
-        )
-    return (
-        f"move token {excerpt(text)} is not of the form 'from-to', 'fromxto', "
-        "'fromxto=X@field' or '@field,…' before the move"
-    )
+def _syntax_error(written: str) -> Text:
+    """Why ``written`` is not a move token, as precisely as can be said."""
+    if not written:
+        return text("token_empty")
+    if "-" not in written and "x" not in written:
+        return text("token_no_sign", value=excerpt(written))
+    if "=" in written and not _promotion_written(written):
+        return text("token_promotion", value=excerpt(written))
+    if "@" in written.split("-")[0].split("x")[0] and _placement_end(written, 0) < 0:
+        return text("token_waiting", value=excerpt(written))
+    return text("token_form", value=excerpt(written))

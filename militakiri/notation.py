@@ -21,11 +21,15 @@ from typing import TYPE_CHECKING
 from .board import DOUBLE, EARLIER_ROWS, ROWS, BoardKind, board_kind, board_with_files
 from .bounded import excerpt, is_digits, quote, read_int, shorten, split_words
 from .errors import InvalidPositionError
+from .messages import Join, Text, color_word, text
 from .pieces import BLACK, SHAPE_LETTERS, WHITE, Piece, piece_from_symbol, shape_letter
 from .state import MOVE_RULE_MOVES, PositionState
 
 if TYPE_CHECKING:
     from typing import Any, Sequence
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_MOVE_NUMBER = text("f_number")
 
 _PIECE_LETTERS = "SXPsxp"
 
@@ -41,55 +45,57 @@ FIELD_NAMES = (
     "move rule",
     "move number",
 )
+#: The same, as a message says them.
+_FIELD_KEYS = ("f_placement", "f_side", "f_spares", "f_waiting", "f_move_rule", "f_number")
 
 
-def _error(text: str, message: str) -> InvalidPositionError:
-    return InvalidPositionError(f"position string {excerpt(text)}: {message}")
+def _error(written: str, message: Text) -> InvalidPositionError:
+    return InvalidPositionError(text("position_bad", value=excerpt(written), message=message))
 
 
-def parse_position(text: str) -> dict[str, Any]:
+def _field_names(keys: Sequence[str]) -> Join:
+    return Join([text(key) for key in keys], plain=True)
+
+
+def parse_position(written: str) -> dict[str, Any]:
     """Read a position string into PositionState's arguments; raise
     InvalidPositionError saying what is wrong.
 
     (Arguments, not an object, so that Position, which sits above this
-    module, builds itself: ``Position(**parse_position(text))``.)
+    module, builds itself: ``Position(**parse_position(written))``.)
 
     >>> parse_position("6/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")["kind"]
     BoardKind('single', files=6)
     """
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position string must be text, not {type(text).__name__}")
-    fields = split_words(text)
+    if not isinstance(written, str):
+        raise InvalidPositionError(text("position_not_text", kind=type(written).__name__))
+    fields = split_words(written)
     if len(fields) != len(FIELD_NAMES):
         if len(fields) > len(FIELD_NAMES):
-            problem = "extra: " + shorten(" ".join(fields[len(FIELD_NAMES):]), 60)
+            problem = text("fields_extra", extra=shorten(" ".join(fields[len(FIELD_NAMES):]), 60))
         else:
-            problem = "missing: " + ", ".join(FIELD_NAMES[len(fields):])
-        raise _error(
-            text,
-            f"has {len(fields)} fields, expected 6 ({', '.join(FIELD_NAMES)}); {problem}",
-        )
+            problem = text("fields_missing", missing=_field_names(_FIELD_KEYS[len(fields):]))
+        raise _error(written, text("fields_count", n=len(fields), names=_field_names(_FIELD_KEYS), problem=problem))
     placement, side, spares, waiting, moves_left, number = fields
-    kind, board = _parse_placement(text, placement)
+    kind, board = _parse_placement(written, placement)
     if side not in ("w", "b"):
-        raise _error(text, f"side to move is {excerpt(side)}, expected 'w' or 'b'")
+        raise _error(written, text("side_bad", value=excerpt(side)))
     return dict(
         kind=kind,
         board=board,
         turn=WHITE if side == "w" else BLACK,
-        spares=_parse_spares(text, spares),
-        waiting=_parse_waiting(text, waiting),
-        moves_left=_parse_moves_left(text, moves_left, MOVE_RULE_MOVES[kind.name]),
-        number=_parse_number(text, number),
+        spares=_parse_spares(written, spares),
+        waiting=_parse_waiting(written, waiting),
+        moves_left=_parse_moves_left(written, moves_left, MOVE_RULE_MOVES[kind.name]),
+        number=_parse_number(written, number),
     )
 
 
-def _parse_placement(text: str, placement: str) -> tuple[BoardKind, list[Piece | None]]:
+def _parse_placement(written: str, placement: str) -> tuple[BoardKind, list[Piece | None]]:
     ranks = placement.split("/")
     rows = len(ranks)
     if rows not in (ROWS, EARLIER_ROWS):
-        raise _error(text, f"placement has {len(ranks)} ranks, expected {ROWS} "
-                           f"({EARLIER_ROWS} on the earlier board of old games)")
+        raise _error(written, text("placement_ranks", n=len(ranks), rows=ROWS, earlier=EARLIER_ROWS))
     items: list[list[Piece | None]] = []
     widest = DOUBLE.files
     for index, rank_text in enumerate(ranks):
@@ -97,47 +103,32 @@ def _parse_placement(text: str, placement: str) -> tuple[BoardKind, list[Piece |
         row: list[Piece | None] = []
         for letter, height, empty, other in _rank_items(rank_text):
             if other:
-                raise _error(
-                    text,
-                    f"rank {rank_number} ({excerpt(rank_text)}): {quote(other)} is neither a "
-                    "piece (S, X, P or s, x, p) nor a count of empty fields",
-                )
+                raise _error(written, text("rank_bad_char", rank=rank_number, value=excerpt(rank_text),
+                                        char=quote(other)))
             if empty:
                 if empty.startswith("0") or len(empty) > len(str(widest)) or int(empty) > widest:
-                    raise _error(
-                        text,
-                        f"rank {rank_number} ({excerpt(rank_text)}): {excerpt(empty)} is not a count "
-                        f"of empty fields (1 to {widest}, no leading 0)",
-                    )
+                    raise _error(written, text("rank_bad_count", rank=rank_number, value=excerpt(rank_text),
+                                            count=excerpt(empty), widest=widest))
                 row += [None] * int(empty)
             else:
                 piece = piece_from_symbol(letter + height)
                 if piece is None:
-                    what = f"height {height}" if height else "nothing"
-                    raise _error(
-                        text,
-                        f"rank {rank_number} ({excerpt(rank_text)}): {letter!r} is followed by "
-                        f"{what!s}; a piece is a shape letter then a height 1-4 or '^'",
-                    )
+                    what = text("height_of", height=height) if height else text("nothing")
+                    raise _error(written, text("rank_bad_height", rank=rank_number, value=excerpt(rank_text),
+                                            letter=repr(letter), what=what))
                 row.append(piece)
             if len(row) > widest:
-                raise _error(text, f"rank {rank_number} ({excerpt(rank_text)}) has more than "
-                                   f"{widest} fields; a board has 6 (single) or 12 (double)")
+                raise _error(written, text("rank_too_wide", rank=rank_number, value=excerpt(rank_text),
+                                        widest=widest))
         items.append(row)
     width = len(items[0])
     kind = board_with_files(width, rows)
     if kind is None:
-        raise _error(
-            text,
-            f"rank {rows} ({excerpt(ranks[0])}) has {width} fields; a board has 6 (single) or 12 (double)",
-        )
+        raise _error(written, text("rank_width", rank=rows, value=excerpt(ranks[0]), n=width))
     for index, row in enumerate(items):
         if len(row) != width:
-            raise _error(
-                text,
-                f"rank {rows - index} ({excerpt(ranks[index])}) has {len(row)} fields, "
-                f"expected {width} like rank {rows}",
-            )
+            raise _error(written, text("rank_uneven", rank=rows - index, value=excerpt(ranks[index]),
+                                    n=len(row), width=width, top=rows))
     board = [piece for row in reversed(items) for piece in row]
     return kind, board
 
@@ -171,66 +162,53 @@ def _rank_items(rank_text: str) -> list[tuple[str, str, str, str]]:
     return items
 
 
-def _parse_spares(text: str, field: str) -> tuple[tuple[int, ...], ...]:
+def _parse_spares(written: str, field: str) -> tuple[tuple[int, ...], ...]:
     sides = field.split("/")
     if len(sides) != 2 or not all(len(side) == 3 and is_digits(side) for side in sides):
-        raise _error(
-            text,
-            f"spare towers {excerpt(field)}: expected White's and Black's star, cross "
-            "and plus counts as two groups of three digits, e.g. '122/122'",
-        )
+        raise _error(written, text("spares_bad", value=excerpt(field)))
     return tuple(tuple(int(digit) for digit in side) for side in sides)
 
 
-def _parse_waiting(text: str, field: str) -> tuple[tuple[int, ...], ...]:
+def _parse_waiting(written: str, field: str) -> tuple[tuple[int, ...], ...]:
     sides = field.split("/")
     if len(sides) != 2:
-        raise _error(
-            text, f"waiting towers {excerpt(field)}: expected White's and Black's shapes, e.g. '-/-' or 'XP/s'"
-        )
+        raise _error(written, text("waiting_bad", value=excerpt(field)))
     result: list[tuple[int, ...]] = []
     for color, side in ((WHITE, sides[0]), (BLACK, sides[1])):
         if side == "-":
             result.append(())
             continue
         if not side:  # none is written '-' (NOTATION.md), never left out: the string reads back as written
-            raise _error(text, f"waiting towers {excerpt(field)}: a side with none is written '-'")
+            raise _error(written, text("waiting_none", value=excerpt(field)))
         shapes = []
         for letter in side:
             if letter.upper() not in SHAPE_LETTERS or letter != shape_letter(
                 SHAPE_LETTERS.index(letter.upper()), color
             ):
-                owner = "White's (S, X, P)" if color == WHITE else "Black's (s, x, p)"
-                raise _error(
-                    text,
-                    f"waiting towers {excerpt(field)}: {quote(letter)} is not one of {owner} "
-                    "shape letters, and '-' stands for none",
-                )
+                raise _error(written, text("waiting_letter", value=excerpt(field), letter=quote(letter),
+                                        player=color_word(color),
+                                        letters="S, X, P" if color == WHITE else "s, x, p"))
             shapes.append(SHAPE_LETTERS.index(letter.upper()))
         result.append(tuple(shapes))
     return tuple(result)
 
 
-def _parse_moves_left(text: str, field: str, most: int) -> tuple[int, int] | None:
+def _parse_moves_left(written: str, field: str, most: int) -> tuple[int, int] | None:
     if field == "-":
         return None
     counts = field.split("/")
     if len(counts) != 2 or not all(
         is_digits(n) and len(n) <= len(str(most)) and int(n) <= most for n in counts
     ):
-        raise _error(
-            text,
-            f"move rule {excerpt(field)}: expected '-' (endgame rule off) or White's "
-            f"and Black's moves left (0 to {most}), e.g. '50/49'",
-        )
+        raise _error(written, text("move_rule_bad", value=excerpt(field), most=most))
     return (int(counts[0]), int(counts[1]))
 
 
-def _parse_number(text: str, field: str) -> int:
+def _parse_number(written: str, field: str) -> int:
     try:
-        return read_int(field, "move number", 1, MAX_MOVE_NUMBER, InvalidPositionError)
+        return read_int(field, _MOVE_NUMBER, 1, MAX_MOVE_NUMBER, InvalidPositionError)
     except InvalidPositionError as error:
-        raise _error(text, str(error)) from None
+        raise _error(written, error.text) from None
 
 
 def placement_text(kind: BoardKind, symbols: Sequence[str | None]) -> str:
@@ -243,14 +221,14 @@ def placement_text(kind: BoardKind, symbols: Sequence[str | None]) -> str:
     """
     ranks = []
     for rank in reversed(range(kind.rows)):
-        text, empty = "", 0
+        written, empty = "", 0
         for symbol in symbols[rank * kind.files:(rank + 1) * kind.files]:
             if symbol is None:
                 empty += 1
                 continue
-            text += (str(empty) if empty else "") + symbol
+            written += (str(empty) if empty else "") + symbol
             empty = 0
-        ranks.append(text + (str(empty) if empty else ""))
+        ranks.append(written + (str(empty) if empty else ""))
     return "/".join(ranks)
 
 

@@ -19,12 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .bounded import excerpt, is_player, must_be_text
+from .bounded import excerpt, is_player, must_be_text, quote
 from .errors import InvalidOutcomeError
+from .messages import Text, text
 from .pieces import WHITE
 
 if TYPE_CHECKING:
     from typing import Iterator
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_A_RESULT = text("n_result")
+_A_TERMINATION = text("n_termination")
 
 
 class TerminationName(str):
@@ -66,7 +71,7 @@ class Terminations:
         for member in self._ALL:
             if member == value:
                 return member
-        raise InvalidOutcomeError(f"{excerpt(value)} is not a valid Termination")
+        raise InvalidOutcomeError(text("not_termination_value", value=excerpt(value)))
 
     def __iter__(self) -> Iterator[TerminationName]:
         return iter(self._ALL)
@@ -107,25 +112,31 @@ class Outcome:
     def parse(cls, result: str, termination: str) -> Outcome:
         """The outcome written as a result and a termination;
         InvalidOutcomeError (a ValueError) for anything else."""
-        must_be_text(result, "a result", InvalidOutcomeError)
-        must_be_text(termination, "a termination", InvalidOutcomeError)
+        must_be_text(result, _A_RESULT, InvalidOutcomeError)
+        must_be_text(termination, _A_TERMINATION, InvalidOutcomeError)
         if result not in RESULTS:
-            raise InvalidOutcomeError(f"{excerpt(result)} is not a result (1-0, 0-1, 1/2-1/2)")
+            raise InvalidOutcomeError(text("not_a_result", value=excerpt(result)))
         try:
             reason = Termination(termination)
         except ValueError:
-            names = ", ".join(t.value for t in Termination)
-            raise InvalidOutcomeError(f"{excerpt(termination)} is not a termination ({names})") from None
+            names = ", ".join(quote(t.value) for t in Termination)  # the record's words, quoted
+            raise InvalidOutcomeError(text("not_a_termination", value=excerpt(termination), names=names)) from None
         winner = None if result == "1/2-1/2" else RESULTS.index(result)
         if (winner is None) != (reason is Termination.MOVE_RULE):
-            raise InvalidOutcomeError(
-                f"{result} {termination} is impossible: "
-                "only the move rule ends a game in a draw (R17)"
-            )
+            raise InvalidOutcomeError(text("outcome_impossible", outcome=f"{result} {termination}"))
         return cls(reason, winner)
 
     def __str__(self) -> str:
         return f"{self.result} {self.termination}"
+
+    def words(self) -> Text:
+        """The outcome in a message: ``str(self)`` in English (the record's
+        notation), its termination in words in another language.
+
+        >>> Outcome(Termination.TOWERS, winner=1).words().say("nl")
+        '0-1 torens'
+        """
+        return text("outcome", result=self.result, termination=termination_word(self.termination))
 
     def __repr__(self) -> str:
         return f"Outcome({self.result!r}, {self.termination.value!r})"
@@ -141,10 +152,20 @@ class Outcome:
         return hash((self.termination, self.winner))
 
 
+def outcome_words(outcome: Outcome | None) -> Text:
+    """:meth:`Outcome.words`, or that the game goes on (None)."""
+    return text("game_goes_on") if outcome is None else outcome.words()
+
+
+def termination_word(termination: TerminationName) -> Text:
+    """``'towers'``; in Dutch ``'torens'``."""
+    return text(f"term_{termination.value}")
+
+
 def ended_by(termination: TerminationName | str, loser: int) -> Outcome:
     """An end from outside the rules engine: time, deadline, resignation or forfeit."""
     if not is_player(loser):
-        raise InvalidOutcomeError(f"{excerpt(loser)} is not a player (0 White, 1 Black)")
+        raise InvalidOutcomeError(text("is_not_player", value=excerpt(loser)))
     if termination not in OUTSIDE_ENDS:
-        raise InvalidOutcomeError(f"{excerpt(termination)} is decided by the rules, not by a player")
+        raise InvalidOutcomeError(text("termination_by_rules", value=excerpt(termination)))
     return Outcome(termination, winner=1 - loser)

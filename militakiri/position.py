@@ -23,7 +23,7 @@ from . import movegen, notation
 from .bounded import excerpt
 from .errors import InvalidSquareError, InvalidTokenError
 from .explain import parse_legal, why_illegal
-from .messages import Text
+from .messages import Text, text
 from .move import Move
 from .outcome import Outcome
 from .pieces import Piece, tower
@@ -75,7 +75,7 @@ class Position(PositionState):
         False
         """
         if not isinstance(move, Move):
-            raise InvalidTokenError(f"{excerpt(move)} is not a move (Move.from_token reads one)")
+            raise InvalidTokenError(text("not_a_move_token", value=excerpt(move)))
         return movegen.is_legal(self, move)
 
     def preview(self, placements: tuple[int, ...] = (), move: Move | None = None) -> list[Piece | None]:
@@ -91,7 +91,7 @@ class Position(PositionState):
         """
         self._check_placements(placements)
         if move is not None and not isinstance(move, Move):
-            raise InvalidTokenError(f"a move must be a Move, not {excerpt(move)}")
+            raise InvalidTokenError(text("not_a_move", value=excerpt(move)))
         if move is not None:
             after = self.copy()
             after.push(move)
@@ -128,7 +128,7 @@ class Position(PositionState):
         """``placements`` if it is a tuple of this board's squares; else
         InvalidSquareError."""
         if not isinstance(placements, tuple):
-            raise InvalidSquareError(f"fields must be a tuple of squares, not {excerpt(placements)}")
+            raise InvalidSquareError(text("placed_not_squares", value=excerpt(placements)))
         for sq in placements:
             self.kind.check_square(sq)
         return placements

@@ -24,14 +24,15 @@ towers are the orders of free fields, which the counts keep to two.
 >>> unreachable(start) is None
 True
 >>> print(unreachable(Position.from_string("s^5/6/6/6/6/6/6/6/6/6/X45/S^5 w 122/122 -/- - 1")))
-Red's cross stack on a2 has 4 pawns; a cross stack has at most 3
+the Red cross rank 4 on a2 is too high: a cross rank has 3 pawns at most (R13, R14)
 """
 
 from __future__ import annotations
 
 from .bounded import MAX_PLIES
 from .errors import InvalidPositionError
-from .pieces import COLOR_NAMES, PROMOTION_HEIGHT, SHAPE_NAMES, SHAPES
+from .messages import Number, Text, color_word, piece_word, shape_word, text, tower_word, towers_word
+from .pieces import PROMOTION_HEIGHT, SHAPES
 from .setup import FILES_PER_TOWER, SPARES_PER_6_FILES
 from .state import PositionState
 
@@ -39,19 +40,19 @@ from .state import PositionState
 PAWNS_PER_6_FILES = 5
 
 
-
 #: The highest move number a game reaches: its MAX_PLIES moves from move 1.
 MAX_MOVE_NUMBER_REACHED = MAX_PLIES // 2 + 1
 
 
-def unreachable(position: PositionState) -> str | None:
-    """Why no game reaches ``position`` (the first reason found), or None."""
+def unreachable(position: PositionState) -> Text | None:
+    """Why no game reaches ``position`` (the first reason found, in a
+    player's words: what is on the board and why no game gives it), or None."""
     kind = position.kind
     if position.number > MAX_MOVE_NUMBER_REACHED:
         # (Before: a start at move 1,000,000 played on to 1,000,001, which no
         # reader took back: the computer, hints and the review stopped.)
-        return (f"it is at move {position.number:,}; a game has at most {MAX_PLIES:,} moves, "
-                f"so it reaches move {MAX_MOVE_NUMBER_REACHED:,} at most")
+        return text("reach_move_number", n=Number(position.number), most=Number(MAX_PLIES),
+                    last=Number(MAX_MOVE_NUMBER_REACHED))
     sixes = kind.files // FILES_PER_TOWER
     board = position.board
     towers = [[0] * len(SHAPES) for _ in (0, 1)]
@@ -63,35 +64,36 @@ def unreachable(position: PositionState) -> str | None:
             towers[piece.color][piece.shape] += 1
             continue
         limit = PROMOTION_HEIGHT[piece.shape]
-        where = f"{COLOR_NAMES[piece.color]}'s {SHAPE_NAMES[piece.shape]} stack on {kind.square_name(sq)}"
         if piece.height > limit:
-            return f"{where} has {piece.height} pawns; a {SHAPE_NAMES[piece.shape]} stack has at most {limit}"
+            return text("reach_too_high", piece=piece_word(piece.color, piece.shape, piece.height),
+                        square=kind.square_name(sq), shape=shape_word(piece.shape), most=limit)
         if piece.height == limit and position.spares[piece.color][piece.shape]:
-            return (f"{where} has {limit} pawns while a spare {SHAPE_NAMES[piece.shape]} tower is left: "
-                    "it would have been promoted (R13)")
+            return text("reach_not_promoted", piece=piece_word(piece.color, piece.shape, piece.height),
+                        square=kind.square_name(sq), player=color_word(piece.color),
+                        tower=tower_word(piece.shape))
         pawns_on_board += piece.height
     for color in (0, 1):
         for shape in SHAPES:
-            name = f"{COLOR_NAMES[color]}'s {SHAPE_NAMES[shape]}"
             start_spares = SPARES_PER_6_FILES[shape] * sixes
             spares = position.spares[color][shape]
             if spares > start_spares:
-                return f"{name} spare towers are {spares}; a set-up has {start_spares} (R3)"
+                return text("reach_spares", player=color_word(color), n=spares, towers=towers_word(shape),
+                            start=start_spares)
             promoted = start_spares - spares
             waiting = position.waiting[color].count(shape)
             if towers[color][shape] + waiting > sixes + promoted:
-                return (f"{name} towers on the board and waiting are {towers[color][shape] + waiting}; "
-                        f"the set-up's {sixes} and {promoted} promoted make at most {sixes + promoted} (R3, R13)")
+                return text("reach_towers_waiting" if waiting else "reach_towers", player=color_word(color),
+                            n=towers[color][shape] + waiting, towers=towers_word(shape), most=sixes + promoted,
+                            setup=sixes, tower=tower_word(shape), promoted=promoted, start=start_spares)
     start_pawns = 2 * len(SHAPES) * PAWNS_PER_6_FILES * sixes
     if pawns_on_board > start_pawns:
-        return f"the stacks hold {pawns_on_board} pawns; both set-ups have {start_pawns} (R3)"
+        return text("reach_pawns", n=pawns_on_board, start=start_pawns)
     for color in (0, 1):
         if position.waiting[color]:
             free = len(position.free_zone_fields(color))
             most = 2 if color == position.turn else 1
             if free > most:
-                return (f"{COLOR_NAMES[color]} has towers waiting and {free} free fields in the set-up zone; "
-                        f"towers wait only while the zone is full, and one move frees one field (R15)")
+                return text("reach_waiting", player=color_word(color), free=free)
     return None
 
 
@@ -99,4 +101,4 @@ def check_reachable(position: PositionState) -> None:
     """Raise InvalidPositionError if no game reaches ``position``."""
     problem = unreachable(position)
     if problem is not None:
-        raise InvalidPositionError(f"no game can reach this position: {problem}")
+        raise InvalidPositionError(text("unreachable", problem=problem))

@@ -38,7 +38,8 @@ from .board import EARLIER_ROWS, ROWS, BoardKind, board_kind
 from .bounded import MAX_PLIES, SPACE, clean_name, excerpt, quote, read_int, strip_space
 from .clock import TimeControl
 from .errors import InvalidRecordError, MilitakiriError
-from .outcome import OUTSIDE_ENDS, RESULTS, Outcome
+from .messages import Number, Text, text
+from .outcome import OUTSIDE_ENDS, RESULTS, Outcome, outcome_words
 from .pieces import BLACK, WHITE
 from .position import Position
 from .reachable import check_reachable
@@ -373,26 +374,24 @@ def _move_text(game: Recordable) -> str:
 class _Reader:
     """Walks the text keeping line and column for errors."""
 
-    def __init__(self, text: str) -> None:
-        self.lines = text.split("\n")
+    def __init__(self, written: str) -> None:
+        self.lines = written.split("\n")
 
-    def error(self, message: str, line: int, column: int = 1) -> InvalidRecordError:
+    def error(self, message: Text, line: int, column: int = 1) -> InvalidRecordError:
         return InvalidRecordError(message, line + 1, column)
 
 
-def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
+def read_record(written: str, reachable: bool = False) -> ReplayedRecord:
     """Read and replay a record; raise InvalidRecordError with line and column.
 
     With ``reachable``, a Position tag must be a position a real game can
     reach (:mod:`~militakiri.reachable`): for records from outside.
     """
-    if not isinstance(text, str):
-        raise InvalidRecordError("a game record must be text", 1, 1)
-    if len(text) > MAX_RECORD_CHARS:
-        raise InvalidRecordError(
-            f"the record has {len(text)} characters; at most {MAX_RECORD_CHARS} are read", 1, 1
-        )
-    reader = _Reader(text.replace("\r\n", "\n").replace("\r", "\n"))
+    if not isinstance(written, str):
+        raise InvalidRecordError(text("record_not_text"), 1, 1)
+    if len(written) > MAX_RECORD_CHARS:
+        raise InvalidRecordError(text("record_too_long", n=len(written), most=MAX_RECORD_CHARS), 1, 1)
+    reader = _Reader(written.replace("\r\n", "\n").replace("\r", "\n"))
     lines = reader.lines
     tags: dict[str, str] = {}
     tag_names: list[str] = []  # in the order they came
@@ -406,30 +405,26 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
         column = line.index("[") + 1
         pair = _tag_pair(stripped)
         if pair is None:
-            raise reader.error(
-                f"{excerpt(stripped)} is not a tag pair such as [White \"Anna\"]", row, column
-            )
+            raise reader.error(text("record_not_tag", value=excerpt(stripped)), row, column)
         name, value = pair
         if name in tags:
-            raise reader.error(f"the tag {name} appears twice", row, column)
+            raise reader.error(text("record_tag_twice", name=name), row, column)
         tags[name], tag_lines[name] = value, row
         tag_names.append(name)
         row += 1
     if not tags:
-        raise reader.error(
-            "a record begins with tag pairs such as [Board \"single\"]", min(row, len(lines) - 1)
-        )
+        raise reader.error(text("record_no_tags"), min(row, len(lines) - 1))
     move_start = row
 
-    def tag_error(name: str, message: str) -> InvalidRecordError:
+    def tag_error(name: str, message: Text) -> InvalidRecordError:
         line = lines[tag_lines[name]]
-        return reader.error(f"tag {name}: {message}", tag_lines[name], line.index('"') + 2)
+        return reader.error(text("record_tag", name=name, message=message), tag_lines[name], line.index('"') + 2)
 
     def parse_tag(name: str, parser: Callable[[str], T]) -> T:
         try:
             return parser(tags[name])
         except (MilitakiriError, ValueError) as error:
-            raise tag_error(name, str(error)) from None
+            raise tag_error(name, error.text if isinstance(error, MilitakiriError) else text("unreadable")) from None
 
     # The board's height: a record without the Ranks tag was written before
     # the official board, on the earlier 8 ranks (R1), and is read on them.
@@ -439,15 +434,14 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
     if "Position" in tags:
         start = parse_tag("Position", Position.from_string)
         if rows is not None and start.kind.rows != rows:
-            raise tag_error("Ranks", f"says {rows} ranks, but the Position tag's board has {start.kind.rows}")
+            raise tag_error("Ranks", text("record_ranks_differ", rows=rows, board=start.kind.rows))
         if reachable:
             parse_tag("Position", lambda _: check_reachable(start))
     else:
         missing = [n for n in ("Board", "WhiteSetup", "BlackSetup", "Dice") if n not in tags]
         if missing:
             raise reader.error(
-                f"missing tag(s) {', '.join(missing)}: a record starts from a "
-                "board, both set-ups and the dice, or from a Position tag",
+                text("record_missing_tags", missing=", ".join(missing)),
                 max(move_start - 1, 0),
             )
         kind = parse_tag("Board", lambda t: board_kind(t, EARLIER_ROWS if rows is None else rows))
@@ -479,11 +473,11 @@ def read_record(text: str, reachable: bool = False) -> ReplayedRecord:
                           annotations, variations)
 
 
-def _parse_ranks(text: str) -> int:
+def _parse_ranks(written: str) -> int:
     """The Ranks tag's value: 12, or 8 for a game on the earlier board."""
-    if text not in (str(ROWS), str(EARLIER_ROWS)):
-        raise ValueError(f"{excerpt(text)} is not a board's ranks: {ROWS} (or {EARLIER_ROWS}, the earlier board)")
-    return int(text)
+    if written not in (str(ROWS), str(EARLIER_ROWS)):
+        raise MilitakiriError(text("record_ranks", value=excerpt(written), rows=ROWS, earlier=EARLIER_ROWS))
+    return int(written)
 
 
 def _tag_pair(text: str) -> tuple[str, str] | None:
@@ -674,18 +668,16 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
     variations = {} if variations is None else variations
     lines = [_Line(position, tokens)]  # the main line, and the variations open inside it
     played = 0
-    text = "\n".join(reader.lines[first_row:])
-    for word, line, column in _words(text):
+    for word, line, column in _words("\n".join(reader.lines[first_row:])):
         row = first_row + line
         current = lines[-1]
         position, tokens, notes = current.position, current.tokens, current.notes
-        where = "in a variation, move" if len(lines) > 1 else "move"
+        where = "record_in_variation" if len(lines) > 1 else "record_move"
         if word == "(":
             if not tokens:
-                raise reader.error("a variation ( follows no move: it stands beside the move it replaces",
-                                   row, column)
+                raise reader.error(text("record_variation_first"), row, column)
             if len(lines) > MAX_VARIATION_DEPTH:
-                raise reader.error(f"variations are nested at most {MAX_VARIATION_DEPTH} deep", row, column)
+                raise reader.error(text("record_variation_deep", most=MAX_VARIATION_DEPTH), row, column)
             last = position.pop()  # the variation starts where the move it replaces did
             branch = position.copy()
             position.push(last)
@@ -693,16 +685,16 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             continue
         if word == ")":
             if len(lines) == 1:
-                raise reader.error("a ) closes no variation", row, column)
+                raise reader.error(text("record_close_none"), row, column)
             if not tokens:
-                raise reader.error("a variation () holds no move", row, column)
+                raise reader.error(text("record_variation_empty"), row, column)
             lines.pop()
             lines[-1].variations.setdefault(current.beside, []).append(
                 Variation(tokens, current.annotations(), current.variations))
             continue
         if word.startswith("{"):
             if not word.endswith("}"):
-                raise reader.error("a comment { is not closed with }", row, column)
+                raise reader.error(text("record_comment_open"), row, column)
             comment = strip_space(word[1:-1])
             comments = notes.setdefault(len(tokens), ([], []))[0]
             if comment:
@@ -710,19 +702,18 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             continue
         if word.startswith("$"):
             if not tokens:
-                raise reader.error(f"the glyph {excerpt(word)} follows no move", row, column)
+                raise reader.error(text("record_glyph_first", value=excerpt(word)), row, column)
             try:
-                nag = read_int(word[1:], "a glyph", 0, 255)
+                nag = read_int(word[1:], text("n_glyph"), 0, 255)
             except MilitakiriError as error:
-                raise reader.error(str(error), row, column) from None
+                raise reader.error(error.text, row, column) from None
             notes.setdefault(len(tokens), ([], []))[1].append(nag)
             continue
         if end_marker is not None:
-            raise reader.error(f"{excerpt(word)} after the result {end_marker[0]}", row, column)
+            raise reader.error(text("record_after_result", value=excerpt(word), result=end_marker[0]), row, column)
         if word in RESULTS or word == "*":
             if len(lines) > 1:  # (said where the variation opened)
-                raise reader.error(f"a variation ( is not closed with ) before the result {word}",
-                                   *lines[-1].opened)
+                raise reader.error(text("record_variation_open_result", result=word), *lines[-1].opened)
             end_marker = (word, row, column)
             continue
         number_match = _move_number(word)
@@ -731,28 +722,25 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
             number = position.number  # the position numbers the moves (record.move_number)
             expected = "." if position.turn == WHITE else "..."
             if len(digits) > 9 or int(digits) != number or dots != expected:
-                raise reader.error(
-                    f"move number {excerpt(word)}: expected {number}{expected}", row, column
-                )
+                raise reader.error(text("record_number", value=excerpt(word), expected=f"{number}{expected}"),
+                                   row, column)
             continue
         if position.is_over():
-            raise reader.error(
-                f"{excerpt(word)} after the end of the game ({position.outcome()})", row, column
-            )
+            raise reader.error(text("record_after_end", value=excerpt(word), outcome=outcome_words(position.outcome())),
+                               row, column)
         if played >= MAX_PLIES:
-            raise reader.error(f"{where} {len(tokens) + 1} ({excerpt(word)}): a record holds at most "
-                               f"{MAX_PLIES:,} moves", row, column)
+            raise reader.error(text(where, n=len(tokens) + 1, value=excerpt(word),
+                                    message=text("record_most_moves", most=Number(MAX_PLIES))), row, column)
         try:
             move = position.parse_move(word)
         except MilitakiriError as error:
-            raise reader.error(
-                f"{where} {len(tokens) + 1} ({excerpt(word)}): {error}", row, column
-            ) from None
+            raise reader.error(text(where, n=len(tokens) + 1, value=excerpt(word), message=error.text),
+                               row, column) from None
         position.push(move)
         tokens.append(move.token(position.kind))
         played += 1
     if len(lines) > 1:
-        raise reader.error("a variation ( is not closed with )", *lines[-1].opened)
+        raise reader.error(text("record_variation_open"), *lines[-1].opened)
     annotations.update(lines[0].annotations())
     variations.update(lines[0].variations)
     return end_marker
@@ -760,13 +748,13 @@ def _replay_moves(reader: _Reader, position: Position, tokens: list[str], first_
 
 def _check_result(reader: _Reader, position: Position, tags: dict[str, str], tag_lines: dict[str, int],
                   end_marker: tuple[str, int, int] | None,
-                  tag_error: Callable[[str, str], InvalidRecordError]) -> Outcome | None:
+                  tag_error: Callable[[str, Text], InvalidRecordError]) -> Outcome | None:
     """The result written must be the one the moves reach (or an outside
     end, which is returned)."""
     written = tags.get("Result")
     if end_marker is not None and written is not None and end_marker[0] != written:
         raise reader.error(
-            f"the move text ends in {end_marker[0]} but the Result tag says {written}",
+            text("record_result_differs", end=end_marker[0], result=written),
             end_marker[1],
             end_marker[2],
         )
@@ -777,32 +765,31 @@ def _check_result(reader: _Reader, position: Position, tags: dict[str, str], tag
         if result != rules.result or (termination and termination != rules.termination.value):
             said = strip_space(f"{result} {termination or ''}")
             raise _result_error(reader, tag_lines, end_marker,
-                                f"the moves end the game {rules}, but the record says {said}")
+                                text("record_result_rules", rules=rules.words(), said=said))
         return None
     if result == "*":
         if termination:
-            raise tag_error("Termination", f"{excerpt(termination)} but the game is still going (*)")
+            raise tag_error("Termination", text("record_still_going", value=excerpt(termination)))
         return None
     if termination is None:
         raise _result_error(
             reader, tag_lines, end_marker,
-            f"the result is {result} but the moves do not end the game; a "
-            "Termination tag (time, deadline, resignation or forfeit) must say why",
+            text("record_result_why", result=result),
         )
     try:
         outcome = Outcome.parse(result, termination)
-    except ValueError as error:
-        raise tag_error("Termination", str(error)) from None
+    except MilitakiriError as error:
+        raise tag_error("Termination", error.text) from None
     if outcome.termination not in OUTSIDE_ENDS:
         raise tag_error(
             "Termination",
-            f"{excerpt(termination)}, but the moves do not end the game that way",
+            text("record_not_that_way", value=excerpt(termination)),
         )
     return outcome
 
 
 def _result_error(reader: _Reader, tag_lines: dict[str, int], end_marker: tuple[str, int, int] | None,
-                  message: str) -> InvalidRecordError:
+                  message: Text) -> InvalidRecordError:
     if "Result" in tag_lines:
         row = tag_lines["Result"]
         return reader.error(message, row, reader.lines[row].index('"') + 2)

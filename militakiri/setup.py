@@ -21,12 +21,18 @@ from typing import TYPE_CHECKING
 from .board import BoardKind, must_be_board
 from .bounded import excerpt, is_digits, is_player, must_be_index, must_be_text, quote, split_words
 from .errors import InvalidDiceError, InvalidSetupError, InvalidSquareError
-from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPE_NAMES, SHAPES, STAR, Piece, stack, tower
+from .messages import Join, text, tower_word, towers_word
+from .pieces import CROSS, PLUS, SHAPE_LETTERS, SHAPES, STAR, Piece, stack, tower
 from .position import Position
 from .randomness import Random
 
 if TYPE_CHECKING:
     from typing import Iterable
+
+#: The names of inputs a refusal says, made once (checked on every call).
+_A_SETUP = text("n_setup")
+_A_SETUP_ROW = text("n_setup_row")
+_DICE = text("n_dice")
 
 #: Towers per shape on the board at the start (R3): one per 6 files.
 FILES_PER_TOWER = 6
@@ -47,37 +53,34 @@ class Setup:
         _check(kind, self.files)
 
     @classmethod
-    def parse(cls, text: str, kind: BoardKind) -> Setup:
+    def parse(cls, written: str, kind: BoardKind) -> Setup:
         """Read ``"Sc Xd Pb"``; raise InvalidSetupError saying what is wrong."""
-        must_be_text(text, "a set-up", InvalidSetupError)
+        must_be_text(written, _A_SETUP, InvalidSetupError)
         must_be_board(kind, InvalidSetupError)
-        groups = split_words(text)
+        groups = split_words(written)
         files: dict[int, tuple[int, ...]] = {}
         for group in groups:
             letter, letters = group[:1], group[1:]
             if not letter or letter not in SHAPE_LETTERS or not letters \
                     or not _SETUP_FILES.issuperset(letters):
-                raise InvalidSetupError(
-                    f"set-up {quote(text)}: {quote(group)} is not a shape letter (S, X, P) "
-                    "followed by tower files, e.g. 'Sc'"
-                )
+                raise InvalidSetupError(text("setup_bad", value=quote(written),
+                                             message=text("setup_group", group=quote(group))))
             shape = SHAPE_LETTERS.index(letter)
             if shape in files:
-                raise InvalidSetupError(f"set-up {quote(text)}: {letter} is given twice")
+                raise InvalidSetupError(text("setup_bad", value=quote(written),
+                                             message=text("setup_twice", letter=letter)))
             try:
                 files[shape] = tuple(kind.file_index(f) for f in letters)
             except InvalidSquareError as error:
-                raise InvalidSetupError(f"set-up {quote(text)}: {error}") from None
+                raise InvalidSetupError(text("setup_bad", value=quote(written), message=error.text)) from None
         missing = [SHAPE_LETTERS[s] for s in SHAPES if s not in files]
         if missing:
-            raise InvalidSetupError(
-                f"set-up {quote(text)}: no files for {', '.join(missing)}; write each "
-                "shape with its tower files, e.g. 'Sc Xd Pb'"
-            )
+            raise InvalidSetupError(text("setup_bad", value=quote(written),
+                                         message=text("setup_missing", missing=", ".join(missing))))
         try:
             return cls(kind, files)
         except InvalidSetupError as error:
-            raise InvalidSetupError(f"set-up {quote(text)}: {error}") from None
+            raise InvalidSetupError(text("setup_bad", value=quote(written), message=error.text)) from None
 
     @classmethod
     def random(cls, kind: BoardKind, rng: Random) -> Setup:
@@ -104,7 +107,7 @@ class Setup:
 
     def row_shapes(self, row: int) -> list[int]:
         """The shape on each file of set-up row ``row`` (1-3), by R4."""
-        must_be_index(row, 1, len(ROW_SHAPES), "a set-up row", InvalidSetupError)
+        must_be_index(row, 1, len(ROW_SHAPES), _A_SETUP_ROW, InvalidSetupError)
         towers = self.files[ROW_SHAPES[row - 1]]
         if row == 1:
             return [STAR] * self.kind.files
@@ -125,47 +128,40 @@ def _check(kind: BoardKind, files: dict[int, tuple[int, ...]]) -> None:
     towers = kind.files // FILES_PER_TOWER
     for shape in SHAPES:
         chosen = files[shape]
-        noun = f"{SHAPE_NAMES[shape]} tower" + ("s" if towers > 1 else "")
+        noun = towers_word(shape) if towers > 1 else tower_word(shape)
         if len(chosen) != towers or len(set(chosen)) != towers:
-            raise InvalidSetupError(
-                f"the {kind.name} board takes {towers} {noun} on "
-                f"{towers} different files, not {len(chosen)} (R3, R4)"
-            )
+            raise InvalidSetupError(text("setup_count", board=kind.title_words, n=towers, noun=noun,
+                                         got=len(chosen)))
         if shape != STAR and len({f % 2 for f in chosen}) > 1:
-            raise InvalidSetupError(
-                f"the {noun} must stand on files of the same color of the "
-                f"alternating row, {_letters(kind, chosen)} do not (R4)"
-            )
+            raise InvalidSetupError(text("setup_parity", noun=noun, files=_letters(kind, chosen)))
         for a in chosen:
             if a + 1 in chosen:
-                raise InvalidSetupError(
-                    f"the {SHAPE_NAMES[shape]} towers on {_letters(kind, (a, a + 1))} "
-                    "stand side by side; towers may not touch at the start (R5)"
-                )
+                raise InvalidSetupError(text("setup_touch", towers=towers_word(shape),
+                                             files=_letters(kind, (a, a + 1))))
 
 
-def _letters(kind: BoardKind, files: Iterable[int]) -> str:
-    return " and ".join(kind.file_letter(f) for f in files)
+def _letters(kind: BoardKind, files: Iterable[int]) -> Join:
+    return Join(kind.file_letter(f) for f in files)
 
 
 def _must_be_random(rng: object, error: type) -> None:
     """A source of random numbers: militakiri.randomness.Random, or any
     object with its methods (the standard library's, in tests)."""
     if not all(callable(getattr(rng, name, None)) for name in ("randint", "randrange", "sample")):
-        raise error(f"{excerpt(rng)} is not a source of random numbers (militakiri.randomness.Random)")
+        raise error(text("not_random", value=excerpt(rng)))
 
 
 def start_position(kind: BoardKind, white: Setup, black: Setup, first: int) -> Position:
     """The start position of two set-ups, ``first`` to move (R3, R4)."""
     must_be_board(kind, InvalidSetupError)
     if not (isinstance(white, Setup) and isinstance(black, Setup)):
-        raise InvalidSetupError(f"{excerpt(white)} and {excerpt(black)} are not two set-ups")
+        raise InvalidSetupError(text("not_two_setups", white=excerpt(white), black=excerpt(black)))
     if not is_player(first):
-        raise InvalidSetupError(f"{excerpt(first)} is not a player to move first (0 White, 1 Black)")
+        raise InvalidSetupError(text("not_first_player", value=excerpt(first)))
     board: list[Piece | None] = [None] * kind.size
     for color, setup in ((0, white), (1, black)):
         if setup.kind is not kind:
-            raise InvalidSetupError(f"a {setup.kind.name}-board set-up on the {kind.name} board")
+            raise InvalidSetupError(text("setup_other_board", setup=setup.kind.title_words, board=kind.title_words))
         for row in (1, 2, 3):
             rank = kind.zone_row(color, row)
             towers = setup.files[ROW_SHAPES[row - 1]]
@@ -181,18 +177,16 @@ class Dice:
 
     def __init__(self, rolls: list[tuple[int, int]]) -> None:
         if not rolls:
-            raise InvalidDiceError("no dice rolls: each player rolls once at least (R6)")
+            raise InvalidDiceError(text("dice_none"))
         for white, black in rolls:
             if not (1 <= white <= 6 and 1 <= black <= 6):
-                raise InvalidDiceError(f"a die shows 1 to 6, not {white}-{black}")
+                raise InvalidDiceError(text("dice_face", roll=f"{white}-{black}"))
         for white, black in rolls[:-1]:
             if white != black:
-                raise InvalidDiceError(
-                    f"roll {white}-{black} already decided who starts; no roll may follow it (R6)"
-                )
+                raise InvalidDiceError(text("dice_decided", roll=f"{white}-{black}"))
         white, black = rolls[-1]
         if white == black:
-            raise InvalidDiceError(f"the last roll {white}-{black} is a tie: roll again (R6)")
+            raise InvalidDiceError(text("dice_tie", roll=f"{white}-{black}"))
         self.rolls = list(rolls)
 
     @property
@@ -202,20 +196,19 @@ class Dice:
         return 0 if white > black else 1
 
     @classmethod
-    def parse(cls, text: str) -> Dice:
+    def parse(cls, written: str) -> Dice:
         """Read ``"4-4 2-5"``."""
-        must_be_text(text, "dice", InvalidDiceError)
+        must_be_text(written, _DICE, InvalidDiceError)
         rolls = []
-        for pair in split_words(text):
+        for pair in split_words(written):
             if len(pair) != 3 or pair[1] != "-" or not is_digits(pair[0] + pair[2]):
-                raise InvalidDiceError(
-                    f"dice {quote(text)}: {quote(pair)} is not a roll such as '4-2' (White's die first)"
-                )
+                raise InvalidDiceError(text("dice_bad", value=quote(written),
+                                            message=text("dice_pair", pair=quote(pair))))
             rolls.append((int(pair[0]), int(pair[2])))
         try:
             return cls(rolls)
         except InvalidDiceError as error:
-            raise InvalidDiceError(f"dice {quote(text)}: {error}") from None
+            raise InvalidDiceError(text("dice_bad", value=quote(written), message=error.text)) from None
 
     @classmethod
     def roll(cls, rng: Random) -> Dice:

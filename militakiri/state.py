@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from .board import BoardKind
 from .bounded import excerpt, not_a_player
 from .errors import IllegalMoveError
+from .messages import text
 from .move import Move
 from .outcome import Outcome, Termination
 from .pieces import BLACK, PROMOTION_HEIGHT, WHITE, Piece, stack, tower
@@ -181,7 +182,7 @@ class PositionState:
         """Play ``move``, which must be legal (see movegen.is_legal): it is
         not checked here, only that it is a Move."""
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"a move must be a Move, not {excerpt(move)}")
+            raise IllegalMoveError(text("not_a_move", value=excerpt(move)))
         board = self.board
         color = self.turn
         foe = 1 - color
@@ -248,7 +249,7 @@ class PositionState:
     def pop(self) -> Move:
         """Take back the last move pushed, and return it."""
         if not self.undo_stack:
-            raise IllegalMoveError("there is no move to take back")
+            raise IllegalMoveError(text("no_take_back"))
         (move, piece, defender, spares, waiting, moves_left, number, towers, stacks,
          self.cached_outcome) = self.undo_stack.pop()
         board = self.board

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..bounded import excerpt, is_digits, strip_space
 from ..errors import MilitakiriError
+from ..messages import text
 
 #: The search levels' node budgets on each board (docs/ladder.md: each
 #: level about 200 rating points above the one below, measured).
@@ -51,20 +52,18 @@ class LevelError(MilitakiriError):
     """A level that does not exist."""
 
 
-def parse_level(text: str | int) -> int:
-    """The level written ``text``: ``1`` … ``8``, or ``max`` (the strongest)."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        if text in LEVELS:
-            return text
-    elif isinstance(text, str):
-        word = strip_space(text).lower()  # (no character beyond ASCII lowers to "max" or a digit)
+def parse_level(written: str | int) -> int:
+    """The level ``written``: ``1`` … ``8``, or ``max`` (the strongest)."""
+    if isinstance(written, int) and not isinstance(written, bool):
+        if written in LEVELS:
+            return written
+    elif isinstance(written, str):
+        word = strip_space(written).lower()  # (no character beyond ASCII lowers to "max" or a digit)
         if word == "max":
             return MAX_LEVEL
         if is_digits(word) and len(word) <= 2 and int(word) in LEVELS:
             return int(word)
-    raise LevelError(
-        f"{excerpt(text)} is not a level: use 1 (weakest) to {MAX_LEVEL}, or 'max'"
-    )
+    raise LevelError(text("not_a_level", value=excerpt(written), most=MAX_LEVEL))
 
 
 def search_nodes(level: int, board: str) -> int | None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from .. import movegen
 from ..errors import GameOverError
+from ..messages import text
+from ..outcome import outcome_words
 from ..move import Move
 from ..pieces import Piece
 from ..position import Position
@@ -508,6 +510,6 @@ def search(
 
 
 def game_over(position: Position) -> GameOverError:
-    return GameOverError(f"no move to choose: the game is over ({position.outcome()})")
+    return GameOverError(text("no_move_to_choose", outcome=outcome_words(position.outcome())))
 
 

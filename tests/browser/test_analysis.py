@@ -59,9 +59,13 @@ def edit_and_play_on(ui: GamePage, touch: bool, size: tuple[int, int], artifacts
     click('#ed-board button[data-square="d5"]')
     expect(field(page, "d5")).to_have_attribute("data-piece", "S^")
     expect(page.locator("#ed-problem")).to_have_text(
-        "No game can reach this position: Red's star towers on the board and waiting are 3; "
-        "the set-up's 1 and 1 promoted make at most 2 R3 R13")
+        "No game can reach this position: Red has 3 star towers, but a game gives at most 2: 1 from the "
+        "set-up, and one more for each spare star tower used (Red has used 1 of 1) R3 R13")
     expect(page.locator("#ed-play")).to_be_disabled()
+    # Why Play from here is off is in view beside it, not below the dialog's fold.
+    expect(page.locator("#ed-problem")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#ed-play")).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(artifacts_dir / f"editor-refused-{size[0]}x{size[1]}.png"))
     assert page.input_value("#ed-url") == ""
     for square in ("d5", "c5"):  # the same piece again: taken away
         click(f'#ed-board button[data-square="{square}"]')
@@ -69,7 +73,7 @@ def edit_and_play_on(ui: GamePage, touch: bool, size: tuple[int, int], artifacts
     # A waiting cross tower for Red: the zone is not full, so it would not wait (R15).
     page.fill("#ed-wait-0-1", "1")
     page.dispatch_event("#ed-wait-0-1", "change")
-    expect(page.locator("#ed-problem")).to_contain_text("towers wait only while the zone is full")
+    expect(page.locator("#ed-problem")).to_contain_text("a tower waits only while the zone is full")
     page.fill("#ed-wait-0-1", "0")
     page.dispatch_event("#ed-wait-0-1", "change")
     # A cross rank of 2 on c4 instead, Blue to move.

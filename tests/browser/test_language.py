@@ -84,6 +84,17 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     game.click("c4")
     expect(status).to_have_text("Niet toegestaan: een kruispion beweegt diagonaal, niet recht R7")
     page.screenshot(path=str(artifacts_dir / "dutch-refusal.png"))
+
+    # What the page reads from outside is refused in Dutch too: a bad
+    # ?position= and a damaged link (militakiri/messages.py, no English inside).
+    goto_ready(page, base_url + "?" + urlencode({"position": "abc", "lang": "nl"}))
+    expect(status).to_contain_text("Die standnotatie is niet te lezen: standnotatie 'abc': heeft 1 delen, "
+                                   "verwacht 6 (stukken, aan zet, reservetorens")
+    page.goto(base_url + "?lang=nl#4!scdbabf!4425!-!Anna!Bram!-!-!-!-!u.K4Vq_AtgLUqLCpeIZ-85op8P!xxxx")
+    wait_ready(page)
+    expect(page.locator("#problem-text")).to_contain_text(
+        "De link is beschadigd of met de hand veranderd (zijn controlecode klopt niet)")
+    page.screenshot(path=str(artifacts_dir / "dutch-bad-link.png"))
     assert not errors, errors
 
 

@@ -226,12 +226,12 @@ def test_read_int_takes_ascii_digits_within_bounds_only():
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("S^S^S^S^S^S^/" * 11 + "S^S^S^S^S1s^ w 122/122 -/- - 1", "star towers on the board and waiting are 70"),
-    ("s^5/" + "6/" * 8 + "X45/6/S^5 w 122/122 -/- - 1", "cross stack on a3 has 4 pawns"),
+    ("S^S^S^S^S^S^/" * 11 + "S^S^S^S^S1s^ w 122/122 -/- - 1", "Red has 70 star towers, but a game gives at most 1"),
+    ("s^5/" + "6/" * 8 + "X45/6/S^5 w 122/122 -/- - 1", "Red cross rank 4 on a3 is too high"),
     ("s^5/" + "6/" * 8 + "P35/6/S^5 w 122/122 -/- - 1", "would have been promoted"),
-    ("s^5/" + "6/" * 10 + "S^5 w 011/122 XPS/- - 1", "towers waiting and 17 free fields"),
-    ("s^5/" + "6/" * 10 + "S^5 w 322/122 -/- - 1", "spare towers are 3"),
-    ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/" + "6/" * 8 + "S^5 w 000/000 -/- - 1", "the stacks hold 48 pawns"),
+    ("s^5/" + "6/" * 10 + "S^5 w 011/122 XPS/- - 1", "towers waiting while 17 fields of the set-up zone are free"),
+    ("s^5/" + "6/" * 10 + "S^5 w 322/122 -/- - 1", "Red has 3 spare star towers; a game starts with 1"),
+    ("s^5/s4s4s4s4s4s4/s4s4s4s4s4s4/" + "6/" * 8 + "S^5 w 000/000 -/- - 1", "the ranks on the board hold 48 pawns"),
     ("s^5/" + "6/" * 10 + "S^5 w 122/122 -/- - 1502", "it is at move 1,502; a game has at most 3,000 moves"),  # a forged number costs nothing
 ])
 def test_positions_no_game_reaches_are_named(text, problem):

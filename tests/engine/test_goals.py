@@ -55,7 +55,7 @@ def test_every_kind_is_read():
     ({"kind": "win", "square": "d5"}, "a win goal has no field 'square'"),
     ({"kind": "setup", "moves": 1}, "a setup goal has no field 'moves'"),
     ({"kind": "take"}, "a take goal needs 'what'"),
-    ({"kind": "take", "what": "kings"}, "'what' of a take goal is one of pawns, towers, all"),
+    ({"kind": "take", "what": "kings"}, "'what' of a take goal is one of 'pawns', 'towers', 'all'"),
     ({"kind": "take", "what": "all", "count": 0}, "'count' is a whole number from 1"),
     ({"kind": "reach"}, "a reach goal needs 'square'"),
     ({"kind": "reach", "square": "z9"}, "'square' is a field such as 'd5'"),

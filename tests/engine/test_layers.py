@@ -69,7 +69,7 @@ def test_the_computer_sits_above_the_rules_and_its_levels_import_alone():
     graph, _ = scan(PACKAGE)
     order = {name: i for i, layer in enumerate(layers(graph)) for name in layer}
     assert order["militakiri.ai.search"] > order["militakiri.position"] > order["militakiri.movegen"]
-    assert graph["militakiri.ai.levels"] <= {"militakiri.errors", "militakiri.bounded"}
+    assert graph["militakiri.ai.levels"] <= {"militakiri.errors", "militakiri.bounded", "militakiri.messages"}
     assert graph["militakiri.ai"] == {"militakiri.ai.levels"}
 
 

@@ -50,7 +50,8 @@ def test_every_entry_has_every_language_with_the_same_placeholders():
 
 
 def _engine_sources():
-    for path in sorted((ROOT / "militakiri").glob("*.py")):
+    """The engine's modules, and the page's that raise the engine's errors."""
+    for path in sorted((ROOT / "militakiri").rglob("*.py")) + sorted((ROOT / "web").rglob("*.py")):
         yield path, ast.parse(path.read_text())
 
 
@@ -257,7 +258,7 @@ def test_set_up_refusals_in_both_languages_R3_R4_R5():
     assert _draft_problem(double, "c2").say("nl") == \
         "c2 ligt naast je kruistoren op b2: bij de beginopstelling mogen geen twee torens naast elkaar staan (R5)"
     assert _draft_problem(double, "e2").say("nl") == (
-        "rij 2 wisselt kruis- en plusvelden af en elke kruistoren staat op een kruisveld: "
+        "rij 2 (je tweede rij) wisselt kruis- en plusvelden af, en elke kruistoren staat op een kruisveld: "
         "met je kruistoren op b2 is e2 een plusveld (R4)")
     double.place("f2")
     assert _draft_problem(double, "h2").say("nl") == "je beide kruistorens staan al op b2 en f2 (R3)"

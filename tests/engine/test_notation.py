@@ -94,9 +94,9 @@ def test_a_placement_of_12_ranks_is_the_official_board_and_of_8_the_earlier_one_
         (EMPTY + "S^5 w 000 -/- - 1", "spare towers"),
         (EMPTY + "S^5 w 0a0/000 -/- - 1", "spare towers"),
         (EMPTY + "S^5 w 000/000 - - 1", "waiting towers"),
-        (EMPTY + "S^5 w 000/000 x/- - 1", "White's"),
-        (EMPTY + "S^5 w 000/000 -/X - 1", "Black's"),
-        (EMPTY + "S^5 w 000/000 -/q - 1", "Black's"),
+        (EMPTY + "S^5 w 000/000 x/- - 1", "Red's"),
+        (EMPTY + "S^5 w 000/000 -/X - 1", "Blue's"),
+        (EMPTY + "S^5 w 000/000 -/q - 1", "Blue's"),
         (EMPTY + "S^5 w 000/000 /- - 1", "a side with none is written '-'"),  # once read as -/-
         (EMPTY + "S^5 w 000/000 -/ - 1", "a side with none is written '-'"),
         (EMPTY + "S^5 w 000/000 / - 1", "a side with none is written '-'"),

@@ -6,9 +6,9 @@ Position strings, move tokens, set-ups, dice, time controls and squares,
 good and bad (characters beyond ASCII and white space beyond ASCII among
 them: MicroPython's repr, split and strip differ from CPython's, the
 engine's messages must not), terminations and outcomes, the quoting
-helpers, a clock, set-up drafts with their refusals in both languages, the
-turn choices of a board UI, a timed and a touch-move game. Written in the
-subset of Python both share.
+helpers, a clock, set-up drafts, the turn choices of a board UI, a timed
+and a touch-move game; every refusal in English and in Dutch. Written in
+the subset of Python both share.
 """
 
 from militakiri import (DOUBLE, SINGLE, Clock, Dice, Game, MilitakiriError, Outcome, Position, Setup,
@@ -56,7 +56,7 @@ def parse_errors():
         try:
             out("position", quote(text), Position.from_string(text).string())
         except MilitakiriError as error:
-            out("position", quote(text), type(error).__name__, error)
+            out("position", quote(text), type(error).__name__, error, "|", error.say("nl"))
     official = Position.from_string("5s^/6/6/6/6/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")
     earlier = Position.from_string("5s^/6/6/6/6/6/6/S^5 w 000/000 -/- - 1")  # the earlier board (R1)
     for pos in (official, earlier):
@@ -64,31 +64,30 @@ def parse_errors():
             try:
                 out("token", pos.kind.title, quote(token), pos.parse_move(token).token(pos.kind))
             except MilitakiriError as error:
-                dutch = error.reason.say("nl") if hasattr(error.reason, "say") else error.reason
-                out("token", pos.kind.title, quote(token), type(error).__name__, error, "|", dutch)
+                out("token", pos.kind.title, quote(token), type(error).__name__, error, "|", error.say("nl"))
     for text in BAD_SETUPS:
         for kind in (SINGLE, DOUBLE):
             try:
                 out("setup", quote(text), Setup.parse(text, kind))
             except MilitakiriError as error:
-                out("setup", quote(text), type(error).__name__, error)
+                out("setup", quote(text), type(error).__name__, error, "|", error.say("nl"))
     for text in BAD_DICE:
         try:
             out("dice", quote(text), Dice.parse(text), Dice.parse(text).first)
         except MilitakiriError as error:
-            out("dice", quote(text), type(error).__name__, error)
+            out("dice", quote(text), type(error).__name__, error, "|", error.say("nl"))
     for text in BAD_CONTROLS:
         try:
             control = TimeControl.parse(text)
             out("control", quote(text), control, control.timed)
         except MilitakiriError as error:
-            out("control", quote(text), type(error).__name__, error)
+            out("control", quote(text), type(error).__name__, error, "|", error.say("nl"))
     for name in ("c3", "m1", "é", "a0", "a10", "a9", "a12", "a13", "l12"):
         for kind in (SINGLE, DOUBLE, EARLIER_SINGLE, EARLIER_DOUBLE):
             try:
                 out("square", kind.square(name))
             except MilitakiriError as error:
-                out("square", type(error).__name__, error)
+                out("square", type(error).__name__, error, "|", error.say("nl"))
 
 
 def misc():
@@ -99,7 +98,7 @@ def misc():
             o = Outcome.parse(result, termination)
             out("outcome", o, repr(o), o == Outcome(termination, o.winner), o.termination.value)
         except ValueError as error:
-            out("outcome", type(error).__name__, error)
+            out("outcome", type(error).__name__, error, "|", error.say("nl"))
     for text in ["abc", "it's", 'a"b', "a'\"b", "é²日本😀", "\x00\x1f\x7f\x80\xa0\xad\u200b\u202e\u2028\ufeff\ufffe\U000e0001\U0010ffff",
                  "tab\tnl\nback\\", chr(0x378), chr(0x13439), "\u0300x", "\ud7ff\ue000\uf8ff\uf900"]:
         words = " ".join(quote(word) for word in split_words(text + " a\u3000b"))

@@ -15,6 +15,7 @@ from militakiri.bounded import MAX_PLIES
 from militakiri.link import game_from_link, game_to_link
 from militakiri.randomness import Random
 
+from web.i18n import texts
 from web.model import board_view
 from web.model import replay
 from web.model.events import GameEvents
@@ -194,6 +195,36 @@ def test_a_tampered_save_is_refused(damage, says):
     damage(data)
     with pytest.raises(SavedGameError, match=says):
         restore(json.dumps(data), wall_now=0)
+
+
+def test_why_a_save_cannot_be_read_is_said_in_the_pages_language():
+    """A damaged save's reason, its clock's and its link's (the engine's)
+    among them, in Dutch on a Dutch page: no common English word inside."""
+    from tests.engine.test_dutch_refusals import english_words
+
+    game = played(4, time_control=TimeControl.parse("300+5"))
+    data = json.loads(snapshot(game, now=10.0))
+    broken_link = dict(data, link=data["link"][:-3] + "zzz")
+    del broken_link["check"]
+    broken_link["check"] = check_code(broken_link)
+    broken_clock = json.loads(json.dumps(data))
+    del broken_clock["check"]
+    broken_clock["clock"] = {"control": "600+0", "left": [1, 1], "to_move": 0}
+    broken_clock["check"] = check_code(broken_clock)
+    texts.set_language("nl")
+    try:
+        said = []
+        for text in ("{", json.dumps(dict(data, format=2)), json.dumps(broken_link), json.dumps(broken_clock)):
+            with pytest.raises(SavedGameError) as refused:
+                restore(text, wall_now=0)
+            said.append(str(refused.value))
+    finally:
+        texts.set_language("en")
+    assert said[0] == "ze heeft niet de vorm waarin het spel bewaart (JSON)"
+    assert said[1].startswith("ze is bewaard door een nieuwere versie van Militakiri (formaat 2)")
+    assert said[2] == "de link is beschadigd of met de hand veranderd (zijn controlecode klopt niet)"
+    assert said[3] == "haar klok is niet te lezen: de bewaarde klok is voor 600+0, de partij voor 300+5"
+    assert not [english_words(reason) for reason in said if english_words(reason)]
 
 
 def test_a_forged_save_with_a_matching_check_code_is_still_validated():

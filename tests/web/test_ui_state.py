@@ -106,6 +106,35 @@ def test_double_board_side_by_side_refused_R5():
     assert "d1" not in ghosts and "b1" not in ghosts and "e1" in ghosts
 
 
+def test_double_board_prompt_says_a_plus_tower_needs_a_plus_field_R4():
+    """Rows 2 and 3 alternate cross and plus fields; each tower stands on a
+    field of its own shape (R4): the prompt says so before a refusal does,
+    and Black's refusal names the rank as the board labels it (R2: Black's
+    third row is rank 10) beside the row as the player sees it."""
+    state, _ = state_for(board="double")
+    prompt = state.status().text()
+    assert "two plus towers on plus fields of rank 3" in prompt and "cross towers on cross fields of rank 2" in prompt
+    place(state, "a1", "d1", "b2", "f2", "b3")
+    assert not state.apply(Touch("e3"))
+    assert "rank 3 (your third row)" in state.status().text() and "e3 is a cross field" in state.status().text()
+    state.apply(RandomSetup())
+    assert state.apply(SetupDone())
+    assert "plus towers on plus fields of rank 10" in state.status().text()
+    place(state, "a12", "d12", "b11", "f11", "b10")
+    assert not state.apply(Touch("e10"))
+    said = state.status().text()
+    assert "rank 10 (your third row) alternates cross and plus fields" in said, said
+    assert "row 3" not in said
+    texts.set_language("nl")
+    try:
+        said = state.status().text()
+        assert "rij 10 (je derde rij) wisselt kruis- en plusvelden af" in said, said
+        state.apply(ClearSetup())
+        assert "twee plustorens op plusvelden van rij 10" in state.status().text()
+    finally:
+        texts.set_language("en")
+
+
 def test_random_setup_and_clear():
     state, _ = state_for()
     state.apply(RandomSetup())
@@ -233,7 +262,7 @@ def test_touch_move_binds_the_selected_piece_R25():
     # Black: a drag touches too; an illegal drop keeps that piece bound.
     assert not state.apply(MovePiece("f10", "e9"))  # the plus tower moves straight
     assert state.touched() == "f10"
-    assert not state.apply(Touch("c10"))
+    assert not state.apply(Touch("e10"))
     assert "touched the piece on f10" in state.status().text()
 
 

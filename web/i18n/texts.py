@@ -235,7 +235,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "show_board": "Look at the board",
         # Status line -------------------------------------------------------
         "setup_place": "{player}: choose where your towers go \u2013 star tower on rank {r1}, cross tower on rank {r2}, plus tower on rank {r3} (R4). The pawns fill in.",
-        "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on rank {r2}, two plus towers on rank {r3}; never two side by side (R4, R5). The pawns fill in.",
+        "setup_place_double": "{player}: choose where your towers go \u2013 two star towers on rank {r1}, two cross towers on cross fields of rank {r2}, two plus towers on plus fields of rank {r3}; never two side by side (R4, R5). Ranks {r2} and {r3} alternate cross and plus fields: the first tower placed on each says which is which. The pawns fill in.",
         "setup_done_next": "{player}: set-up complete. Press Done; then Blue places, and your set-up stays hidden (R4).",
         "setup_done_last": "{player}: set-up complete. Press Done to reveal both set-ups.",
         "setup_finished": "Both set-ups are done: roll the dice.",
@@ -601,6 +601,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_rating_provisional": "(The ? means provisional: it settles after a few more puzzles.)",
         "rk_level_anchor": "fixed",
         "rk_level_anchor_title": "This level's rating is set, not measured: the other levels are measured from it.",
+        # Why a saved game cannot be read (web/services/autosave.py: SavedGameError).
+        "sv_not_text": "it is not text",
+        "sv_too_long": "it has {chars} characters, far more than a game needs",
+        "sv_not_json": "it is not in the form the game saves (JSON)",
+        "sv_not_save": "it is not in the form the game saves",
+        "sv_no_format": "it has no valid format number",
+        "sv_newer": "it was saved by a newer version of Militakiri (format {number}): reload the page to update it",
+        "sv_check": "it was changed outside the game or cut short (its check code does not match)",
+        "sv_no_game": "it holds no game",
+        "sv_clock_not_clock": "its clock is not a clock",
+        "sv_link": "{reason}",
+        "sv_date": "its date is not a date",
+        "sv_clock": "its clock cannot be read: {reason}",
+        "sv_rated_id": "its rated game's id is not one",
+        "sv_touch_move": "its touch-move setting is not one",
+        "sv_touched": "its touched piece on {field} cannot move",
     },
 }
 

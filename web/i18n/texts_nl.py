@@ -237,8 +237,9 @@ NL: dict[str, str] = {
     "setup_place": "{player}: kies waar je torens komen \u2013 stertoren op rij {r1}, kruistoren op rij {r2}, "
                    "plustoren op rij {r3} (R4). De pionnen vullen zich aan.",
     "setup_place_double": "{player}: kies waar je torens komen \u2013 twee stertorens op rij {r1}, twee kruistorens "
-                          "op rij {r2}, twee plustorens op rij {r3}; nooit twee naast elkaar (R4, R5). "
-                          "De pionnen vullen zich aan.",
+                          "op kruisvelden van rij {r2}, twee plustorens op plusvelden van rij {r3}; nooit twee naast "
+                          "elkaar (R4, R5). Rij {r2} en {r3} wisselen kruis- en plusvelden af: de eerste toren op "
+                          "elke rij bepaalt welke welke is. De pionnen vullen zich aan.",
     "setup_done_next": "{player}: opstelling klaar. Druk op Klaar; dan stelt Blauw op, en jouw opstelling "
                         "blijft verborgen (R4).",
     "setup_done_last": "{player}: opstelling klaar. Druk op Klaar om beide opstellingen te tonen.",
@@ -620,4 +621,20 @@ NL: dict[str, str] = {
     "tr_rating_provisional": "(Het ? betekent voorlopig: na nog enkele puzzels ligt hij vast.)",
     "rk_level_anchor": "vast",
     "rk_level_anchor_title": "De rating van dit niveau is vastgezet, niet gemeten: de andere niveaus zijn ertegen gemeten.",
+    # Waarom een bewaarde partij niet te lezen is (web/services/autosave.py: SavedGameError).
+    "sv_not_text": "het is geen tekst",
+    "sv_too_long": "ze heeft {chars} tekens, veel meer dan een partij nodig heeft",
+    "sv_not_json": "ze heeft niet de vorm waarin het spel bewaart (JSON)",
+    "sv_not_save": "ze heeft niet de vorm waarin het spel bewaart",
+    "sv_no_format": "ze heeft geen geldig formaatnummer",
+    "sv_newer": "ze is bewaard door een nieuwere versie van Militakiri (formaat {number}): laad de pagina opnieuw om hem bij te werken",
+    "sv_check": "ze is buiten het spel veranderd of afgebroken (de controlecode klopt niet)",
+    "sv_no_game": "ze bevat geen partij",
+    "sv_clock_not_clock": "haar klok is geen klok",
+    "sv_link": "{reason}",
+    "sv_date": "haar datum is geen datum",
+    "sv_clock": "haar klok is niet te lezen: {reason}",
+    "sv_rated_id": "het nummer van haar ratingpartij is er geen",
+    "sv_touch_move": "haar instelling voor aanraken is zetten is er geen",
+    "sv_touched": "haar aangeraakte stuk op {field} kan niet zetten",
 }

@@ -2,7 +2,8 @@
 by piece, then played on or shared. Plain Python; every check is the
 engine's: the position string is read by ``Position.from_string`` and a
 game must be able to reach it (``militakiri.reachable``), so a refusal
-names the engine's reason. web/ui/editor.py shows it.
+names the engine's reason, in the page's language. web/ui/editor.py shows
+it beside Play from here.
 
 >>> editor = BoardEditor.empty("single")
 >>> editor.put("a1", tower(WHITE, STAR)); editor.put("f12", tower(BLACK, STAR))
@@ -12,7 +13,7 @@ names the engine's reason. web/ui/editor.py shows it.
 True
 >>> editor.put("c5", stack(WHITE, CROSS, 4))
 >>> editor.problem()
-"No game can reach this position: Red's cross stack on c5 has 4 pawns; a cross stack has at most 3"
+'No game can reach this position: the Red cross rank 4 on c5 is too high: a cross rank has 3 pawns at most (R13, R14)'
 >>> BoardEditor.empty("single").problem()
 "The game is over here: Red has no tower left on the board. Put both players' towers on the board."
 
@@ -25,7 +26,7 @@ from militakiri.board import ROWS, board_kind
 from militakiri.pieces import BLACK, CROSS, SHAPES, STAR, WHITE, Piece, stack, tower  # noqa: F401 (the doctest's)
 from militakiri.reachable import check_reachable
 
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 from web.model.formatting import result_texts
 
 #: Spare towers a player may be given per shape: one digit in the position
@@ -96,7 +97,7 @@ class BoardEditor:
             position = Position.from_string(self.position_string())
             check_reachable(position)
         except MilitakiriError as error:
-            return _sentence(str(error))
+            return _sentence(error.say(language()))
         outcome = position.outcome()
         if outcome is not None:  # nothing to play on from (R19, R20)
             return t("ed_over", result=result_texts(outcome, (t("white"), t("black")))[1])

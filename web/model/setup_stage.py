@@ -83,7 +83,7 @@ class SetupStage:
         try:
             self._placing().setup()
         except MilitakiriError as error:
-            return warning("engine_says", reason=str(error))
+            return warning("engine_says", reason=error.text)
         self._next()
         return None
 

@@ -133,7 +133,7 @@ def _on_board(state: Core, *fields: str) -> bool:
         for field in fields:
             state.kind.square(field)
     except MilitakiriError as error:
-        state._warn("engine_says", reason=str(error))
+        state._warn("engine_says", reason=error.text)
         return False
     return True
 

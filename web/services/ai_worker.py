@@ -31,6 +31,7 @@ from militakiri.ai import play
 from militakiri.ai.review import clip
 from militakiri.bounded import excerpt, read_number, shorten
 from militakiri.errors import MilitakiriError
+from militakiri.messages import LANGUAGES, text
 from web.model.jsontext import loads
 
 if TYPE_CHECKING:
@@ -56,17 +57,18 @@ def _seconds(value: object) -> float:
     """The thinking time asked for, within 0.05 s and MAX_SECONDS."""
     if value is None:
         return DEFAULT_SECONDS
-    return min(max(float(read_number(value, "thinking time", -1e9, 1e9, RequestError)), 0.05), MAX_SECONDS)
+    return min(max(float(read_number(value, text("rq_seconds"), -1e9, 1e9, RequestError)), 0.05), MAX_SECONDS)
 
 
 def _text(value: object, what: str) -> str:
+    """``value`` if it is text short enough; ``what``: the key of its name."""
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise RequestError(f"{what} {excerpt(value)} is not text of at most {MAX_TEXT} characters")
+        raise RequestError(text("rq_text", what=text(what), value=excerpt(value), most=MAX_TEXT))
     return value
 
 
 def _whole(value: object, what: str) -> int:
-    return int(read_number(value, what, 0, MAX_SEED, RequestError) // 1)
+    return int(read_number(value, text(what), 0, MAX_SEED, RequestError) // 1)
 
 
 def move(position: str, level: int, seed: int, seconds: float | None = None,
@@ -78,29 +80,29 @@ def move(position: str, level: int, seed: int, seconds: float | None = None,
     if earlier is None:
         earlier = []
     if not isinstance(earlier, list) or len(earlier) > EARLIER_POSITIONS:
-        raise RequestError(f"the earlier positions {excerpt(earlier)} are not a list of at most "
-                           f"{EARLIER_POSITIONS}")
-    return play.choose_token(_text(position, "position"), _whole(level, "level"),
-                             _whole(seed, "seed"), _seconds(seconds),
-                             earlier=[_text(text, "earlier position") for text in earlier])
+        raise RequestError(text("rq_earlier", value=excerpt(earlier), most=EARLIER_POSITIONS))
+    return play.choose_token(_text(position, "rq_position"), _whole(level, "rq_level"),
+                             _whole(seed, "rq_seed"), _seconds(seconds),
+                             earlier=[_text(one, "rq_earlier_position") for one in earlier])
 
 
 def setup(board: str, level: int, seed: int, seconds: float | None = None) -> str:
     """The computer's set-up, as set-up text (``"Sc Xd Pb"``); ``seconds``
     bounds its judging (None: every candidate judged, the same everywhere)."""
     budget = None if seconds is None else _seconds(seconds)
-    return play.choose_setup(_text(board, "board"), _whole(level, "level"), _whole(seed, "seed"), budget).text()
+    return play.choose_setup(_text(board, "rq_board"), _whole(level, "rq_level"), _whole(seed, "rq_seed"),
+                             budget).text()
 
 
 def hint(position: str, seconds: float | None = None) -> str:
     """The strongest level's move for the player to move."""
-    return play.hint(_text(position, "position"), _seconds(seconds))
+    return play.hint(_text(position, "rq_position"), _seconds(seconds))
 
 
 def analyse(position: str, seconds: float | None = None) -> dict[str, object]:
     """The review's question (militakiri.ai.review): the best move and the
     score for the player to move; an ended game has no move."""
-    best, score = play.analyse_position(Position.from_string(_text(position, "position")),
+    best, score = play.analyse_position(Position.from_string(_text(position, "rq_position")),
                                         _seconds(seconds))
     return {"token": best, "score": score}
 
@@ -109,7 +111,7 @@ def line(position: str, seconds: float | None = None) -> dict[str, object]:
     """The computer's view of a position, on demand (the analysis board):
     the score for the player to move (clipped as the review's), the best
     move, the line it expects and how deep it looked."""
-    at = Position.from_string(_text(position, "position"))
+    at = Position.from_string(_text(position, "rq_position"))
     if at.is_over():
         best, ended = play.analyse_position(at, None)
         return {"token": best, "score": ended, "depth": 0, "pv": []}
@@ -143,9 +145,12 @@ def call(name: str, args_json: str) -> str:
         # (Bounded before parsed, as what the page keeps: jsontext counts the nesting first.)
         args = loads(args_json) if isinstance(args_json, str) and len(args_json) <= MAX_REQUEST else None
         if not isinstance(args, list):
-            raise RequestError(f"the arguments {excerpt(args_json)} are not a JSON list")
+            raise RequestError(text("rq_args", value=excerpt(args_json)))
         value = function(*args)
-    except (MilitakiriError, TypeError, ValueError) as error:
+    except MilitakiriError as error:  # said in each language: the page shows the one it speaks
+        return json.dumps({"ok": False, "error": shorten(str(error)),
+                           "said": {lang: shorten(error.say(lang)) for lang in LANGUAGES}})
+    except (TypeError, ValueError) as error:
         return json.dumps({"ok": False, "error": shorten(str(error))})
     except Exception as error:  # a bug: say what, do not hang the page
         return json.dumps({"ok": False, "error": shorten(f"{error.__class__.__name__}: {error}")})

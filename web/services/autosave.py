@@ -57,6 +57,7 @@ from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
 from militakiri.bounded import excerpt, is_digits
 from militakiri.randomness import Random
 
+from web.i18n.texts import t
 from web.model.jsontext import check_code, loads, sealed
 from web.model.profiles import is_game_id
 from web.model.ui_state import UiState
@@ -75,7 +76,16 @@ MAX_SAVE_CHARS = 60_000
 
 
 class SavedGameError(ValueError):
-    """A saved game that cannot be read; the message says why, for the page."""
+    """A saved game that cannot be read: why, a text key (web/i18n/texts.py,
+    ``sv_``) and its values, said in the page's language when shown."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
 
 
 class Restored(Value):
@@ -149,48 +159,49 @@ def _milliseconds(seconds: float) -> float:
 def restore(text: object, *, wall_now: float) -> Restored:
     """Read a saved game back; SavedGameError (nothing loaded) if it is wrong."""
     if not isinstance(text, str):
-        raise SavedGameError("it is not text")
+        raise SavedGameError("sv_not_text")
     if len(text) > MAX_SAVE_CHARS:
-        raise SavedGameError(f"it has {len(text)} characters, far more than a game needs")
+        raise SavedGameError("sv_too_long", chars=len(text))
     try:
         data = loads(text)
     except ValueError:
-        raise SavedGameError("it is not in the form the game saves (JSON)") from None
+        raise SavedGameError("sv_not_json") from None
     if not isinstance(data, dict):
-        raise SavedGameError("it is not in the form the game saves")
+        raise SavedGameError("sv_not_save")
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SavedGameError("it has no valid format number")
+        raise SavedGameError("sv_no_format")
     if version > FORMAT:
         number = str(version) if version < 10 ** 12 else str(version)[:12] + "\u2026"  # (a forged one: cut)
-        raise SavedGameError(f"it was saved by a newer version of Militakiri (format {number}): "
-                             "reload the page to update it")
+        raise SavedGameError("sv_newer", number=number)
     check = data.pop("check", None)
     if check != check_code(data):
-        raise SavedGameError("it was changed outside the game or cut short (its check code does not match)")
+        raise SavedGameError("sv_check")
     link, clock, flipped = data.get("link"), data.get("clock"), data.get("flipped", False)
     if not isinstance(link, str):
-        raise SavedGameError("it holds no game")
+        raise SavedGameError("sv_no_game")
     if clock is not None and not isinstance(clock, dict):
-        raise SavedGameError("its clock is not a clock")
+        raise SavedGameError("sv_clock_not_clock")
     try:
         shared = game_from_link(link)
     except InvalidLinkError as error:
-        raise SavedGameError(str(error)) from None
+        raise SavedGameError("sv_link", reason=error.text) from None
     _restore_touch_move(shared.game, data.get("touch_move"))
     date = data.get("date")
     if date is not None:
         if not _is_date(date):
-            raise SavedGameError("its date is not a date")
+            raise SavedGameError("sv_date")
         shared.game.players = shared.game.players.replace(date=date)
     _restore_variations(shared.game, data.get("variations"))
     try:
         prepared = prepare(shared.game, wall_now=wall_now, deadline=shared.deadline, saved_clock=clock)
-    except (MilitakiriError, KeyError, TypeError, ValueError) as error:
-        raise SavedGameError(f"its clock cannot be read: {error}") from None
+    except MilitakiriError as error:
+        raise SavedGameError("sv_clock", reason=error.text) from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise SavedGameError("sv_clock", reason=str(error)) from None
     rated = data.get("rated")
     if rated is not None and not is_game_id(rated):
-        raise SavedGameError("its rated game's id is not one")
+        raise SavedGameError("sv_rated_id")
     # A view setting: anything but true (a forged "no" too) is not flipped.
     return Restored(shared.game, flipped is True, prepared.note, link, _saved_at(text), computer=shared.computer,
                     review=data.get("review"), rated=rated)
@@ -228,7 +239,7 @@ def _restore_touch_move(game: Game, saved: object) -> None:
         return
     if not isinstance(saved, dict) or "touched" not in saved \
             or not isinstance(saved["touched"], (str, type(None))):
-        raise SavedGameError("its touch-move setting is not one")
+        raise SavedGameError("sv_touch_move")
     game.touch_move = True
     touched = saved["touched"]
     if touched is not None:
@@ -237,7 +248,7 @@ def _restore_touch_move(game: Game, saved: object) -> None:
         except (MilitakiriError, ValueError):  # not a square's name
             ok = False
         if not ok:
-            raise SavedGameError(f"its touched piece on {excerpt(touched)} cannot move")
+            raise SavedGameError("sv_touched", field=excerpt(touched))
 
 
 #: Saved games kept at most (games in progress in other tabs, or left for

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from militakiri import Clock, ClockError, Game, TimeControl, game_from_link, game_to_link
 from militakiri.bounded import strip_space
+from militakiri.messages import text
 from militakiri.link import MAX_LINK_CHARS, SEPARATOR, SharedGame
 from militakiri.textcodec import crc_code, quote
 from militakiri.record import MAX_RECORD_CHARS
@@ -239,9 +240,9 @@ def prepare(game: Game, *, wall_now: float, deadline: float | None = None,
         return Prepared(None if game.is_over() else "link_no_clock")
     clock = Clock.from_dict(saved_clock)
     if clock.control != control:
-        raise ClockError(f"the saved clock is for {clock.control.text()}, the game for {control.text()}")
+        raise ClockError(text("saved_clock_control", saved=clock.control.text(), game=control.text()))
     if clock.to_move is not None and not game.is_over() and clock.to_move != game.position.turn:
-        raise ClockError("the saved clock runs for the wrong player")
+        raise ClockError(text("saved_clock_wrong_player"))
     game.clock = clock
     return Prepared()
 

@@ -119,7 +119,7 @@ class App:
         except MilitakiriError as error:  # a bad position string in the link
             settings.position = None
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now, points=points)
-            self.state.apply(Say(Message("err_position", {"reason": str(error)}, "warn")))
+            self.state.apply(Say(Message("err_position", {"reason": error.text}, "warn")))
         if settings.ignored and self.state.message is None:
             self.state.apply(Say(Message(
                 "query_ignored", {"names": ", ".join(f"?{name}=" for name in settings.ignored)}, "warn")))

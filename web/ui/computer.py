@@ -32,7 +32,9 @@ import json
 import js
 from pyscript.ffi import to_js
 
-from web.i18n.texts import t
+from militakiri import MilitakiriError
+
+from web.i18n.texts import language, t
 from web.model import computer_requests, jsontext
 from web.model.modes import computer as computer_mode
 from web.model.core import PLAYING
@@ -175,7 +177,9 @@ async def _value(pending: Pending):
     the worker could not answer."""
     answer = jsontext.loads(await pending.wait(), max_depth=None)  # the worker's own answer
     if not answer.get("ok"):
-        raise ComputerError(t("ai_err_answer", error=answer.get("error", "?")))
+        said = answer.get("said")  # an engine's refusal, in each language
+        words = said.get(language()) if isinstance(said, dict) else None
+        raise ComputerError(t("ai_err_answer", error=words if isinstance(words, str) else answer.get("error", "?")))
     return answer["value"]
 
 
@@ -421,7 +425,9 @@ class Computer:
         try:
             changed = state.apply(intent)
         except Exception as error:  # an answer the engine refuses (never expected)
-            state.apply(ComputerFailed(t("ai_err_answer", error=str(error))))
+            # (An engine's refusal is said in the page's language: its Text.)
+            said = error.text if isinstance(error, MilitakiriError) else str(error)
+            state.apply(ComputerFailed(t("ai_err_answer", error=said)))
             self.app.refresh()
             return
         if changed:

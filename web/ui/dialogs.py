@@ -198,7 +198,7 @@ class Dialogs:
         try:
             self.app.new_game(settings, random_side)
         except MilitakiriError as error:
-            self._refuse(t("err_position", reason=str(error)))
+            self._refuse(t("err_position", reason=error.text))
             return False
         set_text(by_id("ng-error"), "")
         self.new.close()

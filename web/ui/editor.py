@@ -8,8 +8,9 @@ that very piece stands there. The side to move, the board and each player's
 spare towers are chosen below the board.
 
 Hooks for tests: ``#ed-board button[data-square]`` (``data-piece``: the
-piece's symbol, empty for none), ``#ed-problem`` (the engine's reason, or
-empty), ``#ed-url``.
+piece's symbol, empty for none), ``#ed-problem`` (the engine's reason, in
+the row of buttons at the dialog's foot, or that the position can be
+played), ``#ed-url``.
 """
 
 from __future__ import annotations
@@ -31,10 +32,11 @@ KINDS = ("tower", "1", "2", "3", "4")
 KIND_WORDS = {"tower": "ed_tower", "1": "ed_pawn", "2": "ed_rank_2", "3": "ed_rank_3", "4": "ed_rank_4"}
 #: The dialog around its board (CSS px, style.css): its padding and the
 #: border of the board; above and below, the dialog's margins, its
-#: padding and the row of buttons that stays at its foot, so that the
-#: board scrolled into view shows whole.
+#: padding and the row that stays at its foot (the reason Play from here
+#: is off, up to three lines, and the buttons), so that the board
+#: scrolled into view shows whole.
 AROUND_WIDTH = 44
-AROUND_HEIGHT = 150
+AROUND_HEIGHT = 210
 SHAPE_WORDS = ("shape_star", "shape_cross", "shape_plus")
 COLOR_WORDS = ("white", "black")
 

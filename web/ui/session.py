@@ -50,7 +50,7 @@ from web.services.share import (
     start_choice,
     time_left_text,
 )
-from web.i18n.texts import t
+from web.i18n.texts import language, t
 from web.model import jsontext
 from web.model.earlier import board_note
 from web.model.review import GameReview
@@ -172,7 +172,7 @@ class Session:
             try:
                 shared = open_fragment(source)
             except InvalidLinkError as error:
-                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(str(error))), False,
+                problems.insert(0, ("problem_link_title", t("link_bad", reason=sentence(error.say(language()))), False,
                                     rulings_cited(str(error))))
             if not self.embed:
                 self._clear_hash()
@@ -263,7 +263,7 @@ class Session:
         try:
             shared = open_fragment(fragment)
         except InvalidLinkError as error:
-            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(str(error))),
+            self.dialogs.problem("problem_link_title", t("link_bad", reason=sentence(error.say(language()))),
                                  rulings=rulings_cited(str(error)))
         else:
             self._load_shared(shared)

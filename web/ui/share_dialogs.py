@@ -182,7 +182,7 @@ class ShareDialogs:
         try:
             game = Game.from_record(text, reachable=True)
         except MilitakiriError as error:
-            set_text(error_box, t("record_bad", reason=str(error)))
+            set_text(error_box, t("record_bad", reason=error.text))
             add_rulings(error_box, rulings_cited(str(error)))
             return
         except Exception as error:  # never half-load, whatever went wrong

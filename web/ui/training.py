@@ -349,7 +349,7 @@ class Trainer:
         try:
             state.apply(NewGame(settings))
         except MilitakiriError as error:  # never expected: the engine checked the data
-            self._cannot_start(str(error))
+            self._cannot_start(error.text)
             return False
         state.apply(BeginDrill(drill))
         self.app.fit()  # another board, maybe another kind: sized (and turned) again

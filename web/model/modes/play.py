@@ -75,7 +75,7 @@ def play_token(state: Core, token: str) -> bool:
         state.message = None
         return True
     except MilitakiriError as error:  # never expected: the token came from the engine
-        state._warn("engine_says", reason=str(error))
+        state._warn("engine_says", reason=error.text)
         return False
     state._reset_turn()
     state.message = None

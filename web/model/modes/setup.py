@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri import Dice, Game, IllegalMoveError
+from militakiri.messages import text
 
 from web.model import intents
 from web.model.core import SETUP, Core
@@ -61,7 +62,7 @@ def setup_done(state: Core) -> bool:
 def roll(state: Core) -> bool:
     """Roll for who starts (R6; ties rolled again: ``state.dice``) and make the Game."""
     if state.phase != SETUP or state.setup_color is not None or state.game is not None:
-        raise IllegalMoveError("the dice are rolled once, after both set-ups")
+        raise IllegalMoveError(text("dice_once"))
     state.dice = Dice.roll(state.rng)
     settings = state.settings
     state.game = Game.new(state.kind, *state._setup.setups(), state.dice, time_control=settings.control(),
