@@ -16,7 +16,7 @@ from militakiri import Position
 from web.model.ladder import LADDER_URLS, Ladder
 from web.model.profiles import Profile, RatedGame, profile_key
 
-from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready
+from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, wait_ready
 
 LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / url).read_text())
            for board, url in LADDER_URLS.items()}
@@ -108,6 +108,14 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     expect(page.locator("#bar-white .rating")).to_have_text("1500?")
     expect(page.locator("#bar-white .visually-hidden")).to_contain_text("rated 1500?")
     ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
+    # Restored by a reload and resigned before any new move: the result
+    # dialog and its rating line all the same (they were lost, the rating
+    # changed silently).
+    page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('militakiri.saved-game.')"
+                           " && localStorage.getItem(k).includes('\"rated\"'))")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")
     line = resign(ui, "white")
     assert line == "Anna: 1500? \u2192 1258? (\u2212242)\nBo: 1500? \u2192 1742? (+242)", line  # a line each
     expect(page.locator("#bar-black .rating")).to_have_text("1742?")  # counted: the new rating
