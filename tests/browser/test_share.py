@@ -516,8 +516,9 @@ def frame_at_rest(frame, inner) -> None:
 
 
 def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url):
-    """A bug fixed: a link opened over a saved, unfinished game (a hash change)
-    was saved under that game's key and the game was gone."""
+    """Bugs fixed: a link opened over a saved, unfinished game (a hash change)
+    was saved under that game's key and the game was gone; so was the game
+    a reload had restored, when the link came before any new move."""
     other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     other.play(other.legal_moves()[0])
     ui, errors = first_visit(guest, f"{base_url}?position={quote(START)}", viewport={"width": 1280, "height": 800})
@@ -525,6 +526,9 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     ui.play("c3-d4")
     page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').length > 0")
     first_key = page.evaluate(TAB_SAVE)
+    page.goto(base_url)  # a reload without ?position=: the tab's own game restored
+    wait_ready(page)
+    assert page.evaluate(TAB_SAVE) == first_key and ui.board.get_attribute("data-plies") == "1"
     page.evaluate("link => { location.hash = link; }", game_to_link(other))
     ui.expect_position(other.position.string())
     page.wait_for_function(f"() => {TAB_SAVE} !== {json.dumps(first_key)}"

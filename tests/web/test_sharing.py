@@ -562,6 +562,33 @@ def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
     assert [r.key for r in saver.saved_games(3)] == [saver.key, old_key]
 
 
+@pytest.mark.parametrize("way_in", ["link", "record", "new game"])
+def test_a_game_opened_after_a_reload_gets_a_save_of_its_own(way_in):
+    """A bug fixed: the save a reload opened (adopted) was claimed by the next
+    game the tab opened before any move (a link by a hash change, a record,
+    New game then Start), which wrote over it."""
+    backend, saver, _ = saved_tab(("c3-d4", "f10-f9"))
+    reloaded = Autosaver(SafeStorage(backend), slot="tab")  # the same tab, reloaded
+    restored = reloaded.load(wall_now=2)
+    reloaded.adopt(restored)
+    state = played_state([])
+    state.apply(OpenGame(restored.game))
+    reloaded.prime(state)
+    if way_in == "new game":  # (the editor's Play from here: a position to start from)
+        state.apply(NewGame(GameSettings(position=START)))
+        assert play.play_token(state, "c3-d4")
+        tokens = ["c3-d4"]
+    else:
+        other = played(6)
+        state.apply(OpenGame(Game.from_record(other.record()) if way_in == "record"
+                             else open_fragment("#" + share.link_of(other)).game))
+        tokens = other.tokens
+    assert reloaded.update(state, 0, wall=3) == "saved"
+    assert reloaded.key != saver.key
+    assert _saved_games(backend) == {saver.key: ["c3-d4", "f10-f9"], reloaded.key: tokens}
+    assert [r.key for r in reloaded.others] == [saver.key]
+
+
 def test_a_position_start_after_a_reload_keeps_the_tabs_saved_game():
     """?position= in a tab whose own game is saved (not that game: the save
     is not opened, web/ui/session.py) plays on in a save of its own."""

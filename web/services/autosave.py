@@ -317,8 +317,13 @@ class Autosaver:
 
     def prime(self, state: UiState) -> None:
         """What is on the page now needs no saving (it was just loaded, or
-        it is a fresh page that must not remove a save it could not read)."""
+        it is a fresh page that must not remove a save it could not read).
+        A save just adopted belongs to the game now on the page, and to no
+        later one: a link, a record or a new game opened next gets a save
+        of its own (:meth:`_claim`)."""
         self._last = self.state_key(state)
+        if self._owner == _ADOPTED:
+            self._owner = state.game_id
 
     def link(self, game: Game, game_id: int, computer: tuple[int, int] | None = None) -> str:
         """``game``'s link (UiState.game_id ``game_id``), made again only when
