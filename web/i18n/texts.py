@@ -500,6 +500,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "pz_tried_solved": "{id} solved",
         "pz_tried_failed": "{id} failed",
         "pz_retry_earlier": "Puzzle {id} \u00b7 from the earlier {rows}-rank board, no longer offered",
+        # Saved games kept, the move limit, Learn's unknown task -------------
+        "tr_no_task": "There is no task {id} in Learn: here are the lessons.",
     },
 }
 

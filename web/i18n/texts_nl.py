@@ -520,4 +520,6 @@ NL: dict[str, str] = {
     "pz_tried_solved": "{id} opgelost",
     "pz_tried_failed": "{id} mislukt",
     "pz_retry_earlier": "Puzzel {id} \u00b7 van het eerdere bord met {rows} rijen, niet meer aangeboden",
+    # Saved games kept, the move limit, Learn's unknown task -----------------
+    "tr_no_task": "Er is geen opdracht {id} in Leer spelen: hier zijn de lessen.",
 }
