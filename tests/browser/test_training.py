@@ -248,6 +248,21 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped")
         assert rating(page) == before
+        # Stored progress with impossible numbers (a rating of 10**400 and of
+        # -10**9 in the history, a volatility of 1e-300) is read within a
+        # rating's bounds: the dashboard draws and the next puzzle is judged
+        # (an OverflowError, a frozen page and a puzzle never judged before).
+        forged = ('{"glicko": [1500, 80, 1e-300], "puzzles": {"s0": true}, "history": [["s0", true, 1'
+                  + "0" * 400 + '], ["s0", false, -1000000000]]}')
+        page.evaluate("text => localStorage.setItem('militakiri.training', text)", forged)
+        goto_ready(page, base_url + "?learn")
+        page.click("#learn-dashboard summary")
+        expect(page.locator("#pz-retry")).to_be_visible()
+        goto_ready(page, base_url + f"?puzzle={FIRST_SINGLE}")
+        solve(ui, puzzle)
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text("Right!")
+        assert rating(page) > 1500
         assert not errors, errors
 
 

@@ -86,6 +86,8 @@ def history_plot(history: list[int], width: float, height: float) -> Plot:
     if high == low:
         high = low + 100
     step = 100 if high - low <= 400 else 200 if high - low <= 1000 else 500
+    while (high - low) // step > 10:  # a few ticks, whatever the span (the readers bound it: web/model/progress.py)
+        step *= 10
 
     def y(rating: float) -> float:
         return TOP + (high - rating) * (height - TOP - BOTTOM) / (high - low)
