@@ -159,11 +159,11 @@ def test_an_earlier_game_is_played_on_and_saved_on_its_board():
     saver.adopt(opened)
     state = UiState(wall=lambda: WALL)
     state.apply(OpenGame(opened.game, flipped=opened.flipped, computer=opened.computer, rated=opened.rated))
+    saver.prime(state)  # as the page does once the save is open (web/ui/session.py)
     assert state.kind is EARLIER_DOUBLE and state.phase == PLAYING and not state.computer_turn()
     origin, target = first_move(state)
     assert state.apply(MovePiece(origin, target))
     assert len(state.game.tokens) == 7 and state.computer_turn()
-    saver.prime(UiState(wall=lambda: WALL))
     assert saver.update(state, 0.0, wall=WALL + 60) == "saved"
     assert saver.key == "militakiri.saved-game.ae0bc35d68"  # its own save, not a new one
     again = restore(memory.get(saver.key), wall_now=WALL + 60)
