@@ -23,11 +23,12 @@ import pytest
 from playwright.sync_api import expect
 
 from militakiri import Dice, Game, Players, Position, TimeControl
+from militakiri.bounded import MAX_PLIES
 from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, first_visit, goto_ready, open_blank, painted, wait_ready
 from web.model.core import move_label
-from web.services.autosave import restore
+from web.services.autosave import restore, snapshot
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
@@ -542,6 +543,33 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     page.locator("#btn-saved").click()
     expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
     assert not errors
+
+
+def test_a_saved_game_at_the_move_limit_says_so_and_ends_by_resignation_R23(guest, base_url):
+    """A bug fixed: a game of MAX_PLIES moves could neither go on nor end.
+    Restored, the page says why no move can be played, its clocks stay
+    stopped (no Resume: nobody loses on time, R21) and a resignation ends it
+    (R23) with the result dialog."""
+    game = Game.from_position(START, time_control=TimeControl.parse("300+5"))
+    game.start_clock(0)
+    cycle = ("c3-d4", "c10-d9", "d4-c3", "d9-c10")  # nothing taken: the game never ends
+    for ply in range(MAX_PLIES):
+        game.play(cycle[ply % 4], now=ply * 0.01)
+    save = snapshot(game, now=MAX_PLIES * 0.01, wall=1.8e9)
+    ui, errors = first_visit(guest, base_url, stored={f"{SAVE_KEY}.a0b1c2d3e4": save},
+                             viewport={"width": 1280, "height": 800})
+    page = ui.page
+    assert ui.board.get_attribute("data-plies") == str(MAX_PLIES)
+    expect(page.locator("#status")).to_contain_text(f"This game has reached {MAX_PLIES} moves")
+    expect(page.locator("#status")).to_contain_text("it ends when a player resigns")
+    expect(page.locator("#btn-resume")).to_be_hidden()
+    ui.click("c3")  # no move can be made: said again
+    expect(page.locator("#status")).to_contain_text("no more moves can be played")
+    page.click("#btn-resign")
+    page.click("#resign-black")
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    expect(page.locator("#result-reason")).to_contain_text("resign")
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])

@@ -502,6 +502,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "pz_retry_earlier": "Puzzle {id} \u00b7 from the earlier {rows}-rank board, no longer offered",
         # Saved games kept, the move limit, Learn's unknown task -------------
         "tr_no_task": "There is no task {id} in Learn: here are the lessons.",
+        "move_limit": "This game has reached {n} moves, the most a game holds here (so that its record, link and save can be read back): no more moves can be played, and the clocks are stopped. No rule makes it a draw (R17, R23): it ends when a player resigns (R23).",
     },
 }
 

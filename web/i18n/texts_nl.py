@@ -522,4 +522,5 @@ NL: dict[str, str] = {
     "pz_retry_earlier": "Puzzel {id} \u00b7 van het eerdere bord met {rows} rijen, niet meer aangeboden",
     # Saved games kept, the move limit, Learn's unknown task -----------------
     "tr_no_task": "Er is geen opdracht {id} in Leer spelen: hier zijn de lessen.",
+    "move_limit": "Deze partij heeft {n} zetten bereikt, het meeste dat een partij hier bevat (zodat het partijverslag, de link en de opslag terug te lezen zijn): er kunnen geen zetten meer gedaan worden en de klokken staan stil. Geen regel maakt er gelijkspel van (R17, R23): de partij eindigt als een speler opgeeft (R23).",
 }

@@ -397,7 +397,7 @@ class Session:
         parts = []
         if game is not None:
             deadline = current_deadline(game)
-            if deadline is not None:
+            if deadline is not None and not state.at_move_limit():  # (no move to make: no deadline)
                 player = labels(game)[game.position.turn]
                 left = time_left_text(deadline - state.wall())
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))
