@@ -171,7 +171,7 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
 
     # Back to game 3 (finished): a rematch is on the official board.
     page.click("#btn-saved")
-    page.locator("#saved-list li").filter(has_text="Anna \u2013 Computer, level 2").locator("button").click()
+    page.locator("#saved-list li").filter(has_text="Anna \u2013 Computer, level 2").locator("button[data-open]").click()
     expect_earlier_board(page)
     expect(page.locator("#btn-rematch")).to_be_visible()
     page.click("#btn-rematch")

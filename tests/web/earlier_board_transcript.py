@@ -76,7 +76,8 @@ def saves(games):
             restored.rated, game.position.string())
         for language in ("en", "nl"):
             set_language(language)
-            out(" ", language, earlier.saved_game_words(game, "W"))
+            out(" ", language, earlier.saved_game_words(game.players.white, game.players.black, game.position.number,
+                                                      game.kind, "W"))
         set_language("en")
         out("  note", notes(game.kind))
     saver = Autosaver(storage(items), SAVE_KEY, SLOT)
