@@ -506,7 +506,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "saved_finished_removed": "To make room, {n} finished games were removed from Saved games, the oldest first; every unfinished game is kept.",
         "saved_finished_removed_one": "To make room, 1 finished game was removed from Saved games, the oldest; every unfinished game is kept.",
         "remove_game": "Remove",
-        "move_limit": "This game has reached {n} moves, the most a game holds here (so that its record, link and save can be read back): no more moves can be played, and the clocks are stopped. No rule makes it a draw (R17, R23): it ends when a player resigns (R23).",
+        "move_limit": "This game has reached {n} moves, the most a game holds here (so that its record, link and save can be read back): no more moves can be played, and no clock runs. No rule makes it a draw (R17): it ends when a player resigns (R23).",
     },
 }
 

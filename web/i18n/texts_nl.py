@@ -526,5 +526,5 @@ NL: dict[str, str] = {
     "saved_finished_removed": "Om ruimte te maken zijn {n} afgelopen partijen uit Bewaarde partijen verwijderd, de oudste eerst; elke partij die nog loopt blijft bewaard.",
     "saved_finished_removed_one": "Om ruimte te maken is 1 afgelopen partij uit Bewaarde partijen verwijderd, de oudste; elke partij die nog loopt blijft bewaard.",
     "remove_game": "Verwijderen",
-    "move_limit": "Deze partij heeft {n} zetten bereikt, het meeste dat een partij hier bevat (zodat het partijverslag, de link en de opslag terug te lezen zijn): er kunnen geen zetten meer gedaan worden en de klokken staan stil. Geen regel maakt er gelijkspel van (R17, R23): de partij eindigt als een speler opgeeft (R23).",
+    "move_limit": "Deze partij heeft {n} zetten bereikt, het meeste dat een partij hier bevat (zodat het partijverslag, de link en de opslag terug te lezen zijn): er kunnen geen zetten meer gedaan worden en geen klok loopt. Geen regel maakt er gelijkspel van (R17): de partij eindigt als een speler opgeeft (R23).",
 }
