@@ -137,7 +137,7 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
     row = rows.filter(has_text="Anna \u2013 Bram, at move 7")
     expect(row).to_have_count(1)
     page.screenshot(path=str(artifacts_dir / "earlier-board-saved-games.png"))
-    row.locator("button").click()
+    row.locator("button[data-open]").click()
 
     # Game 1: 12 moves, its clocks paused; Resume, and a move on its board.
     expect_earlier_board(page)

@@ -436,7 +436,8 @@ def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
     backend, saver, state = saved_tab()
     older = backend.items[saver.key]
     backend.quota = 10  # full
-    assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=2) == "full"
+    # No other save to remove: "failed" (said as a refused write, Share and Game record keep it).
+    assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=2) == "failed"
     assert backend.items[saver.key] == older  # the page says so now, and after a reload (session.py)
     backend.quota = None
     assert saver.update(state, 0, force=True, wall=3) == "saved"

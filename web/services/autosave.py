@@ -422,9 +422,12 @@ class Autosaver:
         """Save if the game changed (or ``force``: the clocks ran on).
 
         Returns "saved", "saved without review" (the review would pass
-        MAX_SAVE_CHARS: the page says so), "removed", "failed" (the browser
-        refused the write: the page must say so now) or None (nothing to do,
-        or storage off).
+        MAX_SAVE_CHARS: the page says so), "removed", "full" (the storage
+        is full, no finished game is left to make room and other saves are
+        kept: the player chooses what to remove), "failed" (the browser
+        refused the write otherwise: the page must say so now) or None
+        (nothing to do, or storage off). :attr:`removed` lists the finished
+        games that went to make room.
         ``wall``: seconds since 1970, which save is the newest.
         """
         self.removed = []
@@ -454,7 +457,9 @@ class Autosaver:
             text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link, variations=False,
                             rated=state.rated)
         if not self._write(text):
-            return "full" if self.storage.full and self.prefix is not None else "failed"
+            # Full, with saved games the player may remove: they choose (Saved games).
+            choice = self.storage.full and any(entry.key != self.key for entry in self.saved_games())
+            return "full" if choice and self.prefix is not None else "failed"
         self._tidy()
         return "saved without review" if left_out else "saved"
 
