@@ -448,7 +448,7 @@ class Autosaver:
                 self.others = self.saved_games()
             return done
         self._last = key
-        self._claim(state.game_id, wall)
+        self._claim(state.game_id)
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
         link = self.link(game, state.game_id, state.computer_side())
         text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link, rated=state.rated)
@@ -526,7 +526,7 @@ class Autosaver:
         self.broken = [(key, reason) for key, reason in self.broken if key != entry.key]
         return True
 
-    def _claim(self, game_id: int, wall: float) -> None:
+    def _claim(self, game_id: int) -> None:
         """Every game keeps its own save: a game that is not the one this key
         holds (opened from a link, a hash change, ``?position=`` or a record,
         over the game of a tab or after a reload) moves the tab to a fresh
