@@ -188,7 +188,7 @@ def test_two_tabs_with_two_games_both_come_back(browser, base_url, artifacts_dir
         expect(page.locator("#saved-list li")).to_have_count(1)
         expect(page.locator("#saved-list li")).to_contain_text("Anna")
         page.screenshot(path=str(artifacts_dir / "saved-games.png"))
-        page.click("#saved-list li button")
+        page.click("#saved-list li button[data-open]")
         expect(page.locator("#bar-white")).to_contain_text("Anna")
         assert "c3-d4" in page.inner_text("#moves")
         expect(page.locator("#notice")).to_contain_text("Other saved games: 1.")  # Bram's, kept

@@ -137,7 +137,7 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
     row = rows.filter(has_text="Anna \u2013 Bram, at move 7")
     expect(row).to_have_count(1)
     page.screenshot(path=str(artifacts_dir / "earlier-board-saved-games.png"))
-    row.locator("button").click()
+    row.locator("button[data-open]").click()
 
     # Game 1: 12 moves, its clocks paused; Resume, and a move on its board.
     expect_earlier_board(page)
@@ -173,7 +173,7 @@ def test_saved_games_open_on_their_board_and_play_on(desktop, base_url, artifact
 
     # Back to game 3 (finished): a rematch is on the official board.
     page.click("#btn-saved")
-    page.locator("#saved-list li").filter(has_text="Anna \u2013 Computer, level 2").locator("button").click()
+    page.locator("#saved-list li").filter(has_text="Anna \u2013 Computer, level 2").locator("button[data-open]").click()
     expect_earlier_board(page)
     expect(page.locator("#btn-rematch")).to_be_visible()
     page.click("#btn-rematch")

@@ -18,7 +18,7 @@ from web.model.ladder import LADDER_URLS, Ladder
 from web.model.profiles import Profile, RatedGame, profile_key
 from tests.web.rated_games import store_with_wins
 
-from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, parse_token
+from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, parse_token, wait_ready
 
 LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / url).read_text())
            for board, url in LADDER_URLS.items()}
@@ -113,6 +113,14 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     expect(page.locator("#bar-white .standing")).to_have_text("Starter \u00b7 0")  # rank status and points (R27)
     expect(page.locator("#bar-white .visually-hidden")).to_contain_text("rated 1500?, Starter with 0 points")
     ui.play(first_move(ui))  # (a game resigned before its first move is not rated, as on lichess)
+    # Restored by a reload and resigned before any new move: the result
+    # dialog and its rating line all the same (they were lost, the rating
+    # changed silently).
+    page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('militakiri.saved-game.')"
+                           " && localStorage.getItem(k).includes('\"rated\"'))")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#status")).to_contain_text("\u00b7 Rated game")
     line = resign(ui, "white")
     # A line each: the rating, and the points (R26: a win +10; a Starter's forfeit costs nothing).
     assert line == ("Anna: 1500? \u2192 1258? (\u2212242); Starter, 0 points (\u00b10)\n"

@@ -22,12 +22,13 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from militakiri import Dice, Game, Players, Position, TimeControl
+from militakiri import WHITE, Dice, Game, Players, Position, TimeControl
+from militakiri.bounded import MAX_PLIES
 from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, first_visit, goto_ready, open_blank, painted, wait_ready
 from web.model.core import move_label
-from web.services.autosave import restore
+from web.services.autosave import restore, snapshot
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
@@ -543,8 +544,9 @@ def frame_at_rest(frame, inner) -> None:
 
 
 def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url):
-    """A bug fixed: a link opened over a saved, unfinished game (a hash change)
-    was saved under that game's key and the game was gone."""
+    """Bugs fixed: a link opened over a saved, unfinished game (a hash change)
+    was saved under that game's key and the game was gone; so was the game
+    a reload had restored, when the link came before any new move."""
     other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
     other.play(other.legal_moves()[0])
     ui, errors = first_visit(guest, f"{base_url}?position={quote(START)}", viewport={"width": 1280, "height": 800})
@@ -552,6 +554,9 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     ui.play("c3-d4")
     page.wait_for_function(f"() => (localStorage.getItem({TAB_SAVE}) || '').length > 0")
     first_key = page.evaluate(TAB_SAVE)
+    page.goto(base_url)  # a reload without ?position=: the tab's own game restored
+    wait_ready(page)
+    assert page.evaluate(TAB_SAVE) == first_key and ui.board.get_attribute("data-plies") == "1"
     page.evaluate("link => { location.hash = link; }", game_to_link(other))
     ui.expect_position(other.position.string())
     page.wait_for_function(f"() => {TAB_SAVE} !== {json.dumps(first_key)}"
@@ -565,6 +570,114 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     page.locator("#btn-saved").click()
     expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
     assert not errors
+
+
+#: Fills the site's localStorage to the last character it takes (the
+#: browser's quota), in pieces ever smaller, the last one grown a character
+#: at a time; returns how many keys were added.
+FILL_STORAGE = """() => { let added = 0;
+    for (let size = 1 << 20; size >= 16; size >>= 4) {
+      for (;;) { try { localStorage.setItem('filler.' + added, 'x'.repeat(size)); added++; }
+                 catch (e) { break; } } }
+    const last = 'filler.' + (added - 1);
+    let value = localStorage.getItem(last);
+    for (let size = 16; size >= 1; size >>= 1) {
+      for (;;) { try { localStorage.setItem(last, value + 'x'.repeat(size)); value += 'x'.repeat(size); }
+                 catch (e) { break; } } }
+    return added; }"""
+
+
+def test_many_long_saves_start_and_every_unfinished_game_is_kept_a_full_storage_asked(guest, base_url):
+    """Bugs fixed: forty saved games of 2,000 moves kept the page from being
+    ready (each was read whole at the start: the page now lists them from
+    what each save says of itself, bench/saves.py measures it); saves beyond
+    six were deleted without a word, unfinished or not; a full storage was
+    only said. Now every unfinished game stays, a finished one goes for a
+    new game's room and the page says so, and when the browser's storage is
+    full the page says it and opens Saved games for the player to choose."""
+    long = Game.from_position(START)
+    for ply in range(2000):  # nothing taken: quick to make and to link (a save's cost to read is its moves)
+        long.play(("c3-d4", "c10-d9", "d4-c3", "d9-c10")[ply % 4])
+    saves = {}
+    for number in range(40):
+        long.players = long.players.replace(white=f"Player {number}")
+        saves[f"{SAVE_KEY}.long{number:06d}"] = snapshot(long, now=0, wall=1.7e9 + number)
+    finished = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    finished.players = finished.players.replace(white="Old")
+    finished.play(finished.legal_moves()[0])
+    finished.resign(WHITE)
+    saves[f"{SAVE_KEY}.finished00"] = snapshot(finished, now=0, wall=1.6e9)  # the oldest save
+    newest = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    newest.players = newest.players.replace(white="Zoe")
+    newest.play(newest.legal_moves()[0])
+    saves[f"{SAVE_KEY}.newest0000"] = snapshot(newest, now=0, wall=1.8e9)
+    ui, errors = first_visit(guest, base_url, stored=saves, viewport={"width": 1280, "height": 800})
+    page = ui.page
+    expect(page.locator("#bar-white")).to_contain_text("Zoe")  # the newest, opened
+    expect(page.locator("#notice")).to_contain_text("Other saved games: 41.")
+    page.click("#btn-saved")
+    rows = page.locator("#saved-list li")
+    expect(rows).to_have_count(41)
+    expect(rows.first).to_contain_text("Player 39 \u2013 Black, at move 1001")  # newest first
+    expect(page.locator("#saved-list li[data-over='1']")).to_contain_text("Old \u2013 Black")
+    page.click("#saved-close")
+    # Another game (a link): the finished game goes, said; every unfinished one stays.
+    other = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="6-1")
+    other.play(other.legal_moves()[1])
+    page.evaluate("link => { location.hash = link; }", game_to_link(other))
+    ui.expect_position(other.position.string())
+    expect(page.locator("#status")).to_contain_text("To make room, 1 finished game was removed from Saved games")
+    kept = page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))")
+    assert len(kept) == 42 and f"{SAVE_KEY}.finished00" not in kept and f"{SAVE_KEY}.newest0000" in kept
+    # The browser's storage full: said at the move, and Saved games opens for the player to choose.
+    assert page.evaluate(FILL_STORAGE) > 0
+    rng = random.Random(3)
+    for _ in range(12):
+        before = page.evaluate(f"() => localStorage.getItem({TAB_SAVE})")
+        ui.play(quiet_moves(ui.position(), rng))
+        page.wait_for_function(f"""before => localStorage.getItem({TAB_SAVE}) !== before
+            || document.getElementById('status').textContent.includes('storage is full')""", arg=before)
+        if "storage is full" in page.inner_text("#status"):
+            break
+    expect(page.locator("#status")).to_contain_text("Remove a saved game you no longer need")
+    expect(page.locator("#dlg-saved")).to_have_attribute("open", "")
+    expect(page.locator("#saved-full")).to_be_visible()
+    rows.filter(has_text="Player 0 \u2013").locator("button[data-remove]").click()
+    expect(rows).to_have_count(40)  # (Zoe's game among them, the finished one gone)
+    expect(page.locator("#saved-full")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("storage is full")  # saved again
+    saved = restore(page.evaluate(f"() => localStorage.getItem({TAB_SAVE})"), wall_now=2e9)
+    assert saved.game.position.string() == ui.position()
+    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler.'))"
+                  ".forEach(k => localStorage.removeItem(k))")
+    assert not errors, errors
+
+
+def test_a_saved_game_at_the_move_limit_says_so_and_ends_by_resignation_R23(guest, base_url):
+    """A bug fixed: a game of MAX_PLIES moves could neither go on nor end.
+    Restored, the page says why no move can be played, its clocks stay
+    stopped (no Resume: nobody loses on time, R21) and a resignation ends it
+    (R23) with the result dialog."""
+    game = Game.from_position(START, time_control=TimeControl.parse("300+5"))
+    game.start_clock(0)
+    cycle = ("c3-d4", "c10-d9", "d4-c3", "d9-c10")  # nothing taken: the game never ends
+    for ply in range(MAX_PLIES):
+        game.play(cycle[ply % 4], now=ply * 0.01)
+    save = snapshot(game, now=MAX_PLIES * 0.01, wall=1.8e9)
+    ui, errors = first_visit(guest, base_url, stored={f"{SAVE_KEY}.a0b1c2d3e4": save},
+                             viewport={"width": 1280, "height": 800})
+    page = ui.page
+    assert ui.board.get_attribute("data-plies") == str(MAX_PLIES)
+    expect(page.locator("#status")).to_contain_text(f"This game has reached {MAX_PLIES} moves")
+    expect(page.locator("#status")).to_contain_text("it ends when a player resigns")
+    expect(page.locator("#btn-resume")).to_be_hidden()
+    ui.click("c3")  # no move can be made: said again
+    expect(page.locator("#status")).to_contain_text("no more moves can be played")
+    page.click("#btn-resign")
+    page.click("#resign-black")
+    expect(page.locator("#dlg-result")).to_have_attribute("open", "")
+    expect(page.locator("#result-reason")).to_contain_text("resign")
+    assert not errors, errors
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["1366x768", "390x844"])

@@ -135,10 +135,13 @@ def test_a_lesson_solved_by_clicks_a_wrong_move_refused_and_the_stars_kept(brows
 
 
 def test_a_lesson_task_failed_then_retried_and_the_next_task(browser, base_url):
-    # A forged task in the address: the list of lessons instead.
+    # A forged task in the address: the list of lessons instead, saying so
+    # (it opened with no word), the task quoted as text.
     with fresh_game(browser, base_url + "?learn=no-such%2F9%3Cb%3E") as (ui, errors):
         page = ui.page
         expect(page.locator("#dlg-learn")).to_be_visible()
+        expect(page.locator("#learn-list p.error")).to_have_text(
+            "There is no task 'no-such/9<b>' in Learn: here are the lessons.")
         page.click('button[data-task="plus/1"]')
         task = TASKS["plus/1"]
         start = Position.from_string(task.position)
@@ -277,6 +280,21 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         expect(box).to_have_attribute("data-result", "solved")
         expect(page.locator("#tr-feedback")).to_contain_text("Not rated: a hint or the solution helped")
         assert rating(page) == before
+        # Stored progress with impossible numbers (a rating of 10**400 and of
+        # -10**9 in the history, a volatility of 1e-300) is read within a
+        # rating's bounds: the dashboard draws and the next puzzle is judged
+        # (an OverflowError, a frozen page and a puzzle never judged before).
+        forged = ('{"glicko": [1500, 80, 1e-300], "puzzles": {"s0": true}, "history": [["s0", true, 1'
+                  + "0" * 400 + '], ["s0", false, -1000000000]]}')
+        page.evaluate("text => localStorage.setItem('militakiri.training', text)", forged)
+        goto_ready(page, base_url + "?learn")
+        page.click("#learn-dashboard summary")
+        expect(page.locator("#pz-retry")).to_be_visible()
+        goto_ready(page, base_url + f"?puzzle={FIRST_SINGLE}")
+        solve(ui, puzzle)
+        expect(box).to_have_attribute("data-result", "solved")
+        expect(page.locator("#tr-feedback")).to_contain_text("Right!")
+        assert rating(page) > 1500
         assert not errors, errors
 
 
@@ -307,6 +325,11 @@ def test_in_dutch_and_a_forged_puzzle_link_opens_another_puzzle(browser, base_ur
         expect(box).to_have_attribute("data-drill", FIRST_DOUBLE)
         assert within_view(page, "board") and within_view(page, "training"), page.evaluate(BOXES)
         page.screenshot(path=str(artifacts_dir / "training-double-puzzle-nl-phone.png"))
+        # A task no lesson has (an object's own name too): said in Dutch over the lessons.
+        goto_ready(page, base_url + "?lang=nl&learn=__proto__")
+        expect(page.locator("#learn-list p.error")).to_have_text(
+            "Er is geen opdracht '__proto__' in Leer spelen: hier zijn de lessen.")
+        page.click("#learn-close")
         # A lesson with a long text (its address, as a reload or a link opens it): still all in view.
         goto_ready(page, base_url + "?lang=nl&learn=promotion/1")
         expect(box).to_have_attribute("data-drill", "promotion/1")

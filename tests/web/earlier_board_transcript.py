@@ -76,7 +76,8 @@ def saves(games):
             restored.rated, game.position.string())
         for language in ("en", "nl"):
             set_language(language)
-            out(" ", language, earlier.saved_game_words(game, "W"))
+            out(" ", language, earlier.saved_game_words(game.players.white, game.players.black, game.position.number,
+                                                      game.kind, "W"))
         set_language("en")
         out("  note", notes(game.kind))
     saver = Autosaver(storage(items), SAVE_KEY, SLOT)
@@ -93,9 +94,9 @@ def play_on(games):
     saver.adopt(opened)
     state = UiState(wall=lambda: WALL)
     state.apply(OpenGame(opened.game, flipped=opened.flipped, computer=opened.computer, rated=opened.rated))
+    saver.prime(state)  # as the page does once the save is open
     origin, target = first_move(state)
     out("move", origin, target, state.apply(MovePiece(origin, target)), state.computer_turn())
-    saver.prime(UiState(wall=lambda: WALL))
     out("update", saver.update(state, 0.0, wall=WALL + 60), saver.key)
     again = restore(memory.get(saver.key), wall_now=WALL + 60)
     out("played on", len(again.game.tokens), again.game.kind.title, again.link[:3], again.computer)

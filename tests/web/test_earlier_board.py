@@ -124,13 +124,18 @@ def test_saved_games_lists_every_earlier_game_marked_in_both_languages():
     assert opened is not None and opened.key == f"{SAVE_KEY}.{slot}" and not saver.broken
     saver.adopt(opened)  # as the page opens it (web/ui/session.py)
     assert sorted(r.key for r in saver.others) == sorted(set(SAVES) - {opened.key})
-    for restored in saver.others:
-        words = saved_game_words(restored.game, "28-11-2026")
+    assert all(r.kind is None for r in saver.others)  # saved before the list's words were kept: not read yet
+    saver.describe(WALL)  # Saved games shown: read whole, once
+    for entry in saver.others:
+        game = restore(GAMES["localStorage"][entry.key], wall_now=WALL).game
+        assert (entry.kind, entry.white, entry.number, entry.over) == (
+            game.kind, game.players.white, game.position.number, game.is_over())
+        words = saved_game_words(entry.white, entry.black, entry.number, entry.kind, "28-11-2026")
         assert words.endswith(" \u00b7 on the earlier 8-rank board"), words
-        assert words.startswith(f"{restored.game.players.white} \u2013 {restored.game.players.black}, at move ")
+        assert words.startswith(f"{entry.white} \u2013 {entry.black}, at move ")
     set_language("nl")
-    assert all(saved_game_words(r.game, "x").endswith(" \u00b7 op het eerdere bord met 8 rijen")
-               for r in saver.others)
+    assert all(saved_game_words(r.white, r.black, r.number, r.kind, "x").endswith(
+        " \u00b7 op het eerdere bord met 8 rijen") for r in saver.others)
     assert board_note(opened.game.kind) == NOTE_NL
 
 
@@ -139,12 +144,13 @@ def test_a_new_tab_opens_the_newest_and_lists_the_other_four():
     opened = saver.load(WALL)
     assert opened is not None and opened.key == "militakiri.saved-game.b72e64a334"  # saved last
     saver.adopt(opened)
-    assert len(saver.others) == 4 and all(r.game.kind.earlier for r in saver.others)
+    saver.describe(WALL)
+    assert len(saver.others) == 4 and all(r.kind.earlier for r in saver.others)
 
 
 def test_an_official_game_s_row_has_no_mark():
     game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
-    assert saved_game_words(game, "now") == "White \u2013 Black, at move 1, saved now"
+    assert saved_game_words("White", "Black", 1, game.kind, "now") == "White \u2013 Black, at move 1, saved now"
     assert board_note(game.kind) is None and game.kind is SINGLE
 
 
@@ -159,11 +165,11 @@ def test_an_earlier_game_is_played_on_and_saved_on_its_board():
     saver.adopt(opened)
     state = UiState(wall=lambda: WALL)
     state.apply(OpenGame(opened.game, flipped=opened.flipped, computer=opened.computer, rated=opened.rated))
+    saver.prime(state)  # as the page does once the save is open (web/ui/session.py)
     assert state.kind is EARLIER_DOUBLE and state.phase == PLAYING and not state.computer_turn()
     origin, target = first_move(state)
     assert state.apply(MovePiece(origin, target))
     assert len(state.game.tokens) == 7 and state.computer_turn()
-    saver.prime(UiState(wall=lambda: WALL))
     assert saver.update(state, 0.0, wall=WALL + 60) == "saved"
     assert saver.key == "militakiri.saved-game.ae0bc35d68"  # its own save, not a new one
     again = restore(memory.get(saver.key), wall_now=WALL + 60)
@@ -388,7 +394,8 @@ def test_reading_everything_changes_nothing_in_storage():
     before = dict(memory.backend.items)
     saver = Autosaver(memory, SAVE_KEY, "0123456789")
     saver.load(WALL)
-    saver.saved_games(WALL)
+    saver.saved_games()
+    saver.describe(WALL)
     ProfileStore(memory).all()
     assert read_memory(memory.get("militakiri.computer"))[2:] == (1, 2)
     assert memory.backend.items == before

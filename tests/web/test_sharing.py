@@ -294,8 +294,12 @@ def test_a_save_written_before_micropython_reads_and_is_written_again_alike():
     assert restored.flipped is True and len(restored.review) == len(game.tokens) + 1
     again = snapshot(game, now=0.0, flipped=True, wall=restored.saved_at, review=restored.review,
                      link=restored.link)
-    assert json.loads(again) == json.loads(OLDER_SAVE)  # the same fields, the same check code
-    assert again.isascii() and again.startswith('{"check":"bczA","clock":{"control":"1800+0","delay_left":0.0,')
+    # The same fields, and what Saved games lists of it (read without replaying a move).
+    written, older = json.loads(again), json.loads(OLDER_SAVE)
+    assert written.pop("about") == {"board": "single", "rows": 8, "white": "Zo\u00eb \u2605 4",
+                                    "black": 'Bram "B" \\', "number": game.position.number, "over": False}
+    assert {**written, "check": None} == {**older, "check": None}
+    assert again.isascii() and again.startswith('{"about":{"black":"Bram \\"B\\" \\\\",')
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '{"format": "1"}', '{"format": 1}',
@@ -385,13 +389,13 @@ def test_two_tabs_with_two_games_keep_both():
     newest = fresh.load(wall_now=30)
     assert newest.game.players.white == "Bram" and fresh.key != tab_b.key  # not yet opened
     fresh.adopt(newest)
-    assert fresh.key == tab_b.key and [r.game.players.white for r in fresh.others] == ["Anna"]
+    assert fresh.key == tab_b.key and [r.white for r in fresh.others] == ["Anna"]
     # A reload of tab A opens A's own game, not the newest.
     again = Autosaver(SafeStorage(backend), slot="a")
     assert again.load(wall_now=30).game.players.white == "Anna"
     # Opening the other game moves this tab to it; the one left is listed.
-    fresh.open_other(fresh.others[0], wall_now=30)
-    assert fresh.key == tab_a.key and [r.game.players.white for r in fresh.others] == ["Bram"]
+    assert fresh.open_other(fresh.others[0], wall_now=30).game.players.white == "Anna"
+    assert fresh.key == tab_a.key and [r.white for r in fresh.others] == ["Bram"]
 
 
 def saved_tab(tokens=("c3-d4",)):
@@ -413,20 +417,70 @@ def test_a_new_game_keeps_the_unfinished_one_among_the_saved_games():
     assert saver.key != first_key and [r.key for r in saver.others] == [first_key]
 
 
-def test_only_the_newest_saved_games_are_kept():
+def save_in_tab(backend, slot: str, tokens, wall: float, over: bool = False) -> Autosaver:
+    """A tab ``slot`` that saved a game of ``tokens`` (resigned if ``over``) at ``wall``."""
+    saver = Autosaver(SafeStorage(backend), slot=slot)
+    state = played_state(list(tokens))
+    if over:
+        state.apply(Resign(WHITE))
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=wall) == "saved"
+    return saver
+
+
+def test_every_unfinished_game_is_kept_and_finished_ones_go_the_oldest_first():
+    """A bug fixed: a seventh saved game removed the oldest, finished or not,
+    without a word (seven correspondence games: one lost). Unfinished games
+    all stay; beyond MAX_KEPT saves the finished ones go, oldest first, and
+    the update says which (the page says how many)."""
     backend = MemoryStorage()
     for n in range(autosave.MAX_KEPT + 3):
-        saver = Autosaver(SafeStorage(backend), slot=f"s{n}")
-        saver.prime(played_state([]))
-        saver.update(played_state(["c3-d4"]), 0, wall=n)
-    kept = sorted(k for k in backend.items if k.startswith(autosave.SAVE_KEY))
-    assert len(kept) == autosave.MAX_KEPT and f"{autosave.SAVE_KEY}.s0" not in kept
+        save_in_tab(backend, f"s{n}", ["c3-d4"], wall=10 + n)
+    assert len(_saved_games(backend)) == autosave.MAX_KEPT + 3  # every one kept
+    finished = [save_in_tab(backend, f"f{n}", ["c3-d4"], wall=n, over=True) for n in range(3)]
+    # Each finished one was the only one to go as it was saved (the others are unfinished)...
+    saves = _saved_games(backend)
+    assert len(saves) == autosave.MAX_KEPT + 3 + 1 and f"{autosave.SAVE_KEY}.f2" in saves
+    # ...and a new unfinished game lets the last finished one go, and says so.
+    saver = Autosaver(SafeStorage(backend), slot="new")
+    saver.prime(played_state([]))
+    assert saver.update(played_state(["c3-d4", "f10-f9"]), 0, wall=30) == "saved"
+    assert [entry.key for entry in saver.removed] == [finished[2].key]
+    assert all(not restore(text, wall_now=0).game.is_over() for key, text in backend.items.items())
+    assert len(_saved_games(backend)) == autosave.MAX_KEPT + 4
+
+
+def test_a_full_storage_makes_room_with_finished_games_then_lets_the_player_choose():
+    """When the browser's storage is full (QuotaExceededError), the oldest
+    finished games make room (said); with none left the update says "full"
+    (the page says it and opens Saved games), and once the player removed a
+    game of their choice the save goes through."""
+    backend = MemoryStorage()
+    old = save_in_tab(backend, "old", ["c3-d4"], wall=1, over=True)
+    other = save_in_tab(backend, "other", ["c3-d4"], wall=2)
+    saver = Autosaver(SafeStorage(backend), slot="tab")
+    state = played_state(["c3-d4"])
+    saver.prime(played_state([]))
+    assert saver.update(state, 0, wall=3) == "saved"
+    backend.room = sum(len(k) + len(v) for k, v in backend.items.items())  # full to the last character
+    assert play.play_token(state, "f10-f9") and play.play_token(state, "d4-c3")
+    assert saver.update(state, 0, wall=4) == "saved"
+    assert [entry.key for entry in saver.removed] == [old.key] and old.key not in backend.items
+    backend.room = sum(len(k) + len(v) for k, v in backend.items.items())  # full to the last character
+    assert play.play_token(state, "f9-f10") and play.play_token(state, "c3-d4")
+    assert play.play_token(state, "f10-f9") and play.play_token(state, "d4-c3")
+    assert saver.update(state, 0, wall=5) == "full"  # only unfinished games left: never removed by the page
+    assert restore(backend.items[saver.key], wall_now=0).game.tokens == state.game.tokens[:3]  # the older save
+    (entry,) = saver.saved_games()[1:]  # the player's choice
+    assert entry.key == other.key and saver.remove(entry)
+    assert saver.update(state, 0, force=True, wall=6) == "saved"
 
 
 def test_a_full_storage_fails_the_save_and_keeps_the_older_one():
     backend, saver, state = saved_tab()
     older = backend.items[saver.key]
     backend.quota = 10  # full
+    # No other save to remove: "failed" (said as a refused write, Share and Game record keep it).
     assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=2) == "failed"
     assert backend.items[saver.key] == older  # the page says so now, and after a reload (session.py)
     backend.quota = None
@@ -630,7 +684,34 @@ def test_a_game_opened_over_an_unfinished_one_gets_its_own_save(way_in):
     assert saver.key != old_key
     assert _saved_games(backend) == {old_key: ["c3-d4"], saver.key: other.tokens}
     assert [r.key for r in saver.others] == [old_key]  # under Saved games
-    assert [r.key for r in saver.saved_games(3)] == [saver.key, old_key]
+    assert [r.key for r in saver.saved_games()] == [saver.key, old_key]
+
+
+@pytest.mark.parametrize("way_in", ["link", "record", "new game"])
+def test_a_game_opened_after_a_reload_gets_a_save_of_its_own(way_in):
+    """A bug fixed: the save a reload opened (adopted) was claimed by the next
+    game the tab opened before any move (a link by a hash change, a record,
+    New game then Start), which wrote over it."""
+    backend, saver, _ = saved_tab(("c3-d4", "f10-f9"))
+    reloaded = Autosaver(SafeStorage(backend), slot="tab")  # the same tab, reloaded
+    restored = reloaded.load(wall_now=2)
+    reloaded.adopt(restored)
+    state = played_state([])
+    state.apply(OpenGame(restored.game))
+    reloaded.prime(state)
+    if way_in == "new game":  # (the editor's Play from here: a position to start from)
+        state.apply(NewGame(GameSettings(position=START)))
+        assert play.play_token(state, "c3-d4")
+        tokens = ["c3-d4"]
+    else:
+        other = played(6)
+        state.apply(OpenGame(Game.from_record(other.record()) if way_in == "record"
+                             else open_fragment("#" + share.link_of(other)).game))
+        tokens = other.tokens
+    assert reloaded.update(state, 0, wall=3) == "saved"
+    assert reloaded.key != saver.key
+    assert _saved_games(backend) == {saver.key: ["c3-d4", "f10-f9"], reloaded.key: tokens}
+    assert [r.key for r in reloaded.others] == [saver.key]
 
 
 def test_a_position_start_after_a_reload_keeps_the_tabs_saved_game():
@@ -658,8 +739,7 @@ def test_a_saved_game_opened_goes_on_in_its_own_save_and_a_finished_one_replaced
     state = played_state([])
     state.apply(NewGame(GameSettings()))
     saver.update(state, 0, wall=2)  # a new game: a fresh slot, the first game kept
-    restored = saver.saved_games(3)[0]
-    saver.open_other(restored, wall_now=3)
+    restored = saver.open_other(saver.saved_games()[0], wall_now=3)
     state.apply(OpenGame(restored.game))
     saver.prime(state)
     assert play.play_token(state, "f10-f9") and saver.update(state, 0, wall=4) == "saved"

@@ -139,6 +139,30 @@ def test_damaged_or_foreign_progress_reads_as_a_fresh_start(text):
     assert progress.puzzles == {}
 
 
+@pytest.mark.parametrize("glicko, history", [
+    ("[1500, 80, 0.09]", "[[\"s1\", true, 1000000000000]]"),
+    ("[1500, 80, 0.09]", "[[\"s1\", true, 1" + "0" * 400 + "]]"),
+    ("[1500, 80, 0.09]", "[[\"s1\", true, -1000000000]]"),
+    ("[1500, 80, 1e-300]", "[]"),
+    ("[1e400, 80, 0.09]", "[]"),
+    ("[1500, 1e-9, 0.09]", "[]"),
+])
+def test_progress_with_impossible_numbers_is_read_within_a_ratings_bounds(glicko, history):
+    """A bug fixed: a history's rating of 10**12 or 10**400 overflowed the
+    plot, -10**9 drew millions of axis ticks, a volatility of 1e-300 made
+    every puzzle's rating step fail (a math domain error): the puzzle was
+    never judged."""
+    from web.model.rankings import history_plot
+
+    progress = Progress.read(f'{{"glicko": {glicko}, "history": {history}, "puzzles": {{"s1": true}}}}')
+    assert progress.history == [] and progress.puzzles == {"s1": True}
+    assert 100 <= progress.glicko.rating <= 4000 and progress.glicko.volatility >= 0.01
+    assert progress.puzzle_done(PUZZLES[1], True) is not None  # judged and rated
+    plot = history_plot([START_RATING] + [after for _, _, after in progress.history], 220, 70)
+    assert len(plot.ticks) <= 11
+    assert len(history_plot([-10 ** 9, 1500], 220, 70).ticks) <= 11  # the plot's own bound
+
+
 def test_progress_keeps_the_best_stars_and_reads_back():
     progress = Progress()
     progress.award("plus/1", 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from militakiri import Game, Position
+from militakiri.bounded import MAX_PLIES
 from militakiri.randomness import Random
 
 from web.i18n import texts
@@ -13,9 +14,9 @@ from web.model.settings import GameSettings
 from web.model.core import OVER, PLAYING, SETUP
 from web.model.ui_state import UiState
 
-from .fakes import state_for
+from .fakes import FakeClock, state_for
 from web.model.intents import (
-    Cancel, ClearSetup, Enter, Flip, MoveCursor, MovePiece, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Tick, Touch,
+    Cancel, ClearSetup, ComputerMove, Enter, Flip, MoveCursor, MovePiece, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Tick, Touch,
 )
 
 PROMOTION = "s^5/1s14/6/6/6/6/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
@@ -481,3 +482,41 @@ def test_a_move_from_a_past_position_of_a_game_over_explores_a_variation_kept_be
     assert state.apply(EndVariation())  # back to the game
     assert "1. a1-a2 (1. a1xb2 f12-f11 (1... f12-e12) 2. b2-c3) 1... b2xa2 0-1" in lost.record()
     assert Game.from_record(lost.record()).variations == lost.variations
+
+
+CYCLE = ("c3-d4", "c10-d9", "d4-c3", "d9-c10")  # from START: nothing taken, the game never ends
+
+
+@pytest.mark.parametrize("time_control, computer", [("-", None), ("300+5", None), ("-", 1), ("c86400", None)])
+def test_a_game_at_the_move_limit_says_so_stops_its_clocks_and_ends_by_resignation_R23(time_control, computer):
+    """A bug fixed: a game that reached MAX_PLIES moves could neither go on
+    (each move refused by the engine, the computer asked again and again)
+    nor end (its clock ran on for a move nobody could make). No rule ends
+    it but a resignation (R23: no draw by agreement; R17 is the only draw):
+    the status line says so, the clocks stop, and Resign ends it."""
+    clock = FakeClock()
+    state = UiState(GameSettings(position=START, time_control=time_control, computer=computer), now=clock,
+                    rng=Random(1), wall=clock)
+    game = state.game
+    assert state.phase == PLAYING and game is not None
+    for ply in range(MAX_PLIES - 1):  # (played on the engine: quick)
+        clock.t += 0.01
+        game.play(CYCLE[ply % 4], now=state.clock_now() if game.clock is not None else None)
+    if computer is None:  # the last move as a player makes it
+        origin, target = CYCLE[(MAX_PLIES - 1) % 4].split("-")
+        assert state.apply(MovePiece(origin, target))
+    else:  # the computer's
+        assert state.apply(ComputerMove(CYCLE[(MAX_PLIES - 1) % 4]))
+    assert len(game.tokens) == MAX_PLIES and state.at_move_limit() and state.phase == PLAYING
+    said = state.status()
+    assert said.key == "move_limit" and "resigns" in said.text() and "R23" in said.rulings()
+    assert state.destinations() == {} and not state.computer_turn() and not state.can_hint()
+    assert not state.paused  # stopped, not waiting for Resume
+    assert not state.apply(Touch("d4")) and state.status().key == "move_limit"
+    if game.clock is not None:
+        assert game.clock.running is None or time_control.startswith("c")
+        clock.t += 10 ** 7  # far past any clock and deadline: no flag falls (R21, R22)
+        state.apply(Tick())
+        assert not game.is_over()
+    assert state.apply(Resign(0 if computer != 0 else 1))  # R23
+    assert state.phase == OVER and game.outcome().termination == "resignation"

@@ -617,6 +617,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "sv_rated_id": "its rated game's id is not one",
         "sv_touch_move": "its touch-move setting is not one",
         "sv_touched": "its touched piece on {field} cannot move",
+        # Saved games kept, the move limit, Learn's unknown task -------------
+        "tr_no_task": "There is no task {id} in Learn: here are the lessons.",
+        "autosave_full": "The browser's storage is full: this game could not be saved. Remove a saved game you no longer need (Saved games), and it is saved again.",
+        "saved_finished_removed": "To make room, {n} finished games were removed from Saved games, the oldest first; every unfinished game is kept.",
+        "saved_finished_removed_one": "To make room, 1 finished game was removed from Saved games, the oldest; every unfinished game is kept.",
+        "remove_game": "Remove",
+        "move_limit": "This game has reached {n} moves, the most a game holds here (so that its record, link and save can be read back): no more moves can be played, and no clock runs. No rule makes it a draw (R17): it ends when a player resigns (R23).",
     },
 }
 

@@ -637,4 +637,11 @@ NL: dict[str, str] = {
     "sv_rated_id": "het nummer van haar ratingpartij is er geen",
     "sv_touch_move": "haar instelling voor aanraken is zetten is er geen",
     "sv_touched": "haar aangeraakte stuk op {field} kan niet zetten",
+    # Bewaarde partijen, de zettengrens, een onbekende opdracht in Leer spelen -----------------
+    "tr_no_task": "Er is geen opdracht {id} in Leer spelen: hier zijn de lessen.",
+    "autosave_full": "De opslag van de browser is vol: deze partij kon niet bewaard worden. Verwijder een bewaarde partij die je niet meer nodig hebt (Bewaarde partijen), dan wordt ze weer bewaard.",
+    "saved_finished_removed": "Om ruimte te maken zijn {n} afgelopen partijen uit Bewaarde partijen verwijderd, de oudste eerst; elke partij die nog loopt blijft bewaard.",
+    "saved_finished_removed_one": "Om ruimte te maken is 1 afgelopen partij uit Bewaarde partijen verwijderd, de oudste; elke partij die nog loopt blijft bewaard.",
+    "remove_game": "Verwijderen",
+    "move_limit": "Deze partij heeft {n} zetten bereikt, het meeste dat een partij hier bevat (zodat het partijverslag, de link en de opslag terug te lezen zijn): er kunnen geen zetten meer gedaan worden en geen klok loopt. Geen regel maakt er gelijkspel van (R17): de partij eindigt als een speler opgeeft (R23).",
 }

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from militakiri import Dice, Game, Outcome, Players, Position
 from militakiri.board import board_kind
+from militakiri.bounded import MAX_PLIES
 from militakiri.pieces import BLACK, WHITE
 from militakiri.randomness import Random
 from militakiri.record import move_number
@@ -232,6 +233,7 @@ class Core:
         self.settings.rated = rated is not None
         self._read_rank_statuses()
         self._check_time()
+        self._stop_at_move_limit()
         return True
 
     def _read_rank_statuses(self) -> None:
@@ -286,9 +288,10 @@ class Core:
         self.hint_field: tuple[int, str] | None = None
 
     def _check_time(self) -> Outcome | None:
-        """End the game if the mover's flag has fallen (R21); the outcome."""
+        """End the game if the mover's flag has fallen (R21); the outcome.
+        At the move limit no flag falls: the player to move cannot move."""
         game = self.started_game
-        if game is None or game.clock is None:
+        if game is None or game.clock is None or self.at_move_limit():
             return None
         if game.is_over():
             return game.outcome()
@@ -297,6 +300,14 @@ class Core:
             self._reset_turn()
             self.message = None
         return outcome
+
+    def _stop_at_move_limit(self) -> None:
+        """At the move limit the clocks stop: nobody may lose on time (R21)
+        for a move the page cannot take (a correspondence deadline is not
+        checked there: :meth:`_check_time`)."""
+        game = self.started_game
+        if self.at_move_limit() and game is not None and game.clock is not None:
+            game.clock.pause(self.clock_now())
 
     def _warn(self, key: str, **args: object) -> None:
         self.message = warning(key, **args)
@@ -400,11 +411,20 @@ class Core:
         """Whether the board shows an earlier position (read-only)."""
         return self.started_game is not None and not self.replay.is_live()
 
+    def at_move_limit(self) -> bool:
+        """Whether the game goes on with ``MAX_PLIES`` moves played, the most
+        a game holds (so that its record, link and save read back): no move
+        can be added. No rule ends it then but a resignation (R23: no draw
+        by agreement; R17's is the only draw), which the status line says."""
+        game = self.started_game
+        return game is not None and not game.is_over() and len(game.tokens) >= MAX_PLIES
+
     @property
     def paused(self) -> bool:
-        """A restored game whose live clock waits for Resume (autosave)."""
+        """A restored game whose live clock waits for Resume (autosave); not
+        one at the move limit, whose clocks stay stopped."""
         game = self.started_game
-        if game is None or game.clock is None or game.is_over():
+        if game is None or game.clock is None or game.is_over() or self.at_move_limit():
             return False
         clock = game.clock
         return clock.running is None and clock.to_move is not None
@@ -435,7 +455,7 @@ class Core:
         """Whether the computer is to set up or to move now (not while the
         clocks wait for Resume, nor once the game is over)."""
         color = self.computer
-        if color is None or self.paused:
+        if color is None or self.paused or self.at_move_limit():
             return False
         phase = self.phase
         if phase == SETUP:
@@ -494,16 +514,18 @@ class Core:
         """A hint is offered in untimed games, to the player to move (not
         once touch-move has bound them to a piece: it might name another)."""
         return (self.phase == PLAYING and self._game.clock is None and not self.others_turn()
-                and not self.viewing_past() and not self.paused and self.touched() is None)
+                and not self.viewing_past() and not self.paused and self.touched() is None
+                and not self.at_move_limit())
 
     def destinations(self) -> dict[str, dict[str, str]]:
-        if self.phase != PLAYING or self.viewing_past() or self.paused or self.others_turn():
+        if (self.phase != PLAYING or self.viewing_past() or self.paused or self.others_turn()
+                or self.at_move_limit()):
             return {}
         return self._turn().destinations()
 
     def placing_shape(self) -> int | None:
         """The shape of the waiting tower to place now (R15), if any."""
-        if self.phase != PLAYING or self.others_turn():
+        if self.phase != PLAYING or self.others_turn() or self.at_move_limit():
             return None
         return self._turn().placing_shape()
 

@@ -31,7 +31,6 @@ True
 from __future__ import annotations
 
 
-from militakiri import Game
 from militakiri.board import EARLIER_ROWS, ROWS
 from militakiri.board import BoardKind
 from militakiri.bounded import excerpt, is_digits
@@ -59,20 +58,18 @@ def board_note(kind: BoardKind) -> str | None:
     return t("earlier_board_note", rows=kind.rows, official=ROWS)
 
 
-def saved_game_words(game: Game, when: str) -> str:
-    """A saved game's row in Saved games (``when``: its date in the
-    browser's words); one on the earlier board says so.
+def saved_game_words(white: str, black: str, number: int, kind: BoardKind, when: str) -> str:
+    """A saved game's row in Saved games: its players, the move it is at
+    (``number``), when it was saved (``when``: the browser's words); one on
+    the earlier 8-rank board says so.
 
-    >>> from militakiri import Game
-    >>> game = Game.from_position("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/X1P^X1P1X1P1/P1X1P1X^P1X1/S1S1S^S1S1S1 "
-    ...                           "w 122/122 -/- - 1")
-    >>> saved_game_words(game, "today")
+    >>> from militakiri.board import EARLIER_SINGLE
+    >>> saved_game_words("White", "Black", 1, EARLIER_SINGLE, "today")
     'White – Black, at move 1, saved today · on the earlier 8-rank board'
     """
-    values = {"white": game.players.white, "black": game.players.black, "moves": game.position.number,
-              "when": when}
-    if game.kind.earlier:
-        return t("saved_game_row_earlier", rows=game.kind.rows, **values)
+    values = {"white": white, "black": black, "moves": number, "when": when}
+    if kind.earlier:
+        return t("saved_game_row_earlier", rows=kind.rows, **values)
     return t("saved_game_row", **values)
 
 

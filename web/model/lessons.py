@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING
 
 from militakiri import MilitakiriError, Position, SetupDraft
 from militakiri.board import BOARD_KINDS
+from militakiri.bounded import excerpt
 from militakiri.goals import Goal, Verdict, judge, judge_setup
 from militakiri.messages import without_rulings
 from militakiri.move import Move
@@ -64,6 +65,7 @@ from militakiri.pieces import WHITE
 from militakiri.reachable import unreachable
 from militakiri.setup import Setup
 
+from web.i18n.texts import t
 from web.model.jsontext import loads
 from web.model.values import Value
 
@@ -213,6 +215,17 @@ def find_task(lessons: tuple[Lesson, ...], task_id: str) -> Task | None:
             if task.id == task_id:
                 return task
     return None
+
+
+def unknown_task_note(task_id: str) -> str:
+    """What the Learn list says over a ``?learn=`` that names no task (a
+    forged or an old link): the task quoted as it came (a short excerpt),
+    as ``?puzzle=`` says of a puzzle.
+
+    >>> unknown_task_note("__proto__")
+    "There is no task '__proto__' in Learn: here are the lessons."
+    """
+    return t("tr_no_task", id=excerpt(task_id))
 
 
 def reply_token(task: Task, position: Position, played: list[str]) -> str | None:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from web.model.jsontext import dumps, loads
 from web.model.puzzles import Puzzle, themes
-from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
+from militakiri import MilitakiriError
+from militakiri.bounded import read_number
+
+from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, MIN_VOLATILITY, NEW, Glicko
 
 
 #: Where the page keeps Learn's stars and the puzzle rating (localStorage).
@@ -20,6 +23,9 @@ PUZZLE_DEVIATION = 80
 MAX_HISTORY = 2000
 #: The deviation given to a rating kept from before the Glicko rating.
 OLD_RATING_DEVIATION = 150
+#: The ratings a stored progress may hold, in its rating and its history
+#: (a forged 10**400 overflowed the plot, a -10**9 drew millions of ticks).
+MIN_STORED_RATING, MAX_STORED_RATING = 100, 4000
 
 
 #: Far more than every lesson's stars and every puzzle tried take (a few
@@ -87,12 +93,10 @@ class Progress:
         given = data.get("stars")
         if isinstance(given, dict):
             progress.stars = {str(k): v for k, v in given.items() if _is_int(v) and 0 <= v <= 3}
-        glicko, rating = data.get("glicko"), data.get("rating")
-        if (isinstance(glicko, list) and len(glicko) == 3 and all(_is_number(x) for x in glicko)
-                and 100 <= glicko[0] <= 4000 and MIN_DEVIATION <= glicko[1] <= MAX_DEVIATION
-                and 0 < glicko[2] <= MAX_VOLATILITY):
-            progress.glicko = Glicko(*glicko)
-        elif isinstance(rating, int) and not isinstance(rating, bool) and 100 <= rating <= 4000:
+        glicko, rating = _glicko(data.get("glicko")), data.get("rating")
+        if glicko is not None:
+            progress.glicko = glicko
+        elif isinstance(rating, int) and _is_int(rating) and _is_rating(rating):
             progress.glicko = Glicko(rating, OLD_RATING_DEVIATION)  # (the Elo rating of before)
         tried = data.get("puzzles")
         if isinstance(tried, dict):
@@ -104,7 +108,7 @@ class Progress:
         if isinstance(history, list):
             progress.history = [(str(row[0]), row[1], row[2]) for row in history[-MAX_HISTORY:]
                                 if isinstance(row, list) and len(row) == 3 and isinstance(row[1], bool)
-                                and _is_int(row[2])]
+                                and _is_int(row[2]) and _is_rating(row[2])]
         return progress
 
     def to_json(self) -> str:
@@ -149,9 +153,26 @@ class Progress:
         return counts
 
 
+def _glicko(stored: object) -> Glicko | None:
+    """A stored ``[rating, deviation, volatility]`` within a rating's bounds,
+    else None (a fresh start).
+
+    >>> _glicko([1500, 80, 0.09]), _glicko([1500, 80, 1e-300]), _glicko([10 ** 12, 80, 0.09])
+    (Glicko(1500.0, 80.0, 0.09), None, None)
+    """
+    if not isinstance(stored, list) or len(stored) != 3:
+        return None
+    try:
+        return Glicko(read_number(stored[0], "a rating", MIN_STORED_RATING, MAX_STORED_RATING),
+                      read_number(stored[1], "a deviation", MIN_DEVIATION, MAX_DEVIATION),
+                      read_number(stored[2], "a volatility", MIN_VOLATILITY, MAX_VOLATILITY))
+    except MilitakiriError:
+        return None
+
+
+def _is_rating(value: int) -> bool:
+    return MIN_STORED_RATING <= value <= MAX_STORED_RATING
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value

@@ -126,11 +126,9 @@ def history_plot(history: list[int], width: float, height: float) -> Plot:
     high = -(-max(history) // 100) * 100
     if high == low:
         high = low + 100
-    span = high - low
-    step = 100 if span <= 400 else 200 if span <= 1000 else 500
-    for wider in (1000, 2000, 5000, 10000, 20000, 50000):  # (points reach 200,000 on the double board, R27)
-        if span > step * 5:
-            step = wider
+    step = 100 if high - low <= 400 else 200 if high - low <= 1000 else 500
+    while (high - low) // step > 10:  # a few ticks, whatever the span (the readers bound it: web/model/progress.py)
+        step *= 10
 
     def y(rating: float) -> float:
         return TOP + (high - rating) * (height - TOP - BOTTOM) / (high - low)

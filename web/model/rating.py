@@ -44,6 +44,10 @@ START_VOLATILITY = 0.09
 TAU = 0.75
 MIN_DEVIATION, MAX_DEVIATION = 45.0, 500.0
 MAX_VOLATILITY = 0.1
+#: No rating's volatility comes near this (it stays about 0.07-0.09 over
+#: thousands of games); far below it the volatility step has no logarithm
+#: (1e-300 squared is 0): a stored value under it is not a rating's.
+MIN_VOLATILITY = 0.01
 #: lila's floor when this was written; lila's ``Glicko.minRating`` is 400
 #: now. Kept: a profile is checked by folding its games again, and another
 #: floor would refuse the profiles whose rating has touched this one.

@@ -18,6 +18,11 @@ is small JSON::
   it has one: a link has no place for it;
 - ``rated``: the id of a rated game (web/model/profiles.py), while it still
   counts: reopened, it is still rated;
+- ``about``: what Saved games shows of it (the board, the names, the move,
+  whether it is over), so that the list is read without replaying any
+  game's moves: the page's start does not grow with what is saved
+  (:class:`SavedGame`; a save from before it is read whole when the list
+  is shown);
 - ``check``: a check code over the rest, so a saved game changed by hand or
   cut short is refused with a clear message and nothing half-loaded.
 
@@ -28,12 +33,15 @@ only on unload. A game still in its set-up is not saved.
 
 Every game has a save of its own (``militakiri.saved-game.<slot>``; the
 tab remembers its slot in sessionStorage), so two tabs with two games keep
-both, and a new game leaves an unfinished one among the saved games (the
-newest MAX_KEPT are kept). A reload opens the tab's own game, a new tab the
-newest; the others are listed (Saved games). A save that does not read is
-left as it is and never written over. When the browser refuses a write
-(storage full), :meth:`Autosaver.update` says "failed" and the page tells
-the player at that move; the older save stays, and after a reload the page
+both, and a new game leaves an unfinished one among the saved games. Every
+unfinished game is kept; beyond MAX_KEPT saves, finished ones go, the
+oldest first, and the page says so. A reload opens the tab's own game, a
+new tab the newest; the others are listed (Saved games). A save that does
+not read is left as it is and never written over. When the browser's
+storage is full, finished games make room first (oldest first, said);
+with none left :meth:`Autosaver.update` says "full" and the player chooses
+what to remove (Saved games); any other refused write says "failed". Either
+is said at that move; the older save stays, and after a reload the page
 says it is older (web/ui/session.py).
 
 >>> from web.services.storage import MemoryStorage, SafeStorage
@@ -54,7 +62,8 @@ import math
 import time
 
 from militakiri import Game, InvalidLinkError, MilitakiriError, game_from_link
-from militakiri.bounded import excerpt, is_digits
+from militakiri.board import BOARD_KINDS, EARLIER_BOARD_KINDS, BoardKind
+from militakiri.bounded import MAX_NAME_CHARS, MAX_PLIES, excerpt, is_digits
 from militakiri.randomness import Random
 
 from web.i18n.texts import t
@@ -114,6 +123,68 @@ class Restored(Value):
         self.rated = rated
 
 
+class SavedGame(Value):
+    """A save as Saved games lists it, read without replaying its moves
+    (:func:`listed`): where it is kept, when it was saved, and its ``about``
+    (``kind`` None until known: a save from before ``about``, read whole
+    when the list is shown, :meth:`Autosaver.describe`)."""
+
+    __slots__ = ("key", "saved_at", "kind", "white", "black", "number", "over")
+
+    def __init__(self, key: str, saved_at: float, kind: BoardKind | None = None, white: str = "",
+                 black: str = "", number: int = 0, over: bool = False) -> None:
+        self.key = key
+        self.saved_at = saved_at
+        self.kind = kind
+        self.white = white
+        self.black = black
+        #: The move the game is at (its position's number).
+        self.number = number
+        #: Whether it is over (a save not yet known counts as unfinished: kept).
+        self.over = over
+
+    def known_from(self, game: Game) -> None:
+        """What the game read whole says of itself."""
+        self.kind, self.white, self.black = game.kind, game.players.white, game.players.black
+        self.number, self.over = game.position.number, game.is_over()
+
+
+def listed(key: str, text: str) -> SavedGame:
+    """``text``, the save under ``key``, as Saved games lists it: its JSON
+    read (in C), none of its moves replayed. SavedGameError (with
+    :func:`restore`'s reason) when it is no save at all; a save whose
+    ``about`` is missing or not one is listed with ``kind`` None, and
+    whatever else is wrong with it is found when it is opened.
+
+    >>> from militakiri import Game
+    >>> game = Game.new("single", "Sc Xd Pb", "Sa Xb Pf", dice="5-2")
+    >>> game.play("c3-d4")
+    >>> entry = listed("k", snapshot(game, now=0, wall=12.5))
+    >>> entry.saved_at, entry.kind.name, entry.white, entry.black, entry.number, entry.over
+    (12.5, 'single', 'White', 'Black', 1, False)
+    """
+    try:
+        data = loads(text, max_chars=MAX_SAVE_CHARS) if isinstance(text, str) else None
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("link"), str):
+        restore(text, wall_now=0)  # no save: it says why, before any move is read
+        raise SavedGameError("it holds no game")
+    saved = data.get("saved", 0)
+    entry = SavedGame(key, saved if isinstance(saved, (int, float)) and not isinstance(saved, bool) else 0.0)
+    about = data.get("about")
+    if isinstance(about, dict):
+        kinds = list(BOARD_KINDS.values()) + list(EARLIER_BOARD_KINDS.values())
+        kind = next((kind for kind in kinds if kind.name == about.get("board") and kind.rows == about.get("rows")),
+                    None)
+        white, black, number, over = (about.get(name) for name in ("white", "black", "number", "over"))
+        if (kind is not None and isinstance(white, str) and isinstance(black, str)
+                and len(white) <= MAX_NAME_CHARS and len(black) <= MAX_NAME_CHARS and isinstance(over, bool)
+                and isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= MAX_PLIES):
+            entry.kind, entry.white, entry.black, entry.number, entry.over = kind, white, black, number, over
+    return entry
+
+
 def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None = None, wall: float = 0.0,
              review: list[object] | None = None, variations: bool = True, rated: str | None = None) -> str:
     """The saved form of ``game`` at ``now`` (the clock's own time base);
@@ -134,6 +205,8 @@ def snapshot(game: Game, *, now: float, flipped: bool = False, link: str | None 
         body["date"] = game.players.date
     if rated is not None:
         body["rated"] = rated
+    body["about"] = {"board": game.kind.name, "rows": game.kind.rows, "white": game.players.white,
+                     "black": game.players.black, "number": game.position.number, "over": game.is_over()}
     return sealed(body)
 
 
@@ -251,8 +324,8 @@ def _restore_touch_move(game: Game, saved: object) -> None:
             raise SavedGameError("sv_touched", field=excerpt(touched))
 
 
-#: Saved games kept at most (games in progress in other tabs, or left for
-#: a new one): the oldest beyond this go when another is saved.
+#: Beyond this many saves, finished games go when another is saved, the
+#: oldest first; an unfinished game is never removed by the page.
 MAX_KEPT = 6
 
 
@@ -263,6 +336,10 @@ def new_slot() -> str:
     return "%010x" % bits
 
 
+#: The first characters of a save from before ``about``, its check code
+#: among them ({"check":"dPJY",...): the same save, for what was read of it
+#: (Autosaver._known).
+KNOWN_BY = 24
 #: :meth:`Autosaver.adopt`: the next game saved is the one opened from that save.
 _ADOPTED = "adopted"
 
@@ -284,10 +361,17 @@ class Autosaver:
         self.storage = storage
         self.prefix = key if slot is not None else None
         self.key = key if slot is None else f"{key}.{slot}"
-        #: The other saved games (:class:`Restored`, newest first), after :meth:`load`.
-        self.others: list[Restored] = []
+        #: The other saved games (:class:`SavedGame`, newest first), after :meth:`load`.
+        self.others: list[SavedGame] = []
         #: ``(key, reason)`` of each save that could not be read.
         self.broken: list[tuple[str, str]] = []
+        #: The finished games the last :meth:`update` removed to make room (the page says so).
+        self.removed: list[SavedGame] = []
+        #: How many saves there were when finished ones were last let go (:meth:`_tidy`).
+        self._tidied = 0
+        #: Saves from before ``about`` read whole: key -> (the start of the
+        #: save's text, with its check code; what it said), so each is read once.
+        self._known: dict[str, tuple[str, SavedGame]] = {}
         self._last: tuple[object, ...] | None = None
         #: The game (UiState.game_id) whose save :attr:`key` holds; None for
         #: none yet, _ADOPTED for the game about to be opened from it.
@@ -328,8 +412,13 @@ class Autosaver:
 
     def prime(self, state: UiState) -> None:
         """What is on the page now needs no saving (it was just loaded, or
-        it is a fresh page that must not remove a save it could not read)."""
+        it is a fresh page that must not remove a save it could not read).
+        A save just adopted belongs to the game now on the page, and to no
+        later one: a link, a record or a new game opened next gets a save
+        of its own (:meth:`_claim`)."""
         self._last = self.state_key(state)
+        if self._owner == _ADOPTED:
+            self._owner = state.game_id
 
     def link(self, game: Game, game_id: int, computer: tuple[int, int] | None = None) -> str:
         """``game``'s link (UiState.game_id ``game_id``), made again only when
@@ -344,11 +433,15 @@ class Autosaver:
         """Save if the game changed (or ``force``: the clocks ran on).
 
         Returns "saved", "saved without review" (the review would pass
-        MAX_SAVE_CHARS: the page says so), "removed", "failed" (the browser
-        refused the write: the page must say so now) or None (nothing to do,
-        or storage off).
+        MAX_SAVE_CHARS: the page says so), "removed", "full" (the storage
+        is full, no finished game is left to make room and other saves are
+        kept: the player chooses what to remove), "failed" (the browser
+        refused the write otherwise: the page must say so now) or None
+        (nothing to do, or storage off). :attr:`removed` lists the finished
+        games that went to make room.
         ``wall``: seconds since 1970, which save is the newest.
         """
+        self.removed = []
         if not self.storage.available:
             return None
         key = self.state_key(state)
@@ -363,10 +456,10 @@ class Autosaver:
             done = self._leave_game()
             self._owner = None
             if self.prefix is not None:
-                self.others = self.saved_games(wall)
+                self.others = self.saved_games()
             return done
         self._last = key
-        self._claim(state.game_id, wall)
+        self._claim(state.game_id)
         review = state.review.to_saved() if state.review is not None and state.review.complete else None
         link = self.link(game, state.game_id, state.computer_side())
         text = snapshot(game, now=now, flipped=state.flipped, wall=wall, review=review, link=link, rated=state.rated)
@@ -374,12 +467,77 @@ class Autosaver:
         if left_out:  # the game is kept whole; its record still carries the review and the variations
             text = snapshot(game, now=now, flipped=state.flipped, wall=wall, link=link, variations=False,
                             rated=state.rated)
-        if not self.storage.set(self.key, text):
-            return "failed"
-        self._keep_newest()
+        if not self._write(text):
+            # Full, with saved games the player may remove: they choose (Saved games).
+            choice = self.storage.full and any(entry.key != self.key for entry in self.saved_games())
+            return "full" if choice and self.prefix is not None else "failed"
+        self._tidy()
         return "saved without review" if left_out else "saved"
 
-    def _claim(self, game_id: int, wall: float) -> None:
+    def _write(self, text: str) -> bool:
+        """This tab's save written; where the storage is full, finished
+        games make room, the oldest first (:attr:`removed`), never an
+        unfinished one: the player chooses those (Saved games)."""
+        if self.storage.set(self.key, text):
+            return True
+        if not self.storage.full or self.prefix is None:
+            return False
+        for entry in self._finished():
+            if self.storage.remove(entry.key):
+                self._gone(entry)
+                if self.storage.set(self.key, text):
+                    return True
+        return False
+
+    def _finished(self, most: int | None = None) -> list[SavedGame]:
+        """The other finished games saved, the oldest first (``most`` of
+        them at most): a save from before ``about`` is read whole to know,
+        once a page, and only as far as they are needed."""
+        finished: list[SavedGame] = []
+        oldest_first = sorted(self.saved_games(), key=lambda entry: (entry.saved_at, entry.key))
+        for entry in oldest_first:
+            if most is not None and len(finished) >= most:
+                break
+            if entry.key == self.key:
+                continue
+            if entry.kind is None:
+                try:
+                    self.read(entry, 0)
+                except SavedGameError:
+                    continue  # not ours to judge: kept
+            if entry.over:
+                finished.append(entry)
+        return finished
+
+    def _gone(self, entry: SavedGame) -> None:
+        self.removed.append(entry)
+        self.others = [other for other in self.others if other.key != entry.key]
+
+    def _tidy(self) -> None:
+        """Beyond MAX_KEPT saves, finished games go, the oldest first
+        (:attr:`removed`); looked at only when the number of saves grew
+        (the saves are read to know which are over)."""
+        if self.prefix is None:
+            return
+        count = len(self._keys())
+        if count <= MAX_KEPT or count <= self._tidied:
+            self._tidied = min(self._tidied, count)
+            return
+        for entry in self._finished(count - MAX_KEPT):
+            if self.storage.remove(entry.key):
+                self._gone(entry)
+        self._tidied = count - len(self.removed)
+
+    def remove(self, entry: SavedGame) -> bool:
+        """The player removes ``entry``, one of :attr:`others` (Saved games:
+        the storage is full, or a game they no longer want)."""
+        if entry.key == self.key or not self.storage.remove(entry.key):
+            return False
+        self.others = [other for other in self.others if other.key != entry.key]
+        self.broken = [(key, reason) for key, reason in self.broken if key != entry.key]
+        return True
+
+    def _claim(self, game_id: int) -> None:
         """Every game keeps its own save: a game that is not the one this key
         holds (opened from a link, a hash change, ``?position=`` or a record,
         over the game of a tab or after a reload) moves the tab to a fresh
@@ -390,7 +548,7 @@ class Autosaver:
             return
         if owner is not None or self.storage.get(self.key) is not None:
             self._leave_game()
-            self.others = self.saved_games(wall)  # the game left among them
+            self.others = self.saved_games()  # the game left among them
 
     def _leave_game(self) -> str | None:
         """A new game begins in this tab: an embed's one save goes; a page's
@@ -421,19 +579,10 @@ class Autosaver:
         return [key for key in self.storage.keys()
                 if (key == prefix or key.startswith(prefix + ".")) and ".embed." not in key]
 
-    def _keep_newest(self) -> None:
-        if self.prefix is None:
-            return
-        keys = self._keys()
-        if len(keys) <= MAX_KEPT:
-            return
-        dated = sorted((_saved_at(self.storage.get(key)), key) for key in keys if key != self.key)
-        for _, key in dated[:len(keys) - MAX_KEPT]:
-            self.storage.remove(key)
-
-    def saved_games(self, wall_now: float) -> list[Restored]:
-        """Every save of this page that reads, newest first; the others in
-        :attr:`broken`."""
+    def saved_games(self) -> list[SavedGame]:
+        """Every save of this page, newest first, as Saved games lists it
+        (:func:`listed`: no game's moves replayed); those that are no save
+        at all in :attr:`broken`."""
         found = []
         self.broken = []
         for key in self._keys():
@@ -441,38 +590,78 @@ class Autosaver:
             if text is None:
                 continue
             try:
-                restored = restore(text, wall_now=wall_now)
+                entry = listed(key, text)
             except SavedGameError as error:
                 self.broken.append((key, str(error)))
                 continue
-            restored.key = key
-            found.append(restored)
-        found.sort(key=lambda r: (-r.saved_at, r.key))  # sorts need not be stable (MicroPython's are not)
+            known = self._known.get(key)
+            if entry.kind is None and known is not None and known[0] == text[:KNOWN_BY]:
+                entry = known[1]
+            found.append(entry)
+        found.sort(key=lambda entry: (-entry.saved_at, entry.key))  # sorts need not be stable (MicroPython's are not)
         return found
 
+    def read(self, entry: SavedGame, wall_now: float) -> Restored:
+        """``entry``'s game read whole; SavedGameError if it does not read
+        (or another tab removed it meanwhile)."""
+        text = self.storage.get(entry.key)
+        if text is None:
+            raise SavedGameError("it is no longer kept in this browser")
+        restored = restore(text, wall_now=wall_now)
+        restored.key = entry.key
+        if entry.kind is None:
+            self._known[entry.key] = (text[:KNOWN_BY], entry)
+        entry.known_from(restored.game)
+        return restored
+
     def load(self, wall_now: float) -> Restored | None:
-        """The save to open: this tab's if it has one (a reload), else the
-        newest; None if there is none. Every save that reads is in
-        :attr:`others` until the page opens one with :meth:`adopt`; those
-        that do not read are in :attr:`broken`."""
-        found = self.saved_games(wall_now)
-        found.sort(key=lambda r: (r.key != self.key, -r.saved_at, r.key))  # newest first otherwise
+        """The save to open, read whole: this tab's if it has one (a
+        reload), else the newest; None if there is none. The others are
+        listed, not read (:attr:`others`, until the page opens one with
+        :meth:`adopt`); those that do not read are in :attr:`broken`."""
+        found = self.saved_games()
+        found.sort(key=lambda entry: (entry.key != self.key, -entry.saved_at, entry.key))  # newest first otherwise
+        opened = None
+        for entry in found:
+            try:
+                opened = self.read(entry, wall_now)
+                break
+            except SavedGameError as error:
+                self.broken.append((entry.key, str(error)))
         if self.prefix is not None and any(key == self.key for key, _ in self.broken):
             self.key = f"{self.prefix}.{new_slot()}"  # never write over a save it could not read
-        self.others = found
-        return found[0] if found else None
+        unread = {key for key, _ in self.broken}
+        self.others = [entry for entry in found if entry.key not in unread]
+        self.others.sort(key=lambda entry: (-entry.saved_at, entry.key))
+        self._tidied = len(self._keys())
+        return opened
+
+    def describe(self, wall_now: float) -> None:
+        """Saved games is shown: each save listed without its ``about`` (one
+        from before it) is read whole, once; one that does not read leaves
+        the list for :attr:`broken` (kept in the browser, never written over)."""
+        for entry in list(self.others):
+            if entry.kind is None:
+                try:
+                    self.read(entry, wall_now)
+                except SavedGameError as error:
+                    self.others.remove(entry)
+                    self.broken.append((entry.key, str(error)))
 
     def adopt(self, restored: Restored) -> None:
         """The page opened ``restored``: its next saves go to its key."""
         self.key = restored.key
         self._owner = _ADOPTED
-        self.others = [r for r in self.others if r.key != restored.key]
+        self.others = [entry for entry in self.others if entry.key != restored.key]
 
-    def open_other(self, restored: Restored, wall_now: float) -> None:
-        """``restored`` (one of :attr:`others`) becomes this tab's game; the
-        game left stays among the others."""
-        self.others = self.saved_games(wall_now)
+    def open_other(self, entry: SavedGame, wall_now: float) -> Restored:
+        """``entry`` (one of :attr:`others`) read whole becomes this tab's
+        game; the game left stays among the others. SavedGameError (nothing
+        changed) if it does not read."""
+        restored = self.read(entry, wall_now)
+        self.others = self.saved_games()
         self.adopt(restored)
+        return restored
 
 
 def _saved_at(text: str | None) -> float:

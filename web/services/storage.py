@@ -24,12 +24,15 @@ if TYPE_CHECKING:
 
 
 class MemoryStorage:
-    """A localStorage stand-in for tests: ``fail`` makes every call throw."""
+    """A localStorage stand-in for tests: ``fail`` makes every call throw;
+    ``quota`` refuses a longer value, ``room`` more characters in all (as
+    the browser's quota does)."""
 
-    def __init__(self, fail: bool = False, quota: int | None = None) -> None:
+    def __init__(self, fail: bool = False, quota: int | None = None, room: int | None = None) -> None:
         self.items: dict[str, str] = {}
         self.fail = fail
         self.quota = quota
+        self.room = room
 
     def _check(self) -> None:
         if self.fail:
@@ -43,6 +46,10 @@ class MemoryStorage:
         self._check()
         if self.quota is not None and len(value) > self.quota:
             raise RuntimeError("QuotaExceededError")
+        if self.room is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.room:
+                raise RuntimeError("QuotaExceededError: Setting the value exceeded the quota.")
         self.items[key] = str(value)
 
     def removeItem(self, key: str) -> None:  # noqa: N802
@@ -108,6 +115,12 @@ class SafeStorage:
             return False
         self.problem = None
         return True
+
+    @property
+    def full(self) -> bool:
+        """Whether the last write was refused for want of room (the browser's
+        QuotaExceededError), not for another reason."""
+        return self.problem is not None and "quota" in self.problem.lower()
 
     def keys(self) -> list[str]:
         """Every key stored (the browser's ``length`` and ``key(i)``)."""

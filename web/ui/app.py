@@ -207,9 +207,11 @@ class App:
 
     def result_seen(self) -> None:
         """The result of the game shown has been seen (a finished game
-        restored): no result dialog for it on every reload."""
+        restored): no result dialog for it on every reload. An unfinished
+        game has no result yet: its end (a resignation before any new
+        move too) opens the dialog, with its rating line."""
         game = self.state.game
-        if game is not None:
+        if game is not None and game.is_over():
             self._result_shown_for = (self.state.game_id, len(game.tokens))
 
     def new_game(self, settings: GameSettings, random_side: bool = False) -> None:

@@ -1,6 +1,9 @@
 """Saved games: the dialog that lists this device's other saved games, each
-with Open (web/services/autosave.py keeps them; web/ui/session.py opens the
-tab's own at start and saves as the game goes on)."""
+with Open and Remove (web/services/autosave.py keeps them and lists them
+without replaying their moves; web/ui/session.py opens the tab's own at
+start and saves as the game goes on). When the storage is full and only
+unfinished games are kept, it opens by itself: the player chooses what to
+remove."""
 
 from __future__ import annotations
 
@@ -8,39 +11,58 @@ import js
 
 from web.i18n.texts import t
 from web.model.earlier import saved_game_words
-from web.ui.dom import by_id, on, set_text
+from web.ui.dom import by_id, on, set_text, show
 
 
 class SavedGames:
     def __init__(self, app, session) -> None:
         self.app = app
         self.session = session
+        session.ask_for_room = self.open
         on(by_id("btn-saved"), "click", lambda e: self.open())
         on(by_id("saved-close"), "click", lambda e: by_id("dlg-saved").close())
         on(by_id("dlg-saved"), "close", lambda e: app.after_dialog())
 
     def open(self) -> None:
-        """The list of the other saved games, each with Open."""
+        """The list of the other saved games, each with Open and Remove; a
+        save from before the list's own words is read whole now, once."""
+        saver = self.session.saver
+        saver.describe(self.app.state.wall())
+        show(by_id("saved-full"), self.session.full)
         listing = by_id("saved-list")
         listing.replaceChildren()
-        for restored in self.session.saver.others:
-            game = restored.game
+        for entry in saver.others:
             item = js.document.createElement("li")
             words = js.document.createElement("span")
-            when = js.Date.new(float(restored.saved_at) * 1000.0).toLocaleString() if restored.saved_at else "?"
-            set_text(words, saved_game_words(game, str(when)))  # one on the earlier 8-rank board says so
-            if game.kind.earlier:
+            when = js.Date.new(float(entry.saved_at) * 1000.0).toLocaleString() if entry.saved_at else "?"
+            # One on the earlier 8-rank board says so.
+            set_text(words, saved_game_words(entry.white, entry.black, entry.number, entry.kind, str(when)))
+            if entry.kind.earlier:
                 item.setAttribute("data-earlier", "1")
-            button = js.document.createElement("button")
-            button.type = "button"
-            set_text(button, t("open_game"))
-            on(button, "click", lambda e, r=restored: self._open_game(r))
-            item.append(words, button)
+            if entry.over:
+                item.setAttribute("data-over", "1")
+            item.append(words, self._button("open_game", "data-open", lambda e, s=entry: self._open_game(s)),
+                        self._button("remove_game", "data-remove", lambda e, s=entry, i=item: self._remove(s, i)))
             listing.append(item)
         dialog = by_id("dlg-saved")
         if not dialog.open:
             dialog.showModal()
 
-    def _open_game(self, restored) -> None:
+    @staticmethod
+    def _button(key: str, mark: str, action):
+        button = js.document.createElement("button")
+        button.type = "button"
+        button.setAttribute(mark, "1")
+        set_text(button, t(key))
+        on(button, "click", action)
+        return button
+
+    def _open_game(self, entry) -> None:
         by_id("dlg-saved").close()
-        self.session.open_other(restored)
+        self.session.open_other(entry)
+
+    def _remove(self, entry, item) -> None:
+        if self.session.saver.remove(entry):
+            item.remove()
+            self.session.removed()
+            show(by_id("saved-full"), self.session.full)

@@ -36,7 +36,7 @@ from militakiri import BLACK, WHITE, InvalidLinkError, MilitakiriError, game_to_
 from militakiri.messages import rulings_cited
 from militakiri.bounded import is_digits
 
-from web.services.autosave import SAVE_KEY, Autosaver, Restored, new_slot
+from web.services.autosave import SAVE_KEY, Autosaver, Restored, SavedGameError, new_slot
 from web.ui import guard
 from web.ui.dom import by_id, interval, later, next_frame, on, set_attr, set_text, show, timeout
 from web.services.share import (
@@ -57,7 +57,7 @@ from web.model.review import GameReview
 from web.model.status import Message
 from web.services.storage import SafeStorage, set_aside
 from web.ui.share_dialogs import ShareDialogs, format_deadline
-from web.model.intents import ExploreVariation, OpenGame, Resume, Say, ShowPly, ShowReview, StepReplay
+from web.model.intents import ExploreVariation, OpenGame, Resume, Say, ShowPly, ShowReview, StepReplay, Unsay
 
 TICK_MS = 1000
 #: While a live clock runs, the save is refreshed this often (ticks), so a
@@ -107,6 +107,11 @@ class Session:
         #: texts.py keys of stored data this page could not read (kept aside):
         #: said in the notice line for as long as the page is open.
         self.warnings: list[str] = []
+        #: Called when the storage is full and only unfinished games are
+        #: kept: the player chooses what to remove (web/ui/saved_games.py).
+        self.ask_for_room = None
+        #: Whether the last save found the storage full (said until a save goes through).
+        self.full = False
         app.views.append(self._update_view)
         app.events.on(self._on_event)
         self._wire()
@@ -320,13 +325,23 @@ class Session:
         self._remember_slot()
         if len(self.saver.others) != listed:  # a game left for this one: Saved games shows it
             self._update_notice()
-        if done == "failed":  # said now, in the move that could not be saved
+        if done in ("failed", "full"):  # said now, in the move that could not be saved
             game = self.state.game
             self.tab.set(UNSAVED_KEY, json.dumps({"key": self.saver.key, "plies": len(game.tokens)}))
-            self.state.apply(Say(Message("autosave_failed", {}, "warn")))
+            self.state.apply(Say(Message("autosave_full" if done == "full" else "autosave_failed", {}, "warn")))
             self.app.refresh()
+            was_full, self.full = self.full, done == "full"
+            if self.full and not was_full and self.ask_for_room is not None:
+                self.ask_for_room()  # once: the player chooses what to remove
         elif done in ("saved", "saved without review"):
+            if self.full:  # room was made: the game is kept again
+                self.full = False
+                self.state.apply(Unsay("autosave_full"))
+                self.app.refresh()
             self.tab.remove(UNSAVED_KEY)
+            if self.saver.removed:  # finished games let go for room: said, with how many
+                self.state.apply(Say(Message("saved_finished_removed", {"n": len(self.saver.removed)}, "warn")))
+                self.app.refresh()
             if done == "saved without review" and self._review_left_out != self.state.game_id:
                 self._review_left_out = self.state.game_id  # said once a game
                 self.state.apply(Say(Message("autosave_no_review", {}, "warn")))
@@ -356,14 +371,27 @@ class Session:
 
     # Saved games (the dialog: web/ui/saved_games.py) ---------------------------------------
 
-    def open_other(self, restored) -> None:
-        """Save this game, then open ``restored``, another saved game, in this tab."""
+    def open_other(self, entry) -> None:
+        """Save this game, then open ``entry``, another saved game, in this
+        tab; one that does not read says why and changes nothing."""
         self.save(force=True)
-        self.saver.open_other(restored, self.state.wall())
+        try:
+            restored = self.saver.open_other(entry, self.state.wall())
+        except SavedGameError as error:
+            self.dialogs.problem("problem_saved_title", t("saved_bad", reason=sentence(str(error))),
+                                 rulings=rulings_cited(str(error)))
+            return
         self._remember_slot()
         self._load_restored(restored)
         self.saver.prime(self.state)
         self.app.refresh()
+
+    def removed(self) -> None:
+        """The player removed a saved game (Saved games): the notice counts
+        the others, and a save the full storage refused is tried again."""
+        self._update_notice()
+        if self.full:
+            self.save(force=True)
 
     def _after_move(self) -> None:
         """Correspondence: each move makes a link to send (R22)."""
@@ -397,7 +425,7 @@ class Session:
         parts = []
         if game is not None:
             deadline = current_deadline(game)
-            if deadline is not None:
+            if deadline is not None and not state.at_move_limit():  # (no move to make: no deadline)
                 player = labels(game)[game.position.turn]
                 left = time_left_text(deadline - state.wall())
                 parts.append(t("corr_due", player=player, deadline=format_deadline(deadline), left=left))

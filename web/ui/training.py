@@ -33,7 +33,7 @@ import js
 from web.i18n.texts import language, t
 from web.model.earlier import (earlier_to_retry, history_note, is_earlier_puzzle_id, linked_puzzle_note,
                                 puzzle_board, retry_note)
-from web.model.lessons import LessonError, find_task, read_lessons
+from web.model.lessons import LessonError, find_task, read_lessons, unknown_task_note
 from web.model.query import parse_qs
 from web.model.settings import GameSettings
 from web.model.progress import PROGRESS_KEY, START_RATING, Progress
@@ -131,7 +131,7 @@ class Trainer:
         if task is not None:
             self.start_task(task)
         else:
-            self.open_learn()
+            self.open_learn(unknown_task_note(task_id) if self.lessons is not None else None)
 
     def _address(self, drill: Drill | None) -> None:
         """The address names what is on the board, ``?learn=plus/2`` or
@@ -187,16 +187,17 @@ class Trainer:
 
     # Learn ---------------------------------------------------------------------
 
-    def open_learn(self) -> None:
-        """The lessons, each task with its stars; and the way to the puzzles.
+    def open_learn(self, note: str | None = None) -> None:
+        """The lessons, each task with its stars; and the way to the puzzles;
+        ``note`` above them (a task the address named that does not exist).
         Opened in the tap's own frame once the files it shows were read, else
         once they are."""
         if self.lessons is None or (self.progress.puzzles and self.puzzles is None):
-            self._soon(self._open_learn())
+            self._soon(self._open_learn(note))
         else:
-            self._show_learn()
+            self._show_learn(note=note)
 
-    async def _open_learn(self) -> None:
+    async def _open_learn(self, note: str | None = None) -> None:
         problem = None
         try:
             await self._lessons()
@@ -207,13 +208,15 @@ class Trainer:
                 await self._puzzles()
             except Exception:  # (the puzzles did not load: said when one is asked for)
                 pass
-        self._show_learn(problem)
+        self._show_learn(problem, note)
 
-    def _show_learn(self, problem: str | None = None) -> None:
+    def _show_learn(self, problem: str | None = None, note: str | None = None) -> None:
         listing = by_id("learn-list")
         clear(listing)
         if problem is not None:
             listing.append(el("p", t("tr_load_failed", reason=problem), "error"))
+        elif note is not None:
+            listing.append(el("p", note, "error"))
         for number, lesson in enumerate(self.lessons if problem is None else (), 1):
             row = el("li", None, "lesson")
             row.append(el("span", f"{number}. {lesson.text('title', language())}", "lesson-title"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from militakiri import GameOverError, MilitakiriError
+from militakiri.bounded import MAX_PLIES
 from militakiri.move import Move
 from militakiri.pieces import BLACK, SHAPE_NAMES
 
@@ -39,6 +40,9 @@ def touch(state: Core, field: str) -> bool:
         title, reason = state.result()
         state._warn("game_over_click", title=title, reason=reason)
         return False
+    if state.at_move_limit():
+        state.message = move_limit_message()
+        return False
     if state._check_time() is not None:
         return True
     return take(state, state._turn().point(field))
@@ -48,7 +52,7 @@ def move_piece(state: Core, origin: str, target: str) -> bool:
     """The piece on ``origin`` to ``target``, when a move can be made now;
     else the target is touched (and says why not)."""
     if (state.phase != PLAYING or state.pending or state.placing_shape() is not None
-            or state.viewing_past() or state.paused):
+            or state.viewing_past() or state.paused or state.at_move_limit()):
         return touch(state, target)
     if state._check_time() is not None:
         return True
@@ -79,6 +83,7 @@ def play_token(state: Core, token: str) -> bool:
         return False
     state._reset_turn()
     state.message = None
+    state._stop_at_move_limit()
     if state.settings.turn_board and state.elsewhere is None:
         state.flipped = game.position.turn == BLACK  # the player to move at the bottom
     move = Move.from_token(token, state.kind)
@@ -176,9 +181,16 @@ def status(state: Core) -> Message | None:
     if phase == OVER:
         title, reason = state.result()
         return Message(GAME_OVER, {"title": title, "reason": reason})
+    if state.at_move_limit():
+        return move_limit_message()
     if phase == PLAYING:
         return state._turn().prompt(rated.shows_possible_moves(state, state._game.position.turn))
     return None
+
+
+def move_limit_message() -> Message:
+    """What the page says of a game at the move limit (Core.at_move_limit)."""
+    return Message("move_limit", {"n": MAX_PLIES}, "warn")
 
 
 HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
