@@ -189,7 +189,7 @@ def not_a_player(value: object) -> MilitakiriError:
     >>> raise not_a_player(None)
     Traceback (most recent call last):
     ...
-    militakiri.errors.MilitakiriError: a player must be 0 (White) or 1 (Black), not None
+    militakiri.errors.MilitakiriError: a player must be 0 (Red) or 1 (Blue), not None
     """
     return MilitakiriError(text("not_a_player", value=excerpt(value)))
 

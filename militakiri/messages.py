@@ -270,6 +270,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "n_bonus": ("the increment or delay", "de toename of vertraging"),
     "n_saved_time": ("a saved clock time", "een bewaarde kloktijd"),
     "n_time_left": ("a time left", "een resterende tijd"),
+    # A Glicko-2 rating's three numbers, as the page stores them (web/model/progress.py).
+    "n_rating": ("a rating", "een rating"),
+    "n_deviation": ("a rating's deviation", "de afwijking van een rating"),
+    "n_volatility": ("a rating's volatility", "de volatiliteit van een rating"),
     "clock_live_only": ("only a live clock takes the time left from another",
                         "alleen een lopende klok neemt de resterende tijd van een andere over"),
     "not_whole_seconds": ("{what} {value} is not a whole number of seconds",

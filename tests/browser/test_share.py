@@ -27,7 +27,7 @@ from militakiri.bounded import MAX_PLIES
 from militakiri.link import game_from_link, game_to_link
 
 from game_page import GamePage, errors_of, first_visit, goto_ready, open_blank, painted, wait_ready
-from web.model.core import move_label
+from web.model.formatting import move_label
 from web.services.autosave import restore, snapshot
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from militakiri.randomness import Random
 
-from web.model.core import no_points
+from web.model.points import no_points
 from web.model.settings import GameSettings
 from web.model.ui_state import UiState
 

@@ -34,12 +34,12 @@ from militakiri.board import board_kind
 from militakiri.bounded import MAX_PLIES
 from militakiri.pieces import BLACK, WHITE
 from militakiri.randomness import Random
-from militakiri.record import move_number
 
 from web.i18n.texts import t
-from web.model.formatting import player_label, result_texts
+from web.model.exploring import Exploring
+from web.model.formatting import player_label, result_texts, today
 from web.model.computer_requests import Worker
-from web.model.points import rank_status
+from web.model.points import no_points, rank_statuses
 from web.model.premove import Premove
 from web.model.profiles import new_game_id
 from web.model.remote import Refused
@@ -66,43 +66,6 @@ def steady_seconds() -> float:
     the state's ``now``; the page passes performance.now()/1000."""
     monotonic = getattr(time, "monotonic", None)
     return monotonic() if monotonic is not None else time.time()
-
-
-def no_points(name: str, board: str) -> int | None:
-    """No profiles to ask (tests, tools): no player's points are known."""
-    return None
-
-
-def today() -> str:
-    """Today's date as the game record writes it (``2026.11.25``, local time)."""
-    year, month, day = time.localtime()[:3]
-    return "%04d.%02d.%02d" % (year, month, day)
-
-
-def move_label(game: Game, ply: int, first: int | None = None) -> str:
-    """``'7.'`` or ``'7…'``: the number the move list gives the game's
-    ``ply``-th move (record.move_number), from ``first`` (the start's
-    number unless given: Core.first_move_number)."""
-    number, mover = move_number(ply, game.start.number if first is None else first, game.start.turn)
-    return f"{number}." if mover == WHITE else f"{number}\u2026"
-
-
-class Exploring:
-    """A variation being explored (modes/analysis.py): the line set aside
-    (the game, or the variation this one branches from: ``outer``), the ply
-    it branches at (the position after ``ply`` moves), and what the state
-    had of that line (its settings, its review, the board's side)."""
-
-    __slots__ = ("game", "ply", "settings", "review", "flipped", "outer")
-
-    def __init__(self, game: Game, ply: int, settings: GameSettings, review: GameReview | None,
-                 flipped: bool, outer: Exploring | None = None) -> None:
-        self.game = game
-        self.ply = ply
-        self.settings = settings
-        self.review = review
-        self.flipped = flipped
-        self.outer = outer
 
 
 class Core:
@@ -237,17 +200,11 @@ class Core:
         return True
 
     def _read_rank_statuses(self) -> None:
-        """Each player's rank status on this board as the rated game begins
-        (R27), from their profile: what the game shows them (modes/rated.py)."""
-        #: By color; None for the computer, in an unrated game, or where a profile does not read.
-        self.rank_statuses: list[str | None] = [None, None]
-        if self.rated is None:
-            return
-        board = self.kind.name
-        for color, name in enumerate((self.players.white, self.players.black)):
-            points = None if color == self.settings.computer else self.points(name, board)
-            if points is not None:
-                self.rank_statuses[color] = rank_status(board, points)
+        """Each player's rank status as the rated game begins (R27): what
+        the game shows them (modes/rated.py); None for the computer, in an
+        unrated game, or where a profile does not read."""
+        names = (self.players.white, self.players.black) if self.rated is not None else (None, None)
+        self.rank_statuses = rank_statuses(self.kind.name, names, self.settings.computer, self.points)
 
     def _expect_remote(self) -> None:
         """Nothing has come yet from the embedding page for this game

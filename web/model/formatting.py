@@ -10,12 +10,13 @@ time controls, results. Pure Python; the words come from texts.py.
 from __future__ import annotations
 
 import math
+import time
 from typing import TYPE_CHECKING
 
-from militakiri import Outcome, TimeControl
+from militakiri import Game, Outcome, TimeControl
 from militakiri.ai.review import GLYPHS
-from militakiri.pieces import SHAPES, tower
-from militakiri.record import move_rows
+from militakiri.pieces import SHAPES, WHITE, tower
+from militakiri.record import move_number, move_rows
 
 from web.i18n.texts import TEXTS, t
 from web.model.shapes import icon_markup, markup_text
@@ -216,3 +217,17 @@ def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:
     title = t("result_wins", winner=winner)
     reason = t("why_" + str(outcome.termination), loser=loser, winner=winner)  # its value: "towers", "time" ...
     return title, reason
+
+
+def today() -> str:
+    """Today's date as the game record writes it (``2026.11.25``, local time)."""
+    year, month, day = time.localtime()[:3]
+    return "%04d.%02d.%02d" % (year, month, day)
+
+
+def move_label(game: Game, ply: int, first: int | None = None) -> str:
+    """``'7.'`` or ``'7…'``: the number the move list gives the game's
+    ``ply``-th move (record.move_number), from ``first`` (the start's
+    number unless given: Core.first_move_number)."""
+    number, mover = move_number(ply, game.start.number if first is None else first, game.start.turn)
+    return f"{number}." if mover == WHITE else f"{number}\u2026"

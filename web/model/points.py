@@ -20,7 +20,12 @@ folds their ratings.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from web.i18n.texts import t
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 #: What a finished rated game gives, per board (R26).
 POINTS = {
@@ -114,3 +119,25 @@ def sees_possible_moves(status: str) -> bool:
 def status_name(status: str) -> str:
     """``status`` in the page's language (the manual's words, R27)."""
     return t("rs_" + status)
+
+
+def no_points(name: str, board: str) -> int | None:
+    """No profiles to ask (tests, tools): no player's points are known."""
+    return None
+
+
+def rank_statuses(board: str, names: tuple[str | None, str | None], computer: int | None,
+                  points: Callable[[str, str], int | None]) -> list[str | None]:
+    """Each player's rank status on ``board`` by color, from ``points`` (the
+    profiles' reader): None for the computer's side, a player with no name
+    (an unrated game) or one whose points do not read.
+
+    >>> rank_statuses("single", ("Anna", "Bo"), 1, lambda name, board: 150)
+    ['beginner', None]
+    """
+    found: list[str | None] = [None, None]
+    for color, name in enumerate(names):
+        got = None if name is None or color == computer else points(name, board)
+        if got is not None:
+            found[color] = rank_status(board, got)
+    return found

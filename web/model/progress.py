@@ -9,6 +9,7 @@ from web.model.jsontext import dumps, loads
 from web.model.puzzles import Puzzle, themes
 from militakiri import MilitakiriError
 from militakiri.bounded import read_number
+from militakiri.messages import text
 
 from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, MIN_VOLATILITY, NEW, Glicko
 
@@ -163,9 +164,9 @@ def _glicko(stored: object) -> Glicko | None:
     if not isinstance(stored, list) or len(stored) != 3:
         return None
     try:
-        return Glicko(read_number(stored[0], "a rating", MIN_STORED_RATING, MAX_STORED_RATING),
-                      read_number(stored[1], "a deviation", MIN_DEVIATION, MAX_DEVIATION),
-                      read_number(stored[2], "a volatility", MIN_VOLATILITY, MAX_VOLATILITY))
+        return Glicko(read_number(stored[0], text("n_rating"), MIN_STORED_RATING, MAX_STORED_RATING),
+                      read_number(stored[1], text("n_deviation"), MIN_DEVIATION, MAX_DEVIATION),
+                      read_number(stored[2], text("n_volatility"), MIN_VOLATILITY, MAX_VOLATILITY))
     except MilitakiriError:
         return None
 

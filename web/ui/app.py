@@ -23,7 +23,8 @@ from web.model.events import EventBus, GameEvents
 from web.model.layout import BESIDE, LANDSCAPE_QUERY, NARROW, STACKED, Layout, choose_layout
 from web.model.settings import GameSettings
 from web.model.status import GAME_OVER, Message, describe
-from web.model.core import OVER, PLAYING, SETUP, move_label
+from web.model.core import OVER, PLAYING, SETUP
+from web.model.formatting import move_label
 from web.model.ui_state import UiState
 from web.services.profiles import ProfileStore
 from web.services.storage import SafeStorage

@@ -24,7 +24,7 @@ from web.i18n.texts import language, t
 from web.model.review import GameReview, graph_ticks
 from web.model.training import Mistake, mistakes_of
 from web.model.shapes import markup_text
-from web.model.core import move_label
+from web.model.formatting import move_label
 from web.ui.computer import ComputerError
 from web.ui.dom import by_id, on, set_attr, set_text, show
 from web.ui.svg import add as svg_add

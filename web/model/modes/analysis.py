@@ -17,7 +17,9 @@ from militakiri import Game
 from militakiri.record import Variation
 
 from web.model import intents
-from web.model.core import OVER, Core, Exploring, move_label
+from web.model.core import OVER, Core
+from web.model.exploring import Exploring
+from web.model.formatting import move_label
 from web.model.premove import Premove
 from web.model.settings import GameSettings
 from web.model.status import Message
