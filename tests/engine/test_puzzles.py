@@ -140,8 +140,23 @@ def test_each_puzzles_rating_is_fitted_from_the_levels_tries():
     for puzzle in PUZZLES:
         assert puzzle["rating"] == rating_of(puzzle["tries"], ladders[puzzle["board"]]), puzzle["id"]
         assert sorted(int(level) for level in puzzle["tries"]) == list(range(1, 9))
-    ratings = sorted(puzzle["rating"] for puzzle in PUZZLES)
-    assert ratings[0] < ratings[len(ratings) // 2] < ratings[-1]  # they spread: the next puzzle near one's rating means something
+
+
+@pytest.mark.parametrize("board", ["single", "double"])
+def test_the_puzzles_ratings_spread_over_the_ladder_with_their_median_near_its_middle(board):
+    """A player's next puzzle is the one nearest their rating: the puzzles
+    must reach from a beginner's rating to a strong player's, as the
+    ladder does, and as many lie above its middle as below."""
+    ladder = [row["rating"] for row in json.loads((ROOT / LADDER_URLS[board]).read_text())["levels"]]
+    middle = (ladder[0] + ladder[-1]) / 2
+    ratings = sorted(puzzle["rating"] for puzzle in PUZZLES if puzzle["board"] == board)
+    median = ratings[len(ratings) // 2]
+    assert abs(median - middle) <= 100, (median, middle)
+    # A tenth of them below level 2's rating, a tenth above level 4's, and
+    # the hardest above level 7's.
+    tenth = len(ratings) // 10
+    assert ratings[tenth] <= ladder[1] and ratings[-tenth] >= ladder[3], (ratings[tenth], ratings[-tenth], ladder)
+    assert ratings[-1] >= ladder[6], (ratings[-1], ladder)
 
 
 @pytest.mark.parametrize("index", [0, 201, 399])
