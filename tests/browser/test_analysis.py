@@ -45,6 +45,9 @@ def edit_and_play_on(ui: GamePage, touch: bool, size: tuple[int, int], artifacts
     # It holds the position on the board.
     expect(field(page, "a1")).to_have_attribute("data-piece", "S^")
     expect(field(page, "b2")).to_have_attribute("data-piece", "x1")
+    # A screen reader hears the field and its piece in words, not the notation's letters.
+    expect(field(page, "a1")).to_have_attribute("aria-label", "a1: Red star tower")
+    expect(field(page, "b2")).to_have_attribute("aria-label", "b2: Blue cross pawn")
     expect(page.locator("#ed-problem")).to_have_text(
         "A game can reach this position: play on from it, or share its link.")
     # A cross rank is 3 at most (R13): a fourth is not offered.

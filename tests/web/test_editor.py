@@ -96,3 +96,18 @@ def test_a_position_the_rules_have_ended_is_not_offered_to_play_on():
     editor = BoardEditor.empty("single")
     editor.put("a1", tower(WHITE, STAR))
     assert editor.problem().startswith("The game is over here: Blue has no tower left")
+
+
+def test_a_field_is_said_in_words_in_the_pages_language():
+    """A screen reader hears "a12: Blue star tower", never the notation's
+    "a12: s^", in English and in Dutch."""
+    editor = BoardEditor.empty("single")
+    editor.put("a12", tower(BLACK, STAR))
+    editor.put("c3", stack(WHITE, CROSS, 2))
+    assert editor.field_words("a12") == "a12: Blue star tower"
+    assert "^" not in editor.field_words("c3") and "Red" in editor.field_words("c3")
+    texts.set_language("nl")
+    try:
+        assert editor.field_words("a12").startswith("a12: ") and "Blauw" in editor.field_words("a12")
+    finally:
+        texts.set_language("en")

@@ -28,6 +28,7 @@ from militakiri.reachable import check_reachable
 
 from web.i18n.texts import language, t
 from web.model.formatting import result_texts
+from web.model.status import describe
 
 #: Spare towers a player may be given per shape: one digit in the position
 #: string (NOTATION.md); the engine says how many a set-up has.
@@ -67,6 +68,20 @@ class BoardEditor:
 
     def piece_at(self, field: str) -> Piece | None:
         return self.board[self.kind.square(field)]
+
+    def field_words(self, field: str) -> str:
+        """What a screen reader says of ``field``: the field and what stands
+        on it in the page's words, never the notation's letters.
+
+        >>> editor = BoardEditor.empty("single")
+        >>> editor.put("a12", tower(BLACK, STAR))
+        >>> editor.field_words("a12"), editor.field_words("b3")
+        ('a12: Blue star tower', 'b3: empty')
+        """
+        piece = self.piece_at(field)
+        if piece is None:
+            return t("ed_field_empty", square=field)
+        return t("ed_field", square=field, piece=describe(piece))
 
     def set_spares(self, color: int, shape: int, count: int) -> None:
         spares = list(self.spares[color])

@@ -23,7 +23,7 @@ from militakiri.pieces import BLACK, PROMOTION_HEIGHT, SHAPES, WHITE, stack, tow
 from web.i18n.texts import t
 from web.model.editor import BoardEditor
 from web.model.layout import BoardGeometry, editor_layout
-from web.model.shapes import icon_markup
+from web.model.shapes import icon_markup, markup_text
 from web.ui.dom import add_rulings, by_id, clear, el, on, set_attr, set_text
 from web.ui.share_dialogs import copy_text
 
@@ -173,8 +173,7 @@ class Editor:
                 name = kind.square_name(kind.at(file, rank))
                 piece = model.piece_at(name)
                 dark = (file + rank) % 2 == 0
-                words = t("ed_field_empty", square=name) if piece is None else \
-                    t("ed_field", square=name, piece=piece.symbol)
+                words = markup_text(model.field_words(name))
                 # Coordinates as the game's board has them: ranks on the left, files along the foot
                 # (turned, the files run down: their letters on the left).
                 side, foot = (kind.file_letter(file), str(rank + 1)) if g.turned else \
