@@ -113,7 +113,7 @@ def test_two_boards_play_a_whole_game_through_their_page_R4_R6_R13_R15_R26(brows
 
     # The set-ups: each on its own board; the other is sent once both are made (R4).
     white.place(WHITE_SETUP)
-    expect(white.locator.locator("#status")).to_contain_text("Waiting for Bram (Black)'s set-up")
+    expect(white.locator.locator("#status")).to_contain_text("Waiting for Bram (Blue)'s set-up")
     assert wait_said(page, "white", "setup")[0]["towers"] == WHITE_SETUP
     assert said(page, "black", "setup") == []
     black.place(BLACK_SETUP)

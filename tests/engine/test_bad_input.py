@@ -250,7 +250,8 @@ def test_reachable_positions_pass():
 def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
     """The worst a link can carry: the most waiting towers (all five spares
     promoted and waiting) with the most free fields the counts allow (two),
-    on both boards; listing every turn takes well under 0.1 s."""
+    on both boards; listing every turn takes well under 0.1 s (the best of
+    five fresh tries: a shared machine's load only ever adds time)."""
     worst = [
         "s^5/" + "6/" * 8 + "P1P11P1P1P1/P1P11P1P1P1/S^P1P1P1P1P1 w 000/122 XXPPS/- - 1",
         "s^11/" + "12/" * 8 + "P1" * 4 + "1" + "P1" * 5 + "1P1/" + "P1" * 12 + "/S^" + "P1" * 11
@@ -259,9 +260,14 @@ def test_every_turn_of_a_reachable_position_with_waiting_towers_lists_quickly():
     for text in worst:
         position = Position.from_string(text)
         assert unreachable(position) is None, unreachable(position)
-        started = time.perf_counter()
-        moves = position.legal_moves()
-        assert moves and time.perf_counter() - started < 0.1
+        assert position.legal_moves()
+        assert min(_seconds(lambda: Position.from_string(text).legal_moves()) for _ in range(5)) < 0.1
+
+
+def _seconds(call) -> float:
+    started = time.perf_counter()
+    call()
+    return time.perf_counter() - started
 
 
 # The command line -----------------------------------------------------------------

@@ -71,7 +71,15 @@ def test_R25_a_touched_piece_narrows_the_stages_too(pos):
 @pytest.mark.parametrize("pos", WORST, ids=["single, 3 waiting, 17 free", "double, 4 waiting"])
 def test_R15_the_worst_turn_answers_at_once(pos):
     """Every question the page asks, made without every order of fields
-    (a generous bound: a machine many times slower than this one passes)."""
+    (a generous bound: a machine many times slower than this one passes;
+    the best of three tries, as a shared machine's load only adds time)."""
+    assert min(_ask_everything(pos) for _ in range(3)) < 0.5
+    assert movegen.placement_count(pos) >= 3
+
+
+def _ask_everything(pos) -> float:
+    """The seconds the page's questions of the worst turn take, each
+    answer checked."""
     started = time.perf_counter()
     game = Game.from_position(pos.string())
     choices = game.turn_choices()
@@ -83,8 +91,8 @@ def test_R15_the_worst_turn_answers_at_once(pos):
     (token,) = choices.token(placed, origin, next(iter(targets)))
     assert game.position.is_legal(game.position.parse_move(token)) and game.position.has_legal_move()
     assert game.outcome() is None
-    assert time.perf_counter() - started < 0.5
-    assert len(placed) == movegen.placement_count(pos) >= 3
+    assert len(placed) == movegen.placement_count(pos)
+    return time.perf_counter() - started
 
 
 # The computer at such a turn (it once listed every order of fields) ------

@@ -37,6 +37,11 @@ KIND_WORDS = {"tower": "ed_tower", "1": "ed_pawn", "2": "ed_rank_2", "3": "ed_ra
 #: scrolled into view shows whole.
 AROUND_WIDTH = 44
 AROUND_HEIGHT = 210
+#: A phone held sideways (style.css: at most 500 px high, landscape): the
+#: foot keeps its buttons only until a reason is said, and the board the
+#: room a finger needs, turned (a reason then covers its last row until
+#: scrolled).
+SHORT_HEIGHT, SHORT_AROUND_HEIGHT = 500, 150
 SHAPE_WORDS = ("shape_star", "shape_cross", "shape_plus")
 COLOR_WORDS = ("white", "black")
 
@@ -161,8 +166,9 @@ class Editor:
         grid = by_id("ed-board")
         # As wide as the dialog lets it, whole in the window when scrolled to,
         # turned where the game's board would be (layout.editor_layout).
-        fit = editor_layout(kind.files, kind.rows, self.dialog.clientWidth - AROUND_WIDTH,
-                            js.window.innerHeight - AROUND_HEIGHT)
+        high, wide = js.window.innerHeight, js.window.innerWidth
+        around = SHORT_AROUND_HEIGHT if high <= SHORT_HEIGHT and wide > high else AROUND_HEIGHT
+        fit = editor_layout(kind.files, kind.rows, self.dialog.clientWidth - AROUND_WIDTH, high - around)
         g = BoardGeometry(kind.files, kind.rows, fit.square, turned=fit.turned)
         grid.style.gridTemplateColumns = f"repeat({g.across}, {g.square}px)"
         grid.style.width = ""
