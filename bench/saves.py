@@ -20,7 +20,6 @@ Last line: ``start_ratio_40_saves_vs_1: X`` (goal X <= 1.5).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -29,25 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from militakiri import Game  # noqa: E402
-from militakiri.board import SINGLE  # noqa: E402
-from militakiri.setup import Setup  # noqa: E402
+from tests.engine.positions import quiet_game  # noqa: E402 (a game nothing ends, as the tests make)
 from web.services.autosave import SAVE_KEY, Autosaver, restore, snapshot  # noqa: E402
 from web.services.storage import MemoryStorage, SafeStorage  # noqa: E402
 
 WALL = 1_800_000_000.0
 OWN_SLOT = "own0000000"
-
-
-def long_game(moves: int, seed: int = 1) -> Game:
-    """A legal game of ``moves`` moves that takes nothing, so nothing ends it
-    (random moves otherwise: its link is as long as a real game's)."""
-    rng = random.Random(seed)
-    game = Game.new(SINGLE, Setup.random(SINGLE, rng), Setup.random(SINGLE, rng), "6-1")
-    while len(game.tokens) < moves:
-        legal = game.legal_moves()
-        quiet = [m for m in legal if "x" not in m and "@" not in m and "=" not in m]
-        game.play(rng.choice(quiet or legal))
-    return game
 
 
 def storage_with(game: Game, games: int) -> SafeStorage:
@@ -83,7 +69,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    game = long_game(args.moves)
+    game = quiet_game(args.moves)
     alone, many = storage_with(game, 1), storage_with(game, args.games)
     baseline = best_time(lambda: start(alone, 1), args.repeats)
     measured = best_time(lambda: start(many, args.games), args.repeats)

@@ -14,7 +14,6 @@ from militakiri.randomness import Random
 from web.i18n import texts
 from web.model import board_view, points
 from web.model.intents import OpenGame, RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
-from web.model.jsontext import check_code, dumps
 from web.model.modes import play
 from web.model.points import next_status, points_after, rank_status, status_name
 from web.model.profiles import Profile, ProfileError, RatedEnd, RatedGame, rate
@@ -24,6 +23,7 @@ from web.services.profiles import ProfileStore
 from web.services.storage import MemoryStorage, SafeStorage
 
 from . import fakes
+from .fakes import reseal
 from .test_computer import computer_plays
 from .rated_games import WHEN, rated_game, store_with_wins
 
@@ -134,13 +134,6 @@ def test_rate_says_the_points_before_and_after_and_the_embed_carries_them_R26():
     assert text["rank_status"] == {"single": "starter", "double": "starter"}
     assert text["games"][0]["points"] == 20
 
-
-def reseal(text: str, change) -> str:
-    data = json.loads(text)
-    data.pop("check")
-    change(data)
-    data["check"] = check_code(data)
-    return dumps(data, compact=True)
 
 
 def test_a_profile_of_the_earlier_format_is_read_and_its_points_folded():

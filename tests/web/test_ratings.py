@@ -24,6 +24,7 @@ from web.services.profiles import ProfileStore
 from web.services.storage import MemoryStorage, SafeStorage
 
 from . import fakes
+from .fakes import reseal
 from .test_computer import computer_plays
 
 WHEN = 1_800_000_000
@@ -89,13 +90,6 @@ def test_a_game_is_rated_once():
     with pytest.raises(ProfileError, match="rated already"):
         anna.rated(anna.games[0])
 
-
-def reseal(text: str, change) -> str:
-    data = json.loads(text)
-    data.pop("check")
-    change(data)
-    data["check"] = check_code(data)
-    return dumps(data, compact=True)
 
 
 @pytest.mark.parametrize("text, reason", [

@@ -702,3 +702,17 @@ def cited(key: str, **args: object) -> list[str]:
     """The ruling ids the text ``key`` with ``args`` cites (its English
     template's and its engine sentences'): a refusal's details."""
     return rulings_cited(_filled(TEXTS["en"].get(key, ""), args, "en"))
+
+
+class TextError(ValueError):
+    """Something the page read and cannot use, and why: a text key of the
+    tables above and its values, said in the page's language when shown
+    (the language may change between the error and its showing)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)

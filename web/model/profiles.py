@@ -44,7 +44,7 @@ import time
 
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 
-from web.i18n.texts import t
+from web.i18n.texts import TextError, t
 from web.model.jsontext import check_code, loads, sealed
 from web.model.points import STATUS_NAMES, points_after, rank_status, status_name
 from web.model.rating import NEW, Glicko
@@ -74,18 +74,8 @@ MAX_POINTS = 20 * MAX_GAMES
 TOLERANCE = 1
 
 
-class ProfileError(ValueError):
-    """A profile that cannot be read, or a count that could not be kept:
-    the reason, a text key (web/i18n/texts.py) and its values, said in the
-    page's language when shown."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
-
-    def __str__(self) -> str:
-        return t(self.key, **self.values)
+class ProfileError(TextError):
+    """A profile that cannot be read, or a count that could not be kept: why."""
 
 
 class AlreadyRated(ProfileError):

@@ -66,7 +66,7 @@ from militakiri.board import BOARD_KINDS, EARLIER_BOARD_KINDS, BoardKind
 from militakiri.bounded import MAX_NAME_CHARS, MAX_PLIES, excerpt, is_digits
 from militakiri.randomness import Random
 
-from web.i18n.texts import t
+from web.i18n.texts import TextError
 from web.model.jsontext import check_code, loads, sealed
 from web.model.profiles import is_game_id
 from web.model.ui_state import UiState
@@ -84,17 +84,8 @@ FORMAT = 1
 MAX_SAVE_CHARS = 60_000
 
 
-class SavedGameError(ValueError):
-    """A saved game that cannot be read: why, a text key (web/i18n/texts.py,
-    ``sv_``) and its values, said in the page's language when shown."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
-
-    def __str__(self) -> str:
-        return t(self.key, **self.values)
+class SavedGameError(TextError):
+    """A saved game that cannot be read: why (texts ``sv_``)."""
 
 
 class Restored(Value):
