@@ -3,7 +3,7 @@
     render(root) -> {"rules/en.html": html, "rules/nl.html": html, "rules/rules.css": css}
 
 The texts are written by hand in rules/en.html and rules/nl.html (for
-players, citing the rulings R1-R25 where they decide something). Where a
+players, citing the rulings R1-R29 where they decide something). Where a
 page says ``<figure data-diagram="NAME" data-alt="...">``, the build puts an
 inline SVG of that board picture at the start of the figure (``data-alt``
 becomes its accessible name). The pictures hold no words, only coordinates,

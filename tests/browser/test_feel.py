@@ -279,6 +279,8 @@ def test_on_a_phone_play_the_computer_hear_premove_lose_and_see_where_it_turned(
         page.screenshot(path=str(artifacts_dir / "phone-result.png"))
         page.tap("#result-analyse")  # the way on from the result: its review
         expect(page.locator("#dlg-result")).not_to_have_attribute("open", "")
+        # The review comes into sight: below the board on a phone, out of view, Analyse seemed to do nothing.
+        expect(page.locator("#review")).to_be_in_viewport()
         expect(page.locator("#review")).to_have_attribute("data-state", "done", timeout=120_000)
         page.locator("#review-graph").scroll_into_view_if_needed()
         assert page.locator("#review-graph circle").count() == 1

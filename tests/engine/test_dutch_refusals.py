@@ -157,8 +157,9 @@ def test_a_record_error_says_its_line_and_column_in_dutch():
 
 def test_a_bad_position_string_says_what_is_wrong_in_dutch():
     error = _refusal(lambda: Position.from_string("abc"))
-    assert str(error).startswith("position string 'abc': has 1 fields, expected 6 (placement, side to move")
-    assert error.say("nl").startswith("standnotatie 'abc': heeft 1 delen, verwacht 6 (stukken, aan zet, ")
+    assert str(error).startswith("position string 'abc': expected 6 fields (placement, side to move")
+    assert error.say("nl").startswith("standnotatie 'abc': verwacht 6 delen (stukken, aan zet, ")
+    assert error.say("nl").split("; ")[0].endswith("gevonden: 1")  # never "heeft 1 delen"
     assert "ontbreekt: aan zet, reservetorens, wachtende torens, zettenregel, zetnummer" in error.say("nl")
 
 

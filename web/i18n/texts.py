@@ -572,7 +572,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "tr_puzzle_good": "Good move! Keep going: find the next one.",
         "tr_solution_line": "Solution: {line}",
         "tr_load_failed": "Could not load the lessons or puzzles: {reason}",
-        "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 4 the strongest) and your color. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
+        "help_computer": "Against the computer: choose it under New game, with a level (1 is the gentlest, 8 the strongest) and your color. It sets up its own towers and thinks while your clock is stopped and its own runs. In games without a clock, Hint shows a good move and Take back takes back your move and its reply.",
         # What players made on the earlier 8-rank board (web/model/earlier.py, docs/earlier-board.md).
         "earlier_board_note": "Played on the earlier {rows}-rank board, before the official {official}-rank board.",
         "saved_game_row_earlier": "{white} \u2013 {black}, at move {moves}, saved {when} \u00b7 on the earlier {rows}-rank board",

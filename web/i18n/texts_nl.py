@@ -526,7 +526,7 @@ NL: dict[str, str] = {
     "hint_thinking": "Even zoeken naar een goede zet\u2026",
     "hint_shown": "Tip: {move} (gemarkeerd op het bord).",
     "hint_failed": "Geen tip: {reason}.",
-    "help_computer": "Tegen de computer: kies het bij Nieuw spel, met een niveau (1 is het zachtst, 4 het sterkst) "
+    "help_computer": "Tegen de computer: kies het bij Nieuw spel, met een niveau (1 is het zachtst, 8 het sterkst) "
                      "en je kleur. De computer stelt zijn eigen torens op en denkt terwijl jouw klok stilstaat en "
                      "de zijne loopt. In partijen zonder klok toont Tip een goede zet en neemt Terugnemen je zet "
                      "en zijn antwoord terug.",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 
+from pyscript.ffi import to_js
 
 from militakiri.ai.review import CERTAIN, GLYPHS, chances, counts, for_white
 from militakiri.messages import say
@@ -62,7 +63,8 @@ class Reviewer:
         self._drawn = None
         on(by_id("btn-analyse"), "click", lambda e: self.start())
         # (the result dialog offers it too: the way on from a game just ended)
-        on(by_id("result-analyse"), "click", lambda e: (by_id("dlg-result").close(), self.start()))
+        on(by_id("result-analyse"), "click",
+           lambda e: (by_id("dlg-result").close(), self.start(), self._bring_into_view()))
         on(by_id("review-cancel"), "click", lambda e: self.cancel())
         on(by_id("review-graph"), "click", self._graph_clicked)
         on(by_id("review-moments"), "click", self._moment_clicked)
@@ -88,6 +90,11 @@ class Reviewer:
         self.computer.want()
         self.app.refresh()
         asyncio.create_task(self._run(review))
+
+    def _bring_into_view(self) -> None:
+        """The review where the player looks: on a phone it lies below the
+        board, out of sight, and Analyse would seem to do nothing."""
+        by_id("review").scrollIntoView(to_js({"block": "nearest"}))
 
     def cancel(self) -> None:
         if self._running is not None:
