@@ -73,7 +73,7 @@ def test_a_placement_of_12_ranks_is_the_official_board_and_of_8_the_earlier_one_
 @pytest.mark.parametrize(
     "text, says",
     [
-        ("", "0 fields"),
+        ("", "expected 6 fields .*found 0"),
         (EMPTY + "6 w 000/000 -/-", "missing: move rule, move number"),
         (NOTATION_START + " extra", "extra: extra"),
         # R1: 12 ranks, or 8 on the earlier board; any other count is refused, saying both.
