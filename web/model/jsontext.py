@@ -373,5 +373,9 @@ def sealed(body: dict[str, object]) -> str:
     >>> sealed({"format": 1, "link": "1!s", "saved": 1.5})
     '{"check":"dPJY","format":1,"link":"1!s","saved":1.5}'
     """
-    body["check"] = check_code(body)
+    text = dumps(body, compact=True)
+    code = body["check"] = crc_code(text)
+    if text != "{}" and all(key > "check" for key in body if key != "check"):
+        # "check" comes first: written into the text once, not all of it again.
+        return '{"check":"' + code + '",' + text[1:]
     return dumps(body, compact=True)
