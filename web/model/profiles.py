@@ -11,7 +11,11 @@ and rank status. A profile whose games do not fold to those figures, or
 whose check code (web/model/jsontext.py ``check_code``) does not match, was
 changed outside the game and is refused (:class:`ProfileError`) with the
 reason: never read in part, never written over. A profile of format 1
-(before points) is read, its points folded from its games.
+(before points) is read, its points folded from its games. At MAX_GAMES
+the oldest game is folded into a starting point per board (``start``,
+format 3: the rating, deviation, volatility, points and counts it left),
+so the games kept still fold to what they say; the start is checked like
+the rest. A game's id appears once.
 
 The same text is the export file (docs/embed.md shows one)::
 
@@ -47,7 +51,7 @@ from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
 from web.i18n.texts import t
 from militakiri.textcodec import crc_code
 
-from web.model.jsontext import check_code, loads, sealed
+from web.model.jsontext import check_code, dumps, loads, string_text
 from web.model.names import fold
 from web.model.points import STATUS_NAMES, points_after, rank_status, status_name
 from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
@@ -143,12 +147,28 @@ class RatedGame:
     def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in RatedGame.__slots__}
 
+    def json(self) -> str:
+        """``dumps(self.to_dict(), compact=True)``, written field by field: a
+        profile writes thousands of games at every rated game's end.
+
+        >>> game = RatedGame("g1", "single", 1800000000, "Zo\u00eb", 0, 1500, 60, "win", "towers", 1681, 10)
+        >>> game.json() == dumps(game.to_dict(), compact=True)
+        True
+        """
+        return (f'{{"after":{self.after},"board":{string_text(self.board)},"ended":{string_text(self.ended)},'
+                f'"game":{string_text(self.game)},"level":{self.level},"opponent":{string_text(self.opponent)},'
+                f'"opponent_deviation":{self.opponent_deviation},"opponent_rating":{self.opponent_rating},'
+                f'"points":{self.points},"result":{string_text(self.result)},"when":{self.when}}}')
+
     @classmethod
-    def from_dict(cls, data: object, number: int, version: int = FORMAT) -> RatedGame:
+    def from_dict(cls, data: object, number: int, version: int = FORMAT, names: set[str] | None = None) -> RatedGame:
         """The game ``data`` holds (the ``number``-th of a profile of format
-        ``version``: before format 2 a game has no points, folded later)."""
-        fields = RatedGame.__slots__ if version >= 2 else RatedGame.__slots__[:-1]
-        if not isinstance(data, dict) or sorted(data) != sorted(fields):
+        ``version``: before format 2 a game has no points, folded later);
+        ``names``: the opponents' names found clean so far (a profile of
+        thousands of games names a few opponents)."""
+        names = set() if names is None else names
+        fields = _FIELDS if version >= 2 else _FIELDS_BEFORE_POINTS
+        if not isinstance(data, dict) or sorted(data) != fields:
             raise ProfileError("pf_game_not_rated", number=number)
         board, result, ended = data["board"], data["result"], data["ended"]
         if board not in BOARDS:
@@ -160,16 +180,23 @@ class RatedGame:
         if not is_game_id(data["game"]):
             raise ProfileError("pf_game_id", number=number)
         opponent = data["opponent"]
-        if not isinstance(opponent, str) or clean_name(opponent) != opponent or not opponent:
+        if not isinstance(opponent, str) or not opponent or (
+                opponent not in names and clean_name(opponent) != opponent):
             raise ProfileError("pf_game_opponent", number=number)
-        numbers = {"when": (0, 10 ** 11), "level": (0, 99), "opponent_rating": (0, 4000),
-                   "opponent_deviation": (0, 1000), "after": (0, 4000), "points": (0, MAX_POINTS)}
-        for name, (low, high) in sorted(numbers.items()):
+        names.add(opponent)
+        for name, low, high in _NUMBERS:
             value = data.get(name, 0)
             if not _is_int(value) or not low <= value <= high:
                 raise ProfileError("pf_game_number", number=number, field=name, low=low, high=high)
         return cls(data["game"], board, data["when"], opponent, data["level"], data["opponent_rating"],
                    data["opponent_deviation"], result, ended, data["after"], data.get("points", 0))
+
+
+_FIELDS = sorted(RatedGame.__slots__)
+_FIELDS_BEFORE_POINTS = sorted(RatedGame.__slots__[:-1])
+#: A game's numbers and the bounds they are read within.
+_NUMBERS = (("after", 0, 4000), ("level", 0, 99), ("opponent_deviation", 0, 1000), ("opponent_rating", 0, 4000),
+            ("points", 0, MAX_POINTS), ("when", 0, 10 ** 11))
 
 
 class RatingChange:
@@ -289,7 +316,7 @@ class Profile:
     one), and per board the starting point of the games dropped at the
     limit, if any."""
 
-    __slots__ = ("name", "games", "start", "_standings")
+    __slots__ = ("name", "games", "start", "_standings", "_games_json")
 
     def __init__(self, name: str, games: list[RatedGame] | None = None,
                  start: dict[str, Start] | None = None) -> None:
@@ -299,6 +326,11 @@ class Profile:
         #: Each board's fold, once worked out: a profile of MAX_GAMES games
         #: is folded once, not at every question.
         self._standings: dict[str, Standing] = {}
+        #: Its games as :meth:`text` writes them (their JSON, joined by
+        #: commas), once known: the text it was read from holds them, and the
+        #: next rated game adds one; in MicroPython writing MAX_GAMES games
+        #: one by one takes seconds.
+        self._games_json: str | None = None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Profile) and (self.name, self.games, self.start) == (
@@ -347,20 +379,33 @@ class Profile:
         if len(games) == len(self.games) + 1:  # nothing dropped: the folds so far hold
             profile._standings = dict(self._standings)
             profile._standings[game.board] = standing
+        written = self._games_json
+        if written is not None:
+            for dropped_game in self.games[:len(self.games) + 1 - len(games)]:
+                head = dropped_game.json()
+                written = written[len(head) + 1:] if written.startswith(head + ",") else None
+                if written is None:
+                    break
+        if written is not None:
+            profile._games_json = written + ("," if written else "") + kept.json()
         return profile, RatingChange(self.name, game.board, before, after, color, points_before, standing.points)
 
     def text(self) -> str:
         """The stored form, which is also the export file."""
         standings = {board: self.standing(board) for board in BOARDS}
-        body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name,
-                                "games": [game.to_dict() for game in self.games],
+        body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name, "games": [],
                                 "points": {board: standings[board].points for board in BOARDS},
                                 "rank_status": {board: standings[board].rank_status for board in BOARDS}}
         if self.start:  # (format 2 until a game is dropped: a page before format 3 still reads it)
             body["start"] = {board: start.to_dict() for board, start in sorted(self.start.items())}
         else:
             body["format"] = 2
-        return sealed(body)
+        # The games written each by its own writer, into the one place "games" can be
+        # (a key: in a string its quotes would be escaped); then sealed as sealed() does.
+        if self._games_json is None:
+            self._games_json = ",".join(game.json() for game in self.games)
+        text = dumps(body, compact=True).replace('"games":[]', '"games":[' + self._games_json + "]", 1)
+        return '{"check":"' + crc_code(text) + '",' + text[1:]
 
     @classmethod
     def read(cls, text: object) -> Profile:
@@ -385,14 +430,16 @@ class Profile:
         if version > FORMAT:
             raise ProfileError("pf_newer")
         check = data.pop("check", None)
-        if not _sealed_as_written(text, check) and check != check_code(data):
+        as_written = _sealed_as_written(text, check)
+        if not as_written and check != check_code(data):
             raise ProfileError("pf_check")
         name, games = data.get("name"), data.get("games")
         if not isinstance(name, str) or not name or clean_name(name) != name:
             raise ProfileError("pf_name", most=MAX_NAME_CHARS)
         if not isinstance(games, list) or len(games) > MAX_GAMES:
             raise ProfileError("pf_games", most=MAX_GAMES)
-        kept = [RatedGame.from_dict(game, number, version) for number, game in enumerate(games, 1)]
+        names: set[str] = set()
+        kept = [RatedGame.from_dict(game, number, version, names) for number, game in enumerate(games, 1)]
         first: dict[str, int] = {}
         for number, game in enumerate(kept, 1):  # a game counts once (Profile.rated)
             if game.game in first:
@@ -403,6 +450,12 @@ class Profile:
         _check_history(profile, version)
         if version >= 2:
             _check_standing(profile, data.get("points"), data.get("rank_status"))
+        if as_written and version >= 2:  # the games as text() writes them: kept, not written again
+            begin = text.find('"games":[') + len('"games":[')
+            end = text.find('],"kind":', begin)  # (in a string a quote is escaped: the games end here)
+            written = text[begin:end] if begin >= len('"games":[') and end >= begin else ""
+            if kept and written.startswith(kept[0].json()) and written.endswith(kept[-1].json()):
+                profile._games_json = written
         return profile
 
 
