@@ -449,6 +449,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "pf_game_twice": "its game {number} is its game {first} again ({game}): a game counts once",
         "pf_start": "its starting point (what its oldest games left) is not a rating and points a game can give",
         "pf_file_too_big": "the file has {size} bytes, far more than a profile holds (at most {most})",
+        "record_paste_too_long": ("What is pasted has {n} characters: far more than a game record ({most} at"
+                                  " most). Your game is unchanged."),
         "status_rated_site": "\u00b7 Rated: the site keeps the rating (this board cannot)",
         "status_rated_not_kept": "\u00b7 Not rated here: this browser keeps no data for this page",
         "rating_site_keeps": ("This board cannot keep ratings (the browser keeps nothing for a board inside another"

@@ -464,6 +464,8 @@ NL: dict[str, str] = {
     "pf_game_twice": "partij {number} is dezelfde als partij {first} ({game}): een partij telt maar \u00e9\u00e9n keer",
     "pf_start": "het beginpunt (wat de oudste partijen achterlieten) is geen rating en geen punten die een partij kan geven",
     "pf_file_too_big": "het bestand heeft {size} bytes, veel meer dan een profiel bevat (hoogstens {most})",
+    "record_paste_too_long": ("Wat er geplakt is, heeft {n} tekens: veel meer dan een partijverslag (hoogstens"
+                              " {most}). Je partij is niet veranderd."),
     "status_rated_site": "\u00b7 Rating: de site houdt die bij (dit bord kan dat niet)",
     "status_rated_not_kept": "\u00b7 Hier geen rating: deze browser bewaart niets voor deze pagina",
     "rating_site_keeps": ("Dit bord kan geen ratings bewaren (de browser bewaart niets voor een bord binnen een andere"
