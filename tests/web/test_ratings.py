@@ -489,6 +489,13 @@ def test_the_games_past_the_limit_fold_into_a_start_and_the_profile_reads(monkey
     assert (kept.glicko, kept.points, kept.games, kept.wins, kept.draws, kept.losses) == (
         folded.glicko, folded.points, 14, 5, 5, 4)
     assert again.rated(RatedGame("g99", "single", WHEN + 99, "X", 0, 1500, 60, "win", "towers"))[0].games[-1].after
+    # Its file, later, imported over this profile of before the limit: the same player's, taken.
+    store = ProfileStore(SafeStorage(MemoryStorage()))
+    earlier = Profile("Anna")
+    for game in whole.games[:9]:
+        earlier, _ = earlier.rated(game)
+    store.put(earlier)
+    assert store.import_text(anna.text()) == anna
     # The start is checked like the rest: a forged one is refused with the reason.
     body = json.loads(anna.text())
     del body["check"]

@@ -213,7 +213,7 @@ class ProfileStore:
             if not set_aside(self.storage, key):
                 raise ProfileError("pf_aside_failed") from None
         else:
-            if here.games != profile.games[:len(here.games)]:
+            if not _goes_on_from(here, profile):
                 raise ProfileError("pf_other_profile", name=profile.name)
         if not self.put(profile):
             raise ProfileError("pf_not_kept", problem=self._problem())
@@ -221,3 +221,18 @@ class ProfileStore:
 
     def _problem(self) -> str:
         return self.storage.problem or t("pf_no_storage")
+
+
+def _goes_on_from(here: Profile, later: Profile) -> bool:
+    """Whether ``later`` is ``here`` with more games: its games start with
+    here's, or, past the limit (its oldest folded into its start), with the
+    rest of here's after those it dropped."""
+    if here.games == later.games[:len(here.games)]:
+        return True
+    if not later.start or not later.games:
+        return False
+    first = later.games[0]
+    for index, game in enumerate(here.games):
+        if game == first:
+            return here.games[index:] == later.games[:len(here.games) - index]
+    return False
