@@ -489,6 +489,11 @@ def test_the_games_past_the_limit_fold_into_a_start_and_the_profile_reads(monkey
     assert (kept.glicko, kept.points, kept.games, kept.wins, kept.draws, kept.losses) == (
         folded.glicko, folded.points, 14, 5, 5, 4)
     assert again.rated(RatedGame("g99", "single", WHEN + 99, "X", 0, 1500, 60, "win", "towers"))[0].games[-1].after
+    # Rankings plots it from its start: the rating and points the dropped games left.
+    from web.model.rankings import ranking
+    row = ranking([again], None, "single")[0]
+    assert (row.history[0], row.points_history[0], row.games) == (
+        round(again.start["single"].glicko.rating), again.start["single"].points, 14)
     # Its file, later, imported over this profile of before the limit: the same player's, taken.
     store = ProfileStore(SafeStorage(MemoryStorage()))
     earlier = Profile("Anna")
