@@ -181,6 +181,19 @@ def test_a_rated_two_player_game_and_the_rankings(desktop, base_url, artifacts_d
     page.click("#resign-black")
     expect(page.locator("#dlg-result")).to_have_attribute("open", "")
     expect(page.locator("#result-rating")).to_be_hidden()
+    # Another tab ended a rated game of Bo's at the same moment as the first
+    # game here, from the profile before it, and wrote last: this tab counts
+    # its game again on top of the other's, and says so.
+    theirs, _ = Profile("Bo").rated(RatedGame("theirs", "single", 1_800_000_000, "Cy", 0, 1500, 500, "win", "towers"))
+    other = page.context.new_page()
+    other.goto(base_url.rstrip("/") + "/" + LADDER_URLS["single"].removeprefix("./"))  # (the site, not the app)
+    other.evaluate("([key, text]) => localStorage.setItem(key, text)", [profile_key("Bo"), theirs.text()])
+    other.close()
+    words = "Bo's profile was changed in another tab at the same moment: this game was counted too."
+    expect(page.locator("#result-rating")).to_have_text(words)
+    expect(page.locator("#status")).to_contain_text(words)
+    bo = Profile.read(page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Bo'))})"))
+    assert [game.game for game in bo.games][0] == "theirs" and len(bo.games) == 2
     assert not errors, errors
 
 
@@ -349,6 +362,23 @@ def test_export_import_and_a_tampered_profile(desktop, base_url, tmp_path):
     page.set_input_files("#rk-file", str(good))
     expect(page.locator("#rk-message")).to_have_text("Anna's profile is on this device now.")
     assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable')})") == tampered
+    # Damaged again, and imported over again: the first damaged copy stays beside the second.
+    page.evaluate(f"localStorage.setItem({json.dumps(profile_key('Anna'))}, '[[[')")
+    page.set_input_files("#rk-file", str(good))
+    expect(page.locator("#rk-message")).to_have_text("Anna's profile is on this device now.")
+    assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable')})") == tampered
+    assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable.2')})") == "[[["
+    # Too big to be a profile: refused before it is read, with the reason.
+    big = tmp_path / "big.json"
+    big.write_text("[" * 2_100_000)
+    page.set_input_files("#rk-file", str(big))
+    expect(page.locator("#rk-message")).to_have_text("The file was not imported: the file has 2,100,000 bytes, far"
+                                                     " more than a profile holds (at most 2,000,000)")
+    many = tmp_path / "many.json"  # twice the games a profile keeps, within its size
+    many.write_text('{"games": [' + ",".join(['{"game": "g1"}'] * 10_000) + "]}")
+    page.set_input_files("#rk-file", str(many))
+    expect(page.locator("#rk-message")).to_have_text("The file was not imported: its games are not a list of at most"
+                                                     " 5000")
     # Export: the file the browser saves is the profile, which reads back.
     with page.expect_download() as download:
         page.locator("#rk-list > li.rk-profile", has_text="Anna").get_by_role("button", name="Export").click()

@@ -105,11 +105,13 @@ def test_two_boards_play_a_whole_game_through_their_page_R4_R6_R13_R15_R26(brows
     context = browser.new_context(viewport={"width": 940, "height": 900}, service_workers="block")
     page = context.new_page()
     errors = errors_of(page)
-    page.goto(host_url + "&time=600%2B0")
+    page.goto(host_url + "&time=600%2B0&rated=1")
     for side in ("white", "black"):
         assert wait_said(page, side, "ready")[0]["color"] == side
     white, black = Board(page, "white"), Board(page, "black")
     boards = {"white": white, "black": black}
+    # A rated game in a frame the browser keeps no data for: said before it starts (R26).
+    expect(white.locator.locator("#status")).to_contain_text("Rated: the site keeps the rating (this board cannot)")
 
     # The set-ups: each on its own board; the other is sent once both are made (R4).
     white.place(WHITE_SETUP)
@@ -154,6 +156,13 @@ def test_two_boards_play_a_whole_game_through_their_page_R4_R6_R13_R15_R26(brows
         expect(board.locator.locator("#result-new")).to_be_hidden()  # the page starts the next game
     over = wait_said(page, "white", "over")[0]
     assert (over["result"], over["termination"], over["winner"]) == ("1-0", "forfeit", "white")
+    # Each board's own player's rating, worked out from a new profile for the page to keep (docs/embed.md).
+    for side, player, result in (("white", "Anna", "win"), ("black", "Bram", "loss")):
+        rating = wait_said(page, side, "rating")[0]
+        assert (rating["player"], rating["result"], rating["before"], rating["kept"]) == (player, result, 1500, False)
+        words = boards[side].locator.locator("#result-rating")
+        expect(words).to_have_text(f"This board cannot keep ratings (the browser keeps nothing for a board inside"
+                                   f" another site): the site has the result, to count it in {player}'s rating.")
     page.screenshot(path=str(artifacts_dir / "remote-forfeit.png"))
     assert not errors, errors
     context.close()

@@ -402,6 +402,11 @@ def test_every_bad_link_and_record_shows_a_message_and_keeps_the_saved_game(view
     page.set_input_files("#record-file", files=[{"name": "big.txt", "mimeType": "text/plain",
                                                  "buffer": b"x" * 900_000}])
     expect(page.locator("#record-error")).to_contain_text("far more than a game record")
+    # A pasted text of 1.1 MB: refused before the page's Python reads it (it would not fit).
+    page.evaluate("document.getElementById('record-paste').value = '[Event \"x\"]'.repeat(110_000)")
+    page.click("#record-open")
+    expect(page.locator("#record-error")).to_have_text("What is pasted has 1,210,000 characters: far more than a"
+                                                       " game record (200,000 at most). Your game is unchanged.")
     page.click("#record-close")
     ui.expect_position(position)
     assert page.evaluate(f"localStorage.getItem({TAB_SAVE})") == saved

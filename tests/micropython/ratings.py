@@ -10,7 +10,9 @@ profiles, in the subset of Python both share.
 from militakiri.randomness import Random
 
 from web.model.ladder import Ladder
-from web.model.profiles import Profile, ProfileError, RatedEnd, RatedGame, rate
+from web.model import profiles as profiles_module
+from web.model.names import fold
+from web.model.profiles import Profile, ProfileError, RatedEnd, RatedGame, legacy_keys, profile_key, rate
 from web.model.rating import NEW, Glicko
 
 
@@ -64,6 +66,22 @@ def main():
     except ProfileError as error:
         out("refused:", error)
     out("nearest", ladder.nearest(1000), ladder.nearest(1300))
+    # Names: folded by the page's own tables, not str.lower (ASCII only in MicroPython).
+    for name in ("\u00c9LODIE", "\u00e9lodie", "Zo\u00eb", "ZOE\u0308", "Stra\u00dfe", "\u0130stanbul"):
+        out("name", profile_key(name), profile_key(name) == profile_key(fold(name)), legacy_keys(name)[0])
+    # Past the limit the oldest games fold into a start: the profile reads back the same.
+    # (The limit put back after: pytest imports this script too, in the same process as the other tests.)
+    limit, profiles_module.MAX_GAMES = profiles_module.MAX_GAMES, 6
+    try:
+        anna = profiles[0]
+        anna = Profile(anna.name, anna.games[:6], anna.start)
+        for number in range(3):
+            anna, _ = anna.rated(RatedGame(f"z{number}", "single", 1900000000 + number, "X", 0, 1500, 60, "win",
+                                           "towers"))
+        text = anna.text()
+        out("limit", len(anna.games), text[-160:], Profile.read(text) == anna)
+    finally:
+        profiles_module.MAX_GAMES = limit
 
 
 main()

@@ -15,7 +15,7 @@ from web.model.intents import (ConfirmHint, NewGame, RandomSetup, Resign, RollDi
                                 TakeBack, Tick, WantHint)
 from web.model.jsontext import check_code, dumps
 from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, RatedGame, is_game_id, new_game_id,
-                                profile_key, rate)
+                                legacy_keys, profile_key, rate)
 from web.model.rating import NEW, Glicko
 from web.model.settings import GameSettings
 from web.model.modes import play
@@ -395,3 +395,191 @@ def test_a_refusal_is_said_in_the_page_s_language():
         assert texts.t("rating_not_kept", reason=info.value).startswith("Geen rating: het is buiten het spel")
     finally:
         texts.set_language("en")
+
+
+# What the page reads from outside and keeps -----------------------------------------
+
+
+def test_two_names_that_shared_a_key_of_before_are_two_profiles():
+    # Both names hashed to one 32-bit key of before: one player's games went into the other's rating.
+    assert legacy_keys("Anna 17098") == legacy_keys("Bram 21842")
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    anna = played(Profile("Anna 17098"), "ww")
+    storage.set(legacy_keys("Anna 17098")[0], anna.text())  # kept there by a page of before
+    assert store.get("Bram 21842") == Profile("Bram 21842")  # Anna's profile is not Bram's
+    assert store.get("anna 17098") == anna  # found by its name
+    # Bram's file is imported beside Anna's profile, not refused as hers.
+    elsewhere = MemoryStorage()
+    elsewhere.items = dict(storage.backend.items)
+    bram = played(Profile("Bram 21842"), "l")
+    assert ProfileStore(SafeStorage(elsewhere)).import_text(bram.text()) == bram
+    assert elsewhere.items[legacy_keys("Anna 17098")[0]] == anna.text()
+    end = RatedEnd("g9", "single", ("Bram 21842", "Computer, level 2"), 1, 2, 0, "towers")
+    assert [change.name for change in store.rate(end, Glicko(1000, 45), WHEN).changes] == ["Bram 21842"]
+    assert [game.game for game in store.get("Bram 21842").games] == ["g9"]
+    assert store.get("Anna 17098") == anna and storage.get(legacy_keys("Anna 17098")[0]) == anna.text()
+    # Anna's next game moves her profile to its own key.
+    end = RatedEnd("g10", "single", ("Anna 17098", "Computer, level 2"), 1, 2, 0, "towers")
+    store.rate(end, Glicko(1000, 45), WHEN + 9)
+    assert storage.get(legacy_keys("Anna 17098")[0]) is None
+    assert [game.game for game in store.get("Anna 17098").games] == ["g0", "g1", "g10"]
+    profiles, refused = store.all()
+    assert sorted(profile.name for profile in profiles) == ["Anna 17098", "Bram 21842"] and refused == []
+
+
+def test_names_are_folded_as_cpython_folds_them():
+    import unicodedata
+
+    from web.model.names import fold
+
+    # Every Latin letter the table covers, capital and small, composed and decomposed (NFD).
+    for code in range(0xC0, 0x250):
+        char = chr(code)
+        for text in {char, char.upper(), char.lower(), unicodedata.normalize("NFD", char),
+                     unicodedata.normalize("NFD", char.upper())}:
+            if any(not (ord(part) < 0x80 or 0xC0 <= ord(part) < 0x250 or 0x300 <= ord(part) < 0x370)
+                   for part in text):
+                continue  # (a capital outside the Latin letters covered: Ȿ of ȿ)
+            name = f"Zo{text}X"
+            assert fold(name) == unicodedata.normalize("NFC", name.casefold()), (hex(code), text)
+    assert fold("ÉLODIE") == fold("élodie") and fold("Zo\u00eb") == fold("Zoe\u0308")
+    # The page's MicroPython lowers ASCII letters only: the table, not str.lower, folds the rest.
+    assert profile_key("ÉLODIE") == profile_key("élodie") and profile_key("Zo\u00eb") == profile_key("ZOE\u0308")
+
+
+def test_a_name_in_another_case_or_spelling_of_its_accent_is_one_profile():
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    for number, name in enumerate(("élodie", "ÉLODIE", "Zo\u00eb", "Zoe\u0308")):
+        store.rate(RatedEnd(f"g{number}", "single", (name, "Computer, level 2"), 1, 2, 0, "towers"),
+                   Glicko(1000, 45), WHEN + number)
+    profiles, _ = store.all()
+    assert sorted((profile.name, len(profile.games)) for profile in profiles) == [("Zo\u00eb", 2), ("élodie", 2)]
+    # Kept by a page of before under a key of its own spelling, in MicroPython or Pyodide: found still.
+    old = played(Profile("ÉLODIE"), "w")
+    for key in legacy_keys("ÉLODIE"):
+        other = SafeStorage(MemoryStorage())
+        other.set(key, old.text())
+        assert ProfileStore(other).get("Élodie") == old
+
+
+def test_the_games_past_the_limit_fold_into_a_start_and_the_profile_reads(monkeypatch):
+    from web.model import profiles
+
+    monkeypatch.setattr(profiles, "MAX_GAMES", 10)
+    whole = Profile("Anna")
+    for number in range(14):  # the rating and points that 14 games give, none dropped
+        whole.games.append(RatedGame(f"g{number}", "single", WHEN + number, "X", 0, 1300 + 40 * number, 60,
+                                     ("win", "draw", "loss")[number % 3], "towers"))
+    anna = Profile("Anna")
+    for game in whole.games:
+        anna, change = anna.rated(game)
+    assert len(anna.games) == 10 and anna.games[0].game == "g4"
+    again = Profile.read(anna.text())  # game 11 left it readable: the kept games fold from the start
+    assert again == anna and json.loads(anna.text())["format"] == 3
+    folded = whole.standing("single")
+    kept = again.standing("single")
+    assert (kept.glicko, kept.points, kept.games, kept.wins, kept.draws, kept.losses) == (
+        folded.glicko, folded.points, 14, 5, 5, 4)
+    assert again.rated(RatedGame("g99", "single", WHEN + 99, "X", 0, 1500, 60, "win", "towers"))[0].games[-1].after
+    # Rankings plots it from its start: the rating and points the dropped games left.
+    from web.model.rankings import ranking
+    row = ranking([again], None, "single")[0]
+    assert (row.history[0], row.points_history[0], row.games) == (
+        round(again.start["single"].glicko.rating), again.start["single"].points, 14)
+    # Its file, later, imported over this profile of before the limit: the same player's, taken.
+    store = ProfileStore(SafeStorage(MemoryStorage()))
+    earlier = Profile("Anna")
+    for game in whole.games[:9]:
+        earlier, _ = earlier.rated(game)
+    store.put(earlier)
+    assert store.import_text(anna.text()) == anna
+    # The start is checked like the rest: a forged one is refused with the reason.
+    body = json.loads(anna.text())
+    del body["check"]
+    body["start"]["single"]["points"] = -5
+    body["check"] = check_code(body)
+    with pytest.raises(ProfileError, match="starting point"):
+        Profile.read(dumps(body))
+    body["start"]["single"]["points"] = anna.start["single"].points + 10  # then the history says otherwise
+    del body["check"]
+    body["check"] = check_code(body)
+    with pytest.raises(ProfileError, match="games give"):
+        Profile.read(dumps(body))
+
+
+def test_a_profile_with_one_game_twice_is_refused():
+    body = json.loads(played(Profile("Anna"), "ww").text())
+    del body["check"]
+    body["games"][1]["game"] = body["games"][0]["game"]  # the same game, counted on top of itself
+    body["check"] = check_code(body)
+    with pytest.raises(ProfileError, match="its game 2 is its game 1 again"):
+        Profile.read(dumps(body))
+
+
+def test_big_and_deep_files_are_refused_before_they_are_read(monkeypatch):
+    from web.model import profiles
+
+    def never(*args, **kwargs):
+        raise AssertionError("read into objects")
+
+    monkeypatch.setattr(profiles, "loads", never)
+    game = '{"after":1500,"board":"single","ended":"towers","game":"g","level":0,"opponent":"X",' \
+           '"opponent_deviation":60,"opponent_rating":1500,"points":0,"result":"win","when":1}'
+    many = '{"format":2,"games":[' + ",".join([game] * (2 * MAX_GAMES)) + ']}'
+    with pytest.raises(ProfileError, match="at most 5000"):
+        Profile.read(many)  # twice the games allowed, within the characters allowed
+    with pytest.raises(ProfileError, match="far more than a profile holds"):
+        Profile.read("x" * 50_000_000)
+    monkeypatch.undo()
+    with pytest.raises(ProfileError, match="not JSON"):
+        Profile.read("[" * 1_900_000)
+
+
+def test_importing_over_a_damaged_profile_keeps_every_damaged_copy():
+    storage = SafeStorage(MemoryStorage())
+    store = ProfileStore(storage)
+    key = profile_key("Bo")
+    storage.set(key, "first damage")
+    store.import_text(played(Profile("Bo"), "w").text())
+    storage.set(key, "second damage")
+    store.import_text(played(Profile("Bo"), "w").text())
+    assert (storage.get(key + ".unreadable"), storage.get(key + ".unreadable.2")) == ("first damage", "second damage")
+    assert [profile.name for profile in store.all()[0]] == ["Bo"] and store.all()[1] == []
+
+
+def test_two_tabs_ending_rated_games_of_one_profile_at_once_both_count():
+    shared = MemoryStorage()
+    here = ProfileStore(SafeStorage(shared))
+    before = played(Profile("Anna"), "w")
+    here.put(before)
+    # The other tab read the profile before this one wrote: its copy has not this tab's game.
+    stale = MemoryStorage()
+    stale.items = dict(shared.items)
+    other = ProfileStore(SafeStorage(stale))
+    here.rate(RatedEnd("mine", "single", ("Anna", "Computer, level 2"), 1, 2, 0, "towers"), Glicko(1000, 45), WHEN + 5)
+    other.rate(RatedEnd("theirs", "single", ("Anna", "Computer, level 3"), 1, 3, 1, "towers"), Glicko(1100, 45),
+               WHEN + 6)
+    shared.items[profile_key("Anna")] = stale.items[profile_key("Anna")]  # the other tab wrote last
+    assert here.recount(profile_key("Anna")) == [("rating_other_tab", {"name": "Anna"})]
+    assert [game.game for game in here.get("Anna").games] == ["g0", "theirs", "mine"]
+    assert here.recount(profile_key("Anna")) == []  # counted once
+
+
+def test_a_page_that_cannot_keep_a_profile_rates_from_a_new_one_for_the_site():
+    from web.model.modes.rated import rated_note
+    from web.services.embed import rating_message
+
+    store = ProfileStore(SafeStorage.from_getter(lambda: MemoryStorage(fail=True)._check()))
+    assert not store.keeps
+    end = RatedEnd("g1", "single", ("Anna", "Computer, level 5"), 1, 5, 0, "towers")
+    outcome = store.rate(end, Glicko(1402, 60), WHEN)
+    assert not outcome.kept and outcome.problems == []
+    assert [(change.name, change.before.display(), change.after.display()) for change in outcome.changes] == [
+        ("Anna", "1500?", "1681?")]
+    assert rating_message(outcome.changes[0], end, outcome.kept)["kept"] is False
+    # Said before the game starts, from its set-up on.
+    state, _ = fakes.state_for(None, white="Anna", black="Bo", rated=True, seed=5)
+    assert rated_note(state, True, True) is None and rated_note(state, False, True) == "status_rated_site"
+    assert rated_note(state, False, False) == "status_rated_not_kept"

@@ -443,6 +443,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "pf_points": "its game {number} says it left {said} points, but its games give {folded}: it was changed outside the game",
         "pf_standing": "its points and rank status per board are missing or not numbers and statuses",
         "pf_standing_folded": "it says {said} points ({status}) on the {board}, but its games give {folded} ({folded_status}): it was changed outside the game",
+        # Profiles read from outside and kept (web/model/profiles.py, web/services/profiles.py):
+        # a game twice, the start of the games dropped at the limit, a file too big to read, a
+        # board that cannot keep ratings (a cross-site frame), a count another tab wrote over.
+        "pf_game_twice": "its game {number} is its game {first} again ({game}): a game counts once",
+        "pf_start": "its starting point (what its oldest games left) is not a rating and points a game can give",
+        "pf_file_too_big": "the file has {size} bytes, far more than a profile holds (at most {most})",
+        "record_paste_too_long": ("What is pasted has {n} characters: far more than a game record ({most} at"
+                                  " most). Your game is unchanged."),
+        "status_rated_site": "\u00b7 Rated: the site keeps the rating (this board cannot)",
+        "status_rated_not_kept": "\u00b7 Not rated here: this browser keeps no data for this page",
+        "rating_site_keeps": ("This board cannot keep ratings (the browser keeps nothing for a board inside another"
+                              " site): the site has the result, to count it in {names}'s rating."),
+        "rating_nowhere": "Not rated: this browser keeps no data for this page, so no rating can be kept.",
+        "rating_other_tab": "{name}'s profile was changed in another tab at the same moment: this game was counted too.",
+        "rating_other_tab_lost": ("{name}'s profile was changed in another tab at the same moment, and this game"
+                                  " could not be added to it: it is not counted ({problem})."),
         "bar_standing": "{status} \u00b7 {points}",
         "bar_rated_standing": "{player}, rated {rating}, {status} with {points} points",
         "points_change": "{status}, {points} points ({change})",

@@ -459,6 +459,22 @@ NL: dict[str, str] = {
     "pf_points": "partij {number} zegt dat ze {said} punten achterliet, maar de partijen geven {folded}: het profiel is buiten het spel veranderd",
     "pf_standing": "de punten en rangstatus per bord ontbreken of zijn geen getallen en statussen",
     "pf_standing_folded": "het zegt {said} punten ({status}) op het {board}, maar de partijen geven {folded} ({folded_status}): het profiel is buiten het spel veranderd",
+    # Profiles read from outside and kept (web/model/profiles.py, web/services/profiles.py):
+    # a game twice, the start of the games dropped at the limit, a file too big to read, a
+    # board that cannot keep ratings (a cross-site frame), a count another tab wrote over.
+    "pf_game_twice": "partij {number} is dezelfde als partij {first} ({game}): een partij telt maar \u00e9\u00e9n keer",
+    "pf_start": "het beginpunt (wat de oudste partijen achterlieten) is geen rating en geen punten die een partij kan geven",
+    "pf_file_too_big": "het bestand heeft {size} bytes, veel meer dan een profiel bevat (hoogstens {most})",
+    "record_paste_too_long": ("Wat er geplakt is, heeft {n} tekens: veel meer dan een partijverslag (hoogstens"
+                              " {most}). Je partij is niet veranderd."),
+    "status_rated_site": "\u00b7 Rating: de site houdt die bij (dit bord kan dat niet)",
+    "status_rated_not_kept": "\u00b7 Hier geen rating: deze browser bewaart niets voor deze pagina",
+    "rating_site_keeps": ("Dit bord kan geen ratings bewaren (de browser bewaart niets voor een bord binnen een andere"
+                          " site): de site heeft de uitslag, om die mee te tellen in de rating van {names}."),
+    "rating_nowhere": "Geen rating: deze browser bewaart niets voor deze pagina, dus er kan geen rating bewaard worden.",
+    "rating_other_tab": "Het profiel van {name} werd op hetzelfde moment in een ander tabblad veranderd: deze partij is ook meegeteld.",
+    "rating_other_tab_lost": ("Het profiel van {name} werd op hetzelfde moment in een ander tabblad veranderd, en deze partij"
+                              " kon er niet bij: ze telt niet mee ({problem})."),
     "bar_standing": "{status} \u00b7 {points}",
     "bar_rated_standing": "{player}, rating {rating}, {status} met {points} punten",
     "points_change": "{status}, {points} punten ({change})",

@@ -96,9 +96,10 @@ def threshold(board: str, status: str) -> int:
 
 def rank_status(board: str, points: int) -> str:
     """The rank status ``points`` give on ``board``: the highest threshold reached (R27)."""
+    single = board == "single"  # (asked for every game a profile folds: no search per status)
     found = STARTER
-    for status, _single, _double in STATUSES:
-        if points >= threshold(board, status):
+    for status, at_single, at_double in STATUSES:
+        if points >= (at_single if single else at_double):
             found = status
     return found
 

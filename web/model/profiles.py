@@ -11,7 +11,11 @@ and rank status. A profile whose games do not fold to those figures, or
 whose check code (web/model/jsontext.py ``check_code``) does not match, was
 changed outside the game and is refused (:class:`ProfileError`) with the
 reason: never read in part, never written over. A profile of format 1
-(before points) is read, its points folded from its games.
+(before points) is read, its points folded from its games. At MAX_GAMES
+the oldest game is folded into a starting point per board (``start``,
+format 3: the rating, deviation, volatility, points and counts it left),
+so the games kept still fold to what they say; the start is checked like
+the rest. A game's id appears once.
 
 The same text is the export file (docs/embed.md shows one)::
 
@@ -38,24 +42,31 @@ web.model.profiles.ProfileError: it was changed outside the game or cut short (i
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-import time
-
 from militakiri.bounded import MAX_NAME_CHARS, clean_name, excerpt
+from militakiri.textcodec import crc_code
 
 from web.i18n.texts import TextError, t
-from web.model.jsontext import check_code, loads, sealed
+from web.model.jsontext import check_code, dumps, loads, string_text
+from web.model.names import fold
 from web.model.points import STATUS_NAMES, points_after, rank_status, status_name
-from web.model.rating import NEW, Glicko
+from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, NEW, Glicko
 
 if TYPE_CHECKING:
     from typing import Any
 
 #: Where a profile is kept: this prefix and a code of its name (localStorage).
 PROFILE_KEY = "militakiri.profile."
-#: 2: each game's points and each board's points and rank status (R26, R27); 1: before them.
-FORMAT = 2
+#: The code of a name in its key since names are folded (:func:`profile_key`):
+#: the folded name's UTF-8 in hex, one key per name; before it, 8 hex
+#: digits of a 32-bit hash (:func:`legacy_keys`), which two names could share.
+NAME_KEY = PROFILE_KEY + "name."
+#: 3: a starting point (``start``) the games dropped at the limit fold into;
+#: 2: each game's points and each board's points and rank status (R26, R27);
+#: 1: before them. A profile is written as format 2 until it has a start.
+FORMAT = 3
 KIND = "militakiri-profile"
 BOARDS = ("single", "double")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -66,8 +77,16 @@ RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 ENDINGS = ("towers", "no-moves", "move-rule", "time", "deadline", "resignation", "forfeit", "abandoned")
 #: A person's games against the computer name its level; between people, 0.
 PERSON = 0
+#: The games a profile keeps: past them the oldest game is folded into the
+#: profile's starting point (``start``), so the games kept still fold to
+#: what they say they left.
 MAX_GAMES = 5000
 MAX_PROFILE_CHARS = 2_000_000
+#: The brackets a profile of MAX_GAMES games has at most (a game is one
+#: object; the file, its start and its boards' figures a few more): counted
+#: before the text is read, so a file of more games is refused before it
+#: fills the memory.
+MAX_OBJECTS = MAX_GAMES + 16
 #: More points than MAX_GAMES double-board wins could give (R26).
 MAX_POINTS = 20 * MAX_GAMES
 #: The history's figures may differ by this much between interpreters (float rounding).
@@ -116,12 +135,28 @@ class RatedGame:
     def to_dict(self) -> dict[str, object]:
         return {name: getattr(self, name) for name in RatedGame.__slots__}
 
+    def json(self) -> str:
+        """``dumps(self.to_dict(), compact=True)``, written field by field: a
+        profile writes thousands of games at every rated game's end.
+
+        >>> game = RatedGame("g1", "single", 1800000000, "Zo\u00eb", 0, 1500, 60, "win", "towers", 1681, 10)
+        >>> game.json() == dumps(game.to_dict(), compact=True)
+        True
+        """
+        return (f'{{"after":{self.after},"board":{string_text(self.board)},"ended":{string_text(self.ended)},'
+                f'"game":{string_text(self.game)},"level":{self.level},"opponent":{string_text(self.opponent)},'
+                f'"opponent_deviation":{self.opponent_deviation},"opponent_rating":{self.opponent_rating},'
+                f'"points":{self.points},"result":{string_text(self.result)},"when":{self.when}}}')
+
     @classmethod
-    def from_dict(cls, data: object, number: int, version: int = FORMAT) -> RatedGame:
+    def from_dict(cls, data: object, number: int, version: int = FORMAT, names: set[str] | None = None) -> RatedGame:
         """The game ``data`` holds (the ``number``-th of a profile of format
-        ``version``: before format 2 a game has no points, folded later)."""
-        fields = RatedGame.__slots__ if version >= 2 else RatedGame.__slots__[:-1]
-        if not isinstance(data, dict) or sorted(data) != sorted(fields):
+        ``version``: before format 2 a game has no points, folded later);
+        ``names``: the opponents' names found clean so far (a profile of
+        thousands of games names a few opponents)."""
+        names = set() if names is None else names
+        fields = _FIELDS if version >= 2 else _FIELDS_BEFORE_POINTS
+        if not isinstance(data, dict) or sorted(data) != fields:
             raise ProfileError("pf_game_not_rated", number=number)
         board, result, ended = data["board"], data["result"], data["ended"]
         if board not in BOARDS:
@@ -133,16 +168,23 @@ class RatedGame:
         if not is_game_id(data["game"]):
             raise ProfileError("pf_game_id", number=number)
         opponent = data["opponent"]
-        if not isinstance(opponent, str) or clean_name(opponent) != opponent or not opponent:
+        if not isinstance(opponent, str) or not opponent or (
+                opponent not in names and clean_name(opponent) != opponent):
             raise ProfileError("pf_game_opponent", number=number)
-        numbers = {"when": (0, 10 ** 11), "level": (0, 99), "opponent_rating": (0, 4000),
-                   "opponent_deviation": (0, 1000), "after": (0, 4000), "points": (0, MAX_POINTS)}
-        for name, (low, high) in sorted(numbers.items()):
+        names.add(opponent)
+        for name, low, high in _NUMBERS:
             value = data.get(name, 0)
             if not _is_int(value) or not low <= value <= high:
                 raise ProfileError("pf_game_number", number=number, field=name, low=low, high=high)
         return cls(data["game"], board, data["when"], opponent, data["level"], data["opponent_rating"],
                    data["opponent_deviation"], result, ended, data["after"], data.get("points", 0))
+
+
+_FIELDS = sorted(RatedGame.__slots__)
+_FIELDS_BEFORE_POINTS = sorted(RatedGame.__slots__[:-1])
+#: A game's numbers and the bounds they are read within.
+_NUMBERS = (("after", 0, 4000), ("level", 0, 99), ("opponent_deviation", 0, 1000), ("opponent_rating", 0, 4000),
+            ("points", 0, MAX_POINTS), ("when", 0, 10 ** 11))
 
 
 class RatingChange:
@@ -187,22 +229,37 @@ class Standing:
     __slots__ = ("board", "glicko", "games", "wins", "draws", "losses", "best_win", "history", "points",
                  "points_history")
 
-    def __init__(self, board: str) -> None:
+    def __init__(self, board: str, start: Start | None = None) -> None:
         self.board = board
-        self.glicko = NEW
+        self.glicko = NEW if start is None else start.glicko
         self.games = self.wins = self.draws = self.losses = 0
+        if start is not None:
+            self.games, self.wins, self.draws, self.losses = start.games, start.wins, start.draws, start.losses
         #: The game against the highest-rated opponent won, if any.
         self.best_win: RatedGame | None = None
         #: (when, rating after) of each game, oldest first.
         self.history: list[tuple[int, int]] = []
         #: The points (R26), and (when, points after) of each game, oldest first.
-        self.points = 0
+        self.points = 0 if start is None else start.points
         self.points_history: list[tuple[int, int]] = []
 
     @property
     def rank_status(self) -> str:
         """The rank status the points give (R27)."""
         return rank_status(self.board, self.points)
+
+    def copy(self) -> Standing:
+        """A standing to add games to, this one left as it is."""
+        other = Standing(self.board)
+        for name in Standing.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, list(value) if isinstance(value, list) else value)
+        return other
+
+    def start(self) -> Start:
+        """Where a profile's kept games begin once the games so far are dropped."""
+        return Start(self.glicko, self.points, self.games, self.wins, self.draws, self.losses)
+
 
     def add(self, game: RatedGame) -> Glicko:
         """Count ``game`` and return the rating it leaves."""
@@ -223,17 +280,49 @@ class Standing:
         return self.glicko
 
 
-class Profile:
-    """A player's name and rated games (a value: :meth:`rated` returns a new one)."""
+class Start:
+    """A profile's starting point on one board: what the games dropped at
+    the limit (MAX_GAMES) left, which the games kept fold on from."""
 
-    __slots__ = ("name", "games")
+    __slots__ = ("glicko", "points", "games", "wins", "draws", "losses")
 
-    def __init__(self, name: str, games: list[RatedGame] | None = None) -> None:
-        self.name = name
-        self.games = [] if games is None else list(games)
+    def __init__(self, glicko: Glicko, points: int, games: int, wins: int, draws: int, losses: int) -> None:
+        self.glicko = glicko
+        self.points = points
+        self.games, self.wins, self.draws, self.losses = games, wins, draws, losses
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Profile) and (self.name, self.games) == (other.name, other.games)
+        return isinstance(other, Start) and self.to_dict() == other.to_dict()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rating": self.glicko.rating, "deviation": self.glicko.deviation,
+                "volatility": self.glicko.volatility, "points": self.points, "games": self.games,
+                "wins": self.wins, "draws": self.draws, "losses": self.losses}
+
+class Profile:
+    """A player's name and rated games (a value: :meth:`rated` returns a new
+    one), and per board the starting point of the games dropped at the
+    limit, if any."""
+
+    __slots__ = ("name", "games", "start", "_standings", "_games_json")
+
+    def __init__(self, name: str, games: list[RatedGame] | None = None,
+                 start: dict[str, Start] | None = None) -> None:
+        self.name = name
+        self.games = [] if games is None else list(games)
+        self.start = {} if start is None else dict(start)
+        #: Each board's fold, once worked out: a profile of MAX_GAMES games
+        #: is folded once, not at every question.
+        self._standings: dict[str, Standing] = {}
+        #: Its games as :meth:`text` writes them (their JSON, joined by
+        #: commas), once known: the text it was read from holds them, and the
+        #: next rated game adds one; in MicroPython writing MAX_GAMES games
+        #: one by one takes seconds.
+        self._games_json: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Profile) and (self.name, self.games, self.start) == (
+            other.name, other.games, other.start)
 
     def __repr__(self) -> str:
         return f"Profile({self.name!r}, {len(self.games)} games)"
@@ -243,10 +332,14 @@ class Profile:
         return profile_key(self.name)
 
     def standing(self, board: str) -> Standing:
-        standing = Standing(board)
-        for game in self.games:
-            if game.board == board:
-                standing.add(game)
+        """The figures on ``board`` (folded once: not to be changed; :meth:`Standing.copy` to add to)."""
+        standing = self._standings.get(board)
+        if standing is None:
+            standing = Standing(board, self.start.get(board))
+            for game in self.games:
+                if game.board == board:
+                    standing.add(game)
+            self._standings[board] = standing
         return standing
 
     def glicko(self, board: str) -> Glicko:
@@ -255,25 +348,52 @@ class Profile:
     def rated(self, game: RatedGame, color: int | None = None) -> tuple[Profile, RatingChange]:
         """This profile with ``game`` added (its ``after`` filled in), and the
         change (``color``: the player's side in it); AlreadyRated if the game
-        is rated already."""
+        is rated already. At MAX_GAMES the oldest game is folded into its
+        board's starting point: the rating and points go on as they were."""
         if any(kept.game == game.game for kept in self.games):
             raise AlreadyRated("pf_rated_already", game=game.game)
-        standing = self.standing(game.board)
+        standing = self.standing(game.board).copy()
         before, points_before = standing.glicko, standing.points
         after = standing.add(game)
         kept = RatedGame(game.game, game.board, game.when, game.opponent, game.level, game.opponent_rating,
                          game.opponent_deviation, game.result, game.ended, round(after.rating), standing.points)
-        return Profile(self.name, self.games[-(MAX_GAMES - 1):] + [kept]), RatingChange(
-            self.name, game.board, before, after, color, points_before, standing.points)
+        games, start = self.games + [kept], dict(self.start)
+        while len(games) > MAX_GAMES:
+            dropped = games.pop(0)
+            folded = Standing(dropped.board, start.get(dropped.board))
+            folded.add(dropped)
+            start[dropped.board] = folded.start()
+        profile = Profile(self.name, games, start)
+        if len(games) == len(self.games) + 1:  # nothing dropped: the folds so far hold
+            profile._standings = dict(self._standings)
+            profile._standings[game.board] = standing
+        written = self._games_json
+        if written is not None:
+            for dropped_game in self.games[:len(self.games) + 1 - len(games)]:
+                head = dropped_game.json()
+                written = written[len(head) + 1:] if written.startswith(head + ",") else None
+                if written is None:
+                    break
+        if written is not None:
+            profile._games_json = written + ("," if written else "") + kept.json()
+        return profile, RatingChange(self.name, game.board, before, after, color, points_before, standing.points)
 
     def text(self) -> str:
         """The stored form, which is also the export file."""
         standings = {board: self.standing(board) for board in BOARDS}
-        body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name,
-                                "games": [game.to_dict() for game in self.games],
+        body: dict[str, Any] = {"format": FORMAT, "kind": KIND, "name": self.name, "games": [],
                                 "points": {board: standings[board].points for board in BOARDS},
                                 "rank_status": {board: standings[board].rank_status for board in BOARDS}}
-        return sealed(body)
+        if self.start:  # (format 2 until a game is dropped: a page before format 3 still reads it)
+            body["start"] = {board: start.to_dict() for board, start in sorted(self.start.items())}
+        else:
+            body["format"] = 2
+        # The games written each by its own writer, into the one place "games" can be
+        # (a key: in a string its quotes would be escaped); then sealed as sealed() does.
+        if self._games_json is None:
+            self._games_json = ",".join(game.json() for game in self.games)
+        text = dumps(body, compact=True).replace('"games":[]', '"games":[' + self._games_json + "]", 1)
+        return '{"check":"' + crc_code(text) + '",' + text[1:]
 
     @classmethod
     def read(cls, text: object) -> Profile:
@@ -282,10 +402,14 @@ class Profile:
             raise ProfileError("pf_not_text")
         if len(text) > MAX_PROFILE_CHARS:
             raise ProfileError("pf_too_long", chars=len(text))
+        if text.count("{") > MAX_OBJECTS:  # counted in C, before the text is read into objects
+            raise ProfileError("pf_games", most=MAX_GAMES)
         try:
             data = loads(text, max_chars=MAX_PROFILE_CHARS)
         except ValueError:
             raise ProfileError("pf_not_json") from None
+        except MemoryError:  # (a text within the bounds that still does not fit: said, not thrown)
+            raise ProfileError("pf_too_long", chars=len(text)) from None
         if not isinstance(data, dict) or data.get("kind") != KIND:
             raise ProfileError("pf_not_profile")
         version = data.get("format")
@@ -294,17 +418,32 @@ class Profile:
         if version > FORMAT:
             raise ProfileError("pf_newer")
         check = data.pop("check", None)
-        if check != check_code(data):
+        as_written = _sealed_as_written(text, check)
+        if not as_written and check != check_code(data):
             raise ProfileError("pf_check")
         name, games = data.get("name"), data.get("games")
         if not isinstance(name, str) or not name or clean_name(name) != name:
             raise ProfileError("pf_name", most=MAX_NAME_CHARS)
         if not isinstance(games, list) or len(games) > MAX_GAMES:
             raise ProfileError("pf_games", most=MAX_GAMES)
-        profile = cls(name, [RatedGame.from_dict(game, number, version) for number, game in enumerate(games, 1)])
+        names: set[str] = set()
+        kept = [RatedGame.from_dict(game, number, version, names) for number, game in enumerate(games, 1)]
+        first: dict[str, int] = {}
+        for number, game in enumerate(kept, 1):  # a game counts once (Profile.rated)
+            if game.game in first:
+                raise ProfileError("pf_game_twice", number=number, first=first[game.game], game=game.game)
+            first[game.game] = number
+        start = _read_start(data.get("start")) if version >= 3 else {}
+        profile = cls(name, kept, start)
         _check_history(profile, version)
         if version >= 2:
             _check_standing(profile, data.get("points"), data.get("rank_status"))
+        if as_written and version >= 2:  # the games as text() writes them: kept, not written again
+            begin = text.find('"games":[') + len('"games":[')
+            end = text.find('],"kind":', begin)  # (in a string a quote is escaped: the games end here)
+            written = text[begin:end] if begin >= len('"games":[') and end >= begin else ""
+            if kept and written.startswith(kept[0].json()) and written.endswith(kept[-1].json()):
+                profile._games_json = written
         return profile
 
 
@@ -403,7 +542,7 @@ def _check_history(profile: Profile, version: int) -> None:
     """Refuse a profile whose games do not fold to the ratings and points
     they say they left; a profile of format 1 had no points: its games get
     theirs from the fold."""
-    standings = {board: Standing(board) for board in BOARDS}
+    standings = {board: Standing(board, profile.start.get(board)) for board in BOARDS}
     for number, game in enumerate(profile.games, 1):
         standing = standings[game.board]
         after = standing.add(game)
@@ -413,6 +552,7 @@ def _check_history(profile: Profile, version: int) -> None:
             game.points = standing.points
         elif game.points != standing.points:  # whole numbers: no rounding to allow for
             raise ProfileError("pf_points", number=number, said=game.points, folded=standing.points)
+    profile._standings = standings  # folded once: what the profile is asked next
 
 
 def _check_standing(profile: Profile, points: object, statuses: object) -> None:
@@ -431,15 +571,43 @@ def _check_standing(profile: Profile, points: object, statuses: object) -> None:
 
 
 def profile_key(name: str) -> str:
-    """The storage key of ``name``'s profile: names differing only in case are one profile.
+    """The storage key of ``name``'s profile: one name, one key, and names
+    differing only in case or in how an accent is written are one name
+    (web/model/names.py).
 
-    >>> profile_key("Anna") == profile_key("ANNA")
+    >>> profile_key("Anna") == profile_key("ANNA"), profile_key("Anna")
+    (True, 'militakiri.profile.name.616e6e61')
+    >>> profile_key("\u00c9LODIE") == profile_key("e\u0301lodie")
     True
     """
-    code = 0
-    for byte in name.lower().encode():  # FNV-1a, 32 bits: a short key for any name
-        code = ((code ^ byte) * 16777619) & 0xFFFFFFFF
-    return f"{PROFILE_KEY}{code:08x}"
+    return NAME_KEY + "".join("%02x" % byte for byte in fold(name).encode())
+
+
+def legacy_keys(name: str) -> list[str]:
+    """Where a profile of ``name`` was kept before :func:`profile_key`: a
+    32-bit FNV-1a hash of the name lowered, in MicroPython (ASCII letters
+    only) or in CPython and Pyodide (every letter). Two names can share such
+    a key: what lies there is ``name``'s only if its name folds the same.
+
+    >>> legacy_keys("Anna")
+    ['militakiri.profile.dcb48dfe']
+    >>> len(legacy_keys("\u00c9lodie"))
+    2
+    """
+    keys = []
+    for lowered in ("".join(char.lower() if char < "\x80" else char for char in name), name.lower()):
+        code = 0
+        for byte in lowered.encode():
+            code = ((code ^ byte) * 16777619) & 0xFFFFFFFF
+        key = f"{PROFILE_KEY}{code:08x}"
+        if key not in keys:
+            keys.append(key)
+    return keys
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names are one profile's."""
+    return fold(one) == fold(other)
 
 
 def is_game_id(value: object) -> bool:
@@ -448,6 +616,42 @@ def is_game_id(value: object) -> bool:
 
 
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _read_start(data: object) -> dict[str, Start]:
+    """The starting points a profile of format 3 says (checked like its games:
+    numbers within what a rating and points can be)."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not set(data) <= set(BOARDS):
+        raise ProfileError("pf_start")
+    start = {}
+    for board, figures in data.items():
+        names = ("rating", "deviation", "volatility", "points", "games", "wins", "draws", "losses")
+        if not isinstance(figures, dict) or sorted(figures) != sorted(names):
+            raise ProfileError("pf_start")
+        rating, deviation, volatility = figures["rating"], figures["deviation"], figures["volatility"]
+        if not all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in
+                   (rating, deviation, volatility)):
+            raise ProfileError("pf_start")
+        counts = [figures[name] for name in names[3:]]
+        if not (0 <= rating <= 4000 and MIN_DEVIATION <= deviation <= MAX_DEVIATION
+                and 0 < volatility <= MAX_VOLATILITY and all(_is_int(count) and count >= 0 for count in counts)
+                and counts[0] <= MAX_POINTS and counts[2] + counts[3] + counts[4] == counts[1]):
+            raise ProfileError("pf_start")
+        start[board] = Start(Glicko(rating, deviation, volatility), *counts)
+    return start
+
+
+def _sealed_as_written(text: str, check: object) -> bool:
+    """Whether ``text`` is its body exactly as :func:`sealed` wrote it, with
+    ``check`` its code: the code checked on the text itself, not on the body
+    written out again (a profile of MAX_GAMES games is read at once). A text
+    written otherwise (spaces, another order) is checked the long way."""
+    head = '{"check":"'
+    if not isinstance(check, str) or len(check) != 4 or not text.startswith(head + check + '",'):
+        return False
+    return crc_code("{" + text[len(head) + 6:]) == check
 
 
 def _is_int(value: object) -> bool:

@@ -86,10 +86,12 @@ def ranking(profiles: list[Profile], ladder: Ladder | None, board: str, order: s
         row = RankingRow(profile.name, 0, standing.glicko.rating, standing.glicko.display())
         row.games, row.wins, row.draws, row.losses = standing.games, standing.wins, standing.draws, standing.losses
         row.best_win = standing.best_win
-        row.history = [round(START_RATING)] + [rating for _, rating in standing.history]
+        start = profile.start.get(board)  # (the games past the limit folded into it: the plot starts there)
+        row.history = [round(START_RATING if start is None else start.glicko.rating)] + [
+            rating for _, rating in standing.history]
         row.points, row.rank_status = standing.points, standing.rank_status
         row.next_status = next_status(board, standing.points)
-        row.points_history = [0] + [points for _, points in standing.points_history]
+        row.points_history = [0 if start is None else start.points] + [points for _, points in standing.points_history]
         rows.append(row)
     if order == BY_POINTS:
         rows.sort(key=lambda row: (-row.points, -round(row.rating), row.name.lower(), row.name))

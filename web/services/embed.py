@@ -140,11 +140,14 @@ def error_message(refused: Refused, state: UiState) -> dict[str, object]:
                    ply=len(game.tokens) if game is not None else 0)
 
 
-def rating_message(change: RatingChange, end: RatedEnd) -> dict[str, object]:
+def rating_message(change: RatingChange, end: RatedEnd, kept: bool = True) -> dict[str, object]:
     """The ``rating`` message: what a rated game did to one player's rating
     and points, and the rank status they leave (R26, R27; the status by its
     English key, web/model/points.py), after the game's ``over``
-    (web/model/profiles.py: ``change.color`` is the player's side).
+    (web/model/profiles.py: ``change.color`` is the player's side), and
+    whether the board kept it (``kept``: False where the browser keeps no
+    data for the board, a cross-site frame: then it is worked out from a new
+    profile, and the site adds the game to its own player's).
 
     >>> from web.model.profiles import RatedEnd, RatingChange
     >>> from web.model.rating import Glicko
@@ -153,15 +156,16 @@ def rating_message(change: RatingChange, end: RatedEnd) -> dict[str, object]:
     >>> message = rating_message(change, end)
     >>> [message[key] for key in ("board", "player", "before", "after", "deviation", "opponent", "result")]
     ['single', 'Anna', 1500, 1681, 290, 'Computer, level 5', 'win']
-    >>> message["pointsBefore"], message["points"], message["rankStatus"]
-    (95, 105, 'beginner')
+    >>> message["pointsBefore"], message["points"], message["rankStatus"], message["kept"]
+    (95, 105, 'beginner', True)
     """
     color = change.color
     assert color is not None  # (a change of a game's end: web/model/profiles.py rate)
     return message("rating", board=change.board, player=change.name, before=round(change.before.rating),
                    after=round(change.after.rating), deviation=round(change.after.deviation),
                    provisional=change.after.provisional, opponent=end.names[1 - color], result=end.result(color),
-                   points=change.points_after, pointsBefore=change.points_before, rankStatus=change.rank_status)
+                   points=change.points_after, pointsBefore=change.points_before, rankStatus=change.rank_status,
+                   kept=kept)
 
 
 def messages_for(event: Event, state: UiState) -> list[dict[str, object]]:

@@ -148,25 +148,42 @@ class SafeStorage:
 ASIDE = ".unreadable"
 
 
+#: The most copies :func:`set_aside` keeps of one key (a tenth is refused).
+MAX_ASIDE = 9
+
+
 def set_aside(storage: SafeStorage, key: str) -> bool:
     """Keep what ``key`` holds under ``key + ASIDE`` before the page writes
     its own value there: stored data the page cannot read is refused, never
-    deleted. A value kept aside earlier stays; True if what
-    ``key`` holds is kept (or there is nothing to keep).
+    deleted. A value kept aside earlier stays, and another value is kept
+    beside it (``key + ASIDE + ".2"``, ...: at most MAX_ASIDE); True if what
+    ``key`` holds is kept (or there is nothing to keep), False if it could
+    not be (then the caller must not write over it).
 
     >>> store = SafeStorage(MemoryStorage())
     >>> store.set("p", "[[[") and set_aside(store, "p"), store.get("p.unreadable")
     (True, '[[[')
-    >>> store.set("p", "{{{") and set_aside(store, "p"), store.get("p.unreadable")
-    (True, '[[[')
+    >>> store.set("p", "{{{") and set_aside(store, "p"), store.get("p.unreadable"), store.get("p.unreadable.2")
+    (True, '[[[', '{{{')
+    >>> set_aside(store, "p"), store.get("p.unreadable.3")  # the same text is kept once
+    (True, None)
     """
     text = storage.get(key)
     if text is None:
         return True
-    kept = storage.get(key + ASIDE)
-    if kept is not None:
-        return True  # the first value kept aside stays
-    return storage.set(key + ASIDE, text)
+    for number in range(1, MAX_ASIDE + 1):
+        aside = aside_key(key, number)
+        kept = storage.get(aside)
+        if kept == text:
+            return True
+        if kept is None:
+            return storage.set(aside, text)
+    return False
+
+
+def aside_key(key: str, number: int = 1) -> str:
+    """Where :func:`set_aside` keeps its ``number``-th copy of ``key``."""
+    return key + ASIDE + ("" if number == 1 else f".{number}")
 
 
 def _why(error: Exception) -> str:

@@ -12,6 +12,8 @@ refresh again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from militakiri import MilitakiriError
 from militakiri.randomness import Random
 import js
@@ -25,6 +27,7 @@ from web.model.settings import GameSettings
 from web.model.status import GAME_OVER, Message, describe
 from web.model.core import OVER, PLAYING, SETUP
 from web.model.formatting import move_label
+from web.model.modes.rated import rated_note
 from web.model.ui_state import UiState
 from web.services.profiles import ProfileStore
 from web.services.storage import SafeStorage
@@ -37,6 +40,9 @@ from web.ui.inputs import BoardInput
 from web.ui.panels import EndgameBox, MoveList, PlayerBars, ScrollEdges, fill_help
 from web.ui.zoom import TapZoom
 from web.model.intents import Cancel, ClearSetup, EndVariation, Flip, NewGame, RandomSetup, Say, SetupDone, TakeBack
+
+if TYPE_CHECKING:
+    from typing import Callable
 
 
 #: Layout constants in CSS pixels (see style.css; the narrow width is
@@ -115,6 +121,8 @@ class App:
         #: state asks a rated game's players' points of them (R27).
         self.profiles = ProfileStore(SafeStorage.from_getter(lambda: guard.Storage("localStorage")))
         points = self.profiles.points
+        #: What the status line says of a rated game (web/ui/rankings.py tells whether this is an embed).
+        self.rated_note: Callable[[], str | None] = lambda: rated_note(self.state, self.profiles.keeps, False)
         try:
             self.state = UiState(settings, now=now, rng=rng, wall=wall_now, points=points)
         except MilitakiriError as error:  # a bad position string in the link
@@ -397,8 +405,9 @@ class App:
         set_attr(self.board, "data-turn", "" if state.turn is None else ("white", "black")[state.turn])
         message = state.status()
         text = message.text()
-        if state.rated is not None and phase == PLAYING:  # said all game long (a trial found no sign of it)
-            text = f"{text} {t('status_rated')}"
+        note = self.rated_note()  # said all game long (a trial found no sign of it)
+        if note is not None:
+            text = f"{text} {t(note)}"
         set_text(self.status, text)
         add_rulings(self.status, message.rulings())  # a refusal's details
         self.status.classList.toggle("warn", message.level == "warn")

@@ -99,6 +99,16 @@ def set_attr(node, name: str, value: str | None) -> None:
         node.setAttribute(name, value)
 
 
+#: A field's length, read in JavaScript: ``node.value`` from Python brings
+#: the whole text into Python's memory first (a pasted megabyte would not fit).
+_VALUE_LENGTH = js.Function.new("node", "return node.value.length;")
+
+
+def value_length(node) -> int:
+    """How long the text in ``node`` (a textarea, an input) is, in UTF-16 units, left in the browser."""
+    return int(_VALUE_LENGTH(node))
+
+
 def show(node, visible: bool) -> None:
     if bool(node.hidden) == visible:
         node.hidden = not visible

@@ -96,10 +96,11 @@ class EmbedPort:
         if refused is not None:
             self._post(error_message(refused, state))
 
-    def post_rating(self, change, end) -> None:
-        """A rated game changed a player's rating (web/ui/rankings.py)."""
+    def post_rating(self, change, end, kept: bool = True) -> None:
+        """A rated game changed a player's rating (web/ui/rankings.py);
+        ``kept`` False: worked out from a new profile, not kept here."""
         if self.embed and self._announced:
-            self._post(rating_message(change, end))
+            self._post(rating_message(change, end, kept))
 
     def _post(self, message: dict) -> None:
         """postMessage to the parent window (any origin: nothing secret is sent)."""

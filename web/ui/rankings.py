@@ -23,7 +23,8 @@ from pyscript.ffi import to_js
 from web.i18n.texts import t
 from web.model.ladder import LADDER_URLS, Ladder
 from web.model.points import sees_possible_moves, status_name
-from web.model.profiles import Profile, ProfileError, RatedEnd, RatingChange
+from web.model.modes.rated import rated_note
+from web.model.profiles import MAX_PROFILE_CHARS, PROFILE_KEY, Profile, ProfileError, RatedEnd, RatingChange
 from web.model.rankings import BY_RATING, ORDERS, RankingRow, ranking
 from web.model.settings import GameSettings
 from web.model.status import Message
@@ -50,6 +51,7 @@ class Rankings:
         self._bars: tuple[object, tuple[str | None, str | None]] = (None, (None, None))
         self._counted = 0
         app.bars.ratings = self.bar_ratings
+        app.rated_note = lambda: rated_note(app.state, self.store.keeps, bool(embed.embed))
         app.events.on(self._on_event, "over")
         app.before_new_game.append(self._leaving)
         app.dialogs.on_open_new.append(self._fill_new_game)
@@ -69,6 +71,7 @@ class Rankings:
             on(by_id(name), "change", lambda e: self._level_options())
         for name in ("ng-human", "ng-computer", "ng-side", "ng-single", "ng-double", "ng-rated", "ng-moves"):
             on(by_id(name), "change", lambda e: self._suggest())
+        on(js.window, "storage", self._other_tab)  # (fired for another tab's writes only)
         when_idle(lambda: asyncio.create_task(self._load_ladders()))
 
     async def _load_ladders(self) -> None:
@@ -90,7 +93,7 @@ class Rankings:
             return
         end = self.state.rated_end()
         if end is not None:
-            self._show_outcome(self._count(end))
+            self._show_outcome(self._count(end), end)
 
     def _leaving(self) -> None:
         """A new game over an unfinished rated game against the computer: a loss."""
@@ -100,7 +103,9 @@ class Rankings:
         outcome = self._count(end)  # (one player: the computer's opponent)
         if not outcome.changes and not outcome.problems:
             return  # counted before (a game's id counts once): nothing to say
-        if outcome.problems:
+        if not outcome.kept:
+            said = Message(*self._not_kept_here(end))
+        elif outcome.problems:
             said = Message("rating_not_kept", {"reason": outcome.problems[0]}, "warn")
         else:
             said = Message("rating_abandoned", {"change": _change_text(outcome.changes[0])}, "warn")
@@ -117,16 +122,46 @@ class Rankings:
         outcome = self.store.rate(end, computer, int(self.state.wall()))
         self._counted += 1
         for change in outcome.changes:
-            self.embed.post_rating(change, end)
+            self.embed.post_rating(change, end, outcome.kept)
         return outcome
 
-    def _show_outcome(self, outcome: RatingOutcome) -> None:
-        words = [_change_text(change) for change in outcome.changes]
+    def _not_kept_here(self, end: RatedEnd) -> tuple[str, dict[str, object], str]:
+        """What the player reads of a rated game this page could not keep:
+        in an embed the site got its ``rating`` messages, else it is not rated."""
+        if self.embed.embed:
+            names = " & ".join(end.names[color] for color in end.players())
+            return "rating_site_keeps", {"names": names}, "info"
+        return "rating_nowhere", {}, "warn"
+
+    def _show_outcome(self, outcome: RatingOutcome, end: RatedEnd) -> None:
+        if not outcome.kept:
+            key, values, _level = self._not_kept_here(end)
+            words = [t(key, **values)]
+        else:
+            words = [_change_text(change) for change in outcome.changes]
         words += [t("rating_not_kept", reason=problem) for problem in outcome.problems]
         node = by_id("result-rating")
         set_text(node, "\n".join(words))  # a line each (white-space: pre-line)
         node.classList.toggle("error", bool(outcome.problems))
         show(node, bool(words))
+
+    def _other_tab(self, event) -> None:
+        """Another tab wrote a profile: a game this page counted in it at
+        the same moment is counted again on top of what the other wrote
+        (or said lost), below the result."""
+        key = event.key
+        if not isinstance(key, str) or not key.startswith(PROFILE_KEY):
+            return
+        said = self.store.recount(key)
+        if not said:
+            return
+        self._counted += 1  # the bars read the profile again
+        node = by_id("result-rating")
+        shown = "" if node.hidden else str(node.textContent or "")  # (a hidden line is an earlier game's)
+        set_text(node, "\n".join(([shown] if shown else []) + [t(key, **values) for key, values in said]))
+        show(node, True)
+        self.state.apply(Say(Message(said[-1][0], said[-1][1], "warn")))
+        self.app.refresh()
 
     def bar_ratings(self) -> tuple[object, object]:
         """While a rated game is on, each side's rating on its board for the
@@ -295,6 +330,12 @@ class Rankings:
         files = chooser.files
         if not files or files.length == 0:
             return
+        size = int(files.item(0).size)
+        if size > MAX_PROFILE_CHARS:  # refused unread (a profile is ASCII: a byte a character)
+            chooser.value = ""
+            reason = t("pf_file_too_big", size=f"{size:,}", most=f"{MAX_PROFILE_CHARS:,}")
+            self._said(t("rk_import_refused", reason=reason), True)
+            return
         try:
             text = str(await files.item(0).text())
         except Exception as error:  # (a file that went away)
@@ -306,6 +347,9 @@ class Rankings:
             profile = self.store.import_text(text)
         except ProfileError as error:
             self._said(t("rk_import_refused", reason=str(error)), True)
+            return
+        except MemoryError:  # (within the bounds, yet more than this browser's memory holds)
+            self._said(t("rk_import_refused", reason=t("pf_too_long", chars=f"{len(text):,}")), True)
             return
         self._show_board(self.board)
         self._said(t("rk_imported", name=profile.name), False)

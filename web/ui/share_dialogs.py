@@ -16,13 +16,14 @@ from pyscript.ffi import create_proxy
 
 from militakiri import Game, MilitakiriError
 from militakiri.messages import rulings_cited
+from militakiri.record import MAX_RECORD_CHARS
 
 from web.i18n.texts import language, t
 from web.model.intents import HoldClock
 from web.services.share import (current_deadline, drill_url, labels, link_of, record_filename, record_too_big,
                                 share_url)
 from web.ui import guard
-from web.ui.dom import add_rulings, by_id, later, on, set_attr, set_text, show
+from web.ui.dom import add_rulings, by_id, later, on, set_attr, set_text, show, value_length
 
 #: The Share dialog's title, link label and note, by what it shares
 #: (web/model/training.py's Drill.shared_as, or a game).
@@ -175,6 +176,10 @@ class ShareDialogs:
 
     def _open_record(self) -> None:
         error_box = by_id("record-error")
+        length = value_length(by_id("record-paste"))  # measured in the browser (UTF-16: at most 2 a character)
+        if length > 2 * MAX_RECORD_CHARS:  # not brought into Python, whose memory it would not fit
+            set_text(error_box, t("record_paste_too_long", n=f"{length:,}", most=f"{MAX_RECORD_CHARS:,}"))
+            return
         text = str(by_id("record-paste").value or "")
         if not text.strip():
             set_text(error_box, t("record_empty"))

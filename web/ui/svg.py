@@ -43,8 +43,9 @@ def rating_plot(history: list[int], words: str, kind: str = "rk-rating-graph"):
     for rating, y in plot.ticks:
         add(svg, "line", x1=left, y1=f"{y:.1f}", x2=right, y2=f"{y:.1f}", stroke="#e0d5c4")
         label(svg, str(rating), left - 3, y + 3, "end")
-    for number, x in plot.games:
-        label(svg, str(number), x, PLOT_HEIGHT - 2, "middle")
+    for number, x in plot.games:  # the last one's end at its game: "2500" is not cut off by the edge
+        last = number > 0 and number == plot.games[-1][0]
+        label(svg, str(number), x + 4 if last else x, PLOT_HEIGHT - 2, "end" if last else "middle")
     add(svg, "polyline", points=" ".join(f"{x:.1f},{y:.1f}" for x, y in plot.points), fill="none",
         stroke="#2e9668", **{"stroke-width": 1.8})
     x, y = plot.points[-1]

@@ -6,7 +6,7 @@ game replaces counts as lost.
 
 from __future__ import annotations
 
-from web.model.core import Core
+from web.model.core import OVER, PLAYING, Core
 from web.model.points import sees_possible_moves
 from web.model.profiles import RatedEnd
 from web.model.status import Message
@@ -54,3 +54,16 @@ def rated_end(state: Core, abandoned: bool = False) -> RatedEnd | None:
         return None
     return RatedEnd(state.rated, state.kind.name, names, state.computer, state.settings.level, outcome.winner,
                     outcome.termination.value, state.remote)
+
+
+def rated_note(state: Core, keeps: bool, embedded: bool) -> str | None:
+    """The text key said beside the status line of a rated game: that it
+    is rated, all game long; and where this page cannot keep a rating (the
+    browser keeps no data for it: a board inside another site, storage
+    off), from its set-up on, before the game starts: that the embedding
+    site keeps it, or that it is not rated here."""
+    if state.rated is None or state.drill is not None or state.phase == OVER:
+        return None
+    if keeps:
+        return "status_rated" if state.phase == PLAYING else None
+    return "status_rated_site" if embedded else "status_rated_not_kept"
