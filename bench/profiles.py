@@ -29,7 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from web.model.profiles import MAX_GAMES, Profile, RatedGame  # noqa: E402
+from web.model.profiles import Profile
+from web.model.rated_games import MAX_GAMES, RatedGame
 from web.services.profiles import ProfileStore  # noqa: E402
 from web.services.storage import MemoryStorage, SafeStorage  # noqa: E402
 

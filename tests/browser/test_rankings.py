@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 from web.model.ladder import LADDER_URLS, Ladder
-from web.model.profiles import Profile, RatedGame, profile_key
+from web.model.profiles import Profile, profile_key
+from web.model.rated_games import RatedGame
 from tests.web.rated_games import store_with_wins
 
 from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, parse_token, wait_ready

@@ -12,7 +12,8 @@ from militakiri.randomness import Random
 from web.model.ladder import Ladder
 from web.model import profiles as profiles_module
 from web.model.names import fold
-from web.model.profiles import Profile, ProfileError, RatedEnd, RatedGame, legacy_keys, profile_key, rate
+from web.model.profiles import Profile, RatedEnd, legacy_keys, profile_key, rate
+from web.model.rated_games import ProfileError, RatedGame
 from web.model.rating import NEW, Glicko
 
 

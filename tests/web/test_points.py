@@ -16,7 +16,8 @@ from web.model import board_view, points
 from web.model.intents import OpenGame, RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
 from web.model.modes import play
 from web.model.points import next_status, points_after, rank_status, status_name
-from web.model.profiles import Profile, ProfileError, RatedEnd, RatedGame, rate
+from web.model.profiles import Profile, RatedEnd, rate
+from web.model.rated_games import ProfileError, RatedGame
 from web.model.rating import Glicko
 from web.services.embed import rating_message
 from web.services.profiles import ProfileStore

@@ -14,8 +14,8 @@ from web.model import rating
 from web.model.intents import (ConfirmHint, NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame,
                                 TakeBack, Tick, WantHint)
 from web.model.jsontext import check_code, dumps
-from web.model.profiles import (MAX_GAMES, Profile, ProfileError, RatedEnd, RatedGame, is_game_id, new_game_id,
-                                legacy_keys, profile_key, rate)
+from web.model.profiles import Profile, RatedEnd, legacy_keys, profile_key, rate
+from web.model.rated_games import MAX_GAMES, ProfileError, RatedGame, is_game_id, new_game_id
 from web.model.rating import NEW, Glicko
 from web.model.settings import GameSettings
 from web.model.modes import play

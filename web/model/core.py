@@ -41,7 +41,7 @@ from web.model.formatting import player_label, result_texts, today
 from web.model.computer_requests import Worker
 from web.model.points import no_points, rank_statuses
 from web.model.premove import Premove
-from web.model.profiles import new_game_id
+from web.model.rated_games import new_game_id
 from web.model.remote import Refused
 from web.model.replay import Replay
 from web.model.review import GameReview

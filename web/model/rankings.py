@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from web.model.ladder import Ladder
 from web.model.points import STARTER, next_status
-from web.model.profiles import Profile, RatedGame
+from web.model.profiles import Profile
+from web.model.rated_games import RatedGame
 from web.model.rating import START_RATING
 
 

@@ -68,7 +68,7 @@ from militakiri.randomness import Random
 
 from web.i18n.texts import TextError
 from web.model.jsontext import check_code, loads, sealed
-from web.model.profiles import is_game_id
+from web.model.rated_games import is_game_id
 from web.model.ui_state import UiState
 from web.services.share import current_deadline, link_of, prepare
 from web.services.storage import SafeStorage

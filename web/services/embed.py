@@ -34,7 +34,8 @@ from __future__ import annotations
 
 
 from web.model.events import Event
-from web.model.profiles import RatedEnd, RatingChange
+from web.model.profiles import RatedEnd
+from web.model.rated_games import RatingChange
 from web.model.query import query_params  # urllib.parse costs ~0.1 s at the start (query.py)
 from web.model.remote import Refused
 from web.model.ui_state import UiState

@@ -27,8 +27,10 @@ from __future__ import annotations
 from web.i18n.texts import t
 from web.model.jsontext import loads
 from web.model.names import fold
-from web.model.profiles import PROFILE_KEY, AlreadyRated, Profile, ProfileError, RatedEnd, legacy_keys, profile_key
-from web.model.profiles import RatedGame, RatingChange, rate, same_name
+from web.model.profiles import PROFILE_KEY, Profile, RatedEnd, legacy_keys, profile_key
+from web.model.rated_games import AlreadyRated, ProfileError
+from web.model.profiles import rate, same_name
+from web.model.rated_games import RatedGame, RatingChange
 from web.model.rating import Glicko
 from web.services.storage import ASIDE, set_aside
 from web.services.storage import SafeStorage

@@ -24,7 +24,8 @@ from web.i18n.texts import t
 from web.model.ladder import LADDER_URLS, Ladder
 from web.model.points import sees_possible_moves, status_name
 from web.model.modes.rated import rated_note
-from web.model.profiles import MAX_PROFILE_CHARS, PROFILE_KEY, Profile, ProfileError, RatedEnd, RatingChange
+from web.model.profiles import MAX_PROFILE_CHARS, PROFILE_KEY, Profile, RatedEnd
+from web.model.rated_games import ProfileError, RatingChange
 from web.model.rankings import BY_RATING, ORDERS, RankingRow, ranking
 from web.model.settings import GameSettings
 from web.model.status import Message
