@@ -88,8 +88,8 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     # What the page reads from outside is refused in Dutch too: a bad
     # ?position= and a damaged link (militakiri/messages.py, no English inside).
     goto_ready(page, base_url + "?" + urlencode({"position": "abc", "lang": "nl"}))
-    expect(status).to_contain_text("Die standnotatie is niet te lezen: standnotatie 'abc': heeft 1 delen, "
-                                   "verwacht 6 (stukken, aan zet, reservetorens")
+    expect(status).to_contain_text("Die standnotatie is niet te lezen: standnotatie 'abc': verwacht 6 delen "
+                                   "(stukken, aan zet, reservetorens")
     page.goto(base_url + "?lang=nl#4!scdbabf!4425!-!Anna!Bram!-!-!-!-!u.K4Vq_AtgLUqLCpeIZ-85op8P!xxxx")
     wait_ready(page)
     expect(page.locator("#problem-text")).to_contain_text(
