@@ -236,10 +236,10 @@ class Core:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
-        #: The player asked for a hint in a rated game and is asked first
-        #: whether to give up its rating (modes/computer.py); until they
-        #: answer, or the turn changes.
-        self.hint_unrates: bool = False
+        #: What the player asked for in a rated game that unrates it (a hint
+        #: or a take-back, modes/rated.py: ask_first), put to them as a
+        #: question first; until they answer, or the turn changes.
+        self.unrate_asked: str | None = None
         #: A drill's hint on the board: (moves played when asked, the field
         #: of the piece the solution moves next).
         self.hint_field: tuple[int, str] | None = None
