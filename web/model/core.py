@@ -94,7 +94,16 @@ class Core:
         #: Why the last message from the embedding page was not taken, for
         #: the board's ``error`` answer (modes/remote.py); None if it was.
         self.host_refusal: Refused | None = None
-        self._new_game(settings or GameSettings())
+        #: A lesson's task or a puzzle being solved (modes/drills.py): the
+        #: page plays the other side's replies (web/ui/training.py), not the
+        #: computer, and the game is neither saved nor given a result.
+        self.drill: Drill | None = None
+        #: The settings and board's turn of the player's own game before a
+        #: drill: what New game offers during it (offered_settings), the
+        #: board turned back after it (a drill's are its own).
+        self.settings = settings or GameSettings()
+        self.own: tuple[GameSettings, bool] = (self.settings, False)
+        self._new_game(self.settings)
 
     # A game begins ------------------------------------------------------------------
 
@@ -119,6 +128,7 @@ class Core:
                                       touch_move=settings.touch_move)
         if settings.seed is not None:
             self.rng = Random(settings.seed)
+        self._leave_drill()
         self.settings = settings
         self.players = players
         self.game = game
@@ -145,10 +155,7 @@ class Core:
         self.worker.problem = None  # (a new game asks the computer again)
         self._expect_remote()
         self._new_line()
-        #: A lesson's task or a puzzle being solved (modes/drills.py): the
-        #: page plays the other side's replies (web/ui/training.py), not the
-        #: computer, and the game is neither saved nor given a result.
-        self.drill: Drill | None = None
+        self.drill = None
         #: A variation being explored (modes/analysis.py), the game aside.
         self.exploring: Exploring | None = None
         #: The game's id while it counts for the players' ratings
@@ -165,6 +172,7 @@ class Core:
         move, its clock as the caller prepared it (web/services/share.py:
         prepare); ``computer``: its color and level, if it plays a side;
         ``rated``: its id, a rated game's own save reopened."""
+        self._leave_drill()
         remote = self.settings.remote  # (the address's: every game of this board plays that side so)
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
@@ -198,6 +206,19 @@ class Core:
         self._check_time()
         self._stop_at_move_limit()
         return True
+
+    def _leave_drill(self) -> None:
+        """A game replaces the one shown: the player's own is remembered; a
+        drill's turn of the board goes with it (its solver was at the bottom)."""
+        if self.drill is None:
+            self.own = (self.settings, self.flipped)
+        else:
+            self.flipped = self.own[1]
+
+    def offered_settings(self) -> GameSettings:
+        """What New game offers: the game's settings, or during a drill
+        those of the player's own game before it."""
+        return self.settings if self.drill is None else self.own[0]
 
     def _read_rank_statuses(self) -> None:
         """Each player's rank status as the rated game begins (R27): what
