@@ -629,6 +629,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "take_back_confirm_question": "Taking back makes this game unrated: it will no longer count for the players' ratings. Take back?",
         "take_back_confirm_yes": "Take back (unrated)",
         "take_back_declined_rated": "Nothing taken back: the game stays rated.",
+        # Saved games: Remove asks before an unfinished game goes; an empty list says so --------
+        "saved_remove_question": "Remove this unfinished game? It cannot be brought back.",
+        "saved_remove_yes": "Remove it",
+        "saved_keep": "Keep it",
+        "saved_none": "No other saved games.",
     },
 }
 

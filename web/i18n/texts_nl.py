@@ -649,4 +649,9 @@ NL: dict[str, str] = {
     "take_back_confirm_question": "Na terugnemen telt deze partij niet meer voor de rating van de spelers. Toch terugnemen?",
     "take_back_confirm_yes": "Neem terug (telt niet meer)",
     "take_back_declined_rated": "Niets teruggenomen: de partij telt nog voor de rating.",
+    # Bewaarde partijen: Verwijderen vraagt eerst bij een onafgemaakte partij; een lege lijst zegt het ----
+    "saved_remove_question": "Deze onafgemaakte partij verwijderen? Ze kan niet teruggehaald worden.",
+    "saved_remove_yes": "Verwijder haar",
+    "saved_keep": "Bewaren",
+    "saved_none": "Geen andere bewaarde partijen.",
 }
