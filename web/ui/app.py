@@ -146,6 +146,9 @@ class App:
         #: Parts of the page other modules draw from the state (replay buttons,
         #: the computer's indicators), called by every refresh; they only read.
         self.views: list = []
+        #: Parts of the page other modules say in words of their own (the
+        #: sound button, the last move's words), said again at a language switch.
+        self.relabelled: list = []
         #: What happened to the game, for whoever follows it (``events.on``).
         self.events = EventBus()
         #: Called before a new game replaces the one on the board.
@@ -385,6 +388,8 @@ class App:
         self.dialogs.relabel()
         self.bars.invalidate()  # their texts were in the old language
         self.endgame.invalidate()
+        for again in self.relabelled:
+            again()
         self.refresh()
 
     # Refresh ------------------------------------------------------------------
