@@ -543,7 +543,7 @@ def frame_at_rest(frame, inner) -> None:
     inner.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
 
 
-def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url):
+def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url, artifacts_dir):
     """Bugs fixed: a link opened over a saved, unfinished game (a hash change)
     was saved under that game's key and the game was gone; so was the game
     a reload had restored, when the link came before any new move."""
@@ -574,6 +574,7 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     # Remove asks first of an unfinished game (no undo); kept, it stays.
     rows.locator("button[data-remove]").click()
     expect(rows.locator(".saved-question")).to_have_text("Remove this unfinished game? It cannot be brought back.")
+    page.screenshot(path=str(artifacts_dir / "saved-games-remove-question.png"))
     rows.locator("button[data-keep]").click()
     expect(rows.locator("button[data-open]")).to_be_visible()
     assert first_key in page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))")
@@ -581,6 +582,7 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     rows.locator("button[data-remove-yes]").click()
     expect(rows).to_have_count(0)
     expect(page.locator("#saved-empty")).to_have_text("No other saved games.")
+    page.screenshot(path=str(artifacts_dir / "saved-games-empty.png"))
     assert first_key not in page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))")
     assert not errors
 
