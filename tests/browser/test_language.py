@@ -5,6 +5,7 @@ Screenshots go to artifacts/browser/ (dutch-*.png, rules-*.png)."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -84,6 +85,25 @@ def test_a_dutch_browser_gets_dutch_and_the_switch_is_remembered(dutch, base_url
     game.click("c4")
     expect(status).to_have_text("Niet toegestaan: een kruispion beweegt diagonaal, niet recht R7")
     page.screenshot(path=str(artifacts_dir / "dutch-refusal.png"))
+
+    # From a new player's trial: a game against the computer, the language
+    # switched mid-game. Its name (stored in the language the game began in)
+    # is shown in the page's; the sound button and the last move's words too.
+    game.new_game(opponent=(1, "white"), position=START)
+    name, announced, sound = page.locator("#bar-black .name"), page.locator("#announce"), page.locator("#btn-sound")
+    expect(name).to_have_text("Niveau 1")
+    game.play("c3-d4")
+    expect(game.board).to_have_attribute("data-plies", "2", timeout=60_000)  # the computer's reply
+    expect(announced).to_contain_text("Blauw")
+    page.select_option("#lang", "en")
+    expect(name).to_have_text("Level 1")
+    assert name.get_attribute("title") == "Computer, level 1 (Blue)"
+    expect(announced).to_contain_text("Blue")
+    expect(sound).to_have_attribute("title", re.compile(r"^Sound (on|off): Sounds for moves"))
+    page.select_option("#lang", "nl")
+    expect(name).to_have_text("Niveau 1")
+    assert name.get_attribute("title") == "Computer, niveau 1 (Blauw)"
+    expect(sound).to_have_attribute("title", re.compile(r"^Geluid (aan|uit): Geluid bij zetten"))
 
     # What the page reads from outside is refused in Dutch too: a bad
     # ?position= and a damaged link (militakiri/messages.py, no English inside).

@@ -548,7 +548,7 @@ def frame_at_rest(frame, inner) -> None:
     inner.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
 
 
-def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url):
+def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_games(guest, base_url, artifacts_dir):
     """Bugs fixed: a link opened over a saved, unfinished game (a hash change)
     was saved under that game's key and the game was gone; so was the game
     a reload had restored, when the link came before any new move."""
@@ -573,7 +573,22 @@ def test_a_link_opened_by_a_hash_change_leaves_the_tabs_game_among_the_saved_gam
     assert game_from_link(games[first_key]).game.tokens == ["c3-d4"]
     assert game_from_link(games[page.evaluate(TAB_SAVE)]).game.tokens == other.tokens
     page.locator("#btn-saved").click()
-    expect(page.locator("#saved-list li")).to_have_count(1)  # the game the link replaced
+    rows = page.locator("#saved-list li")
+    expect(rows).to_have_count(1)  # the game the link replaced
+    expect(page.locator("#saved-empty")).to_be_hidden()
+    # Remove asks first of an unfinished game (no undo); kept, it stays.
+    rows.locator("button[data-remove]").click()
+    expect(rows.locator(".saved-question")).to_have_text("Remove this unfinished game? It cannot be brought back.")
+    page.screenshot(path=str(artifacts_dir / "saved-games-remove-question.png"))
+    rows.locator("button[data-keep]").click()
+    expect(rows.locator("button[data-open]")).to_be_visible()
+    assert first_key in page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))")
+    rows.locator("button[data-remove]").click()
+    rows.locator("button[data-remove-yes]").click()
+    expect(rows).to_have_count(0)
+    expect(page.locator("#saved-empty")).to_have_text("No other saved games.")
+    page.screenshot(path=str(artifacts_dir / "saved-games-empty.png"))
+    assert first_key not in page.evaluate(f"() => Object.keys(localStorage).filter(k => k.startsWith('{SAVE_KEY}.'))")
     assert not errors
 
 
@@ -648,6 +663,7 @@ def test_many_long_saves_start_and_every_unfinished_game_is_kept_a_full_storage_
     expect(page.locator("#dlg-saved")).to_have_attribute("open", "")
     expect(page.locator("#saved-full")).to_be_visible()
     rows.filter(has_text="Player 0 \u2013").locator("button[data-remove]").click()
+    rows.filter(has_text="Player 0 \u2013").locator("button[data-remove-yes]").click()  # (unfinished: asked first)
     expect(rows).to_have_count(40)  # (Zoe's game among them, the finished one gone)
     expect(page.locator("#saved-full")).to_be_hidden()
     expect(page.locator("#status")).not_to_contain_text("storage is full")  # saved again

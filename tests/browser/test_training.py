@@ -442,9 +442,11 @@ def test_leaving_a_lesson_gives_back_the_game_the_tab_was_playing(browser, base_
 
 def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(browser, base_url):
     """From a new player's trial: after Solution, a failed puzzle showed a green
-    status box (the game's end) with the red "Not this time"."""
-    puzzle = next(p for p in PUZZLES.values()  # the game is won in one move
-                  if p.board == "single" and p.goal == "win" and len(p.line) == 1)
+    status box (the game's end) with the red "Not this time". And after a
+    puzzle where Blue moves, New game offered the puzzle's own "Against the
+    computer, you play Blue", and a game between two people began upside down."""
+    puzzle = next(p for p in PUZZLES.values()  # the game is won in one move, by Blue
+                  if p.board == "single" and p.goal == "win" and len(p.line) == 1 and p.solver == 1)
     position = Position.from_string(puzzle.position)
     wrong = next(t for t in position.legal_moves()
                  if t != puzzle.line[0] and "@" not in t and "=" not in t
@@ -460,6 +462,11 @@ def test_a_failed_puzzle_whose_solution_ends_the_game_stays_said_as_failed(brows
         # Still failed, and no longer "see the solution" while it is shown.
         expect(status).to_have_text("Not this time: here is the solution. Try again when you like.")
         assert status.get_attribute("class").split() == ["warn"]
+        assert ui.point("a1")[1] < ui.point("a12")[1]  # Blue, the solver, at the bottom
+        page.click("#btn-new")
+        expect(page.locator("#ng-human")).to_be_checked()  # (a first visit's: two people)
+        ui.new_game()
+        assert ui.point("a1")[1] > ui.point("a12")[1]  # Red at the bottom again
         assert not errors, errors
 
 

@@ -42,6 +42,7 @@ from web.services.storage import MemoryStorage, SafeStorage
 from web.model.intents import (
     Cancel, ComputerMove, Enter, MoveCursor, MovePiece, OpenGame, RandomSetup, RecallComputer, Resign, RollDice, SetupDone, ShowHint, ShowPly, StartGame, StepReplay, TakeBack, Touch, WorkerAnswer,
 )
+from web.model.modes import play
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -189,7 +190,7 @@ def session():
     untimed = UiState(GameSettings(seed=9), now=clock)
     random_start(untimed)
     play_on(untimed, Random(3), 6)
-    out("  can take back", untimed.can_take_back())
+    out("  can take back", play.can_take_back(untimed))
     untimed.apply(TakeBack())
     show(untimed, "took back")
     out("  hint", untimed.can_hint(), untimed.apply(ShowHint(untimed.game.legal_moves()[0])))

@@ -20,6 +20,7 @@ from web.model.intents import (
     Cancel, ClearSetup, ComputerFailed, Enter, Flip, HoldClock, MoveCursor, MovePiece, PointerDown, RandomSetup,
     Resign, Resume, RollDice, Say, SetupDone, ShowPly, StartGame, StepReplay, TakeBack, Tick, Touch, Unsay,
 )
+from web.model.modes import play
 
 from .fakes import state_for
 
@@ -52,7 +53,7 @@ def readable(state, events) -> None:
     board_view.marks(state)
     board_view.pieces(state)
     events.update(state)
-    state.can_take_back(), state.can_hint(), state.computer_turn(), state.viewing_past()
+    play.can_take_back(state), state.can_hint(), state.computer_turn(), state.viewing_past()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

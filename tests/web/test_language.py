@@ -177,3 +177,25 @@ def test_the_page_names_the_sides_red_and_blue_R28():
     assert {where: found for where, found in left.items() if found} == {}
     # (the check finds an old name where one is left)
     assert OLD_SIDE_NAMES.findall(TAG.sub("", 'Anna speelt Zwart; [White "Anna"] {black}')) == ["Zwart"]
+
+
+def test_the_computers_name_follows_the_language_switched_mid_game(dutch):
+    """From a new player's trial: a game against the computer begun in English,
+    then Nederlands: the status said "Computer, level 3 (Blauw) wint" and the
+    bar "Computer, level 3". Its stored name (the record's) stays as it was;
+    what the page shows of it is in the page's language, both ways."""
+    from web.model.formatting import bar_name, player_label
+    from web.model.settings import GameSettings
+    from web.model.ui_state import UiState
+
+    texts.set_language("en")
+    state = UiState(GameSettings(computer=1, level=3))
+    assert state.players.black == "Computer, level 3"
+    texts.set_language("nl")
+    assert state.label(1) == "Computer, niveau 3 (Blauw)"
+    assert bar_name(1, state.players.black, 3) == t("computer_short", level=3)
+    assert state.players.black == "Computer, level 3"  # (the record keeps it)
+    texts.set_language("en")
+    assert player_label(1, "Computer, niveau 4") == "Computer, level 4 (Blue)"
+    assert bar_name(1, "Computer, niveau 4") == "Computer, level 4"
+    assert player_label(0, "Anna") == "Anna (Red)"

@@ -13,7 +13,7 @@ from militakiri.randomness import Random
 
 from web.i18n import texts
 from web.model import board_view, points
-from web.model.intents import OpenGame, RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
+from web.model.intents import ConfirmUnrate, OpenGame, RandomSetup, RollDice, SetupDone, StartGame, TakeBack, Touch
 from web.model.modes import play
 from web.model.points import next_status, points_after, rank_status, status_name
 from web.model.profiles import Profile, RatedEnd, rate
@@ -280,11 +280,12 @@ def test_the_double_board_s_novice_and_unrated_games_by_the_setting_R27():
     assert possible_moves(_started(unrated))
     hidden, _ = fakes.state_for(None, white="Nova", black="Bo", seed=5, show_moves=False, points=store.points)
     assert possible_moves(_started(hidden)) == []
-    # A take-back unrates a rated game: then the setting decides.
+    # A take-back (agreed to) unrates a rated game: then the setting decides.
     state = _at_whites_turn(rated_state(store_with_wins("Nova", 20), "Nova", "Bo"))
     assert possible_moves(state) == []
     play.play_token(state, sorted(state.game.legal_moves())[0])
     state.apply(TakeBack())
+    state.apply(ConfirmUnrate(True))
     assert state.rated is None and possible_moves(state)
 
 

@@ -11,7 +11,7 @@ from militakiri.ai.levels import MAX_LEVEL
 from militakiri.randomness import Random
 
 from web.model import rating
-from web.model.intents import (ConfirmHint, NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame,
+from web.model.intents import (ConfirmUnrate, NewGame, RandomSetup, Resign, RollDice, SetupDone, ShowHint, StartGame,
                                 TakeBack, Tick, WantHint)
 from web.model.jsontext import check_code, dumps
 from web.model.profiles import Profile, RatedEnd, legacy_keys, profile_key, rate
@@ -278,13 +278,27 @@ def test_against_the_computer_an_abandoned_game_is_lost_once_a_move_is_played():
     assert (end.ended, end.winner, end.computer, end.level) == ("abandoned", 1, 1, 2)
 
 
-def test_a_take_back_makes_the_game_unrated():
+def test_a_take_back_in_a_rated_game_is_asked_first_and_declined_keeps_it_rated():
+    """A take-back unrates a rated game: the player is asked before it (the
+    same question a hint puts), not told after it. Declined, the game stays
+    rated with its moves; accepted, the move is taken back and the game unrated."""
+    from web.model.modes import rated as rated_mode
+
     state, _ = two_players_started()
     play_some(state, 2)
-    assert state.rated is not None
-    assert state.apply(TakeBack())
-    assert state.rated is None
+    rated, tokens = state.rated, list(state.game.tokens)
+    assert rated is not None
+    assert state.apply(TakeBack()) and rated_mode.question(state)["title"] == "take_back_confirm_title"
+    assert state.rated == rated and state.game.tokens == tokens  # nothing taken back yet
+    assert not state.apply(TakeBack())  # (asked once)
+    assert state.apply(ConfirmUnrate(False))
+    assert rated_mode.question(state) is None
+    assert state.rated == rated and state.game.tokens == tokens
+    assert state.status().key == "take_back_declined_rated"
+    assert state.apply(TakeBack()) and state.apply(ConfirmUnrate(True))
+    assert state.rated is None and state.game.tokens == tokens[:-1]
     assert state.status().key == "unrated_take_back"
+    assert state.apply(TakeBack()) and state.game.tokens == tokens[:-2]  # unrated now: at once
 
 
 def test_a_hint_in_a_rated_game_is_asked_for_first_and_declined_keeps_it_rated():
@@ -300,13 +314,13 @@ def test_a_hint_in_a_rated_game_is_asked_for_first_and_declined_keeps_it_rated()
     assert rated is not None
     assert computer.hint_question(state) is None  # not before the player agreed
     assert not state.apply(ShowHint(token)) and state.hint is None and state.rated == rated
-    assert not state.apply(ConfirmHint(True))  # (no question put: nothing to answer)
+    assert not state.apply(ConfirmUnrate(True))  # (no question put: nothing to answer)
     assert state.apply(WantHint()) and state.rated == rated
     assert not state.apply(WantHint())  # (asked once)
-    assert state.apply(ConfirmHint(False))
+    assert state.apply(ConfirmUnrate(False))
     assert state.rated == rated and state.status().key == "hint_declined_rated"
     assert computer.hint_question(state) is None
-    assert state.apply(WantHint()) and state.apply(ConfirmHint(True))
+    assert state.apply(WantHint()) and state.apply(ConfirmUnrate(True))
     assert state.rated is None and state.status().key == "unrated_for_hint"
     assert computer.hint_question(state) is not None
     assert state.apply(ShowHint(token)) and state.hint is not None
@@ -358,7 +372,7 @@ def test_a_hint_is_saved_at_once_and_a_game_left_for_another_is_kept_unrated():
     assert restore(backend.items[key], wall_now=0).rated == state.rated
     events = GameEvents()
     events.update(state)
-    assert state.apply(WantHint()) and state.apply(ConfirmHint(True))  # (unrated for the hint to come)
+    assert state.apply(WantHint()) and state.apply(ConfirmUnrate(True))  # (unrated for the hint to come)
     assert [event.name for event in events.update(state)] == ["changed"]  # the page saves on it
     assert saver.update(state, clock()) == "saved"
     assert restore(backend.items[key], wall_now=0).rated is None

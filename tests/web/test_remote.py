@@ -20,6 +20,7 @@ from web.model.modes import remote as remote_mode
 from web.model.intents import FromHost, MovePiece, Resign, SetupDone, Tick, Touch
 from web.model.remote import MAX_MESSAGE_CHARS, HostMessage, Refused, read_host_message
 from web.model.settings import from_query
+from web.model.modes import play
 from web.services.embed import error_message, messages_for, ready_message, setup_message
 
 from .fakes import state_for
@@ -292,7 +293,7 @@ def test_resume_a_board_that_kept_nothing_and_one_that_is_behind():
 def test_the_player_resigns_only_their_own_side_and_takes_nothing_back_R23():
     white, black, _, _ = started()
     white.apply(MovePiece("c3", "d4"))
-    assert not white.can_take_back()
+    assert not play.can_take_back(white)
     assert white.apply(Resign(0)) and str(white.game.outcome()) == "0-1 resignation"
 
 

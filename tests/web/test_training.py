@@ -313,3 +313,32 @@ def test_learn_from_your_mistakes_takes_the_players_marked_moves_and_weighs_a_mo
         assert drill.weigh(0).status == step.status  # judged once
 
     weighed()
+
+
+def test_a_drill_leaves_neither_its_settings_nor_its_turned_board_to_the_next_game():
+    """From a new player's trial: after a puzzle with Blue to move, New game
+    offered "Against the computer, you play Blue" (the puzzle's own way of
+    playing its replies) and a game between two people then began with the
+    board turned, Red's set-up zone at the top."""
+    from militakiri.pieces import BLACK, WHITE
+    from web.model.intents import BeginDrill, Flip, NewGame
+    from web.model.settings import GameSettings
+    from web.model.training import opponent
+    from web.model.ui_state import UiState
+
+    puzzle = next(p for p in PUZZLES if p.solver == BLACK)
+    drill = Drill.for_puzzle(puzzle)
+    own = GameSettings(white="Anna", black="Bo", time_control="-")
+    state = UiState(own)
+    state.apply(NewGame(GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)))
+    state.apply(BeginDrill(drill))
+    assert state.flipped and state.settings.computer == WHITE  # the drill's own: its solver at the bottom
+    assert state.offered_settings() is own and state.offered_settings().computer is None
+    state.apply(NewGame(GameSettings()))  # two people
+    assert not state.flipped and state.offered_settings().computer is None
+    # A board the player turned stays turned after a drill.
+    state.apply(Flip())
+    state.apply(NewGame(GameSettings(board=drill.board, position=drill.position, computer=opponent(drill), level=1)))
+    state.apply(BeginDrill(drill))
+    state.apply(NewGame(GameSettings()))
+    assert state.flipped

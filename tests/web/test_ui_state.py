@@ -18,6 +18,7 @@ from .fakes import FakeClock, state_for
 from web.model.intents import (
     Cancel, ClearSetup, ComputerMove, Enter, Flip, MoveCursor, MovePiece, NewGame, OpenGame, RandomSetup, Resign, RollDice, SetupDone, StartGame, TakeBack, Tick, Touch,
 )
+from web.model.modes import play
 
 PROMOTION = "s^5/1s14/6/6/6/6/6/2x13/2X23/6/1S14/S^5 w 122/122 -/- - 1"
 WAITING = "s^5/1s14/6/6/6/6/6/6/6/P1P11P1P1P1/P1S11P1P1P1/S^P1P1P1P1P1 w 122/122 P/- - 1"  # reachable: the zone is full but for c2 and c3 (R15)
@@ -202,7 +203,7 @@ def test_illegal_click_changes_nothing_and_says_why():
 
 def test_user_move_from_a_drag_plays_or_explains():
     state = started_single()
-    assert state.can_drag("b3") and not state.can_drag("a12") and not state.can_drag("c4")
+    assert play.can_drag(state, "b3") and not play.can_drag(state, "a12") and not play.can_drag(state, "c4")
     assert not state.apply(MovePiece("b3", "c4"))
     assert state.status().rulings() == ["R7"] and state.game.tokens == []
     assert state.apply(MovePiece("b3", "b4"))
@@ -289,12 +290,12 @@ def test_take_back_only_without_clock():
     state = started_single()
     state.apply(Touch("b3"))
     state.apply(Touch("b4"))
-    assert state.can_take_back() and state.apply(TakeBack())
+    assert play.can_take_back(state) and state.apply(TakeBack())
     assert state.game.tokens == []
     timed, clock = state_for(PROMOTION, time_control="60+0")
     timed.apply(Touch("b2"))
     timed.apply(Touch("b3"))
-    assert not timed.can_take_back() and not timed.apply(TakeBack())
+    assert not play.can_take_back(timed) and not timed.apply(TakeBack())
 
 
 def test_flag_fall_ends_the_game_and_refuses_the_move_R21():

@@ -640,6 +640,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "saved_finished_removed_one": "To make room, 1 finished game was removed from Saved games, the oldest; every unfinished game is kept.",
         "remove_game": "Remove",
         "move_limit": "This game has reached {n} moves, the most a game holds here (so that its record, link and save can be read back): no more moves can be played, and no clock runs. No rule makes it a draw (R17): it ends when a player resigns (R23).",
+        # Asked before a take-back unrates a rated game (web/model/modes/rated.py: question) ----------
+        "take_back_confirm_title": "Take back in a rated game",
+        "take_back_confirm_question": "Taking back makes this game unrated: it will no longer count for the players' ratings. Take back?",
+        "take_back_confirm_yes": "Take back (unrated)",
+        "take_back_declined_rated": "Nothing taken back: the game stays rated.",
+        # Saved games: Remove asks before an unfinished game goes; an empty list says so --------
+        "saved_remove_question": "Remove this unfinished game? It cannot be brought back.",
+        "saved_remove_yes": "Remove it",
+        "saved_keep": "Keep it",
+        "saved_none": "No other saved games.",
     },
 }
 

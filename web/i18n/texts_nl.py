@@ -660,4 +660,14 @@ NL: dict[str, str] = {
     "saved_finished_removed_one": "Om ruimte te maken is 1 afgelopen partij uit Bewaarde partijen verwijderd, de oudste; elke partij die nog loopt blijft bewaard.",
     "remove_game": "Verwijderen",
     "move_limit": "Deze partij heeft {n} zetten bereikt, het meeste dat een partij hier bevat (zodat het partijverslag, de link en de opslag terug te lezen zijn): er kunnen geen zetten meer gedaan worden en geen klok loopt. Geen regel maakt er gelijkspel van (R17): de partij eindigt als een speler opgeeft (R23).",
+    # Gevraagd voor terugnemen een partij laat tellen (web/model/modes/rated.py: question) ----------
+    "take_back_confirm_title": "Terugnemen in een partij voor de rating",
+    "take_back_confirm_question": "Na terugnemen telt deze partij niet meer voor de rating van de spelers. Toch terugnemen?",
+    "take_back_confirm_yes": "Neem terug (telt niet meer)",
+    "take_back_declined_rated": "Niets teruggenomen: de partij telt nog voor de rating.",
+    # Bewaarde partijen: Verwijderen vraagt eerst bij een onafgemaakte partij; een lege lijst zegt het ----
+    "saved_remove_question": "Deze onafgemaakte partij verwijderen? Ze kan niet teruggehaald worden.",
+    "saved_remove_yes": "Verwijder haar",
+    "saved_keep": "Bewaren",
+    "saved_none": "Geen andere bewaarde partijen.",
 }

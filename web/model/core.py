@@ -1,26 +1,16 @@
 """The page's state at its core: the fields every mode shares, and the
-questions every mode asks of them.
+questions every mode asks of them (docs/architecture.md, "The page's
+state by its modes").
 
-:class:`Core` holds the game being shown (the engine's
-:class:`~militakiri.Game`: start, set-ups, dice, time control, names,
-tokens) and what a screen needs of it for a moment: the selection and the
-waiting towers placed so far this turn (web/model/turn.py), which move the
-board shows (web/model/replay.py), the board's side, the keyboard cursor,
-the status line's message. Its one phase answers "is there a game, and has
-it started":
-
-- ``setup``: the towers being placed, then the dice (web/model/modes/setup.py);
-- ``playing``: moves being made (web/model/modes/play.py);
-- ``over``: the game has ended.
-
-Beside the phase, a game may be played against the computer
-(modes/computer.py), looked at in the past or explored in a variation
-(modes/analysis.py), solved as a lesson's task or a puzzle
-(modes/drills.py), or rated (modes/rated.py). Each mode is a module of
-functions over a Core, with the intents it handles and its own status
-line; :class:`web.model.ui_state.UiState` puts them together. Nothing here
-changes the state but the shared steps the modes build on: a new game, a
-game opened whole, a move's turn reset, a flag fallen.
+:class:`Core` holds the game shown (the engine's :class:`~militakiri.Game`)
+and what a screen needs of it for a moment: the turn in progress
+(web/model/turn.py), the move shown (web/model/replay.py), the board's
+side, the cursor, the message. Its one phase answers "is there a game, and
+has it started": ``setup`` (modes/setup.py), ``playing`` (modes/play.py),
+``over``. The modes (web/model/modes/) are functions over a Core;
+:class:`web.model.ui_state.UiState` puts them together. Nothing here changes
+the state but the steps the modes share: a new game, a game opened whole,
+a turn reset, a flag fallen.
 """
 
 from __future__ import annotations
@@ -94,7 +84,16 @@ class Core:
         #: Why the last message from the embedding page was not taken, for
         #: the board's ``error`` answer (modes/remote.py); None if it was.
         self.host_refusal: Refused | None = None
-        self._new_game(settings or GameSettings())
+        #: A lesson's task or a puzzle being solved (modes/drills.py): the
+        #: page plays the other side's replies (web/ui/training.py), not the
+        #: computer, and the game is neither saved nor given a result.
+        self.drill: Drill | None = None
+        #: The settings and board's turn of the player's own game before a
+        #: drill: what New game offers during it (offered_settings), the
+        #: board turned back after it (a drill's are its own).
+        self.settings = settings or GameSettings()
+        self.own: tuple[GameSettings, bool] = (self.settings, False)
+        self._new_game(self.settings)
 
     # A game begins ------------------------------------------------------------------
 
@@ -119,6 +118,7 @@ class Core:
                                       touch_move=settings.touch_move)
         if settings.seed is not None:
             self.rng = Random(settings.seed)
+        self._leave_drill()
         self.settings = settings
         self.players = players
         self.game = game
@@ -145,10 +145,7 @@ class Core:
         self.worker.problem = None  # (a new game asks the computer again)
         self._expect_remote()
         self._new_line()
-        #: A lesson's task or a puzzle being solved (modes/drills.py): the
-        #: page plays the other side's replies (web/ui/training.py), not the
-        #: computer, and the game is neither saved nor given a result.
-        self.drill: Drill | None = None
+        self.drill = None
         #: A variation being explored (modes/analysis.py), the game aside.
         self.exploring: Exploring | None = None
         #: The game's id while it counts for the players' ratings
@@ -165,6 +162,7 @@ class Core:
         move, its clock as the caller prepared it (web/services/share.py:
         prepare); ``computer``: its color and level, if it plays a side;
         ``rated``: its id, a rated game's own save reopened."""
+        self._leave_drill()
         remote = self.settings.remote  # (the address's: every game of this board plays that side so)
         self.settings = GameSettings(
             board=game.kind.name, time_control=game.time_control.text(),
@@ -198,6 +196,19 @@ class Core:
         self._check_time()
         self._stop_at_move_limit()
         return True
+
+    def _leave_drill(self) -> None:
+        """A game replaces the one shown: the player's own is remembered; a
+        drill's turn of the board goes with it (its solver was at the bottom)."""
+        if self.drill is None:
+            self.own = (self.settings, self.flipped)
+        else:
+            self.flipped = self.own[1]
+
+    def offered_settings(self) -> GameSettings:
+        """What New game offers: the game's settings, or during a drill
+        those of the player's own game before it."""
+        return self.settings if self.drill is None else self.own[0]
 
     def _read_rank_statuses(self) -> None:
         """Each player's rank status as the rated game begins (R27): what
@@ -236,10 +247,10 @@ class Core:
         self._in_progress: TurnInProgress | None = None
         #: A hint shown on the board: (moves played when asked, token).
         self.hint: tuple[int, str] | None = None
-        #: The player asked for a hint in a rated game and is asked first
-        #: whether to give up its rating (modes/computer.py); until they
-        #: answer, or the turn changes.
-        self.hint_unrates: bool = False
+        #: What the player asked for in a rated game that unrates it (a hint
+        #: or a take-back, modes/rated.py: ask_first), put to them as a
+        #: question first; until they answer, or the turn changes.
+        self.unrate_asked: str | None = None
         #: A drill's hint on the board: (moves played when asked, the field
         #: of the piece the solution moves next).
         self.hint_field: tuple[int, str] | None = None
@@ -485,16 +496,3 @@ class Core:
         if self.phase != PLAYING or self.others_turn() or self.at_move_limit():
             return None
         return self._turn().placing_shape()
-
-    def can_drag(self, field: str) -> bool:
-        """Whether a drag may start on ``field`` (a piece that can move now)."""
-        return (self.phase == PLAYING and not self.pending and self.placing_shape() is None
-                and not self.viewing_past() and not self.paused and field in self.destinations())
-
-    def can_take_back(self) -> bool:
-        game = self.started_game
-        return (game is not None and game.clock is None and bool(game.tokens)
-                and game.external_outcome is None and self.remote is None)  # (two boards must agree)
-
-    def can_resign(self) -> bool:
-        return self.phase == PLAYING

@@ -35,6 +35,38 @@ SIDE_NAMES = tuple(frozenset([table.get(key) for table in TEXTS.values()] + list
                    for key, before in (("white", ("White", "Wit")), ("black", ("Black", "Zwart"))))
 
 
+#: The computer's name in every language, split around its level
+#: ("Computer, level " and ""): the name a game keeps in its players is
+#: the language's it began in.
+COMPUTER_NAMES = tuple(frozenset((template.split("{level}")[0], template.split("{level}")[1])
+                                 for template in (table["computer_name"] for table in TEXTS.values())))
+
+
+def computer_level(name: str) -> int | None:
+    """The level in ``name`` if it is the computer's name in any of the
+    page's languages, else None.
+
+    >>> computer_level("Computer, level 3"), computer_level("Computer, niveau 4"), computer_level("Anna")
+    (3, 4, None)
+    """
+    for before, after in COMPUTER_NAMES:
+        middle = name[len(before):len(name) - len(after)] if after else name[len(before):]
+        if name.startswith(before) and name.endswith(after) and middle.isdigit():
+            return int(middle)
+    return None
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the page shows it: the computer's in the page's
+    language, whichever it was stored in (the record keeps that one).
+
+    >>> shown_name("Computer, niveau 3"), shown_name("Anna")
+    ('Computer, level 3', 'Anna')
+    """
+    level = computer_level(name)
+    return name if level is None else t("computer_name", level=level)
+
+
 def tower_box(color: int, spares: tuple[int, ...], waiting: tuple[int, ...], left: int | None,
               on_board: int) -> tuple[str, str]:
     """A player bar's towers: ``(markup, label)``, the towers ``on_board``
@@ -185,7 +217,7 @@ def player_label(color: int, name: str) -> str:
     ('Anna (Red)', 'Red', 'Blue')
     """
     side = t("white") if color == 0 else t("black")
-    name = name.strip()
+    name = shown_name(name.strip())
     # A game started in another language was named "Red" / "Rood" by
     # default, an older one "White" / "Wit" (``side`` is one of those names too).
     if not name or name in SIDE_NAMES[color]:
@@ -202,10 +234,10 @@ def bar_name(color: int, name: str, level: int | None = None) -> str:
     >>> bar_name(0, "Anna"), bar_name(1, ""), bar_name(1, "Computer, level 4", 4)
     ('Anna', 'Blue', 'Level 4')
     """
-    if level is not None and name == t("computer_name", level=level):
+    if level is not None and computer_level(name) == level:  # (its name stored in any language)
         return t("computer_short", level=level)
     side = t("white") if color == 0 else t("black")
-    return side if player_label(color, name) == side else name.strip()
+    return side if player_label(color, name) == side else shown_name(name.strip())
 
 
 def result_texts(outcome: Outcome, names: tuple[str, str]) -> tuple[str, str]:

@@ -164,7 +164,8 @@ class HoldClock(Intent):
 
 
 class TakeBack(Intent):
-    """Take back the last move (against the computer, its reply too)."""
+    """Take back the last move (against the computer, its reply too); in a
+    rated game the player is asked first (:class:`ConfirmUnrate`)."""
 
     __slots__ = ()
 
@@ -254,14 +255,15 @@ class ComputerMove(Intent):
 class WantHint(Intent):
     """The player pressed Hint. In a rated game a hint unrates it: the page
     asks first (modes/computer.py), and asks the computer only once the
-    player gave up the rating (:class:`ConfirmHint`)."""
+    player gave up the rating (:class:`ConfirmUnrate`)."""
 
     __slots__ = ()
 
 
-class ConfirmHint(Intent):
-    """The player's answer to that question: ``accept`` gives up the
-    game's rating for a hint; declined, the game stays rated and no hint."""
+class ConfirmUnrate(Intent):
+    """The player's answer to the question a hint or a take-back puts in a
+    rated game: ``accept`` gives up the game's rating for it; declined, the
+    game stays rated and nothing is done."""
 
     __slots__ = ("accept",)
 

@@ -27,6 +27,7 @@ from web.model.settings import GameSettings
 from web.model.status import GAME_OVER, Message, describe
 from web.model.core import OVER, PLAYING, SETUP
 from web.model.formatting import move_label
+from web.model.modes import play
 from web.model.modes.rated import rated_note
 from web.model.ui_state import UiState
 from web.services.profiles import ProfileStore
@@ -154,6 +155,9 @@ class App:
         #: Parts of the page other modules draw from the state (replay buttons,
         #: the computer's indicators), called by every refresh; they only read.
         self.views: list = []
+        #: Parts of the page other modules say in words of their own (the
+        #: sound button, the last move's words), said again at a language switch.
+        self.relabelled: list = []
         #: What happened to the game, for whoever follows it (``events.on``).
         self.events = EventBus()
         #: Called before a new game replaces the one on the board.
@@ -393,6 +397,8 @@ class App:
         self.dialogs.relabel()
         self.bars.invalidate()  # their texts were in the old language
         self.endgame.invalidate()
+        for again in self.relabelled:
+            again()
         self.refresh()
 
     # Refresh ------------------------------------------------------------------
@@ -423,7 +429,7 @@ class App:
         playing = phase == PLAYING
         game_of_own = state.drill is None  # a lesson or a puzzle has its own buttons (web/ui/training.py)
         show(by_id("btn-back"), (playing or phase == OVER) and game_of_own)
-        by_id("btn-back").disabled = not state.can_take_back()
+        by_id("btn-back").disabled = not play.can_take_back(state)
         show(by_id("btn-resign"), playing and game_of_own)
         # (The embedding page that plays a side starts the next game.)
         show(by_id("btn-again"), phase == OVER and game_of_own and state.remote is None)

@@ -36,15 +36,15 @@ from militakiri import MilitakiriError
 
 from web.i18n.texts import language, t
 from web.model import computer_requests, jsontext
-from web.model.modes import computer as computer_mode
+from web.model.modes import computer as computer_mode, rated as rated_mode
 from web.model.core import PLAYING
 from web.model.status import COMPUTER_STARTING
 from web.services.storage import SafeStorage, set_aside
 from web.ui import guard
-from web.ui.dom import by_id, keep, later, on, set_attr, show
+from web.ui.dom import by_id, keep, later, on, set_attr, set_text, show
 from web.ui.pending import Pending
 from web.model.intents import (
-    Asked, ComputerFailed, ConfirmHint, PlayHeldAnswer, RecallComputer, Unsay, WantHint, WorkerAnswer, WorkerFailed,
+    Asked, ComputerFailed, ConfirmUnrate, PlayHeldAnswer, RecallComputer, Unsay, WantHint, WorkerAnswer, WorkerFailed,
     WorkerStarting,
 )
 
@@ -270,11 +270,13 @@ class Computer:
         app.views.append(self._indicators)
         app.events.on(lambda event: self.consider())
         on(by_id("btn-hint"), "click", lambda e: self.ask_hint())
-        #: Asked before a hint unrates a rated game (modes/computer.py: want_hint).
-        self.hint_dialog = by_id("dlg-hint")
-        on(by_id("hint-confirm-yes"), "click", lambda e: self._answer_hint(True))
-        on(by_id("hint-confirm-no"), "click", lambda e: self._answer_hint(False))
-        on(self.hint_dialog, "close", lambda e: self._answer_hint(False))  # (Escape: the game stays rated)
+        #: Asked before a hint or a take-back unrates a rated game (modes/rated.py:
+        #: ask_first): open while the state puts the question.
+        self.unrate_dialog = by_id("dlg-unrate")
+        app.views.append(self._unrate_question)
+        on(by_id("unrate-confirm-yes"), "click", lambda e: self._answer_unrate(True))
+        on(by_id("unrate-confirm-no"), "click", lambda e: self._answer_unrate(False))
+        on(self.unrate_dialog, "close", lambda e: self._answer_unrate(False))  # (Escape: the game stays rated)
         # Warm up while the player picks a level in the New game dialog.
         on(by_id("ng-computer"), "change", lambda e: self.want())
 
@@ -437,11 +439,8 @@ class Computer:
 
     def ask_hint(self) -> None:
         state = self.state
-        if state.apply(WantHint()):  # a rated game: the player is asked first
+        if state.apply(WantHint()):  # a rated game: the player is asked first (_unrate_question)
             self.app.refresh()
-            if not self.hint_dialog.open:
-                self.hint_dialog.showModal()
-            by_id("hint-confirm-no").focus()
             return
         request = computer_mode.hint_question(state)
         if request is None:
@@ -451,12 +450,31 @@ class Computer:
         self.app.refresh()
         asyncio.create_task(self._run(request, state.now(), self._ask(request)))
 
-    def _answer_hint(self, accept: bool) -> None:
-        """The player's answer to the question before a hint in a rated game."""
-        changed = self.state.apply(ConfirmHint(accept))
-        if self.hint_dialog.open:
-            self.hint_dialog.close()
+    def _unrate_question(self) -> None:
+        """The question before a hint or a take-back unrates a rated game,
+        in the words the state gives it: shown while it is put."""
+        dialog = self.unrate_dialog
+        words = rated_mode.question(self.state)
+        if words is None:
+            if dialog.open:
+                dialog.close()  # (the turn changed: the question is gone)
+            return
+        for part in ("title", "question", "yes", "no"):
+            element = by_id(f"unrate-confirm-{part}")
+            set_attr(element, "data-text", words[part])  # (a language switch says it again)
+            set_text(element, t(words[part]))
+        if not dialog.open:
+            dialog.showModal()
+            by_id("unrate-confirm-no").focus()
+
+    def _answer_unrate(self, accept: bool) -> None:
+        """The player's answer to the question before a hint or a take-back
+        in a rated game; a hint agreed to is then asked for."""
+        hint = self.state.unrate_asked == rated_mode.HINT
+        changed = self.state.apply(ConfirmUnrate(accept))
+        if self.unrate_dialog.open:
+            self.unrate_dialog.close()
         if changed:
             self.app.refresh()
-            if accept:
+            if accept and hint:
                 self.ask_hint()

@@ -88,7 +88,7 @@ class Dialogs:
             self._opponent_changed()
             self._custom_changed()
             return
-        settings = settings or self.app.state.settings
+        settings = settings or self.app.state.offered_settings()  # (not a puzzle's own)
         by_id("ng-double" if settings.board == "double" else "ng-single").checked = True
         choice = chosen(settings.board, settings.time_control)
         by_id("ng-time").value = choice

@@ -63,6 +63,9 @@ class Feedback:
         for name in ("pointerdown", "keydown"):
             on(js.document, name, lambda e: self._unlock())
         app.events.on(self._on_event, "moved", "over")
+        app.relabelled.append(self._relabel)
+        #: The move the live region's last line tells: (game id, ply), to say again in another language.
+        self._announced: tuple[int, int] | None = None
         app.clocks.on_low = lambda color: self.play(["low_time"])
         self._show()
 
@@ -99,6 +102,18 @@ class Feedback:
             sounds, words = announce(game, event.ply, (state.label(0), state.label(1)))
             self.play(sounds)
             set_text(by_id("announce"), words)
+            self._announced = (state.game_id, event.ply)
+
+    def _relabel(self) -> None:
+        """The language changed: the button's words and the last move's, in it."""
+        self._show()
+        state = self.state
+        game = state.game
+        if self._announced is None or game is None:
+            return
+        game_id, ply = self._announced
+        if game_id == state.game_id and ply <= len(game.tokens):
+            set_text(by_id("announce"), announce(game, ply, (state.label(0), state.label(1)))[1])
 
     def play(self, names: list[str]) -> None:
         if not names:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from web.ui.dom import on
 from web.model.intents import Cancel, Enter, MoveCursor, MovePiece, PointerDown, Touch
+from web.model.modes import play
 
 DRAG_START_PX = 6
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -74,7 +75,7 @@ class BoardInput:
         _, square, x0, y0, _ = self._down
         x, y = event.offsetX, event.offsetY
         if not self._dragging:
-            if abs(x - x0) + abs(y - y0) < DRAG_START_PX or not self.state.can_drag(square):
+            if abs(x - x0) + abs(y - y0) < DRAG_START_PX or not play.can_drag(self.state, square):
                 return
             if self.state.selected != square:
                 return

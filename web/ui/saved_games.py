@@ -11,6 +11,7 @@ import js
 
 from web.i18n.texts import t
 from web.model.earlier import saved_game_words
+from web.model.saved_list import SavedList
 from web.ui.dom import by_id, on, set_text, show
 
 
@@ -18,6 +19,8 @@ class SavedGames:
     def __init__(self, app, session) -> None:
         self.app = app
         self.session = session
+        #: Which unfinished game's removal is asked about (web/model/saved_list.py).
+        self.rows = SavedList()
         session.ask_for_room = self.open
         on(by_id("btn-saved"), "click", lambda e: self.open())
         on(by_id("saved-close"), "click", lambda e: by_id("dlg-saved").close())
@@ -26,12 +29,22 @@ class SavedGames:
     def open(self) -> None:
         """The list of the other saved games, each with Open and Remove; a
         save from before the list's own words is read whole now, once."""
-        saver = self.session.saver
-        saver.describe(self.app.state.wall())
+        self.session.saver.describe(self.app.state.wall())
+        self.rows.open()
+        self._fill()
+        dialog = by_id("dlg-saved")
+        if not dialog.open:
+            dialog.showModal()
+
+    def _fill(self) -> None:
+        """The rows as the saver lists them; the one asked about holds its
+        question; none: the list says so."""
+        others = self.session.saver.others
         show(by_id("saved-full"), self.session.full)
+        show(by_id("saved-empty"), not others)
         listing = by_id("saved-list")
         listing.replaceChildren()
-        for entry in saver.others:
+        for entry in others:
             item = js.document.createElement("li")
             words = js.document.createElement("span")
             when = js.Date.new(float(entry.saved_at) * 1000.0).toLocaleString() if entry.saved_at else "?"
@@ -41,12 +54,19 @@ class SavedGames:
                 item.setAttribute("data-earlier", "1")
             if entry.over:
                 item.setAttribute("data-over", "1")
-            item.append(words, self._button("open_game", "data-open", lambda e, s=entry: self._open_game(s)),
-                        self._button("remove_game", "data-remove", lambda e, s=entry, i=item: self._remove(s, i)))
+            item.append(words)
+            if self.rows.asking == entry.key:
+                item.setAttribute("data-asking", "1")
+                question = js.document.createElement("span")
+                question.className = "saved-question"
+                set_text(question, t("saved_remove_question"))
+                yes = self._button("saved_remove_yes", "data-remove-yes", lambda e, s=entry: self._answer(s, True))
+                keep = self._button("saved_keep", "data-keep", lambda e, s=entry: self._answer(s, False))
+                item.append(question, yes, keep)
+            else:
+                item.append(self._button("open_game", "data-open", lambda e, s=entry: self._open_game(s)),
+                            self._button("remove_game", "data-remove", lambda e, s=entry: self._remove_pressed(s)))
             listing.append(item)
-        dialog = by_id("dlg-saved")
-        if not dialog.open:
-            dialog.showModal()
 
     @staticmethod
     def _button(key: str, mark: str, action):
@@ -61,8 +81,22 @@ class SavedGames:
         by_id("dlg-saved").close()
         self.session.open_other(entry)
 
-    def _remove(self, entry, item) -> None:
+    def _remove_pressed(self, entry) -> None:
+        if self.rows.remove_pressed(entry.key, entry.over):
+            self._remove(entry)
+        else:
+            self._fill()
+            focus = js.document.querySelector("#saved-list li[data-asking] button[data-keep]")
+            if focus:
+                focus.focus()
+
+    def _answer(self, entry, remove: bool) -> None:
+        if self.rows.answer(entry.key, remove):
+            self._remove(entry)
+        else:
+            self._fill()
+
+    def _remove(self, entry) -> None:
         if self.session.saver.remove(entry):
-            item.remove()
             self.session.removed()
-            show(by_id("saved-full"), self.session.full)
+        self._fill()

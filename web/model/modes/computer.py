@@ -272,25 +272,9 @@ def premove(state: Core, field: str) -> bool:
 def want_hint(state: Core) -> bool:
     """The Hint button. A hint unrates a rated game (lichess rates no game
     that had one): there the player is asked first, and the computer is
-    asked nothing until they answer (:func:`confirm_hint`). Returns whether
-    the question was put."""
-    if not state.can_hint() or state.rated is None or state.hint_unrates:
-        return False
-    state.hint_unrates = True
-    return True
-
-
-def confirm_hint(state: Core, accept: bool) -> bool:
-    """The player's answer: a hint for the game's rating, or the game kept
-    rated and no hint."""
-    if not state.hint_unrates:
-        return False  # (asked about another turn: the answer comes too late)
-    state.hint_unrates = False
-    if accept:
-        rated.unrate(state, "unrated_for_hint", {})
-    else:
-        state.message = Message("hint_declined_rated")
-    return True
+    asked nothing until they answer (modes/play.py: confirm_unrate).
+    Returns whether the question was put."""
+    return state.can_hint() and rated.ask_first(state, rated.HINT)
 
 
 def show_hint(state: Core, token: str) -> bool:
@@ -435,7 +419,6 @@ HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.DrillReply: lambda state, i: drill_reply(state, i.token, i.game_id),
     intents.ShowHint: lambda state, i: show_hint(state, i.token),
     intents.WantHint: lambda state, i: want_hint(state),
-    intents.ConfirmHint: lambda state, i: confirm_hint(state, i.accept),
     intents.ComputerFailed: lambda state, i: failed(state, i.problem),
     intents.RecallComputer: lambda state, i: recall(state, i.text),
 }

@@ -106,21 +106,50 @@ def cancel(state: Core) -> bool:
 
 
 def take_back(state: Core) -> bool:
-    if not state.can_take_back():
+    """Take back the last move (against the computer its reply too); in a
+    rated game only once the player agreed to unrate it (:func:`confirm_unrate`)."""
+    if not can_take_back(state):
         state._warn("no_take_back")
         return False
+    if state.rated is not None:
+        return rated.ask_first(state, rated.TAKE_BACK)
+    return _take_back(state)
+
+
+def _take_back(state: Core) -> bool:
     state._game.undo()
     # Against the computer: back to the player's own turn (its reply too).
     while state.computer is not None and state._game.tokens and state.computer_turn():
         state._game.undo()
     state._new_line()
     state.message = None
-    rated.unrate(state, "unrated_take_back", {})
+    return True
+
+
+def confirm_unrate(state: Core, accept: bool) -> bool:
+    """The player's answer to the question a hint or a take-back puts in a
+    rated game (rated.ask_first): accepted, the game is unrated and the
+    take-back done (the page then asks for the hint); declined, the game
+    stays rated and nothing is done."""
+    action = state.unrate_asked
+    if action is None:
+        return False  # (asked about another turn: the answer comes too late)
+    state.unrate_asked = None
+    if not accept:
+        state.message = Message(rated.QUESTIONS[action]["declined"])
+        return True
+    if action == rated.TAKE_BACK:
+        if not can_take_back(state):
+            return False
+        _take_back(state)
+        rated.unrate(state, "unrated_take_back", {})
+        return True
+    rated.unrate(state, "unrated_for_hint", {})
     return True
 
 
 def resign(state: Core, color: int) -> bool:
-    if not state.can_resign():
+    if not state.phase == PLAYING:
         return False
     game = state._game
     game.resign(color)
@@ -193,8 +222,23 @@ def move_limit_message() -> Message:
     return Message("move_limit", {"n": MAX_PLIES}, "warn")
 
 
+def can_drag(state: Core, field: str) -> bool:
+    """Whether a drag may start on ``field`` (a piece that can move now)."""
+    return (state.phase == PLAYING and not state.pending and state.placing_shape() is None
+            and not state.viewing_past() and not state.paused and field in state.destinations())
+
+
+def can_take_back(state: Core) -> bool:
+    """Whether Take back is offered: an untimed game with a move, not ended
+    from outside, and not one two boards play (they must agree)."""
+    game = state.started_game
+    return (game is not None and game.clock is None and bool(game.tokens)
+            and game.external_outcome is None and state.remote is None)
+
+
 HANDLERS: dict[type[intents.Intent], Callable[[Core, Any], bool]] = {
     intents.TakeBack: lambda state, i: take_back(state),
+    intents.ConfirmUnrate: lambda state, i: confirm_unrate(state, i.accept),
     intents.Resign: lambda state, i: resign(state, i.color),
     intents.Resume: lambda state, i: resume(state),
     intents.HoldClock: lambda state, i: hold_clock(state, i.held),

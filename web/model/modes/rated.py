@@ -12,6 +12,38 @@ from web.model.profiles import RatedEnd
 from web.model.status import Message
 
 
+#: What unrates a rated game, each asked first (modes/play.py: confirm_unrate).
+HINT = "hint"
+TAKE_BACK = "take_back"
+
+#: The text keys of each one's question (title, question, yes, no) and of
+#: what the status line says when the player keeps the game rated.
+QUESTIONS: dict[str, dict[str, str]] = {
+    HINT: {"title": "hint_confirm_title", "question": "hint_confirm_question", "yes": "hint_confirm_yes",
+           "no": "hint_confirm_no", "declined": "hint_declined_rated"},
+    TAKE_BACK: {"title": "take_back_confirm_title", "question": "take_back_confirm_question",
+                "yes": "take_back_confirm_yes", "no": "hint_confirm_no", "declined": "take_back_declined_rated"},
+}
+
+
+def ask_first(state: Core, action: str) -> bool:
+    """The player wants ``action`` (HINT or TAKE_BACK) in a rated game: it
+    would unrate the game, so nothing happens yet and the page asks
+    (:func:`question`). Returns whether the question was put (not in an
+    unrated game, nor twice)."""
+    if state.rated is None or state.unrate_asked is not None:
+        return False
+    state.unrate_asked = action
+    return True
+
+
+def question(state: Core) -> dict[str, str] | None:
+    """The text keys of the question put now before a hint or a take-back
+    unrates the game (QUESTIONS); None if none is put."""
+    action = state.unrate_asked
+    return None if action is None else QUESTIONS[action]
+
+
 def unrate(state: Core, why: str, params: dict[str, object]) -> None:
     """A take-back or a hint: the game no longer counts, and the status line says so."""
     if state.rated is not None:
