@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from militakiri.textcodec import crc_code
 
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeGuard
 
 #: Characters JSON writes with a backslash of their own (the rest below
 #: U+0020 and past U+007E as ``\\uXXXX``), as CPython's json does.
@@ -197,6 +197,15 @@ def _joined(text: str) -> str:
     if high:
         parts.append(chr(high))
     return "".join(parts) if joined else text
+
+
+def is_int(value: object) -> TypeGuard[int]:
+    """Whether ``value`` read from JSON is a whole number (``true`` is not 1).
+
+    >>> is_int(3), is_int(True), is_int(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def dumps(value: object, compact: bool = False) -> str:

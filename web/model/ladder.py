@@ -13,7 +13,7 @@ Glicko(1010.0, 45.0, 0.09)
 
 from __future__ import annotations
 
-from web.model.jsontext import loads
+from web.model.jsontext import is_int, loads
 from web.model.rating import MIN_DEVIATION, Glicko
 
 #: The files the page fetches, by board.
@@ -38,7 +38,7 @@ class Ladder:
         ratings: dict[int, tuple[int, int]] = {}
         for row in rows:
             values = [row.get(name) if isinstance(row, dict) else None for name in ("level", "rating", "error")]
-            numbers = [value for value in values if isinstance(value, int) and not isinstance(value, bool)]
+            numbers = [value for value in values if is_int(value)]
             if len(numbers) != 3:
                 raise ValueError(f"a level of the ladder is not numbers: {row!r:.80}")
             ratings[numbers[0]] = (numbers[1], numbers[2])

@@ -48,12 +48,11 @@ from militakiri.bounded import MAX_NAME_CHARS, clean_name
 from militakiri.textcodec import crc_code
 
 from web.i18n.texts import t
-from web.model.jsontext import check_code, dumps, loads
+from web.model.jsontext import check_code, dumps, is_int, loads
 from web.model.names import fold
 from web.model.points import STATUS_NAMES, status_name
 from web.model.rated_games import (
     BOARDS, FORMAT, MAX_GAMES, MAX_POINTS, PERSON, AlreadyRated, ProfileError, RatedGame, RatingChange, Standing, Start,
-    is_int,
 )
 from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, Glicko
 

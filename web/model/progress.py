@@ -5,12 +5,12 @@ a damaged or foreign value gives a fresh start and says so."""
 
 from __future__ import annotations
 
-from web.model.jsontext import dumps, loads
-from web.model.puzzles import Puzzle, themes
 from militakiri import MilitakiriError
 from militakiri.bounded import read_number
 from militakiri.messages import text
 
+from web.model.jsontext import dumps, is_int, loads
+from web.model.puzzles import Puzzle, themes
 from web.model.rating import MAX_DEVIATION, MAX_VOLATILITY, MIN_DEVIATION, MIN_VOLATILITY, NEW, Glicko
 
 
@@ -93,11 +93,11 @@ class Progress:
             return progress
         given = data.get("stars")
         if isinstance(given, dict):
-            progress.stars = {str(k): v for k, v in given.items() if _is_int(v) and 0 <= v <= 3}
+            progress.stars = {str(k): v for k, v in given.items() if is_int(v) and 0 <= v <= 3}
         glicko, rating = _glicko(data.get("glicko")), data.get("rating")
         if glicko is not None:
             progress.glicko = glicko
-        elif isinstance(rating, int) and _is_int(rating) and _is_rating(rating):
+        elif is_int(rating) and _is_rating(rating):
             progress.glicko = Glicko(rating, OLD_RATING_DEVIATION)  # (the Elo rating of before)
         tried = data.get("puzzles")
         if isinstance(tried, dict):
@@ -109,7 +109,7 @@ class Progress:
         if isinstance(history, list):
             progress.history = [(str(row[0]), row[1], row[2]) for row in history[-MAX_HISTORY:]
                                 if isinstance(row, list) and len(row) == 3 and isinstance(row[1], bool)
-                                and _is_int(row[2]) and _is_rating(row[2])]
+                                and is_int(row[2]) and _is_rating(row[2])]
         return progress
 
     def to_json(self) -> str:
@@ -173,7 +173,3 @@ def _glicko(stored: object) -> Glicko | None:
 
 def _is_rating(value: int) -> bool:
     return MIN_STORED_RATING <= value <= MAX_STORED_RATING
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -10,7 +10,7 @@ import time
 from militakiri.bounded import clean_name, excerpt
 
 from web.i18n.texts import TextError
-from web.model.jsontext import string_text
+from web.model.jsontext import is_int, string_text
 from web.model.points import points_after, rank_status
 from web.model.rating import NEW, Glicko
 
@@ -272,7 +272,3 @@ def is_game_id(value: object) -> bool:
 
 
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
