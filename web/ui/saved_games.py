@@ -12,7 +12,7 @@ import js
 from web.i18n.texts import t
 from web.model.earlier import saved_game_words
 from web.model.saved_list import SavedList
-from web.ui.dom import by_id, on, set_text, show
+from web.ui.dom import by_id, el, on, set_text, show
 
 
 class SavedGames:
@@ -45,8 +45,8 @@ class SavedGames:
         listing = by_id("saved-list")
         listing.replaceChildren()
         for entry in others:
-            item = js.document.createElement("li")
-            words = js.document.createElement("span")
+            item = el("li")
+            words = el("span")
             when = js.Date.new(float(entry.saved_at) * 1000.0).toLocaleString() if entry.saved_at else "?"
             # One on the earlier 8-rank board says so.
             set_text(words, saved_game_words(entry.white, entry.black, entry.number, entry.kind, str(when)))
@@ -57,9 +57,7 @@ class SavedGames:
             item.append(words)
             if self.rows.asking == entry.key:
                 item.setAttribute("data-asking", "1")
-                question = js.document.createElement("span")
-                question.className = "saved-question"
-                set_text(question, t("saved_remove_question"))
+                question = el("span", t("saved_remove_question"), "saved-question")
                 yes = self._button("saved_remove_yes", "data-remove-yes", lambda e, s=entry: self._answer(s, True))
                 keep = self._button("saved_keep", "data-keep", lambda e, s=entry: self._answer(s, False))
                 item.append(question, yes, keep)
@@ -70,10 +68,7 @@ class SavedGames:
 
     @staticmethod
     def _button(key: str, mark: str, action):
-        button = js.document.createElement("button")
-        button.type = "button"
-        button.setAttribute(mark, "1")
-        set_text(button, t(key))
+        button = el("button", t(key), type="button", **{mark: "1"})
         on(button, "click", action)
         return button
 
