@@ -382,9 +382,12 @@ def test_export_import_and_a_tampered_profile(desktop, base_url, tmp_path):
     # Damaged again, and imported over again: the first damaged copy stays beside the second.
     page.evaluate(f"localStorage.setItem({json.dumps(profile_key('Anna'))}, '[[[')")
     page.set_input_files("#rk-file", str(good))
+    # The message is the same as the first import's, so wait for the second copy itself.
+    second = json.dumps(profile_key('Anna') + '.unreadable.2')
+    page.wait_for_function(f"localStorage.getItem({second}) !== null")
     expect(page.locator("#rk-message")).to_have_text("Anna's profile is on this device now.")
     assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable')})") == tampered
-    assert page.evaluate(f"localStorage.getItem({json.dumps(profile_key('Anna') + '.unreadable.2')})") == "[[["
+    assert page.evaluate(f"localStorage.getItem({second})") == "[[["
     # Too big to be a profile: refused before it is read, with the reason.
     big = tmp_path / "big.json"
     big.write_text("[" * 2_100_000)
