@@ -267,16 +267,66 @@ def _end_field(game: Game) -> str:
 
 def _moves_field(game: Game) -> str:
     """The moves as one mixed-radix number: little end first."""
-    position = game.start.copy()
-    number, scale = 0, 1
-    for token in game.tokens:
-        legal = _by_token(position)
-        index = [written for written, _ in legal].index(token)
-        number += index * scale
-        scale *= len(legal)
-        position.push(legal[index][1])
+    number = _last_written.number(game)
     raw = number.to_bytes((bit_length(number) + 7) // 8, "big")
     return _base36(len(game.tokens)) + "." + b64encode(raw)
+
+
+class _MoveNumber:
+    """The moves of the last game written as a link, kept: each move's index
+    among its position's legal tokens, and the number they make.
+
+    The page writes its game's link after every move, and a move's index
+    needs the legal moves of the position before it: kept, the link after
+    one more move costs one list of legal moves, not one for every move of
+    the game (seconds, late in a long game in MicroPython on a phone). A
+    take-back or another game starts again from the moves they share.
+    """
+
+    def __init__(self) -> None:
+        self.start = ""
+        self.tokens: list[str] = []
+        self.indexes: list[tuple[int, int]] = []  # (index, count of legal moves) a move
+        self.value, self.scale = 0, 1
+
+    def number(self, game: Game) -> int:
+        start, tokens = game.start.string(), game.tokens
+        if start != self.start or tokens[:len(self.tokens)] != self.tokens:
+            self._keep(start, self._shared(start, tokens))
+        if len(tokens) > len(self.tokens):
+            position = game.position_at(len(self.tokens))
+            for token in tokens[len(self.tokens):]:
+                legal = _by_token(position)
+                index = [written for written, _ in legal].index(token)
+                position.push(legal[index][1])
+                self.tokens.append(token)
+                self.indexes.append((index, len(legal)))
+                self.value += index * self.scale
+                self.scale *= len(legal)
+        return self.value
+
+    def _shared(self, start: str, tokens: list[str]) -> int:
+        """How many first moves ``tokens`` from ``start`` share with those kept."""
+        if start != self.start:
+            return 0
+        same, most = 0, min(len(tokens), len(self.tokens))
+        while same < most and tokens[same] == self.tokens[same]:
+            same += 1
+        return same
+
+    def _keep(self, start: str, moves: int) -> None:
+        """Keep the first ``moves`` moves only, from ``start``."""
+        self.start = start
+        del self.tokens[moves:]
+        del self.indexes[moves:]
+        self.value, self.scale = 0, 1
+        for index, count in reversed(self.indexes):
+            self.value = self.value * count + index
+        for _, count in self.indexes:
+            self.scale *= count
+
+
+_last_written = _MoveNumber()
 
 
 def _by_token(position: Position) -> list[tuple[str, Move]]:

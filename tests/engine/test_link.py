@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, TimeControl
+from militakiri import DOUBLE, SINGLE, Game, InvalidRecordError, Players, Position, TimeControl
 from militakiri.textcodec import crc_code, quote
 from militakiri.board import EARLIER_DOUBLE, EARLIER_SINGLE
 from militakiri.link import InvalidLinkError, game_from_link, game_to_link
@@ -25,6 +25,38 @@ def test_link_round_trip(kind, seed):
     assert shared.position.string() == game.position.string()
     assert (shared.players.white, shared.players.black) == ("Anna", "Bram")
     assert shared.setups == game.setups and shared.dice == game.dice
+
+
+def test_links_written_move_by_move_between_games_and_take_backs_read_back_whole():
+    """The writer keeps the last game's move indexes: a link after each move,
+    after take-backs and the moves that replace them, and between them the
+    link of a game from the same start that went another way, or of another
+    game, all read back to the game's own moves."""
+    def same_back(game: Game) -> None:
+        assert game_from_link(game_to_link(game)).game.tokens == game.tokens
+
+    first = played(40, SINGLE, 1)
+    other = played(30, DOUBLE, 3)
+    game = Game(first.start, setups=first.setups, dice=first.dice)
+    twin = Game(first.start, setups=first.setups, dice=first.dice)
+    for token in first.tokens:
+        game.play(token)
+        same_back(game)
+        twin.play(token if len(twin.tokens) < 10 else sorted(twin.legal_moves())[0])
+        same_back(twin)
+        same_back(other)
+    same_back(game)
+    game.undo()
+    game.undo()
+    same_back(game)
+    game.play(next(token for token in sorted(game.legal_moves()) if token != first.tokens[-2]))
+    same_back(game)
+    # The same move from two starts, one more pawn in the second: another index there.
+    for start in ("5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^5 w 000/000 -/- - 1",
+                  "5s^/6/6/6/6/6/6/6/2p13/6/1x^4/S^4P1 w 000/000 -/- - 1"):
+        game = Game(Position.from_string(start))
+        game.play("a1xb2")
+        same_back(game)
 
 
 def test_a_100_move_single_board_game_fits_in_600_characters():
