@@ -68,7 +68,7 @@ def computer():
         for level in (1, 2, 3, 4):
             budget = {"nodes": 800, "depth": 3} if level == 4 else {"nodes": 300}
             out("  level", level, [choose_token(text, level, seed, seconds=None, **budget)
-                                   for seed in range(3)])
+                                   for seed in range(2)])
         found = analyse(text, depth=2, seed=1)
         out("  analyse", found["token"], found["score"], found["depth"], found["nodes"], found["pv"])
         out("  puzzle", puzzles.find(position))

@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "micropython" / "transcript.py"
 #: Made by the earlier 8-rank build (R1): read the same in every interpreter.
 EARLIER = ROOT / "tests" / "fixtures" / "earlier_board"
-#: Seeded games (even seeds on the single board, odd on the double) and perft depth.
-GAMES, DEPTH = 6, 3
+#: Seeded games (even seeds on the single board, odd on the double) and perft
+#: depth. A game lists every position's legal moves, a few seconds of
+#: MicroPython each: three games, both boards, hundreds of positions.
+GAMES, DEPTH = 3, 3
 
 
 def transcript_args(games: int = GAMES, depth: int = DEPTH) -> list[str]:
