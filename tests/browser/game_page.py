@@ -90,6 +90,15 @@ class HeldPyodide:
         self.page.context.unroute(self.WASM)
 
 
+def without_pyodide(context) -> None:
+    """The computer's Pyodide worker never gets its wasm in ``context``: its
+    MicroPython worker answers, as on a first visit before Pyodide has come.
+    For tests that are not about the computer's strength or its runtimes:
+    Pyodide's start is some 5 CPU-seconds, more than such a test's own work."""
+    # (Not for a page opened at an address of 100 kB: a routed context never loads it.)
+    context.route(HeldPyodide.WASM, lambda route: None)  # held: never answered
+
+
 def open_ready(context, url: str) -> tuple[Page, list[str]]:
     """A new page of ``context`` at ``url``, once the game is ready, and its errors."""
     page = context.new_page()

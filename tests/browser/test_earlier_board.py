@@ -26,7 +26,7 @@ from web.model.earlier import is_official_puzzle_id
 from web.model.puzzles import read_puzzles
 from web.services.autosave import restore
 
-from game_page import GamePage, errors_of, forget_site_data, goto_ready
+from game_page import GamePage, errors_of, forget_site_data, goto_ready, without_pyodide
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "earlier_board"
@@ -64,6 +64,7 @@ def context_with(browser, **args):
     """A browser context whose clock starts at NOW."""
     context = browser.new_context(**({"viewport": DESKTOP} | args))
     context.clock.install(time=NOW)
+    without_pyodide(context)  # these tests are about the board, not the computer's runtime
     return context
 
 

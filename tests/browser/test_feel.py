@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from militakiri import Position
 
-from game_page import BLUNDER, GamePage, errors_of, fresh_game, goto_ready, lose_by_the_blunder, painted, wait_ready
+from game_page import BLUNDER, GamePage, errors_of, fresh_game, goto_ready, lose_by_the_blunder, painted, wait_ready, without_pyodide
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -65,6 +65,7 @@ def release_questions(page, hold_next: bool = False) -> None:
 def laptop(browser):
     """A laptop's browser for the pages of this file's module fixtures."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    without_pyodide(context)  # how the game feels, not the computer's runtime
     yield context
     context.close()
 

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from game_page import GamePage, errors_of, goto_ready, wait_ready
+from game_page import GamePage, errors_of, goto_ready, wait_ready, without_pyodide
 
 START = ("s^s1s1s1s1s1/p1x^p1x1p1x1/x1p1x1p1x1p^/6/6/6/6/6/6/X1P^X1P1X1P1/"
          "P1X1P1X^P1X1/S1S1S^S1S1S1 w 122/122 -/- - 1")
@@ -23,6 +23,7 @@ def dutch(browser):
     (a first visit); the rules pages, plain HTML without a script, read
     nothing from the browser or its storage."""
     context = browser.new_context(locale="nl-NL", viewport={"width": 1100, "height": 820}, service_workers="block")
+    without_pyodide(context)  # the words, not the computer's runtime
     yield context, context.new_page()
     context.close()
 

@@ -29,7 +29,7 @@ from militakiri.game import Game
 from militakiri.link import game_to_link
 from militakiri.setup import Setup, start_position
 
-from game_page import BLUNDER, GamePage, errors_of, goto_ready, lose_by_the_blunder, painted, wait_ready
+from game_page import BLUNDER, GamePage, errors_of, goto_ready, lose_by_the_blunder, painted, wait_ready, without_pyodide
 from web.model.lessons import read_lessons
 
 #: A single board's start: three rows a side (R1), six empty rows between.
@@ -130,6 +130,7 @@ def pages(browser):
     def page_for(touch: bool) -> tuple[Page, list[str]]:
         if touch not in made:
             context = browser.new_context(has_touch=touch, is_mobile=touch, service_workers="block")
+            without_pyodide(context)  # the layout, not the computer's runtime
             page = context.new_page()
             made[touch] = page, errors_of(page)
         return made[touch]
