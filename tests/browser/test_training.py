@@ -198,8 +198,10 @@ def test_puzzles_that_do_not_load_are_said_on_the_status_line(browser, base_url)
 
 
 def solve(ui, puzzle) -> None:
-    """The puzzle's line: the solver's moves clicked, the replies waited for."""
+    """The puzzle's line: the solver's moves clicked, the replies waited for.
+    First the puzzle on the board (its file comes after the page is ready)."""
     position = Position.from_string(puzzle.position)
+    ui.expect_position(position.string())
     for i, token in enumerate(puzzle.line):
         position.play(token)
         if i % 2 == 0:
