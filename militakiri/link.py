@@ -292,7 +292,8 @@ class _MoveNumber:
     def number(self, game: Game) -> int:
         start, tokens = game.start.string(), game.tokens
         if start != self.start or tokens[:len(self.tokens)] != self.tokens:
-            self._keep(start, self._shared(start, tokens))
+            same = self._shared(start, tokens)
+            self.remember(start, self.tokens[:same], self.indexes[:same])
         if len(tokens) > len(self.tokens):
             position = game.position_at(len(self.tokens))
             for token in tokens[len(self.tokens):]:
@@ -314,15 +315,14 @@ class _MoveNumber:
             same += 1
         return same
 
-    def _keep(self, start: str, moves: int) -> None:
-        """Keep the first ``moves`` moves only, from ``start``."""
-        self.start = start
-        del self.tokens[moves:]
-        del self.indexes[moves:]
+    def remember(self, start: str, tokens: list[str], indexes: list[tuple[int, int]]) -> None:
+        """Keep these moves from ``start`` and their indexes (a link just
+        read gives them: the page writes that link again at once)."""
+        self.start, self.tokens, self.indexes = start, tokens, indexes
         self.value, self.scale = 0, 1
-        for index, count in reversed(self.indexes):
+        for index, count in reversed(indexes):
             self.value = self.value * count + index
-        for _, count in self.indexes:
+        for _, count in indexes:
             self.scale *= count
 
 
@@ -404,14 +404,17 @@ def _replay(game: Game, moves: str) -> None:
     if raw is None:
         raise InvalidLinkError(text("link_moves_damaged"))
     number = int.from_bytes(raw, "big")
+    indexes: list[tuple[int, int]] = []
     for ply in range(count):
         legal = _by_token(game.position)
         if not legal or game.is_over():
             raise InvalidLinkError(text("link_moves_after_end", n=count, ply=ply))
         number, index = divmod(number, len(legal))
+        indexes.append((index, len(legal)))
         game.push(legal[index][1])  # legal, from the list itself: not parsed and checked again
     if number != 0:
         raise InvalidLinkError(text("link_moves_sum"))
+    _last_written.remember(game.start.string(), list(game.tokens), indexes)
 
 
 def _apply_end(game: Game, end: str) -> None:
