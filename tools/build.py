@@ -63,11 +63,9 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 PYSCRIPT_PACKAGE = Path("node_modules") / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
-#: PyScript's chunks that core.js imports at start (by name without the
-#: hash), preloaded so the chain does not wait one round trip after another;
-#: tests/browser/test_boot.py checks the page fetches no other chunk at start.
-PYSCRIPT_START_CHUNKS = ("toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game",
-                         "py-terminal")
+#: PyScript's plugins, each a chunk core.js imports at start (by name without
+#: the hash) unless the config turns it off ("!name" in its ``plugins``).
+PYSCRIPT_PLUGINS = ("deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 
 SKIP_PARTS = {"__pycache__"}
 ABSOLUTE_URL = re.compile(r"""(?:src|href)\s*=\s*["'](?:/|[a-z][a-z0-9+.-]*://)""", re.I)
@@ -130,6 +128,7 @@ class Site:
         self.page_bundle = ""  # page-<hash>.romfs.gz: MicroPython's bytecode
         self.rules: list[str] = []
         self.preloads: list[str] = []  # what index.html asks for at once
+        self.plugins_off: list[str] = []  # PyScript's plugins pyscript.toml turns off
         self.precache: dict[str, str] = {}
         self.stamp = ""
 
@@ -277,13 +276,16 @@ def bundle_python(site: Site) -> None:
 
 def write_config(site: Site) -> None:
     """pyscript.toml as it is: the interpreter, no [files] (web/boot/app_files.mjs
-    mounts the page's image in MicroPython)."""
+    mounts the page's image in MicroPython), and the plugins it turns off."""
     text = (site.root / "pyscript.toml").read_text(encoding="utf-8")
     source = tomllib.loads(text)
     if "files" in source:
         raise BuildError("pyscript.toml must not define [files]: web/boot/app_files.mjs writes the page's Python")
     if not str(source.get("interpreter", "")).startswith("./"):
         raise BuildError("pyscript.toml: interpreter must be a relative ./ URL to the local MicroPython")
+    site.plugins_off = [name[1:] for name in source.get("plugins", []) if name.startswith("!")]
+    if unknown := set(site.plugins_off) - set(PYSCRIPT_PLUGINS):
+        raise BuildError(f"pyscript.toml turns off plugins PyScript does not have: {sorted(unknown)}")
     (site.out / "pyscript.toml").write_text(text, encoding="utf-8")
 
 
@@ -322,8 +324,9 @@ def copy_static(site: Site) -> None:
             site.rules.append(rel)
 
 
-def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
-    """core.js's static imports and the start chunks core imports, hashed names."""
+def pyscript_start_chunks(pyscript_dir: Path, plugins_off: list[str]) -> list[str]:
+    """core.js's static imports and the start chunks core imports, hashed names:
+    the config's reader and every plugin not turned off."""
     core = (pyscript_dir / "core.js").read_text(encoding="utf-8")
     static = sorted(set(re.findall(r"""from\s*["']\./([\w.-]+\.js)["']""", core)))
     if not static:
@@ -333,7 +336,7 @@ def pyscript_start_chunks(pyscript_dir: Path) -> list[str]:
         dynamic |= set(re.findall(r"""import\(\s*["']\./([\w.-]+\.js)["']\s*\)""",
                                   (pyscript_dir / name).read_text(encoding="utf-8")))
     chunks = []
-    for base in PYSCRIPT_START_CHUNKS:
+    for base in ["toml"] + [name for name in PYSCRIPT_PLUGINS if name not in plugins_off]:
         found = sorted(n for n in dynamic if re.fullmatch(rf"{re.escape(base)}-[\w-]+\.js", n))
         if len(found) != 1:
             raise BuildError(f"pyscript: expected one start chunk {base}-*.js imported by core, found {found}")
@@ -346,7 +349,14 @@ def render_page(site: Site) -> None:
     (tools/prerender.py), the bundles' names, and preload hints for the start's
     chain of small files (PyScript's chunks, the config, MicroPython and the image)."""
     page = prerender.page(site.page, site.root)
-    modules = pyscript_start_chunks(site.out / "pyscript") + ["micropython/micropython.mjs", "web/boot/romfs.mjs"]
+    # PyScript imports its plugins once per kind of script it knows, each
+    # kind with its own config: the plugins pyscript.toml turns off for the
+    # page's MicroPython are turned off for Pyodide's kind ("py") too, which
+    # the page never runs, or that kind's loop imports them all the same.
+    off = json.dumps({"plugins": [f"!{name}" for name in site.plugins_off]})
+    page = fill_slot(page, "py-config", f'<py-config type="json">{off}</py-config>')
+    modules = pyscript_start_chunks(site.out / "pyscript", site.plugins_off) + ["micropython/micropython.mjs",
+                                                                                "web/boot/romfs.mjs"]
     site.preloads = modules + ["pyscript.toml", site.page_bundle, "micropython/micropython.wasm", "web/main.py"]
     hints = [f'<link rel="modulepreload" href="./{m}">' for m in modules]
     # fetch() in PyScript: CORS mode, same-origin credentials = crossorigin="anonymous".

@@ -61,8 +61,9 @@ def test_the_python_comes_as_one_zip(page, open_app, request_log, site):
     paths = request_log.paths()
     assert site.summary["page_bundle"] in paths
     assert not [p for p in paths if p.endswith(".py") and p != "web/main.py"]
-    # PyScript loads only the chunks the page preloads (a PyScript upgrade that
-    # loads others at start must update build.PYSCRIPT_START_CHUNKS).
+    # PyScript loads only the chunks the page preloads: none of the plugins
+    # pyscript.toml turns off (a PyScript upgrade that loads others at
+    # start must be turned off in pyscript.toml or preloaded by tools/build.py).
     chunks = {p for p in paths if p.startswith("pyscript/") and p.endswith(".js")} - {"pyscript/core.js"}
     assert chunks <= set(site.summary["preloads"]), chunks - set(site.summary["preloads"])
 
@@ -98,7 +99,8 @@ def test_the_loading_message_is_never_behind_the_new_game_dialog(browser, base_u
     from playwright.sync_api import expect
 
     held = []
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
     page = context.new_page()
     page.route("**/page-*.romfs.gz", lambda route: held.append(route))
     page.goto(base_url, wait_until="commit")
