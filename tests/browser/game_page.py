@@ -174,14 +174,18 @@ def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | N
     ``init_script``: JavaScript run before the page's own. With either, the
     page has a browser context of its own, closed after the ``with``;
     without, a context kept for the next test with the same settings, its
-    site data forgotten first and its pages closed after."""
+    site data forgotten first and its pages closed after. The computer
+    answers from its MicroPython worker (without_pyodide): these pages are
+    about the game, not the computer's runtimes (test_computer.py)."""
     # (No service worker unless asked: once the board is ready it would
-    # fetch the whole game again, as tests/browser/conftest.py says.)
+    # fetch the whole game again, as tests/browser/conftest.py says; and a
+    # worker's fetch through it would pass by without_pyodide's route.)
     args = {"viewport": viewport or {"width": 1280, "height": 800}, "service_workers": "block", **context_args}
     own = bool(routes or init_script)
     context = browser.new_context(**args) if own else _kept_context(browser, args)
     if init_script:
         context.add_init_script(init_script)
+    without_pyodide(context)
     for pattern, handler in (routes or {}).items():
         context.route(pattern, handler)
     try:

@@ -10,7 +10,7 @@ from urllib.parse import quote, unquote
 import pytest
 from playwright.sync_api import expect
 
-from game_page import BLUNDER, GamePage, HeldPyodide, errors_of, first_visit, lose_by_the_blunder
+from game_page import BLUNDER, GamePage, errors_of, first_visit, lose_by_the_blunder, without_pyodide
 
 
 def field(page, square: str):
@@ -28,6 +28,7 @@ def desktop(browser):
     renderer is kept, which a new tab or browser context would start again
     (about as much CPU as the page's boot)."""
     context = browser.new_context(viewport=LAPTOP, service_workers="block")
+    without_pyodide(context)  # the analysis board, not the computer's runtimes (test_computer.py)
     page = context.new_page()
     yield GamePage(page), errors_of(page)
     context.close()
@@ -122,22 +123,17 @@ def test_set_up_a_position_play_on_from_it_and_share_it(browser, desktop, base_u
 
 def test_the_computers_view_of_the_position_shown_on_demand(desktop, base_url):
     """The question goes to the worker ready first, MicroPython's (in a
-    second; Pyodide's takes several): Pyodide's wasm is held back, never
-    compiled for an answer it would not give (test_computer.py plays it)."""
+    second; Pyodide's takes several, and its wasm is held back here)."""
     ui, errors = first_visit(desktop, f"{base_url}?position={quote(BLUNDER)}", viewport=LAPTOP)
     page = ui.page
-    held = HeldPyodide(page)
-    try:
-        page.click("#btn-evaluate")
-        view = page.locator("#evaluation")
-        expect(view).to_contain_text("The moves it expects: a1xb2", timeout=60_000)  # it takes the pawn beside it
-        expect(view).to_contain_text("Red to move, Red's winning chances ")
-        ui.play("a1-a2")  # a move: another position, the view goes
-        expect(view).to_be_hidden()
-        expect(page.locator("#btn-evaluate")).to_be_visible()  # (an untimed game: as a hint is)
-        assert not errors, errors
-    finally:
-        page.context.unroute(held.WASM)  # (the held request is dropped with the page)
+    page.click("#btn-evaluate")
+    view = page.locator("#evaluation")
+    expect(view).to_contain_text("The moves it expects: a1xb2", timeout=60_000)  # it takes the pawn beside it
+    expect(view).to_contain_text("Red to move, Red's winning chances ")
+    ui.play("a1-a2")  # a move: another position, the view goes
+    expect(view).to_be_hidden()
+    expect(page.locator("#btn-evaluate")).to_be_visible()  # (an untimed game: as a hint is)
+    assert not errors, errors
 
 
 def test_explore_a_variation_from_a_past_position_and_keep_it_in_the_record(desktop, base_url, artifacts_dir):

@@ -19,7 +19,7 @@ from web.model.profiles import Profile, profile_key
 from web.model.rated_games import RatedGame
 from tests.web.rated_games import store_with_wins
 
-from game_page import GamePage, HeldPyodide, errors_of, first_visit, fresh_game, goto_ready, parse_token, wait_ready
+from game_page import GamePage, errors_of, first_visit, fresh_game, goto_ready, parse_token, wait_ready
 
 LADDERS = {board: Ladder.read((Path(__file__).resolve().parents[2] / url).read_text())
            for board, url in LADDER_URLS.items()}
@@ -230,13 +230,12 @@ def first_move(ui: GamePage) -> str:
 
 def test_rated_against_the_computer_an_abandoned_game_and_the_embeds_message(browser, base_url, artifacts_dir):
     """Level 1 does not search, so its MicroPython worker (ready in a second)
-    plays every move here: Pyodide's wasm is held back, and its 10 MB are
-    never compiled (several seconds of CPU the ratings do not need;
-    test_computer.py plays Pyodide)."""
+    plays every move here: fresh_game holds Pyodide's wasm back, and its
+    10 MB are never compiled (several seconds of CPU the ratings do not
+    need; test_computer.py plays Pyodide)."""
     with fresh_game(browser, base_url, viewport={"width": 390, "height": 844}, has_touch=True,
                     is_mobile=True, init_script=QUICK_REPLIES, service_workers="block") as (ui, errors):
         page = ui.page
-        HeldPyodide(page)
         # Each level says its measured rating is one (a trial read "· 1655" as unexplained).
         expect(page.locator("#ng-level option[value='8']")).to_have_text(f"8 \u2013 strongest \u00b7 rated {LADDER.rating(8)}")
         page.check("#ng-double")  # the double board's own ladder

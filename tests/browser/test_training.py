@@ -399,7 +399,7 @@ def test_progress_that_cannot_be_read_is_kept_aside_said_and_never_written_over(
     (token,) = task.solution
     _, origin, target, _ = parse_token(token)
     deep = "[" * 5000 + "]" * 5000
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     try:
         # Written before the page's own scripts run (this test navigates once).
         context.add_init_script(f"localStorage.setItem('militakiri.training', {deep!r})")
@@ -498,7 +498,8 @@ def test_the_board_keeps_its_size_from_task_to_task_and_the_words_scroll(browser
     tasks = ("goal/1", "waiting/2", "setup/1")
     for width, height in ((390, 844), (844, 390), (1366, 768)):
         phone = width < 900
-        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+        context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+                                      service_workers="block")
         page = context.new_page()
         sizes = {}
         goto_ready(page, f"{base_url}?learn={tasks[0]}")
