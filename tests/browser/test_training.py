@@ -261,7 +261,6 @@ def test_puzzles_solved_and_failed_move_the_rating_and_a_link_opens_one(browser,
         ui.expect_position(end.string())
         page.screenshot(path=str(artifacts_dir / "training-puzzle-solution.png"))
         # The rating is kept.
-        page.reload()
         goto_ready(page, base_url + "?learn")
         assert rating(page) < up
         expect(page.locator("#learn-rating")).to_contain_text(str(rating(page)))
