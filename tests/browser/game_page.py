@@ -94,7 +94,9 @@ def without_pyodide(context) -> None:
     """The computer's Pyodide worker never gets its wasm in ``context``: its
     MicroPython worker answers, as on a first visit before Pyodide has come.
     For tests that are not about the computer's strength or its runtimes:
-    Pyodide's start is some 5 CPU-seconds, more than such a test's own work."""
+    Pyodide's start is some 5 CPU-seconds, more than such a test's own work.
+    The context must block service workers: a worker's fetch through one
+    passes by the route."""
     # (Not for a page opened at an address of 100 kB: a routed context never loads it.)
     context.route(HeldPyodide.WASM, lambda route: None)  # held: never answered
 
@@ -178,8 +180,7 @@ def fresh_game(browser, url: str, viewport: dict | None = None, routes: dict | N
     answers from its MicroPython worker (without_pyodide): these pages are
     about the game, not the computer's runtimes (test_computer.py)."""
     # (No service worker unless asked: once the board is ready it would
-    # fetch the whole game again, as tests/browser/conftest.py says; and a
-    # worker's fetch through it would pass by without_pyodide's route.)
+    # fetch the whole game again, as tests/browser/conftest.py says.)
     args = {"viewport": viewport or {"width": 1280, "height": 800}, "service_workers": "block", **context_args}
     own = bool(routes or init_script)
     context = browser.new_context(**args) if own else _kept_context(browser, args)

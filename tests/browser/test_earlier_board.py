@@ -61,8 +61,7 @@ def storage_script(dump: dict) -> str:
 
 
 def context_with(browser, **args):
-    """A browser context whose clock starts at NOW (no service worker: the
-    computer's worker would fetch Pyodide through it, past the route)."""
+    """A browser context whose clock starts at NOW."""
     context = browser.new_context(**({"viewport": DESKTOP, "service_workers": "block"} | args))
     context.clock.install(time=NOW)
     without_pyodide(context)  # these tests are about the board, not the computer's runtime

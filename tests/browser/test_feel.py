@@ -64,7 +64,6 @@ def release_questions(page, hold_next: bool = False) -> None:
 @pytest.fixture(scope="module")
 def laptop(browser):
     """A laptop's browser for the pages of this file's module fixtures."""
-    # (No service worker: the computer's worker would fetch Pyodide through it, past the route.)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     without_pyodide(context)  # how the game feels, not the computer's runtime
     yield context
